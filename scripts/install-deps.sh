@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages perfgate needs to build, test and benchmark,
+# and only those that are missing: a second run installs nothing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  nlohmann-json3-dev   # JSON model, canonical form for fingerprints
+  libtomlplusplus-dev  # TOML configs and perfgate.toml
+  libcli11-dev         # command-line parsing
+  libfmt-dev           # formatting of tables and messages
+  libssl-dev           # SHA-256 (fingerprints, input digests)
+  libgtest-dev libgmock-dev  # tests
+  libbenchmark-dev     # bench/ micro-benchmarks
+  hyperfine            # bench/: the peer we measure ourselves against
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

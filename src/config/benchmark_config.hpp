@@ -1,0 +1,101 @@
+#pragma once
+// A validated benchmark config (SPEC §4): what one file of a suite describes.
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/json.hpp"
+
+namespace perfgate {
+
+/// A command is either an argv run without a shell, or a string run with /bin/sh -c.
+struct CommandSpec {
+  std::vector<std::string> argv;  ///< used when !shell
+  std::string script;             ///< used when shell
+  bool shell = false;
+
+  bool empty() const { return shell ? script.empty() : argv.empty(); }
+  /// The argv actually executed: argv, or {"/bin/sh", "-c", script}.
+  std::vector<std::string> to_argv() const;
+  /// The JSON form as written in a config: an array or a string.
+  Json to_json() const;
+};
+
+struct RunSettings {
+  int num_warmup_runs = 1;
+  int num_measurement_runs = 3;
+  std::optional<double> timeout_s;        ///< per run; absent = no limit
+  std::vector<std::string> device_types;  ///< substrings of the device name; empty = any device
+  int required_gpus = 0;
+};
+
+struct ThroughputSpec {
+  double units_per_run = 0;
+  std::string unit;  ///< e.g. "frames"; throughput is reported in unit/s
+};
+
+/// Limits of one `thresholds` block: metric name -> limit. Keys are metric names after
+/// alias resolution: "latency" (from max_latency_s / max_generation_time_s), "memory"
+/// (max_memory_mb / max_peak_memory_mb), "cpu_time" (max_cpu_time_s), "gpu_memory"
+/// (max_gpu_memory_mb), "throughput" (min_throughput, a lower bound), and any
+/// component metric from max_<name>.
+struct ThresholdBlock {
+  std::map<std::string, double> limits;
+};
+
+/// Rolling-baseline policy of one metric (SPEC §6). threshold_percent is a fraction.
+struct MetricPolicy {
+  double threshold_percent = 0;
+  double threshold_absolute = 0;
+  bool gated = true;
+};
+
+struct BenchmarkConfig {
+  std::filesystem::path source;  ///< the file it was loaded from
+  std::string benchmark_id;
+  int config_schema_version = 1;
+  // v2 identity: required when config_schema_version == 2, forbidden otherwise.
+  std::optional<std::string> workload_id;
+  std::optional<std::string> variant_id;
+  std::optional<long long> benchmark_version;
+  std::string description;
+
+  CommandSpec command;
+  std::optional<std::filesystem::path> cwd;  ///< relative paths resolved against the config's folder
+  std::map<std::string, std::string> env;
+  std::optional<CommandSpec> setup;     ///< once, before all runs
+  std::optional<CommandSpec> prepare;   ///< before every run (warmups included)
+  std::optional<CommandSpec> conclude;  ///< after every run
+  std::optional<CommandSpec> cleanup;   ///< once, after all runs, even after a failure
+
+  std::vector<std::filesystem::path> inputs;  ///< resolved against the config's folder
+  /// Axes in file order: name -> values (as strings, placeholders are textual).
+  std::vector<std::pair<std::string, std::vector<std::string>>> parameters;
+
+  RunSettings run;
+  std::optional<ThroughputSpec> throughput;
+  std::map<std::string, std::string> component_metrics;  ///< metric name -> reported region/stage name
+  /// Device substring (or "default") -> block. Empty when the config sets no thresholds.
+  std::map<std::string, ThresholdBlock> thresholds;
+  std::map<std::string, MetricPolicy> regression_thresholds;
+  Json quality_metadata = Json::object();
+
+  bool is_v2() const { return config_schema_version == 2; }
+};
+
+/// One point of a config's parameter space: the config with its placeholders filled in.
+struct BenchmarkState {
+  const BenchmarkConfig* config = nullptr;
+  /// benchmark_id, or benchmark_id[axis=value,...] in axis order when the config has axes.
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> parameter_values;
+  CommandSpec command;  ///< with every {axis} replaced
+};
+
+/// Expands the cartesian product of the config's axes (first axis varies slowest).
+/// A config without axes yields exactly one state.
+std::vector<BenchmarkState> expand_states(const BenchmarkConfig& config);
+
+}  // namespace perfgate

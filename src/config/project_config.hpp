@@ -1,0 +1,35 @@
+#pragma once
+// perfgate.toml: project-wide settings at the suite root (SPEC §4).
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/benchmark_config.hpp"
+
+namespace perfgate {
+
+struct ProjectConfig {
+  std::optional<std::filesystem::path> source;  ///< absent when no perfgate.toml was found
+  std::optional<std::string> store_url;         ///< [store] url
+  std::optional<std::filesystem::path> results_dir;  ///< [run] results_dir, relative to the file
+  // [run] defaults applied to configs that do not set them.
+  std::optional<int> num_warmup_runs;
+  std::optional<int> num_measurement_runs;
+  std::optional<double> timeout_s;
+  std::optional<double> log_limit_mb;  ///< worker log bound; default 8 MiB
+  std::map<std::string, MetricPolicy> policies;  ///< [policies.<metric>]
+  std::vector<std::string> trusted_run_sources = {"scheduled_main"};  ///< [baseline]
+  std::vector<std::string> software_packages;  ///< [software_profile] packages
+};
+
+/// Loads and validates a perfgate.toml. Error(kNoInput) when missing, kDataError when
+/// malformed; unknown keys are errors with the nearest known key suggested.
+ProjectConfig load_project_config(const std::filesystem::path& file);
+
+/// Finds perfgate.toml for a suite: in `start` (a folder) or any parent, stopping at the
+/// first folder that holds a .git entry. Returns nullopt when there is none.
+std::optional<std::filesystem::path> find_project_config(const std::filesystem::path& start);
+
+}  // namespace perfgate

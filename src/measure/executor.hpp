@@ -1,0 +1,60 @@
+#pragma once
+// The narrow interface between perfgate and the processes it measures.
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace perfgate {
+
+/// What to start. argv[0] is looked up in PATH when it has no '/'.
+struct ProcessSpec {
+  std::vector<std::string> argv;
+  std::optional<std::filesystem::path> cwd;
+  /// Set (or override) in the child's environment; the parent's environment is inherited.
+  std::map<std::string, std::string> env;
+  std::optional<double> timeout_s;
+  /// stdout and stderr of the child are appended here (opened by the executor).
+  /// Absent: both go to /dev/null.
+  std::optional<std::filesystem::path> log_path;
+  /// At most this many bytes of the run's output are kept in the log: the first half and
+  /// the last half, joined by a line saying how many bytes were dropped.
+  std::size_t log_limit_bytes = 8u << 20;
+};
+
+enum class ProcessOutcome {
+  kExited,          ///< exited by itself (any status)
+  kSignaled,        ///< killed by a signal it did not get from us
+  kTimedOut,        ///< we killed its process group after timeout_s
+  kFailedToStart,   ///< spawn failed (missing executable, bad cwd, permission)
+};
+
+struct ProcessResult {
+  ProcessOutcome outcome = ProcessOutcome::kFailedToStart;
+  int exit_code = -1;  ///< valid for kExited
+  int signal = 0;      ///< valid for kSignaled
+  double wall_s = 0;   ///< monotonic clock, spawn to reap
+  double user_s = 0;   ///< user CPU of the process tree
+  double system_s = 0; ///< system CPU of the process tree
+  double peak_rss_mb = 0;  ///< peak resident set of the process tree, MiB (2^20 bytes)
+  std::string error;   ///< why it failed to start (strerror and the path)
+  std::size_t output_bytes = 0;   ///< bytes the child wrote to stdout+stderr
+  std::size_t dropped_bytes = 0;  ///< of those, not kept in the log
+
+  bool succeeded() const { return outcome == ProcessOutcome::kExited && exit_code == 0; }
+  /// "exit status 3", "killed by signal 11 (SIGSEGV)", "timed out after 2 s",
+  /// "could not start: ...", or "ok".
+  std::string reason() const;
+  double cpu_s() const { return user_s + system_s; }
+};
+
+/// Runs one process to completion. Implementations never throw for a failing child:
+/// every failure is described in the result.
+class Executor {
+ public:
+  virtual ~Executor() = default;
+  virtual ProcessResult run(const ProcessSpec& spec) = 0;
+};
+
+}  // namespace perfgate

@@ -1,0 +1,25 @@
+#include "model/metric.hpp"
+
+namespace perfgate {
+
+std::string_view to_string(Direction direction) {
+  return direction == Direction::kLowerIsBetter ? "lower" : "higher";
+}
+
+std::optional<Direction> parse_direction(std::string_view text) {
+  if (text == "lower") return Direction::kLowerIsBetter;
+  if (text == "higher") return Direction::kHigherIsBetter;
+  return std::nullopt;
+}
+
+std::optional<Metric> standard_metric(std::string_view name) {
+  using namespace metric_names;
+  if (name == kLatency) return Metric{std::string(name), "s", Direction::kLowerIsBetter};
+  if (name == kThroughput) return Metric{std::string(name), "units/s", Direction::kHigherIsBetter};
+  if (name == kMemory) return Metric{std::string(name), "MB", Direction::kLowerIsBetter};
+  if (name == kCpuTime) return Metric{std::string(name), "s", Direction::kLowerIsBetter};
+  if (name == kGpuMemory) return Metric{std::string(name), "MB", Direction::kLowerIsBetter};
+  return std::nullopt;
+}
+
+}  // namespace perfgate
