@@ -1,0 +1,2 @@
+// Placeholder replaced by the executor work.
+int main() { return 0; }
