@@ -13,6 +13,7 @@ packages=(
   libgtest-dev libgmock-dev  # tests
   libbenchmark-dev     # bench/ micro-benchmarks
   hyperfine            # bench/: the peer we measure ourselves against
+  python3              # bench/run.sh: prints the ratios
 )
 
 missing=()

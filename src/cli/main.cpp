@@ -1,8 +1,38 @@
-#include <cstdio>
+// perfgate: the library plus this main(). It parses the command line, hands the work to
+// one subcommand and prints any error once.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
 
+#include "cli/run_command.hpp"
+#include "model/error.hpp"
 #include "perfgate_version.hpp"
 
-int main() {
-  std::printf("perfgate %s\n", perfgate::kVersion);
-  return 0;
+int main(int argc, char** argv) {
+  using perfgate::ExitCode;
+  CLI::App app{"perfgate: measure programs, keep every measurement, gate on regressions"};
+  app.set_version_flag("--version", std::string("perfgate ") + perfgate::kVersion);
+  app.require_subcommand(1);
+  app.footer("Run 'perfgate <command> --help' for a command's flags and examples.");
+
+  perfgate::RunOptions run_options;
+  CLI::App* run = perfgate::add_run_command(app, run_options);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int code = app.exit(error);
+    return code == 0 ? 0 : static_cast<int>(ExitCode::kUsage);
+  }
+
+  try {
+    if (run->parsed()) return perfgate::execute_run(run_options);
+  } catch (const perfgate::Error& error) {
+    std::cerr << "perfgate: error: " << error.what() << "\n";
+    return static_cast<int>(error.code());
+  } catch (const std::exception& error) {
+    std::cerr << "perfgate: internal error: " << error.what() << "\nPlease report this as a bug.\n";
+    return static_cast<int>(ExitCode::kSoftware);
+  }
+  return static_cast<int>(ExitCode::kSoftware);
 }

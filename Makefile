@@ -1,0 +1,35 @@
+# Front door: every target installs what is missing first, so a fresh Debian 12 machine
+# needs nothing but `make demo` and `make test`.
+BUILD      ?= build
+TEST_BUILD ?= build-asan
+CMAKE_GEN  ?= -G Ninja
+PERFGATE    = $(BUILD)/perfgate
+
+.PHONY: deps build test demo bench format clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DPERFGATE_BUILD_TESTS=OFF >/dev/null
+	@cmake --build $(BUILD)
+
+# Tests run in a separate build with AddressSanitizer and UndefinedBehaviorSanitizer.
+test: deps
+	@cmake -S . -B $(TEST_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug -DPERFGATE_SANITIZE=ON \
+	  -DPERFGATE_BUILD_BENCH=OFF >/dev/null
+	@cmake --build $(TEST_BUILD)
+	@ctest --test-dir $(TEST_BUILD) --output-on-failure -j2
+
+demo: build
+	@echo "==> perfgate run examples/"
+	@$(PERFGATE) run examples/
+
+bench: build
+	@bash bench/run.sh $(BUILD)
+
+format:
+	@clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h' '*.c')
+
+clean:
+	@rm -rf $(BUILD) $(TEST_BUILD) examples/bin

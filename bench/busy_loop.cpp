@@ -1,0 +1,14 @@
+// Spins on the CPU until MS milliseconds of wall time have passed (default 20): a workload
+// whose true duration is known, to see how close each tool's figure comes to it.
+#include <chrono>
+#include <cstdlib>
+
+int main(int argc, char** argv) {
+  const auto budget = std::chrono::milliseconds(argc > 1 ? std::atol(argv[1]) : 20);
+  const auto start = std::chrono::steady_clock::now();
+  volatile unsigned long sink = 0;
+  while (std::chrono::steady_clock::now() - start < budget) {
+    for (int i = 0; i < 1000; ++i) sink = sink + static_cast<unsigned long>(i);
+  }
+  return 0;
+}

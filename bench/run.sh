@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# make bench: perfgate's per-run overhead beside hyperfine and a bare posix_spawn loop,
+# and what each tool reports for workloads of known cost. Every figure is measured in
+# this one run on this machine and printed beside its peer as a ratio.
+set -euo pipefail
+BUILD=${1:-build}
+RUNS=${PERFGATE_BENCH_RUNS:-2000}
+BUILD=$(cd "$BUILD" && pwd)
+PG="$BUILD/perfgate"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+now() { date +%s.%N; }
+elapsed() { python3 -c "print(f'{$2 - $1:.6f}')"; }
+
+config() {  # config NAME RUNS COMMAND... -> $tmp/NAME.toml
+  local name=$1 runs=$2; shift 2
+  local argv
+  argv=$(printf '"%s", ' "$@")
+  cat > "$tmp/$name.toml" <<TOML
+benchmark_id = "$name"
+command = [${argv%, }]
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = $runs
+TOML
+}
+
+echo "== Per-run overhead: /bin/true x $RUNS =="
+config true "$RUNS" /bin/true
+floor=$("$BUILD/bench/spawn_floor" "$RUNS" /bin/true)
+t0=$(now); "$PG" run "$tmp/true.toml" --results-dir "$tmp/out" --no-progress >/dev/null; t1=$(now)
+perfgate_total=$(elapsed "$t0" "$t1")
+t0=$(now); hyperfine -N --runs "$RUNS" --style none /bin/true >/dev/null 2>&1; t1=$(now)
+hyperfine_total=$(elapsed "$t0" "$t1")
+python3 - "$RUNS" "$floor" "$perfgate_total" "$hyperfine_total" <<'PY'
+import sys
+runs, floor, pg, hf = int(sys.argv[1]), *map(float, sys.argv[2:])
+print(f"{'':28}{'total s':>10}{'per run µs':>12}{'vs floor':>10}")
+for name, total in (("posix_spawn+wait4 (floor)", floor), ("perfgate run", pg), ("hyperfine -N", hf)):
+    print(f"{name:28}{total:10.3f}{total / runs * 1e6:12.1f}{total / floor:10.2f}x")
+print(f"perfgate / hyperfine: {pg / hf:.2f}x   (goal: <= 1.00x)")
+print(f"perfgate / floor:     {pg / floor:.2f}x   (goal: <= 1.20x)")
+PY
+
+echo
+echo "== Known workloads: 20 ms busy loop, 200 MB allocation (10 runs each) =="
+config busy 10 "$BUILD/bench/busy_loop" 20
+config alloc 10 "$BUILD/bench/alloc_touch" 200
+"$PG" run "$tmp/busy.toml" "$tmp/alloc.toml" --results-dir "$tmp/out2" --json --no-progress > "$tmp/pg.json"
+hyperfine -N --runs 10 --style none --export-json "$tmp/hf.json" \
+  "$BUILD/bench/busy_loop 20" "$BUILD/bench/alloc_touch 200" >/dev/null 2>&1
+python3 - "$tmp/pg.json" "$tmp/hf.json" <<'PY'
+import json, sys
+pg = {r["benchmark_id"]: r["metrics"] for r in json.load(open(sys.argv[1]))}
+hf = json.load(open(sys.argv[2]))["results"]
+def hf_mem(r):
+    m = r.get("memory_usage_byte")
+    return f"{max(m) / 2**20:.1f} MB" if m else "not measured"
+print(f"{'workload':18}{'tool':10}{'mean time':>12}{'stdev':>10}{'peak memory':>16}")
+for (name, label), h in zip((("busy", "busy 20 ms"), ("alloc", "alloc 200 MB")), hf):
+    m = pg[name]
+    print(f"{label:18}{'perfgate':10}{m['latency']['summary']['mean']*1e3:10.2f}ms"
+          f"{m['latency']['summary']['stdev']*1e3:8.2f}ms{m['memory']['summary']['max']:13.1f} MB")
+    print(f"{'':18}{'hyperfine':10}{h['mean']*1e3:10.2f}ms{h['stddev']*1e3:8.2f}ms{hf_mem(h):>16}")
+PY
+
+echo
+echo "== Micro-benchmarks (Google Benchmark) =="
+"$BUILD/bench/perfgate_micro" --benchmark_min_time=0.2

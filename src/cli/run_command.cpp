@@ -1,0 +1,193 @@
+#include "cli/run_command.hpp"
+
+#include <fnmatch.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+
+#include "cli/progress_line.hpp"
+#include "cli/terminal.hpp"
+#include "config/suite_loader.hpp"
+#include "measure/benchmark_runner.hpp"
+#include "measure/ci_environment.hpp"
+#include "measure/environment_metadata.hpp"
+#include "measure/host_profile.hpp"
+#include "measure/process_executor.hpp"
+#include "measure/results_folder.hpp"
+#include "measure/worker_log_tail.hpp"
+#include "model/error.hpp"
+#include "model/fingerprint.hpp"
+#include "report/results_table.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t kFailureLogLines = 200;
+
+bool matches_filters(const BenchmarkState& state, const std::vector<std::string>& filters) {
+  if (filters.empty()) return true;
+  for (const auto& pattern : filters) {
+    if (::fnmatch(pattern.c_str(), state.name.c_str(), 0) == 0) return true;
+    if (::fnmatch(pattern.c_str(), state.config->benchmark_id.c_str(), 0) == 0) return true;
+  }
+  return false;
+}
+
+std::pair<std::string, std::string> utc_stamps() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  ::gmtime_r(&now, &utc);
+  char iso[32], file[32];
+  std::strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  std::strftime(file, sizeof file, "%Y%m%dT%H%M%SZ", &utc);
+  return {iso, file};
+}
+
+RunEnvironment describe_environment(const Suite& suite, const std::string& run_source_flag) {
+  const HostProbe& host = real_host();
+  const HardwareProfile hardware = collect_hardware_profile(host);
+  const SoftwareProfile software = collect_software_profile(host, suite.project.software_packages);
+  const Environment env = current_environment();
+  const CiMetadata ci = read_ci_metadata(env);
+
+  RunEnvironment out;
+  out.device = hardware.device_name();
+  out.hardware_profile = hardware.to_json();
+  out.hardware_profile_id = hardware.id();
+  out.software_profile = software.to_json();
+  out.software_profile_id = software.id();
+  out.environment_metadata = collect_environment_metadata(host, env, ci);
+  out.environment_fingerprint = profile_id("env", out.environment_metadata);
+  out.ci = ci.to_json();
+  if (!run_source_flag.empty()) {
+    Environment with_flag = env;
+    with_flag["PERFGATE_RUN_SOURCE"] = run_source_flag;
+    out.run_source = infer_run_source(ci, with_flag);
+  } else {
+    out.run_source = infer_run_source(ci, env);
+  }
+  std::tie(out.timestamp, out.file_stamp) = utc_stamps();
+  if (suite.project.log_limit_mb) {
+    out.log_limit_bytes = static_cast<std::size_t>(*suite.project.log_limit_mb * 1024 * 1024);
+  }
+  if (!hardware.gpu_note.empty() && hardware.gpus.empty()) {
+    // Only worth saying when a config asked for GPUs.
+    for (const auto& config : suite.configs) {
+      if (config.run.required_gpus > 0) {
+        std::cerr << "perfgate: note: " << hardware.gpu_note << "\n";
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+fs::path results_dir_for(const RunOptions& options, const Suite& suite) {
+  if (!options.results_dir.empty()) return options.results_dir;
+  if (suite.project.results_dir) return *suite.project.results_dir;
+  return fs::path(".perfgate") / "results";
+}
+
+void print_failure_log(const RawRecord& record) {
+  std::cerr << "perfgate: " << record.identity.benchmark_id << " failed: " << record.failure_reason << "\n";
+  const std::string tail = last_lines(record.worker_log_path, kFailureLogLines);
+  if (tail.empty()) return;
+  std::cerr << "---- last " << kFailureLogLines << " lines of " << record.worker_log_path << " ----\n"
+            << tail << (tail.back() == '\n' ? "" : "\n") << "---- end of worker log ----\n";
+}
+
+}  // namespace
+
+CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
+  CLI::App* run = app.add_subcommand("run", "Run a suite of benchmark configs and apply static thresholds");
+  run->add_option("suite", options.suites, "Config files or folders of configs (default: benchmarks/)");
+  run->add_option("-f,--filter", options.filters,
+                  "Only benchmarks whose id or state name matches this glob (repeatable)");
+  run->add_option("-o,--results-dir", options.results_dir,
+                  "Where raw records and worker logs go (default: [run] results_dir of perfgate.toml, "
+                  "else .perfgate/results)");
+  run->add_option("--run-source", options.run_source,
+                  "pr, local, scheduled_main or unknown (default: inferred from CI variables)")
+      ->check(CLI::IsMember({"pr", "local", "scheduled_main", "unknown"}));
+  run->add_flag("--json", options.json, "Print the raw records as a JSON array instead of the table");
+  run->add_flag("--no-progress", options.no_progress, "Do not draw the progress bar");
+  run->footer(
+      "Examples:\n"
+      "  perfgate run benchmarks/\n"
+      "  perfgate run benchmarks/sort.toml --filter 'sort*' --results-dir out/ --json\n"
+      "  PERFGATE_RUN_SOURCE=scheduled_main perfgate run benchmarks/\n\n"
+      "Exit status: 0 all passed or skipped; 1 a threshold breach or a failed run;\n"
+      "65 invalid config; 66 missing file; 74 results folder not writable.");
+  return run;
+}
+
+int execute_run(const RunOptions& options) {
+  std::vector<fs::path> paths;
+  for (const auto& suite : options.suites) paths.emplace_back(suite);
+  if (paths.empty()) paths.emplace_back("benchmarks");
+  const Suite suite = load_suite(paths);
+
+  std::vector<BenchmarkState> states;
+  for (const auto& config : suite.configs) {
+    for (auto& state : expand_states(config)) {
+      if (matches_filters(state, options.filters)) states.push_back(std::move(state));
+    }
+  }
+  if (states.empty()) {
+    throw Error(ExitCode::kUsage, "--filter: no benchmark of the suite matches. Run without --filter to see "
+                                  "every benchmark id, then pass a glob such as 'sort*'.");
+  }
+
+  const RunEnvironment environment = describe_environment(suite, options.run_source);
+  const fs::path results_dir = results_dir_for(options, suite);
+  int total_runs = 0;
+  for (const auto& state : states) {
+    if (runs_on_device(*state.config, environment.device)) {
+      total_runs += state.config->run.num_warmup_runs + state.config->run.num_measurement_runs;
+    }
+  }
+
+  ProgressLine progress(stderr, total_runs, !options.no_progress && stderr_is_terminal());
+  ProcessExecutor executor;
+  BenchmarkRunner runner(executor, results_dir, environment, &progress);
+  std::vector<BenchmarkOutcome> outcomes;
+  for (const auto& state : states) {
+    BenchmarkOutcome outcome;
+    outcome.name = state.name;
+    if (!runs_on_device(*state.config, environment.device)) {
+      outcome.kind = BenchmarkOutcome::Kind::kSkipped;
+      outcome.skip_reason = "device '" + environment.device + "' matches none of run_config.device_types";
+      outcomes.push_back(std::move(outcome));
+      continue;
+    }
+    outcome.record = runner.run(state);
+    outcome.record_path = write_raw_record(results_dir, outcome.record, environment.file_stamp).string();
+    if (!outcome.record.success) {
+      progress.clear();
+      print_failure_log(outcome.record);
+    }
+    outcomes.push_back(std::move(outcome));
+  }
+  progress.clear();
+
+  if (options.json) {
+    Json records = Json::array();
+    for (const auto& outcome : outcomes) {
+      if (outcome.kind == BenchmarkOutcome::Kind::kMeasured) records.push_back(to_json(outcome.record));
+    }
+    std::cout << records.dump(2) << "\n";
+  } else {
+    std::cout << render_results_table(outcomes, TableStyle{stdout_supports_color()});
+  }
+  for (const auto& outcome : outcomes) {
+    const std::string status = outcome.status();
+    if (status == "FAILED" || status == "REGRESSION") return static_cast<int>(ExitCode::kFailure);
+  }
+  return static_cast<int>(ExitCode::kOk);
+}
+
+}  // namespace perfgate

@@ -1,0 +1,215 @@
+#include "measure/benchmark_runner.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+
+#include "gate/static_thresholds.hpp"
+#include "measure/metric_assembly.hpp"
+#include "measure/metrics_file.hpp"
+#include "measure/recipe.hpp"
+#include "model/error.hpp"
+#include "model/fingerprint.hpp"
+#include "perfgate_version.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A private folder for the files programs write during runs (metrics), removed at the end.
+class ScratchFolder {
+ public:
+  ScratchFolder() {
+    static std::atomic<int> counter{0};
+    path_ = fs::temp_directory_path() /
+            ("perfgate-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::create_directories(path_);
+  }
+  ~ScratchFolder() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::string describe(const CommandSpec& command) {
+  if (command.shell) return command.script;
+  std::string text;
+  for (const auto& arg : command.argv) text += (text.empty() ? "" : " ") + arg;
+  return text;
+}
+
+}  // namespace
+
+bool runs_on_device(const BenchmarkConfig& config, const std::string& device) {
+  if (config.run.device_types.empty()) return true;
+  for (const auto& type : config.run.device_types) {
+    if (device.find(type) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::string file_slug(const std::string& name) {
+  std::string slug = name;
+  for (char& c : slug) {
+    const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '.' || c == '_' || c == '-';
+    if (!safe) c = '_';
+  }
+  return slug;
+}
+
+BenchmarkRunner::BenchmarkRunner(Executor& executor, fs::path results_dir, RunEnvironment environment,
+                                 RunObserver* observer)
+    : executor_(executor),
+      results_dir_(std::move(results_dir)),
+      environment_(std::move(environment)),
+      observer_(observer) {}
+
+namespace {
+
+/// Everything one state's runs share: the log, the environment, the hooks.
+class StateRun {
+ public:
+  StateRun(Executor& executor, const BenchmarkState& state, const RunEnvironment& environment,
+           fs::path log_path)
+      : executor_(executor), state_(state), environment_(environment), log_path_(std::move(log_path)) {}
+
+  ProcessResult execute(const CommandSpec& command, const std::string& label,
+                        const std::map<std::string, std::string>& extra_env = {}) {
+    {
+      std::ofstream log(log_path_, std::ios::app);
+      log << "==> perfgate: " << label << ": " << describe(command) << '\n';
+    }
+    ProcessSpec spec;
+    spec.argv = command.to_argv();
+    spec.cwd = state_.config->cwd ? *state_.config->cwd : state_.config->source.parent_path();
+    spec.env = state_.env;
+    for (const auto& [name, value] : extra_env) spec.env[name] = value;
+    spec.timeout_s = state_.config->run.timeout_s;
+    spec.log_path = log_path_;
+    spec.log_limit_bytes = environment_.log_limit_bytes;
+    return executor_.run(spec);
+  }
+
+  /// Runs an optional hook; returns the failure text, or "" when it succeeded or is absent.
+  std::string hook(const std::optional<CommandSpec>& command, const std::string& name) {
+    if (!command) return "";
+    const ProcessResult result = execute(*command, name);
+    return result.succeeded() ? "" : name + " hook failed: " + result.reason();
+  }
+
+ private:
+  Executor& executor_;
+  const BenchmarkState& state_;
+  const RunEnvironment& environment_;
+  fs::path log_path_;
+};
+
+}  // namespace
+
+RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
+  const BenchmarkConfig& config = *state.config;
+  RawRecord record;
+  record.identity = {state.name,         config.benchmark_id, config.config_schema_version,
+                     config.workload_id, config.variant_id,   config.benchmark_version,
+                     state.parameter_values};
+  record.config_path = config.source.string();
+  record.perfgate_version = kVersion;
+  record.timestamp = environment_.timestamp;
+  record.device = environment_.device;
+  record.num_warmup_runs = config.run.num_warmup_runs;
+  record.num_measurement_runs = config.run.num_measurement_runs;
+  record.regression_thresholds = Json::object();
+  for (const auto& [metric, policy] : config.regression_thresholds) {
+    record.regression_thresholds[metric] = {{"threshold_percent", policy.threshold_percent},
+                                            {"threshold_absolute", policy.threshold_absolute},
+                                            {"gated", policy.gated}};
+  }
+  record.quality_metadata = config.quality_metadata;
+  record.recipe = build_recipe(state, digest_inputs(config));
+  record.recipe_fingerprint = fingerprint(record.recipe);
+  record.hardware_profile = environment_.hardware_profile;
+  record.hardware_profile_id = environment_.hardware_profile_id;
+  record.software_profile = environment_.software_profile;
+  record.software_profile_id = environment_.software_profile_id;
+  record.environment_metadata = environment_.environment_metadata;
+  record.environment_fingerprint = environment_.environment_fingerprint;
+  record.ci = environment_.ci;
+  record.run_source = environment_.run_source;
+
+  const fs::path log_dir = results_dir_ / "worker_logs";
+  fs::create_directories(log_dir);
+  const fs::path log_path = log_dir / ("worker_" + file_slug(state.name) + "_" + environment_.file_stamp + ".log");
+  record.worker_log_path = log_path.string();
+
+  ScratchFolder scratch;
+  StateRun runner(executor_, state, environment_, log_path);
+  std::vector<RunObservation> measured;
+  std::vector<std::vector<ComponentReport>> components;
+
+  std::string failure = runner.hook(config.setup, "setup");
+  const int total = config.run.num_warmup_runs + config.run.num_measurement_runs;
+  for (int index = 0; failure.empty() && index < total; ++index) {
+    const bool warmup = index < config.run.num_warmup_runs;
+    if (observer_) observer_->run_started(state, index, total, warmup);
+    failure = runner.hook(config.prepare, "prepare");
+    if (!failure.empty()) break;
+
+    const fs::path metrics_path = scratch.path() / ("metrics-" + std::to_string(index) + ".jsonl");
+    const ProcessResult result =
+        runner.execute(state.command, (warmup ? "warmup run " : "measured run ") + std::to_string(index),
+                       {{"PERFGATE_METRICS_OUT", metrics_path.string()},
+                        {"PERFGATE_RUN_INDEX", std::to_string(index)},
+                        {"PERFGATE_WARMUP", warmup ? "1" : "0"}});
+    RunObservation observation{index, warmup, result.succeeded(), "", result.wall_s, result.user_s,
+                               result.system_s, result.peak_rss_mb, {}};
+    std::vector<ComponentReport> reports;
+    if (!result.succeeded()) {
+      observation.failure = result.reason();
+    } else {
+      try {
+        for (const auto& reported : read_metrics_file(metrics_path)) {
+          reports.push_back({reported.name, reported.value, reported.unit,
+                             reported.direction.value_or(Direction::kLowerIsBetter)});
+        }
+      } catch (const Error& error) {
+        observation.ok = false;
+        observation.failure = std::string("invalid metrics file: ") + error.what();
+      }
+    }
+    reports = map_components(config, reports);
+    for (const auto& report : reports) observation.reported[report.metric] = report.value;
+    record.runs.push_back(observation);
+    if (!observation.ok) {
+      failure = (warmup ? "warmup run " : "measured run ") + std::to_string(index) + ": " + observation.failure;
+      break;
+    }
+    if (!warmup) {
+      measured.push_back(observation);
+      components.push_back(std::move(reports));
+    }
+    const std::string concluded = runner.hook(config.conclude, "conclude");
+    if (!concluded.empty()) failure = concluded;
+  }
+  const std::string cleaned = runner.hook(config.cleanup, "cleanup");
+  if (failure.empty()) failure = cleaned;
+
+  AssembledMetrics assembled = assemble_metrics(config, measured, components);
+  record.metrics = std::move(assembled.metrics);
+  record.missing_components = std::move(assembled.missing_components);
+  record.warnings = std::move(assembled.warnings);
+  record.static_verdict = check_static_thresholds(config.thresholds, environment_.device, record.metrics);
+  record.success = failure.empty();
+  record.failure_reason = failure;
+  return record;
+}
+
+}  // namespace perfgate

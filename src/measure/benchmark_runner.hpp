@@ -1,0 +1,63 @@
+#pragma once
+// Runs one benchmark state: hooks, warmups, measured runs; turns what it saw into a raw record.
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+#include "config/benchmark_config.hpp"
+#include "measure/executor.hpp"
+#include "model/json.hpp"
+#include "model/raw_record.hpp"
+
+namespace perfgate {
+
+/// Facts shared by every benchmark of one `perfgate run` invocation.
+struct RunEnvironment {
+  std::string device;  ///< device name matched by device_types and thresholds
+  Json hardware_profile = Json::object();
+  std::string hardware_profile_id;
+  Json software_profile = Json::object();
+  std::string software_profile_id;
+  Json environment_metadata = Json::object();
+  std::string environment_fingerprint;
+  Json ci = Json::object();
+  std::string run_source = "local";
+  std::string timestamp;   ///< ISO 8601 UTC of the invocation's start
+  std::string file_stamp;  ///< the same instant for file names: 20261130T113704Z
+  std::size_t log_limit_bytes = 8u << 20;
+};
+
+/// Told about each run as it starts, for progress display.
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  virtual void run_started(const BenchmarkState& state, int run_index, int total_runs, bool warmup) = 0;
+};
+
+/// True when the config may run on `device`: no device_types, or one of them is a
+/// substring of the device name.
+bool runs_on_device(const BenchmarkConfig& config, const std::string& device);
+
+/// Turns a benchmark name into a file-name-safe slug: characters outside [A-Za-z0-9._-]
+/// become '_' (sort[n=10] -> sort_n_10_).
+std::string file_slug(const std::string& name);
+
+class BenchmarkRunner {
+ public:
+  BenchmarkRunner(Executor& executor, std::filesystem::path results_dir, RunEnvironment environment,
+                  RunObserver* observer = nullptr);
+
+  /// Runs the state and returns its record (never throws for a failing benchmark: the
+  /// failure is in the record). The worker log goes to results_dir/worker_logs/.
+  RawRecord run(const BenchmarkState& state);
+
+  const RunEnvironment& environment() const { return environment_; }
+
+ private:
+  Executor& executor_;
+  std::filesystem::path results_dir_;
+  RunEnvironment environment_;
+  RunObserver* observer_;
+};
+
+}  // namespace perfgate

@@ -1,0 +1,85 @@
+#include "measure/metric_assembly.hpp"
+
+#include <algorithm>
+
+#include "stats/summary.hpp"
+
+namespace perfgate {
+namespace {
+
+MetricSeries series_of(Metric metric, std::vector<double> samples) {
+  MetricSeries series{std::move(metric), std::move(samples), {}};
+  series.summary = summarize(series.samples);
+  return series;
+}
+
+}  // namespace
+
+std::vector<ComponentReport> map_components(const BenchmarkConfig& config,
+                                            const std::vector<ComponentReport>& reported) {
+  std::vector<ComponentReport> mapped;
+  for (const auto& report : reported) {
+    std::string metric = report.metric;
+    if (!config.component_metrics.empty()) {
+      const auto it = std::find_if(config.component_metrics.begin(), config.component_metrics.end(),
+                                   [&](const auto& entry) { return entry.second == report.metric; });
+      if (it == config.component_metrics.end()) continue;
+      metric = it->first;
+    }
+    const auto same = std::find_if(mapped.begin(), mapped.end(),
+                                   [&](const ComponentReport& r) { return r.metric == metric; });
+    if (same != mapped.end()) {
+      same->value += report.value;
+    } else {
+      mapped.push_back({metric, report.value, report.unit, report.direction});
+    }
+  }
+  return mapped;
+}
+
+AssembledMetrics assemble_metrics(const BenchmarkConfig& config,
+                                  const std::vector<RunObservation>& measured_runs,
+                                  const std::vector<std::vector<ComponentReport>>& components) {
+  AssembledMetrics out;
+  std::vector<double> latency, cpu, memory, throughput;
+  for (const auto& run : measured_runs) {
+    latency.push_back(run.wall_s);
+    cpu.push_back(run.user_s + run.system_s);
+    memory.push_back(run.peak_rss_mb);
+    if (config.throughput && run.wall_s > 0) throughput.push_back(config.throughput->units_per_run / run.wall_s);
+  }
+  out.metrics.emplace("latency", series_of(*standard_metric("latency"), latency));
+  out.metrics.emplace("cpu_time", series_of(*standard_metric("cpu_time"), cpu));
+  out.metrics.emplace("memory", series_of(*standard_metric("memory"), memory));
+  if (config.throughput) {
+    Metric metric = *standard_metric("throughput");
+    metric.unit = config.throughput->unit + "/s";
+    out.metrics.emplace("throughput", series_of(metric, throughput));
+  }
+
+  // Component metrics keep the order in which they were first reported.
+  std::vector<ComponentReport> seen;
+  std::map<std::string, std::vector<double>> samples;
+  for (const auto& run_reports : components) {
+    for (const auto& report : run_reports) {
+      if (samples.find(report.metric) == samples.end()) seen.push_back(report);
+      samples[report.metric].push_back(report.value);
+    }
+  }
+  for (const auto& first : seen) {
+    if (out.metrics.count(first.metric) != 0) {
+      // The harness measures these itself; a program's own figure must not replace them.
+      out.warnings.push_back("reported metric '" + first.metric +
+                             "' has the name of a measured metric and was ignored; report it under another name");
+      continue;
+    }
+    out.metrics.emplace(first.metric,
+                        series_of(Metric{first.metric, first.unit, first.direction}, samples[first.metric]));
+  }
+  for (const auto& [metric, region] : config.component_metrics) {
+    if (samples.find(metric) == samples.end()) out.missing_components.push_back(metric);
+  }
+  return out;
+}
+
+}  // namespace perfgate

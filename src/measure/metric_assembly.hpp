@@ -1,0 +1,40 @@
+#pragma once
+// From run observations to metric series: which samples each metric gets. Pure.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "config/benchmark_config.hpp"
+#include "model/raw_record.hpp"
+
+namespace perfgate {
+
+/// A metric a program reported through PERFGATE_METRICS_OUT, after component mapping.
+struct ComponentReport {
+  std::string metric;
+  double value = 0;
+  std::string unit;
+  Direction direction = Direction::kLowerIsBetter;
+};
+
+struct AssembledMetrics {
+  std::map<std::string, MetricSeries> metrics;
+  std::vector<std::string> missing_components;
+  std::vector<std::string> warnings;
+};
+
+/// Builds latency, cpu_time, memory (always), throughput (when the config declares it) and
+/// one series per component metric from the measured (non-warmup, ok) runs.
+/// `components[i]` holds what measured run i reported, already mapped to metric names.
+AssembledMetrics assemble_metrics(const BenchmarkConfig& config,
+                                  const std::vector<RunObservation>& measured_runs,
+                                  const std::vector<std::vector<ComponentReport>>& components);
+
+/// Applies the config's component_metrics mapping to names a program reported: with a
+/// mapping, only mapped names are kept (renamed to their metric); without one, every name
+/// is kept as is. Values reported twice in one run under one name are summed (a stage
+/// that ran twice took the sum of both times).
+std::vector<ComponentReport> map_components(const BenchmarkConfig& config,
+                                            const std::vector<ComponentReport>& reported);
+
+}  // namespace perfgate

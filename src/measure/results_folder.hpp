@@ -1,0 +1,17 @@
+#pragma once
+// Where `perfgate run` leaves its raw records: one file per record, never overwritten.
+#include <filesystem>
+#include <string>
+
+#include "model/raw_record.hpp"
+
+namespace perfgate {
+
+/// Writes `record` as <results_dir>/perf_<slug>_<file_stamp>.json. The file appears whole
+/// or not at all (written to a temporary name, then linked into place), and an existing
+/// file is never replaced: a name already taken gets a -2, -3, ... suffix.
+/// Error(kIoError) naming the path when the folder cannot be written.
+std::filesystem::path write_raw_record(const std::filesystem::path& results_dir, const RawRecord& record,
+                                       const std::string& file_stamp);
+
+}  // namespace perfgate

@@ -1,0 +1,85 @@
+#include "model/raw_record.hpp"
+
+namespace perfgate {
+namespace {
+
+template <typename T>
+Json optional_json(const std::optional<T>& value) {
+  return value ? Json(*value) : Json(nullptr);
+}
+
+Json summary_json(const Summary& s) {
+  return {{"count", s.count}, {"mean", s.mean},   {"median", s.median}, {"min", s.min},
+          {"max", s.max},     {"stdev", s.stdev}, {"mad", s.mad},       {"q1", s.q1},
+          {"q3", s.q3},       {"iqr", s.iqr}};
+}
+
+Json run_json(const RunObservation& run) {
+  return {{"index", run.index},
+          {"warmup", run.warmup},
+          {"ok", run.ok},
+          {"failure", run.failure.empty() ? Json(nullptr) : Json(run.failure)},
+          {"wall_s", run.wall_s},
+          {"user_s", run.user_s},
+          {"system_s", run.system_s},
+          {"peak_rss_mb", run.peak_rss_mb},
+          {"reported", run.reported}};
+}
+
+}  // namespace
+
+Json to_json(const RawRecord& record) {
+  const BenchmarkIdentity& id = record.identity;
+  Json parameters = Json::object();
+  for (const auto& [axis, value] : id.parameters) parameters[axis] = value;
+
+  Json runs = Json::array();
+  for (const auto& run : record.runs) runs.push_back(run_json(run));
+
+  Json metrics = Json::object();
+  for (const auto& [name, series] : record.metrics) {
+    metrics[name] = {{"unit", series.metric.unit},
+                     {"direction", to_string(series.metric.direction)},
+                     {"samples", series.samples},
+                     {"summary", summary_json(series.summary)}};
+  }
+
+  return {
+      {"result_schema_version", kRawRecordSchemaVersion},
+      {"perfgate_version", record.perfgate_version},
+      {"benchmark_id", id.benchmark_id},
+      {"config_benchmark_id", id.config_benchmark_id},
+      {"config_schema_version", id.config_schema_version},
+      {"workload_id", optional_json(id.workload_id)},
+      {"variant_id", optional_json(id.variant_id)},
+      {"benchmark_version", optional_json(id.benchmark_version)},
+      {"parameters", parameters},
+      {"config_path", record.config_path},
+      {"timestamp", record.timestamp},
+      {"device", record.device},
+      {"num_warmup_runs", record.num_warmup_runs},
+      {"num_measurement_runs", record.num_measurement_runs},
+      {"success", record.success},
+      {"failure_reason", record.failure_reason.empty() ? Json(nullptr) : Json(record.failure_reason)},
+      {"runs", runs},
+      {"metrics", metrics},
+      {"missing_components", record.missing_components},
+      {"warnings", record.warnings},
+      {"static_thresholds", record.static_verdict.to_json()},
+      {"regression_thresholds", record.regression_thresholds},
+      {"quality_metadata", record.quality_metadata},
+      {"recipe", record.recipe},
+      {"recipe_fingerprint", record.recipe_fingerprint},
+      {"hardware_profile", record.hardware_profile},
+      {"hardware_profile_id", record.hardware_profile_id},
+      {"software_profile", record.software_profile},
+      {"software_profile_id", record.software_profile_id},
+      {"environment_metadata", record.environment_metadata},
+      {"environment_fingerprint", record.environment_fingerprint},
+      {"ci", record.ci},
+      {"run_source", record.run_source},
+      {"worker_log_path", record.worker_log_path.empty() ? Json(nullptr) : Json(record.worker_log_path)},
+  };
+}
+
+}  // namespace perfgate

@@ -1,0 +1,91 @@
+#pragma once
+// The raw record: everything one benchmark execution produced (SPEC §1, §5).
+// Written by `perfgate run` as results/perf_<benchmark_id>_<timestamp>.json.
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/json.hpp"
+#include "model/metric.hpp"
+#include "model/static_verdict.hpp"
+#include "stats/summary.hpp"
+
+namespace perfgate {
+
+/// Version of the raw record layout. Bump it when a field changes meaning or moves;
+/// readers keep accepting every older version they claim to support.
+inline constexpr int kRawRecordSchemaVersion = 1;
+
+/// One execution of the benchmark's command.
+struct RunObservation {
+  int index = 0;  ///< 0-based over warmups and measured runs together
+  bool warmup = false;
+  bool ok = true;
+  std::string failure;  ///< why the run failed ("exit status 3", "timed out after 2 s", ...)
+  double wall_s = 0;
+  double user_s = 0;
+  double system_s = 0;
+  double peak_rss_mb = 0;
+  /// Metrics the program reported for this run (PERFGATE_METRICS_OUT), by metric name.
+  std::map<std::string, double> reported;
+};
+
+/// The samples of one metric over the measured runs, and their summary.
+struct MetricSeries {
+  Metric metric;
+  std::vector<double> samples;
+  Summary summary;
+};
+
+struct BenchmarkIdentity {
+  std::string benchmark_id;         ///< the state's name, e.g. sort[n=1000]
+  std::string config_benchmark_id;  ///< the config's benchmark_id
+  int config_schema_version = 1;
+  std::optional<std::string> workload_id;
+  std::optional<std::string> variant_id;
+  std::optional<long long> benchmark_version;
+  std::vector<std::pair<std::string, std::string>> parameters;
+};
+
+struct RawRecord {
+  BenchmarkIdentity identity;
+  std::string config_path;
+  std::string perfgate_version;
+  std::string timestamp;  ///< ISO 8601 UTC, e.g. 2026-11-30T11:37:04Z
+  std::string device;     ///< the device name thresholds and device_types matched against
+  int num_warmup_runs = 0;
+  int num_measurement_runs = 0;
+
+  bool success = true;
+  std::string failure_reason;  ///< empty when success
+
+  std::vector<RunObservation> runs;
+  std::map<std::string, MetricSeries> metrics;
+  /// Component metrics named in the config's component_metrics that no run reported.
+  std::vector<std::string> missing_components;
+  /// Things the user should know that did not fail the record.
+  std::vector<std::string> warnings;
+
+  StaticVerdict static_verdict;
+  Json regression_thresholds = Json::object();
+  Json quality_metadata = Json::object();
+
+  Json recipe = Json::object();
+  std::string recipe_fingerprint;
+  Json hardware_profile = Json::object();
+  std::string hardware_profile_id;
+  Json software_profile = Json::object();
+  std::string software_profile_id;
+  Json environment_metadata = Json::object();
+  std::string environment_fingerprint;
+
+  Json ci = Json::object();
+  std::string run_source;
+  std::string worker_log_path;
+};
+
+Json to_json(const RawRecord& record);
+
+}  // namespace perfgate

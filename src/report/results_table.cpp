@@ -1,0 +1,138 @@
+#include "report/results_table.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "report/units.hpp"
+
+namespace perfgate {
+namespace {
+
+constexpr const char* kRed = "\x1b[31m";
+constexpr const char* kGreen = "\x1b[32m";
+constexpr const char* kYellow = "\x1b[33m";
+constexpr const char* kBold = "\x1b[1m";
+constexpr const char* kReset = "\x1b[0m";
+
+std::string paint(const std::string& text, const char* color, const TableStyle& style) {
+  return style.color ? std::string(color) + text + kReset : text;
+}
+
+const char* status_color(const std::string& status) {
+  if (status == "PASS") return kGreen;
+  if (status == "SKIPPED") return kYellow;
+  return kRed;
+}
+
+/// Display width of UTF-8 text: counts code points, which is right for the symbols we use.
+std::size_t display_width(const std::string& text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+using Row = std::array<std::string, 6>;
+
+Row metric_row(const std::string& name, const MetricSeries& series, const StaticVerdict& verdict) {
+  const Summary& s = series.summary;
+  const std::string& unit = series.metric.unit;
+  Row row{name,
+          format_quantity(s.mean, unit) + " ± " + format_quantity(s.stdev, unit),
+          format_quantity(s.median, unit),
+          format_quantity(s.min, unit) + " … " + format_quantity(s.max, unit),
+          "—",
+          "—"};
+  for (const auto& check : verdict.checks) {
+    if (check.metric != name) continue;
+    row[4] = std::string(check.lower_bound ? "≥ " : "≤ ") + format_quantity(check.limit, unit) +
+             (check.statistic == "max" ? " (max)" : "");
+    row[5] = check.breached ? "BREACH" : "ok";
+  }
+  return row;
+}
+
+void render_rows(std::string& out, const std::vector<Row>& rows, const TableStyle& style) {
+  std::array<std::size_t, 6> width{};
+  for (const auto& row : rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], display_width(row[i]));
+  }
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    std::string line = "  ";
+    for (std::size_t i = 0; i < rows[r].size(); ++i) {
+      std::string cell = rows[r][i];
+      const std::size_t pad = width[i] - display_width(cell);
+      if (r > 0 && i == 5 && cell == "BREACH") cell = paint(cell, kRed, style);
+      if (r > 0 && i == 5 && cell == "ok") cell = paint(cell, kGreen, style);
+      line += cell;
+      if (i + 1 < rows[r].size()) line += std::string(pad + 2, ' ');
+    }
+    out += line + "\n";
+  }
+}
+
+}  // namespace
+
+std::string BenchmarkOutcome::status() const {
+  if (kind == Kind::kSkipped) return "SKIPPED";
+  if (!record.success) return "FAILED";
+  return record.static_verdict.breached() ? "REGRESSION" : "PASS";
+}
+
+std::string render_results_table(const std::vector<BenchmarkOutcome>& outcomes, const TableStyle& style) {
+  std::string out;
+  int passed = 0, regressed = 0, failed = 0, skipped = 0;
+  for (const auto& outcome : outcomes) {
+    const std::string status = outcome.status();
+    std::string header = paint(outcome.name, kBold, style) + "  " + paint(status, status_color(status), style);
+    if (status == "SKIPPED") {
+      ++skipped;
+      out += header + "  " + outcome.skip_reason + "\n\n";
+      continue;
+    }
+    const RawRecord& record = outcome.record;
+    if (status == "FAILED") {
+      ++failed;
+      header += "  " + record.failure_reason;
+    } else if (status == "REGRESSION") {
+      ++regressed;
+    } else {
+      ++passed;
+    }
+    const std::size_t measured = static_cast<std::size_t>(std::count_if(
+        record.runs.begin(), record.runs.end(), [](const RunObservation& r) { return !r.warmup && r.ok; }));
+    header += fmt::format("  ({} of {} measured runs", measured, record.num_measurement_runs);
+    if (!record.static_verdict.selected_block.empty()) {
+      header += ", thresholds: " + record.static_verdict.selected_block;
+    }
+    out += header + ")\n";
+    std::vector<Row> rows{{"metric", "mean ± stdev", "median", "min … max", "threshold", "verdict"}};
+    // Standard metrics first in a fixed order, then component metrics by name.
+    const std::array<const char*, 5> standard{"latency", "throughput", "cpu_time", "memory", "gpu_memory"};
+    for (const char* name : standard) {
+      const auto it = record.metrics.find(name);
+      if (it != record.metrics.end() && it->second.summary.count > 0) {
+        rows.push_back(metric_row(name, it->second, record.static_verdict));
+      }
+    }
+    for (const auto& [name, series] : record.metrics) {
+      const bool is_standard = std::find(standard.begin(), standard.end(), name) != standard.end();
+      if (!is_standard && series.summary.count > 0) rows.push_back(metric_row(name, series, record.static_verdict));
+    }
+    if (rows.size() > 1) render_rows(out, rows, style);
+    for (const auto& metric : record.static_verdict.unmeasured) {
+      out += "  note: threshold for '" + metric + "' skipped: the metric was not measured\n";
+    }
+    for (const auto& metric : record.missing_components) {
+      out += "  note: component metric '" + metric + "' was not reported by any run\n";
+    }
+    for (const auto& warning : record.warnings) out += "  warning: " + warning + "\n";
+    if (!outcome.record_path.empty()) out += "  record: " + outcome.record_path + "\n";
+    out += "\n";
+  }
+  out += fmt::format("{} benchmark{}: {} passed, {} regressed, {} failed, {} skipped\n", outcomes.size(),
+                     outcomes.size() == 1 ? "" : "s", passed, regressed, failed, skipped);
+  return out;
+}
+
+}  // namespace perfgate

@@ -1,0 +1,227 @@
+// End-to-end: the real perfgate binary on small suites written by each test.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "model/json.hpp"
+#include "support/cli_runner.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing::run_perfgate;
+using testing::ScratchDir;
+
+std::vector<fs::path> records_in(const fs::path& dir) {
+  std::vector<fs::path> out;
+  if (!fs::exists(dir)) return out;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() == ".json") out.push_back(entry.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Json read_json(const fs::path& path) { return Json::parse(testing::read_file(path)); }
+
+TEST(RunCommand, WritesOneRawRecordPerParameterStateAndExitsZero) {
+  ScratchDir dir;
+  dir.write("suite/echo.toml", R"(
+benchmark_id = "echo"
+command = ["/bin/echo", "size {n}"]
+[parameters]
+n = [10, 20]
+[run_config]
+num_warmup_runs = 1
+num_measurement_runs = 2
+)");
+  const auto result = run_perfgate({"run", "suite", "--results-dir", "out"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto records = records_in(dir / "out");
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_THAT(records[0].filename().string(), ::testing::StartsWith("perf_echo_n_10__"));
+  EXPECT_THAT(records[1].filename().string(), ::testing::StartsWith("perf_echo_n_20__"));
+  const Json record = read_json(records[0]);
+  EXPECT_EQ(record["result_schema_version"], 1);
+  EXPECT_EQ(record["benchmark_id"], "echo[n=10]");
+  EXPECT_EQ(record["parameters"]["n"], "10");
+  EXPECT_EQ(record["recipe"]["command"], Json({"/bin/echo", "size 10"}));
+  EXPECT_EQ(record["success"], true);
+  EXPECT_EQ(record["runs"].size(), 3u);
+  EXPECT_EQ(record["runs"][0]["warmup"], true);
+  EXPECT_EQ(record["metrics"]["latency"]["samples"].size(), 2u);
+  EXPECT_EQ(record["metrics"]["latency"]["summary"]["count"], 2);
+  EXPECT_EQ(record["recipe_fingerprint"].get<std::string>().size(), 64u);
+  EXPECT_THAT(record["hardware_profile_id"].get<std::string>(), ::testing::StartsWith("hw-"));
+  EXPECT_THAT(record["software_profile_id"].get<std::string>(), ::testing::StartsWith("sw-"));
+  EXPECT_THAT(record["environment_fingerprint"].get<std::string>(), ::testing::StartsWith("env-"));
+  EXPECT_THAT(testing::read_file(record["worker_log_path"].get<std::string>()), HasSubstr("size 10\n"));
+  EXPECT_THAT(result.out, HasSubstr("echo[n=10]  PASS"));
+  EXPECT_THAT(result.out, HasSubstr("2 benchmarks: 2 passed, 0 regressed, 0 failed, 0 skipped"));
+}
+
+TEST(RunCommand, ExitsOneAndPrintsTheLast200LinesOfTheWorkerLogWhenTheCommandFails) {
+  ScratchDir dir;
+  dir.write("fail.toml", R"(
+benchmark_id = "fails"
+command = "i=1; while [ $i -le 300 ]; do echo line $i; i=$((i+1)); done; exit 3"
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = 2
+)");
+  const auto result = run_perfgate({"run", "fail.toml", "--results-dir", "out"}, dir.path());
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.err, HasSubstr("fails failed: measured run 0: exit status 3"));
+  EXPECT_THAT(result.err, HasSubstr("\nline 101\n"));
+  EXPECT_THAT(result.err, HasSubstr("\nline 300\n"));
+  EXPECT_THAT(result.err, Not(HasSubstr("line 100\n")));
+  EXPECT_THAT(result.out, HasSubstr("fails  FAILED  measured run 0: exit status 3"));
+  const auto records = records_in(dir / "out");
+  ASSERT_EQ(records.size(), 1u);
+  const Json record = read_json(records[0]);
+  EXPECT_EQ(record["success"], false);
+  EXPECT_EQ(record["runs"].size(), 1u) << "a failed run stops the benchmark";
+  EXPECT_EQ(record["runs"][0]["failure"], "exit status 3");
+}
+
+TEST(RunCommand, ExitsOneWhenAStaticThresholdIsBreached) {
+  ScratchDir dir;
+  dir.write("slow.toml", R"(
+benchmark_id = "slow"
+command = ["/bin/sleep", "0.05"]
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = 2
+[thresholds.default]
+max_latency_s = 0.001
+max_memory_mb = 10000
+)");
+  const auto result = run_perfgate({"run", "slow.toml", "--results-dir", "out"}, dir.path());
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.out, HasSubstr("slow  REGRESSION"));
+  EXPECT_THAT(result.out, HasSubstr("BREACH"));
+  const Json record = read_json(records_in(dir / "out").at(0));
+  EXPECT_EQ(record["static_thresholds"]["status"], "REGRESSION");
+  EXPECT_EQ(record["static_thresholds"]["selected_block"], "default");
+  EXPECT_EQ(record["success"], true) << "a breach is a verdict, not a failed run";
+}
+
+TEST(RunCommand, SkipsABenchmarkWhoseDeviceTypesMatchNoDeviceOfThisMachine) {
+  ScratchDir dir;
+  dir.write("gpu.toml", R"(
+benchmark_id = "gpu-only"
+command = ["/bin/true"]
+[run_config]
+device_types = ["NoSuchAccelerator 9000"]
+[thresholds."NoSuchAccelerator 9000"]
+max_latency_s = 1
+max_memory_mb = 10
+[thresholds.default]
+max_latency_s = 10
+max_memory_mb = 100
+)");
+  const auto result = run_perfgate({"run", "gpu.toml", "--results-dir", "out"}, dir.path());
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("gpu-only  SKIPPED  device '"));
+  EXPECT_TRUE(records_in(dir / "out").empty());
+}
+
+TEST(RunCommand, PrintsTheRecordsAsJsonWithTheJsonFlag) {
+  ScratchDir dir;
+  dir.write("a.json", R"({"benchmark_id": "a", "command": ["/bin/true"],
+                          "run_config": {"num_warmup_runs": 0, "num_measurement_runs": 3}})");
+  const auto result = run_perfgate({"run", "a.json", "--results-dir", "out", "--json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json records = Json::parse(result.out);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0]["benchmark_id"], "a");
+  EXPECT_EQ(records[0]["metrics"]["cpu_time"]["samples"].size(), 3u);
+}
+
+TEST(RunCommand, RunsOnlyTheBenchmarksThatMatchTheFilter) {
+  ScratchDir dir;
+  dir.write("s/sort.toml", "benchmark_id = \"sort-small\"\ncommand = [\"/bin/true\"]\n");
+  dir.write("s/hash.toml", "benchmark_id = \"hash\"\ncommand = [\"/bin/true\"]\n");
+  const auto result = run_perfgate({"run", "s", "--filter", "sort*", "-o", "out"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto records = records_in(dir / "out");
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(read_json(records[0])["benchmark_id"], "sort-small");
+  EXPECT_THAT(result.out, Not(HasSubstr("hash")));
+}
+
+TEST(RunCommand, ReportsAFilterThatMatchesNothingAsAUsageError) {
+  ScratchDir dir;
+  dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
+  const auto result = run_perfgate({"run", "a.toml", "--filter", "zzz*", "-o", "out"}, dir.path());
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("--filter"));
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+TEST(RunCommand, ValidatesTheWholeSuiteBeforeRunningAnything) {
+  ScratchDir dir;
+  dir.write("s/good.toml", "benchmark_id = \"good\"\ncommand = \"touch ran-good\"\n");
+  dir.write("s/bad.toml", "benchmark_id = \"bad\"\ncomand = [\"/bin/true\"]\n");
+  const auto result = run_perfgate({"run", "s", "-o", "out"}, dir.path());
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_THAT(result.err, HasSubstr("bad.toml"));
+  EXPECT_THAT(result.err, HasSubstr("Did you mean 'command'?"));
+  EXPECT_FALSE(fs::exists(dir / "s" / "ran-good"));
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+TEST(RunCommand, TurnsLinesOfTheMetricsFileIntoComponentMetrics) {
+  ScratchDir dir;
+  dir.write("m.toml", R"(
+benchmark_id = "stages"
+command = 'echo "{\"name\": \"decode\", \"value\": 0.25, \"unit\": \"s\"}" >> "$PERFGATE_METRICS_OUT"'
+[run_config]
+num_warmup_runs = 1
+num_measurement_runs = 3
+[component_metrics]
+decode_time_s = "decode"
+)");
+  const auto result = run_perfgate({"run", "m.toml", "-o", "out", "--json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json metric = Json::parse(result.out)[0]["metrics"]["decode_time_s"];
+  EXPECT_EQ(metric["samples"], Json({0.25, 0.25, 0.25}));
+  EXPECT_EQ(metric["unit"], "s");
+}
+
+TEST(RunCommand, RejectsAnUnknownFlagWithExit64) {
+  ScratchDir dir;
+  const auto result = run_perfgate({"run", "--no-such-flag"}, dir.path());
+  EXPECT_EQ(result.exit_code, 64);
+}
+
+TEST(RunCommand, ReportsAMissingSuiteWithExit66) {
+  ScratchDir dir;
+  const auto result = run_perfgate({"run", "nowhere/", "-o", "out"}, dir.path());
+  EXPECT_EQ(result.exit_code, 66);
+  EXPECT_THAT(result.err, HasSubstr("nowhere"));
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+TEST(RunCommand, ShowsExamplesInItsHelp) {
+  ScratchDir dir;
+  const auto result = run_perfgate({"run", "--help"}, dir.path());
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_THAT(result.out, HasSubstr("perfgate run benchmarks/sort.toml --filter 'sort*'"));
+}
+
+TEST(RunCommand, StampsCiMetadataAndTheRunSourceFromTheEnvironment) {
+  ScratchDir dir;
+  dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
+  const auto result = run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
+                                   {{"PERFGATE_COMMIT", "0123abc"}, {"PERFGATE_RUN_SOURCE", "scheduled_main"}});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json record = Json::parse(result.out)[0];
+  EXPECT_EQ(record["ci"]["commit"], "0123abc");
+  EXPECT_EQ(record["run_source"], "scheduled_main");
+}
+
+}  // namespace
+}  // namespace perfgate

@@ -1,0 +1,156 @@
+#include "measure/benchmark_runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "support/fake_executor.hpp"
+#include "support/scratch_dir.hpp"
+
+namespace perfgate {
+namespace {
+
+struct RunnerFixture {
+  testing::ScratchDir dir;
+  BenchmarkConfig config;
+  FakeExecutor executor;
+
+  RunnerFixture() {
+    config.source = dir / "bench.toml";
+    config.benchmark_id = "bench";
+    config.command.argv = {"prog", "--fast"};
+    config.run.num_warmup_runs = 1;
+    config.run.num_measurement_runs = 2;
+  }
+
+  RawRecord run() {
+    BenchmarkState state = expand_states(config).at(0);
+    RunEnvironment environment;
+    environment.device = "Test CPU";
+    environment.file_stamp = "T";
+    BenchmarkRunner runner(executor, dir / "results", environment);
+    return runner.run(state);
+  }
+};
+
+ProcessResult exited(int code, double wall) {
+  ProcessResult r;
+  r.outcome = ProcessOutcome::kExited;
+  r.exit_code = code;
+  r.wall_s = wall;
+  r.user_s = wall / 2;
+  r.peak_rss_mb = 20;
+  return r;
+}
+
+TEST(BenchmarkRunner, ExcludesWarmupsFromTheSamples) {
+  RunnerFixture f;
+  f.executor.script = {exited(0, 9.0), exited(0, 1.0), exited(0, 3.0)};
+  const RawRecord record = f.run();
+  EXPECT_TRUE(record.success);
+  ASSERT_EQ(record.runs.size(), 3u);
+  EXPECT_TRUE(record.runs[0].warmup);
+  EXPECT_EQ(record.metrics.at("latency").samples, (std::vector<double>{1.0, 3.0}));
+  EXPECT_EQ(record.metrics.at("cpu_time").summary.mean, 1.0);
+}
+
+TEST(BenchmarkRunner, RunsHooksInTheirOrderAroundEveryRun) {
+  RunnerFixture f;
+  f.config.setup = CommandSpec{{}, "echo setup", true};
+  f.config.prepare = CommandSpec{{"prep"}, "", false};
+  f.config.conclude = CommandSpec{{"done"}, "", false};
+  f.config.cleanup = CommandSpec{{"clean"}, "", false};
+  f.config.run.num_warmup_runs = 0;
+  f.run();
+  std::vector<std::string> programs;
+  for (const auto& call : f.executor.calls) programs.push_back(call.argv.back() == "--fast" ? "prog" : call.argv[0]);
+  EXPECT_EQ(programs, (std::vector<std::string>{"/bin/sh", "prep", "prog", "done", "prep", "prog", "done", "clean"}));
+}
+
+TEST(BenchmarkRunner, StopsAtTheFirstFailedRunAndStillCleansUp) {
+  RunnerFixture f;
+  f.config.cleanup = CommandSpec{{"clean"}, "", false};
+  f.executor.script = {exited(0, 1.0), exited(3, 1.0)};
+  const RawRecord record = f.run();
+  EXPECT_FALSE(record.success);
+  EXPECT_EQ(record.failure_reason, "measured run 1: exit status 3");
+  EXPECT_EQ(record.runs.size(), 2u);
+  EXPECT_EQ(f.executor.calls.back().argv, std::vector<std::string>{"clean"});
+}
+
+TEST(BenchmarkRunner, ReportsAFailedSetupWithoutRunningTheCommand) {
+  RunnerFixture f;
+  f.config.setup = CommandSpec{{"setup-db"}, "", false};
+  f.executor.script = {exited(2, 0.1)};
+  const RawRecord record = f.run();
+  EXPECT_FALSE(record.success);
+  EXPECT_EQ(record.failure_reason, "setup hook failed: exit status 2");
+  EXPECT_TRUE(record.runs.empty());
+  EXPECT_EQ(f.executor.calls.size(), 1u);
+}
+
+TEST(BenchmarkRunner, GivesEachRunItsOwnMetricsFileAndReadsItBack) {
+  RunnerFixture f;
+  f.config.run.num_warmup_runs = 0;
+  int value = 0;
+  f.executor.on_run = [&](const ProcessSpec& spec) {
+    const auto it = spec.env.find("PERFGATE_METRICS_OUT");
+    if (it == spec.env.end()) return;
+    std::ofstream(it->second, std::ios::app) << "{\"name\": \"stage\", \"value\": " << ++value << "}\n";
+  };
+  const RawRecord record = f.run();
+  ASSERT_TRUE(record.success) << record.failure_reason;
+  EXPECT_EQ(record.metrics.at("stage").samples, (std::vector<double>{1, 2}));
+  EXPECT_EQ(record.runs[1].reported.at("stage"), 2);
+}
+
+TEST(BenchmarkRunner, FailsARunWhoseMetricsFileIsMalformed) {
+  RunnerFixture f;
+  f.config.run.num_warmup_runs = 0;
+  f.executor.on_run = [](const ProcessSpec& spec) {
+    std::ofstream(spec.env.at("PERFGATE_METRICS_OUT")) << "not json\n";
+  };
+  const RawRecord record = f.run();
+  EXPECT_FALSE(record.success);
+  EXPECT_NE(record.failure_reason.find("invalid metrics file"), std::string::npos);
+}
+
+TEST(BenchmarkRunner, RunsInTheConfigFolderWithThePlaceholdersFilledIn) {
+  RunnerFixture f;
+  f.config.command.argv = {"prog", "{n}"};
+  f.config.parameters = {{"n", {"7"}}};
+  f.config.run.num_warmup_runs = 0;
+  f.config.run.num_measurement_runs = 1;
+  const RawRecord record = f.run();
+  ASSERT_EQ(f.executor.calls.size(), 1u);
+  EXPECT_EQ(f.executor.calls[0].argv, (std::vector<std::string>{"prog", "7"}));
+  EXPECT_EQ(f.executor.calls[0].cwd, f.dir.path());
+  EXPECT_EQ(record.identity.benchmark_id, "bench[n=7]");
+  EXPECT_EQ(record.recipe["parameters"]["n"], "7");
+}
+
+TEST(BenchmarkRunner, KeepsBenchmarkIdOutOfTheRecipeOfAV2Config) {
+  RunnerFixture f;
+  f.config.config_schema_version = 2;
+  f.config.workload_id = "w";
+  f.config.variant_id = "v";
+  f.config.benchmark_version = 3;
+  const RawRecord a = f.run();
+  f.config.benchmark_id = "renamed";
+  const RawRecord b = f.run();
+  EXPECT_EQ(a.recipe_fingerprint, b.recipe_fingerprint);
+  EXPECT_EQ(a.recipe["benchmark"], (Json{{"workload_id", "w"}, {"variant_id", "v"}, {"benchmark_version", 3}}));
+}
+
+TEST(BenchmarkRunner, GatesDevicesBySubstringOfTheDeviceName) {
+  BenchmarkConfig config;
+  EXPECT_TRUE(runs_on_device(config, "anything"));
+  config.run.device_types = {"L40S", "H100"};
+  EXPECT_TRUE(runs_on_device(config, "NVIDIA H100 80GB HBM3"));
+  EXPECT_FALSE(runs_on_device(config, "NVIDIA A100"));
+}
+
+TEST(BenchmarkRunner, MakesFileNameSafeSlugs) { EXPECT_EQ(file_slug("sort[n=1e6,t=a/b]"), "sort_n_1e6_t_a_b_"); }
+
+}  // namespace
+}  // namespace perfgate

@@ -1,0 +1,46 @@
+#include "measure/results_folder.hpp"
+
+#include <gtest/gtest.h>
+
+#include "support/scratch_dir.hpp"
+
+namespace perfgate {
+namespace {
+
+TEST(ResultsFolder, NamesTheFileAfterTheBenchmarkAndTheTimestamp) {
+  testing::ScratchDir dir;
+  RawRecord record;
+  record.identity.benchmark_id = "sort[n=10]";
+  const auto path = write_raw_record(dir / "results", record, "20261130T113704Z");
+  EXPECT_EQ(path.filename(), "perf_sort_n_10__20261130T113704Z.json");
+  EXPECT_EQ(Json::parse(testing::read_file(path))["benchmark_id"], "sort[n=10]");
+}
+
+TEST(ResultsFolder, NeverOverwritesARecordWithTheSameName) {
+  testing::ScratchDir dir;
+  RawRecord first, second;
+  first.identity.benchmark_id = second.identity.benchmark_id = "a";
+  first.device = "first";
+  second.device = "second";
+  const auto a = write_raw_record(dir.path(), first, "T");
+  const auto b = write_raw_record(dir.path(), second, "T");
+  EXPECT_EQ(a.filename(), "perf_a_T.json");
+  EXPECT_EQ(b.filename(), "perf_a_T-2.json");
+  EXPECT_EQ(Json::parse(testing::read_file(a))["device"], "first");
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), {}), 2) << "no temporary file left";
+}
+
+TEST(ResultsFolder, ReportsAnUnwritableFolderAsAnIoError) {
+  RawRecord record;
+  record.identity.benchmark_id = "a";
+  try {
+    write_raw_record("/proc/perfgate-cannot-write-here", record, "T");
+    FAIL() << "expected an error";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kIoError);
+    EXPECT_NE(std::string(error.what()).find("/proc/perfgate-cannot-write-here"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace perfgate
