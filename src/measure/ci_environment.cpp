@@ -1,13 +1,12 @@
 #include "measure/ci_environment.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <string_view>
 
 #include "model/error.hpp"
 
+// POSIX: the process environment, which no header is required to declare.
 extern char** environ;
 
 namespace perfgate {
