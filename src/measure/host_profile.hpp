@@ -18,25 +18,32 @@ struct HardwareProfile {
   std::string cpu_model;     ///< /proc/cpuinfo "model name" (or "unknown")
   std::string architecture;  ///< uname machine, e.g. "x86_64"
   int logical_cores = 0;
-  double memory_mb = 0;      ///< MemTotal
-  std::vector<GpuInfo> gpus; ///< from NVML when it can be loaded; empty otherwise
-  std::string gpu_note;      ///< why no GPU was listed ("libnvidia-ml.so.1 not found"), or empty
+  double memory_mb = 0;       ///< MemTotal
+  std::vector<GpuInfo> gpus;  ///< from NVML when it can be loaded; empty otherwise
+  std::string gpu_note;       ///< why no GPU was listed ("no NVIDIA GPU: NVML ..."), or empty
 
   /// The device name used for device_types and thresholds: the first GPU's name, else
   /// the CPU model.
   std::string device_name() const;
-  Json to_json() const;  ///< gpu_note is not part of it (it is not hardware)
+  /// {"architecture", "cpu_model", "logical_cores", "memory_gb", "device_type" ("cuda" or
+  /// "cpu"), "gpu_count", "gpus": [{"name", "memory_gb", "compute_capability"}]}; memory in
+  /// whole GiB (rounded) so that machines differing only in reserved memory share an id.
+  /// gpu_note is not part of it (it is not hardware). See docs/fingerprints.md.
+  Json to_json() const;
   std::string id() const { return profile_id_of(to_json()); }
   static std::string profile_id_of(const Json& j);
 };
 
 struct SoftwareProfile {
-  std::string os;         ///< PRETTY_NAME of /etc/os-release
-  std::string kernel;     ///< uname release
-  std::string libc;       ///< "glibc 2.36"
-  std::string compiler;   ///< the compiler perfgate was built with, e.g. "gcc 12.2.0"
+  std::string os;      ///< PRETTY_NAME of /etc/os-release
+  std::string kernel;  ///< uname release
+  std::string libc;    ///< "glibc 2.36"
+  /// First line of `$CXX --version` (else `c++ --version`, else "none"): the toolchain the
+  /// benchmarks are built with, not the one perfgate was built with.
+  std::string compiler;
   std::map<std::string, std::string> packages;  ///< name -> version, "not-installed" if absent
 
+  /// {"os", "kernel", "libc", "compiler", "packages": {name: version}}.
   Json to_json() const;
   std::string id() const;  ///< "sw-" + 16 hex digits
 };
@@ -52,9 +59,12 @@ class HostProbe {
   virtual std::string libc_version() const = 0;
   /// GPUs through NVML; sets `note` when none could be listed. Never throws.
   virtual std::vector<GpuInfo> gpus(std::string& note) const = 0;
+  /// First line of the benchmark toolchain's `--version`, or "none". Never throws.
+  virtual std::string compiler_version() const = 0;
 };
 
-/// The real machine: /proc, /etc/os-release, uname, gnu_get_libc_version, NVML via dlopen.
+/// The real machine: /proc, /etc/os-release, uname, gnu_get_libc_version, NVML via dlopen,
+/// and the compiler named by $CXX.
 const HostProbe& real_host();
 
 HardwareProfile collect_hardware_profile(const HostProbe& host);

@@ -1,0 +1,162 @@
+#include "measure/host_profile.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "model/fingerprint.hpp"
+
+namespace perfgate {
+namespace {
+
+constexpr const char* kNotInstalled = "not-installed";
+
+std::string trim(const std::string& text) {
+  const auto begin = text.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return "";
+  const auto end = text.find_last_not_of(" \t\r\n");
+  return text.substr(begin, end - begin + 1);
+}
+
+// The value after the first "<key>:" line of a "key: value" file such as /proc/cpuinfo
+// (whose keys are padded with tabs before the colon), or "" when absent.
+std::string colon_field(const std::string& text, const std::string& key) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const auto colon = line.find(':');
+    if (colon != std::string::npos && trim(line.substr(0, colon)) == key) {
+      return trim(line.substr(colon + 1));
+    }
+  }
+  return "";
+}
+
+// os-release(5) values are shell-style assignments, optionally quoted.
+std::string os_release_field(const std::string& text, const std::string& key) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(key + "=", 0) != 0) continue;
+    std::string value = trim(line.substr(key.size() + 1));
+    if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') &&
+        value.back() == value.front()) {
+      value = value.substr(1, value.size() - 2);
+    }
+    return value;
+  }
+  return "";
+}
+
+// Whole GiB, rounded: reserved memory differs slightly between otherwise equal
+// machines (firmware, kernel version), and the profile id must not.
+long long whole_gib(double mib) {
+  return std::llround(mib / 1024.0);
+}
+
+}  // namespace
+
+std::string HardwareProfile::device_name() const {
+  return gpus.empty() ? cpu_model : gpus.front().name;
+}
+
+Json HardwareProfile::to_json() const {
+  Json gpu_list = Json::array();
+  for (const GpuInfo& gpu : gpus) {
+    gpu_list.push_back(
+        {{"name", gpu.name},
+         {"memory_gb", whole_gib(gpu.memory_mb)},
+         {"compute_capability",
+          gpu.compute_capability.empty() ? Json(nullptr) : Json(gpu.compute_capability)}});
+  }
+  return {{"architecture", architecture},
+          {"cpu_model", cpu_model},
+          {"logical_cores", logical_cores},
+          {"memory_gb", whole_gib(memory_mb)},
+          {"device_type", gpus.empty() ? "cpu" : "cuda"},
+          {"gpu_count", gpus.size()},
+          {"gpus", gpu_list}};
+}
+
+std::string HardwareProfile::profile_id_of(const Json& j) {
+  return profile_id("hw", j);
+}
+
+Json SoftwareProfile::to_json() const {
+  return {{"os", os},
+          {"kernel", kernel},
+          {"libc", libc},
+          {"compiler", compiler},
+          {"packages", Json(packages)}};
+}
+
+std::string SoftwareProfile::id() const {
+  return profile_id("sw", to_json());
+}
+
+HardwareProfile collect_hardware_profile(const HostProbe& host) {
+  HardwareProfile profile;
+  profile.cpu_model = colon_field(host.read_file("/proc/cpuinfo"), "model name");
+  if (profile.cpu_model.empty()) profile.cpu_model = "unknown";
+  profile.architecture = host.uname_machine();
+  profile.logical_cores = host.logical_cores();
+  // "MemTotal:       32823316 kB" (the kernel's kB are KiB).
+  const std::string mem_total = colon_field(host.read_file("/proc/meminfo"), "MemTotal");
+  if (!mem_total.empty()) profile.memory_mb = std::strtod(mem_total.c_str(), nullptr) / 1024.0;
+  profile.gpus = host.gpus(profile.gpu_note);
+  return profile;
+}
+
+SoftwareProfile collect_software_profile(const HostProbe& host,
+                                         const std::vector<std::string>& packages) {
+  SoftwareProfile profile;
+  // os-release(5): /etc/os-release, falling back to /usr/lib/os-release.
+  std::string os_release = host.read_file("/etc/os-release");
+  if (os_release.empty()) os_release = host.read_file("/usr/lib/os-release");
+  profile.os = os_release_field(os_release, "PRETTY_NAME");
+  if (profile.os.empty()) profile.os = "unknown";
+  profile.kernel = host.uname_release();
+  profile.libc = host.libc_version();
+  profile.compiler = host.compiler_version();
+  profile.packages = dpkg_versions(host.read_file("/var/lib/dpkg/status"), packages);
+  return profile;
+}
+
+std::map<std::string, std::string> dpkg_versions(const std::string& status_text,
+                                                 const std::vector<std::string>& packages) {
+  std::map<std::string, std::string> versions;
+  for (const std::string& name : packages) versions[name] = kNotInstalled;
+
+  // Stanzas are separated by blank lines; continuation lines start with a space and
+  // belong to fields we do not read. A package installed for several architectures
+  // has one stanza each: the first installed one wins.
+  std::string package, status, version;
+  const auto finish_stanza = [&] {
+    const auto wanted = versions.find(package);
+    // Status is "<want> <flag> <state>": the state decides, so "hold ok installed" (a
+    // pinned package) counts as installed and "deinstall ok config-files" does not.
+    const bool installed = status.ends_with(" ok installed");
+    if (wanted != versions.end() && wanted->second == kNotInstalled && installed &&
+        !version.empty()) {
+      wanted->second = version;
+    }
+    package.clear();
+    status.clear();
+    version.clear();
+  };
+  std::istringstream lines(status_text);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) {
+      finish_stanza();
+    } else if (line.rfind("Package:", 0) == 0) {
+      package = trim(line.substr(8));
+    } else if (line.rfind("Status:", 0) == 0) {
+      status = trim(line.substr(7));
+    } else if (line.rfind("Version:", 0) == 0) {
+      version = trim(line.substr(8));
+    }
+  }
+  finish_stanza();
+  return versions;
+}
+
+}  // namespace perfgate
