@@ -18,9 +18,9 @@ struct HardwareProfile {
   std::string cpu_model;     ///< /proc/cpuinfo "model name" (or "unknown")
   std::string architecture;  ///< uname machine, e.g. "x86_64"
   int logical_cores = 0;
-  double memory_mb = 0;      ///< MemTotal
-  std::vector<GpuInfo> gpus; ///< from NVML when it can be loaded; empty otherwise
-  std::string gpu_note;      ///< why no GPU was listed ("libnvidia-ml.so.1 not found"), or empty
+  double memory_mb = 0;       ///< MemTotal
+  std::vector<GpuInfo> gpus;  ///< from NVML when it can be loaded; empty otherwise
+  std::string gpu_note;       ///< why no GPU was listed ("libnvidia-ml.so.1 not found"), or empty
 
   /// The device name used for device_types and thresholds: the first GPU's name, else
   /// the CPU model.
@@ -31,10 +31,10 @@ struct HardwareProfile {
 };
 
 struct SoftwareProfile {
-  std::string os;         ///< PRETTY_NAME of /etc/os-release
-  std::string kernel;     ///< uname release
-  std::string libc;       ///< "glibc 2.36"
-  std::string compiler;   ///< the compiler perfgate was built with, e.g. "gcc 12.2.0"
+  std::string os;        ///< PRETTY_NAME of /etc/os-release
+  std::string kernel;    ///< uname release
+  std::string libc;      ///< "glibc 2.36"
+  std::string compiler;  ///< the compiler perfgate was built with, e.g. "gcc 12.2.0"
   std::map<std::string, std::string> packages;  ///< name -> version, "not-installed" if absent
 
   Json to_json() const;
