@@ -72,17 +72,19 @@ timespec to_timespec(Clock::duration duration) {
                   static_cast<long>(nanoseconds % 1'000'000'000)};
 }
 
-// Reads what the pipe holds now; false once the pipe reports end of file or an error.
-bool read_available(int fd, BoundedLog& log) {
+enum class PipeState { kRead, kEmpty, kClosed };
+
+// Reads once from the non-blocking output pipe into the log.
+PipeState read_available(int fd, BoundedLog& log) {
   std::array<char, 1 << 16> buffer;
   for (;;) {
     const ssize_t length = ::read(fd, buffer.data(), buffer.size());
     if (length > 0) {
       log.write(std::string_view(buffer.data(), static_cast<std::size_t>(length)));
-      return true;
+      return PipeState::kRead;
     }
     if (length < 0 && errno == EINTR) continue;
-    return length < 0 && errno == EAGAIN;
+    return length < 0 && errno == EAGAIN ? PipeState::kEmpty : PipeState::kClosed;
   }
 }
 
@@ -182,7 +184,9 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
     watched[0].revents = watched[1].revents = 0;
     ::ppoll(watched.data(), watched.size(), &wait, nullptr);
 
-    if (watched[0].revents != 0 && !read_available(watched[0].fd, *log)) watched[0].fd = -1;
+    if (watched[0].revents != 0 && read_available(watched[0].fd, *log) == PipeState::kClosed) {
+      watched[0].fd = -1;
+    }
     const bool exited = pidfd.valid() ? watched[1].revents != 0 : leader_exited(pid);
     now = Clock::now();
     if (exited || (deadline && now >= *deadline)) {
@@ -197,7 +201,7 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   // Whatever is still in the pipe was written before the group died; a process that left
   // the group may hold the pipe open, so read only what is there instead of waiting for EOF.
   if (watched[0].fd >= 0) {
-    while (read_available(watched[0].fd, *log)) {
+    while (read_available(watched[0].fd, *log) == PipeState::kRead) {
     }
   }
 

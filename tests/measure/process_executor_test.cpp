@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <cerrno>
 #include <cstdlib>
@@ -94,6 +95,22 @@ TEST(ProcessExecutor, DoesNotWaitForABackgroundProcessThatHoldsTheOutput) {
   const ProcessResult result = ProcessExecutor().run(spec);
   EXPECT_TRUE(result.succeeded()) << result.reason();
   EXPECT_TRUE(process_group_is_gone(result.pid));
+}
+
+TEST(ProcessExecutor, DoesNotWaitForAProcessThatLeftTheGroupAndHoldsTheOutput) {
+  const TempDir dir;
+  ProcessSpec spec = child_spec({"escape", "sleep", "1000"});
+  spec.log_path = dir / "child.log";
+  const ProcessResult result = ProcessExecutor().run(spec);
+  EXPECT_TRUE(result.succeeded()) << result.reason();
+  // The escaped process is beyond the executor's reach: the test cleans it up. It is
+  // our child, re-parented to us as the subreaper.
+  int escaped = 0;
+  std::ifstream(dir / "child.log") >> escaped;
+  ASSERT_GT(escaped, 0);
+  EXPECT_EQ(::kill(escaped, 0), 0);
+  ::kill(escaped, SIGKILL);
+  EXPECT_EQ(::waitpid(escaped, nullptr, 0), escaped);
 }
 
 TEST(ProcessExecutor, FailsToStartAProgramThatIsNotInPath) {

@@ -11,6 +11,8 @@
 //   orphan MODE ARGS...      fork a child that forks a grandchild running MODE ARGS... and
 //                            exits at once, orphaning it; wait until the grandchild is done
 //   detach MODE ARGS...      fork a child running MODE ARGS... and exit without waiting
+//   escape MODE ARGS...      fork a child that leaves the process group (setsid), prints
+//                            its pid and runs MODE ARGS...; exit without waiting
 //   concurrent N MB HOLD_MS  N children alive at once, each running alloc MB HOLD_MS
 //   hang PIDFILE             fork a grandchild that sleeps forever, write
 //                            "<own pid> <grandchild pid>" to PIDFILE, sleep forever
@@ -154,6 +156,25 @@ int run(const std::vector<std::string>& args) {
   }
   if (mode == "detach") {
     start(std::vector<std::string>(args.begin() + 1, args.end()));
+    return 0;
+  }
+  if (mode == "escape") {
+    // The pid is printed before the leader exits: it waits until `printed` is closed.
+    int printed[2];
+    if (pipe(printed) != 0) return 2;
+    std::fflush(nullptr);
+    if (fork() == 0) {
+      setsid();
+      std::printf("%d\n", getpid());
+      std::fflush(nullptr);
+      close(printed[0]);
+      close(printed[1]);
+      _exit(run(std::vector<std::string>(args.begin() + 1, args.end())));
+    }
+    close(printed[1]);
+    char ignored;
+    while (read(printed[0], &ignored, 1) != 0) {
+    }
     return 0;
   }
   if (mode == "concurrent") {
