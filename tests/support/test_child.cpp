@@ -32,7 +32,6 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -79,7 +78,10 @@ int alloc(long mb, long hold_ms) {
   const std::size_t bytes = static_cast<std::size_t>(mb) << 20;
   char* memory = static_cast<char*>(std::malloc(bytes));
   if (memory == nullptr) return 2;
-  std::memset(memory, 1, bytes);
+  // Volatile stores: an optimiser may drop a plain memset of memory that is never read.
+  volatile char* pages = memory;
+  const std::size_t page_bytes = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  for (std::size_t offset = 0; offset < bytes; offset += page_bytes) pages[offset] = 1;
   sleep_ms(hold_ms);
   std::free(memory);
   return 0;
