@@ -24,23 +24,25 @@ struct ProcessSpec {
 };
 
 enum class ProcessOutcome {
-  kExited,          ///< exited by itself (any status)
-  kSignaled,        ///< killed by a signal it did not get from us
-  kTimedOut,        ///< we killed its process group after timeout_s
-  kFailedToStart,   ///< spawn failed (missing executable, bad cwd, permission)
+  kExited,         ///< exited by itself (any status)
+  kSignaled,       ///< killed by a signal it did not get from us
+  kTimedOut,       ///< we killed its process group after timeout_s
+  kFailedToStart,  ///< spawn failed (missing executable, bad cwd, permission)
 };
 
 struct ProcessResult {
   ProcessOutcome outcome = ProcessOutcome::kFailedToStart;
-  int exit_code = -1;  ///< valid for kExited
-  int signal = 0;      ///< valid for kSignaled
-  double wall_s = 0;   ///< monotonic clock, spawn to reap
-  double user_s = 0;   ///< user CPU of the process tree
-  double system_s = 0; ///< system CPU of the process tree
-  double peak_rss_mb = 0;  ///< peak resident set of the process tree, MiB (2^20 bytes)
-  std::string error;   ///< why it failed to start (strerror and the path)
+  int exit_code = -1;             ///< valid for kExited
+  int signal = 0;                 ///< valid for kSignaled
+  double wall_s = 0;              ///< monotonic clock, spawn to reap
+  double user_s = 0;              ///< user CPU of the process tree
+  double system_s = 0;            ///< system CPU of the process tree
+  double peak_rss_mb = 0;         ///< peak resident set of the process tree, MiB (2^20 bytes)
+  std::string error;              ///< why it failed to start (strerror and the path)
   std::size_t output_bytes = 0;   ///< bytes the child wrote to stdout+stderr
   std::size_t dropped_bytes = 0;  ///< of those, not kept in the log
+  int pid = -1;          ///< the leader's pid, which is also the run's process group id; -1 if none
+  double timeout_s = 0;  ///< for kTimedOut: the limit that was exceeded
 
   bool succeeded() const { return outcome == ProcessOutcome::kExited && exit_code == 0; }
   /// "exit status 3", "killed by signal 11 (SIGSEGV)", "timed out after 2 s",

@@ -18,13 +18,20 @@ struct ProcessExecutorOptions {
   bool use_cgroup = true;
 };
 
+/// Makes the calling process a child subreaper (PR_SET_CHILD_SUBREAPER), so that
+/// descendants orphaned during a run are re-parented to it and can be reaped and counted.
 class ProcessExecutor final : public Executor {
  public:
   explicit ProcessExecutor(ProcessExecutorOptions options = {});
+  /// Throws Error(kIoError) only for perfgate's own I/O: a worker log that cannot be opened
+  /// or written.
   ProcessResult run(const ProcessSpec& spec) override;
 
  private:
   ProcessExecutorOptions options_;
+  /// Where per-run cgroups are made, resolved once; nullopt when not used.
+  std::optional<std::filesystem::path> cgroup_parent_;
+  unsigned long runs_started_ = 0;  ///< numbers the per-run cgroups
 };
 
 }  // namespace perfgate

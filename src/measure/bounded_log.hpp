@@ -1,0 +1,45 @@
+#pragma once
+// A worker log that never grows past its limit: the first half of a run's output goes
+// straight to the file, the last half is held in memory and written when the run ends.
+#include <cstddef>
+#include <filesystem>
+#include <string_view>
+#include <vector>
+
+#include "measure/file_descriptor.hpp"
+
+namespace perfgate {
+
+class BoundedLog {
+ public:
+  /// Opens `path` for appending (created if missing). Throws Error(kIoError) when it
+  /// cannot be opened.
+  BoundedLog(const std::filesystem::path& path, std::size_t limit_bytes);
+
+  /// Takes the next chunk of output, in the order the child wrote it.
+  void write(std::string_view chunk);
+  /// Call once, after the last write. Writes the kept tail, preceded by "\n[perfgate: N bytes of
+  /// output dropped]\n" when anything was dropped. Throws Error(kIoError) if any write to the file
+  /// failed.
+  void finish();
+
+  std::size_t total_bytes() const { return total_bytes_; }
+  std::size_t dropped_bytes() const { return total_bytes_ - head_bytes_ - tail_.size(); }
+
+ private:
+  void write_to_file(std::string_view bytes);
+  void keep_in_tail(std::string_view bytes);
+
+  std::filesystem::path path_;
+  FileDescriptor file_;
+  std::size_t head_limit_;
+  std::size_t tail_limit_;
+  std::size_t total_bytes_ = 0;
+  std::size_t head_bytes_ = 0;
+  /// Grows up to tail_limit_, then is a ring whose oldest byte is at tail_start_.
+  std::vector<char> tail_;
+  std::size_t tail_start_ = 0;
+  int write_error_ = 0;  ///< first errno of a failed write, reported by finish()
+};
+
+}  // namespace perfgate

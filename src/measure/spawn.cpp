@@ -1,0 +1,152 @@
+#include "measure/spawn.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+extern char** environ;
+
+namespace perfgate {
+
+namespace {
+
+// posix_spawnattr_t with the settings every run gets: its own process group, and no
+// blocked or ignored signals inherited from perfgate (a child must die of SIGPIPE as it
+// would from a shell).
+class SpawnAttributes {
+ public:
+  SpawnAttributes() {
+    posix_spawnattr_init(&attr_);
+    posix_spawnattr_setflags(
+        &attr_, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setpgroup(&attr_, 0);
+    sigset_t signals;
+    sigemptyset(&signals);
+    posix_spawnattr_setsigmask(&attr_, &signals);
+    sigfillset(&signals);
+    sigdelset(&signals, SIGKILL);
+    sigdelset(&signals, SIGSTOP);
+    posix_spawnattr_setsigdefault(&attr_, &signals);
+  }
+  SpawnAttributes(const SpawnAttributes&) = delete;
+  SpawnAttributes& operator=(const SpawnAttributes&) = delete;
+  ~SpawnAttributes() { posix_spawnattr_destroy(&attr_); }
+  const posix_spawnattr_t* get() const { return &attr_; }
+
+ private:
+  posix_spawnattr_t attr_;
+};
+
+class SpawnFileActions {
+ public:
+  SpawnFileActions() { posix_spawn_file_actions_init(&actions_); }
+  SpawnFileActions(const SpawnFileActions&) = delete;
+  SpawnFileActions& operator=(const SpawnFileActions&) = delete;
+  ~SpawnFileActions() { posix_spawn_file_actions_destroy(&actions_); }
+  posix_spawn_file_actions_t* get() { return &actions_; }
+
+ private:
+  posix_spawn_file_actions_t actions_;
+};
+
+// Our environment with spec.env added or overriding; each entry "NAME=value".
+std::vector<std::string> merged_environment(const std::map<std::string, std::string>& overrides) {
+  std::vector<std::string> merged;
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    const std::string_view text(*entry);
+    if (!overrides.contains(std::string(text.substr(0, text.find('='))))) {
+      merged.emplace_back(text);
+    }
+  }
+  for (const auto& [name, value] : overrides) merged.push_back(name + "=" + value);
+  return merged;
+}
+
+// posix_spawn reports one errno for every step in the child; a working directory that
+// cannot be entered is the likelier culprit when one was given and it is unusable.
+std::string describe_failure(const ProcessSpec& spec, int error) {
+  if (spec.cwd) {
+    struct stat info {};
+    const std::string cwd = spec.cwd->string();
+    if (::stat(cwd.c_str(), &info) != 0) {
+      return fmt::format("cannot change directory to {}: {}", cwd, std::strerror(errno));
+    }
+    if (!S_ISDIR(info.st_mode)) {
+      return fmt::format("cannot change directory to {}: {}", cwd, std::strerror(ENOTDIR));
+    }
+    if (::access(cwd.c_str(), X_OK) != 0) {
+      return fmt::format("cannot change directory to {}: {}", cwd, std::strerror(errno));
+    }
+  }
+  return fmt::format("{}: {}", spec.argv.front(), std::strerror(error));
+}
+
+}  // namespace
+
+SpawnedProcess spawn_process(const ProcessSpec& spec, bool capture_output) {
+  SpawnedProcess spawned;
+  if (spec.argv.empty()) {
+    spawned.error = "no command given (argv is empty)";
+    return spawned;
+  }
+
+  SpawnFileActions actions;
+  if (spec.cwd) posix_spawn_file_actions_addchdir_np(actions.get(), spec.cwd->c_str());
+  posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  FileDescriptor write_end;
+  if (capture_output) {
+    int ends[2];
+    if (::pipe2(ends, O_CLOEXEC) != 0) {
+      spawned.error = fmt::format("cannot create the output pipe: {}", std::strerror(errno));
+      return spawned;
+    }
+    spawned.output = FileDescriptor(ends[0]);
+    write_end = FileDescriptor(ends[1]);
+    // Only our end is non-blocking: the flag lives on the open file description, and the
+    // child's writes must block as they would on any pipe.
+    ::fcntl(ends[0], F_SETFL, ::fcntl(ends[0], F_GETFL) | O_NONBLOCK);
+    posix_spawn_file_actions_adddup2(actions.get(), write_end.get(), STDOUT_FILENO);
+  } else {
+    posix_spawn_file_actions_addopen(actions.get(), STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  }
+  posix_spawn_file_actions_adddup2(actions.get(), STDOUT_FILENO, STDERR_FILENO);
+
+  std::vector<char*> argv;
+  argv.reserve(spec.argv.size() + 1);
+  for (const std::string& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+
+  std::vector<std::string> environment;
+  std::vector<char*> envp;
+  char** child_environment = environ;
+  if (!spec.env.empty()) {
+    environment = merged_environment(spec.env);
+    envp.reserve(environment.size() + 1);
+    for (std::string& entry : environment) envp.push_back(entry.data());
+    envp.push_back(nullptr);
+    child_environment = envp.data();
+  }
+
+  const SpawnAttributes attributes;
+  pid_t pid = -1;
+  const int error = ::posix_spawnp(&pid, argv.front(), actions.get(), attributes.get(), argv.data(),
+                                   child_environment);
+  if (error != 0) {
+    spawned.output.reset();
+    spawned.error = describe_failure(spec, error);
+    return spawned;
+  }
+  spawned.pid = pid;
+  return spawned;
+}
+
+}  // namespace perfgate

@@ -1,0 +1,29 @@
+#pragma once
+// Starting one run: posix_spawnp into a fresh process group with a clean signal state.
+#include <sys/types.h>
+
+#include <string>
+
+#include "measure/executor.hpp"
+#include "measure/file_descriptor.hpp"
+
+namespace perfgate {
+
+struct SpawnedProcess {
+  pid_t pid = -1;  ///< -1 when the spawn failed; otherwise also the process group id
+  /// Read end of the pipe that carries the child's stdout and stderr (non-blocking,
+  /// close-on-exec); invalid when output was not captured.
+  FileDescriptor output;
+  std::string error;  ///< why the spawn failed, naming the program or the directory
+
+  bool started() const { return pid > 0; }
+};
+
+/// Starts spec.argv (argv[0] looked up in PATH when it has no '/') with stdin from
+/// /dev/null, in spec.cwd, with the parent's environment plus spec.env, in its own process
+/// group, with an empty signal mask and every signal at its default action. stdout and
+/// stderr go to a pipe when `capture_output`, else to /dev/null. Never throws for a
+/// program that cannot be started: the reason is in `error`.
+SpawnedProcess spawn_process(const ProcessSpec& spec, bool capture_output);
+
+}  // namespace perfgate
