@@ -63,7 +63,8 @@ struct BenchmarkConfig {
   std::string description;
 
   CommandSpec command;
-  std::optional<std::filesystem::path> cwd;  ///< relative paths resolved against the config's folder
+  std::optional<std::filesystem::path>
+      cwd;  ///< relative paths resolved against the config's folder
   std::map<std::string, std::string> env;
   std::optional<CommandSpec> setup;     ///< once, before all runs
   std::optional<CommandSpec> prepare;   ///< before every run (warmups included)
@@ -76,7 +77,8 @@ struct BenchmarkConfig {
 
   RunSettings run;
   std::optional<ThroughputSpec> throughput;
-  std::map<std::string, std::string> component_metrics;  ///< metric name -> reported region/stage name
+  std::map<std::string, std::string>
+      component_metrics;  ///< metric name -> reported region/stage name
   /// Device substring (or "default") -> block. Empty when the config sets no thresholds.
   std::map<std::string, ThresholdBlock> thresholds;
   std::map<std::string, MetricPolicy> regression_thresholds;
@@ -91,11 +93,14 @@ struct BenchmarkState {
   /// benchmark_id, or benchmark_id[axis=value,...] in axis order when the config has axes.
   std::string name;
   std::vector<std::pair<std::string, std::string>> parameter_values;
-  CommandSpec command;  ///< with every {axis} replaced
+  CommandSpec command;                     ///< with every {axis} replaced
+  std::map<std::string, std::string> env;  ///< the config's env with every {axis} replaced
 };
 
 /// Expands the cartesian product of the config's axes (first axis varies slowest).
-/// A config without axes yields exactly one state.
+/// A config without axes yields exactly one state. `{axis}` in command argv elements, in
+/// the shell script and in env values becomes the axis value; braces around any other
+/// text are left alone, since shell scripts use them too.
 std::vector<BenchmarkState> expand_states(const BenchmarkConfig& config);
 
 }  // namespace perfgate
