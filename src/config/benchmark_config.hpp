@@ -21,6 +21,8 @@ struct CommandSpec {
   std::vector<std::string> to_argv() const;
   /// The JSON form as written in a config: an array or a string.
   Json to_json() const;
+
+  bool operator==(const CommandSpec&) const = default;
 };
 
 struct RunSettings {
@@ -29,11 +31,15 @@ struct RunSettings {
   std::optional<double> timeout_s;        ///< per run; absent = no limit
   std::vector<std::string> device_types;  ///< substrings of the device name; empty = any device
   int required_gpus = 0;
+
+  bool operator==(const RunSettings&) const = default;
 };
 
 struct ThroughputSpec {
   double units_per_run = 0;
   std::string unit;  ///< e.g. "frames"; throughput is reported in unit/s
+
+  bool operator==(const ThroughputSpec&) const = default;
 };
 
 /// Limits of one `thresholds` block: metric name -> limit. Keys are metric names after
@@ -43,6 +49,8 @@ struct ThroughputSpec {
 /// component metric from max_<name>.
 struct ThresholdBlock {
   std::map<std::string, double> limits;
+
+  bool operator==(const ThresholdBlock&) const = default;
 };
 
 /// Rolling-baseline policy of one metric (SPEC §6). threshold_percent is a fraction.
@@ -50,6 +58,8 @@ struct MetricPolicy {
   double threshold_percent = 0;
   double threshold_absolute = 0;
   bool gated = true;
+
+  bool operator==(const MetricPolicy&) const = default;
 };
 
 struct BenchmarkConfig {
@@ -85,6 +95,7 @@ struct BenchmarkConfig {
   Json quality_metadata = Json::object();
 
   bool is_v2() const { return config_schema_version == 2; }
+  bool operator==(const BenchmarkConfig&) const = default;
 };
 
 /// One point of a config's parameter space: the config with its placeholders filled in.

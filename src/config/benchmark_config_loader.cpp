@@ -253,8 +253,9 @@ BenchmarkConfig load_benchmark_config(const std::filesystem::path& file,
   const ConfigDocument document = read_config_document(file);
   const ConfigValue root(document, document.root, "");
   if (root.kind() != ConfigNode::Kind::kTable) {
-    throw root.type_error(describe_kind(ConfigNode::Kind::kTable, document.format) +
-                          " at the top level");
+    throw root.error("the top level must be an object, found " +
+                         describe_kind(root.kind(), document.format),
+                     "Put the benchmark's settings in one { ... } object");
   }
 
   BenchmarkConfig config;
