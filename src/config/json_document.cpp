@@ -1,6 +1,7 @@
 // JSON -> ConfigNode through nlohmann's SAX interface: it keeps keys in file order and
 // lets us see duplicate keys, which a DOM parse would silently collapse.
-#include <cstdio>
+#include <algorithm>
+#include <cctype>
 #include <limits>
 #include <optional>
 
@@ -18,7 +19,8 @@ class ConfigTreeBuilder {
   using string_t = Json::string_t;
   using binary_t = Json::binary_t;
 
-  explicit ConfigTreeBuilder(const std::filesystem::path& file) : file_(file) {}
+  ConfigTreeBuilder(const std::filesystem::path& file, const std::string& text)
+      : file_(file), text_(text) {}
 
   bool null() { return add(ConfigNode{}) != nullptr; }
   bool boolean(bool value) {
@@ -76,18 +78,20 @@ class ConfigTreeBuilder {
     return true;
   }
 
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) {
-    // nlohmann's message reads "... parse error at line L, column C: <reason>".
+  bool parse_error(std::size_t position, const std::string&,
+                   const nlohmann::detail::exception& ex) {
+    // nlohmann's message reads "... parse error at line L, column C: <reason>"; its
+    // position is just past the character that broke the parse.
     const std::string what = ex.what();
-    int line = 0;
-    int column = 0;
-    std::string reason = what;
-    const auto at = what.find("at line ");
-    if (at != std::string::npos &&
-        std::sscanf(what.c_str() + at, "at line %d, column %d", &line, &column) == 2) {
-      const auto colon = what.find(": ", at);
-      if (colon != std::string::npos) reason = what.substr(colon + 2);
+    const auto column_at = what.find("column ");
+    const auto colon = column_at == std::string::npos ? column_at : what.find(": ", column_at);
+    std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
+    // Drop the echo of the text read so far; line and column already point there.
+    if (const auto echo = reason.find("; last read: "); echo != std::string::npos) {
+      const auto expected = reason.find("; expected", echo);
+      reason.erase(echo, expected == std::string::npos ? std::string::npos : expected - echo);
     }
+    const auto [line, column] = line_and_column(position);
     error_ = Error(ExitCode::kDataError, file_.string() + ":" + std::to_string(line) + ":" +
                                              std::to_string(column) + ": " + reason +
                                              ". Fix the JSON syntax at that position");
@@ -102,6 +106,23 @@ class ConfigTreeBuilder {
     ConfigNode* node;
     std::string path;
   };
+
+  // 1-based line and column of the last character read before `position`. When that
+  // character is whitespace (a literal cut short by a newline), point at the last
+  // character of the token instead, so the column is never 0 or past the line's end.
+  std::pair<int, int> line_and_column(std::size_t position) const {
+    std::size_t at = std::min(position, text_.size());
+    while (at > 1 && std::isspace(static_cast<unsigned char>(text_[at - 1])) != 0) --at;
+    int line = 1;
+    std::size_t line_start = 0;
+    for (std::size_t i = 0; i + 1 < at; ++i) {
+      if (text_[i] == '\n') {
+        ++line;
+        line_start = i + 1;
+      }
+    }
+    return {line, static_cast<int>(at - line_start)};
+  }
 
   static std::string join(const std::string& path, const std::string& key) {
     return path.empty() ? key : path + "." + key;
@@ -144,6 +165,7 @@ class ConfigTreeBuilder {
   }
 
   std::filesystem::path file_;
+  const std::string& text_;
   ConfigNode root_;
   std::vector<Open> open_;
   std::string pending_key_;
@@ -153,7 +175,7 @@ class ConfigTreeBuilder {
 }  // namespace
 
 ConfigDocument parse_json_document(const std::filesystem::path& file, const std::string& text) {
-  ConfigTreeBuilder builder(file);
+  ConfigTreeBuilder builder(file, text);
   // Every handler that stops the parse records why, so a failed parse always has an error.
   if (!Json::sax_parse(text, &builder)) throw builder.error().value();
   return ConfigDocument{file, ConfigFormat::kJson, builder.take_root()};
