@@ -25,7 +25,9 @@ struct LoadContext {
 using KeyReader = std::function<void(BenchmarkConfig&, const ConfigValue&, const LoadContext&)>;
 
 std::filesystem::path resolve(const LoadContext& context, const std::string& path) {
-  return (context.config_dir / path).lexically_normal();
+  std::filesystem::path resolved = (context.config_dir / path).lexically_normal();
+  if (resolved.filename().empty()) resolved = resolved.parent_path();  // "dir/." -> "dir"
+  return resolved;
 }
 
 void read_benchmark_id(BenchmarkConfig& config, const ConfigValue& value) {
@@ -198,8 +200,8 @@ void check_schema_identity(const BenchmarkConfig& config, const ConfigValue& roo
       if (root.node().find(key) == nullptr) {
         errors.add(root.child_error(key, "missing required key for config_schema_version 2",
                                     "Add " + key +
-                                        "; v2 configs need workload_id, variant_id "
-                                        "and benchmark_version"));
+                                        "; v2 configs need workload_id, variant_id and "
+                                        "benchmark_version"));
       }
     }
     return;
@@ -233,15 +235,14 @@ void check_device_thresholds(const BenchmarkConfig& config, const ConfigValue& r
     const std::string device = entry.string();
     const bool matched =
         std::any_of(config.thresholds.begin(), config.thresholds.end(), [&](const auto& block) {
-          const std::string& key = block.first;
-          return key != "default" &&
-                 (device.find(key) != std::string::npos || key.find(device) != std::string::npos);
+          const std::string& device_key = block.first;
+          return device_key != "default" && (device.find(device_key) != std::string::npos ||
+                                             device_key.find(device) != std::string::npos);
         });
     if (!matched) {
       errors.add(entry.error("no thresholds block matches device type '" + device + "'",
                              "Add a thresholds." + device +
-                                 " block so this device is not "
-                                 "gated by the default block"));
+                                 " block so this device is not gated by the default block"));
     }
   }
 }
@@ -253,9 +254,9 @@ BenchmarkConfig load_benchmark_config(const std::filesystem::path& file,
   const ConfigDocument document = read_config_document(file);
   const ConfigValue root(document, document.root, "");
   if (root.kind() != ConfigNode::Kind::kTable) {
-    throw root.error("the top level must be an object, found " +
-                         describe_kind(root.kind(), document.format),
-                     "Put the benchmark's settings in one { ... } object");
+    throw root.error(
+        "the top level must be an object, found " + describe_kind(root.kind(), document.format),
+        "Put the benchmark's settings in one { ... } object");
   }
 
   BenchmarkConfig config;

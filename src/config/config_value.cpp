@@ -78,13 +78,13 @@ int ConfigValue::int_at_least(int minimum) const {
 double ConfigValue::finite_number() const {
   if (kind() == ConfigNode::Kind::kInteger) return static_cast<double>(node_->integer);
   expect(ConfigNode::Kind::kFloat, "a number");
-  if (!std::isfinite(node_->number)) {
-    throw error("must be a finite number, found " + std::string(std::isnan(node_->number) ? "nan"
-                                                                : node_->number > 0       ? "inf"
-                                                                                          : "-inf"),
+  const double value = node_->number;
+  if (!std::isfinite(value)) {
+    const std::string found = std::isnan(value) ? "nan" : value > 0 ? "inf" : "-inf";
+    throw error("must be a finite number, found " + found,
                 "Write an ordinary number instead of nan or inf");
   }
-  return node_->number;
+  return value;
 }
 
 double ConfigValue::positive_number() const {

@@ -60,7 +60,6 @@ class ConfigTable {
   /// Throws when `value` is not a table or holds a key outside `known_keys`.
   ConfigTable(const ConfigValue& value, std::vector<std::string> known_keys);
 
-  const ConfigValue& value() const { return value_; }
   std::optional<ConfigValue> get(std::string_view key) const;
   /// The value under `key` or under its `alias`; setting both is an error.
   std::optional<ConfigValue> get(std::string_view key, std::string_view alias) const;

@@ -25,8 +25,6 @@ class ErrorList {
     }
   }
 
-  bool empty() const { return errors_.empty(); }
-
   /// Throws one Error listing every message on its own line, with the first error's code.
   void throw_if_any() const;
 

@@ -24,7 +24,9 @@ void read_run(ProjectConfig& project, const ConfigValue& value,
   const ConfigTable table(value, {"results_dir", "num_warmup_runs", "num_measurement_runs",
                                   "timeout_s", "log_limit_mb"});
   if (auto v = table.get("results_dir")) {
-    project.results_dir = (project_dir / v->non_empty_string()).lexically_normal();
+    std::filesystem::path dir = (project_dir / v->non_empty_string()).lexically_normal();
+    if (dir.filename().empty()) dir = dir.parent_path();  // "out/" -> "out"
+    project.results_dir = dir;
   }
   if (auto v = table.get("num_warmup_runs")) project.num_warmup_runs = v->int_at_least(0);
   if (auto v = table.get("num_measurement_runs")) {

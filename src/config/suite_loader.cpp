@@ -26,15 +26,20 @@ bool is_skipped_folder(const std::filesystem::path& folder, const ProjectConfig&
 std::vector<std::filesystem::path> discover(const std::filesystem::path& folder,
                                             const ProjectConfig& project) {
   std::vector<std::filesystem::path> files;
-  std::filesystem::recursive_directory_iterator it(folder);
-  for (const auto end = std::filesystem::recursive_directory_iterator(); it != end; ++it) {
-    const std::filesystem::path& path = it->path();
-    const bool hidden = path.filename().string().starts_with(".");
-    if (it->is_directory()) {
-      if (hidden || is_skipped_folder(path, project)) it.disable_recursion_pending();
-    } else if (!hidden && it->is_regular_file() && is_config_file(path)) {
-      files.push_back(path);
+  try {
+    std::filesystem::recursive_directory_iterator it(folder);
+    for (const auto end = std::filesystem::recursive_directory_iterator(); it != end; ++it) {
+      const std::filesystem::path& path = it->path();
+      const bool hidden = path.filename().string().starts_with(".");
+      if (it->is_directory()) {
+        if (hidden || is_skipped_folder(path, project)) it.disable_recursion_pending();
+      } else if (!hidden && it->is_regular_file() && is_config_file(path)) {
+        files.push_back(path);
+      }
     }
+  } catch (const std::filesystem::filesystem_error& error) {
+    throw Error(ExitCode::kIoError, error.path1().string() + ": cannot list the folder (" +
+                                        error.code().message() + "). Check its permissions");
   }
   return files;
 }
@@ -61,7 +66,8 @@ Suite load_suite(const std::vector<std::filesystem::path>& paths) {
   for (const auto& path : paths) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
-      std::vector<std::filesystem::path> found = discover(path, suite.project);
+      std::vector<std::filesystem::path> found;
+      if (!errors.check([&] { found = discover(path, suite.project); })) continue;
       if (found.empty()) {
         errors.add(Error(ExitCode::kNoInput, "no benchmark configs (*.json, *.toml) found in " +
                                                  path.string() +

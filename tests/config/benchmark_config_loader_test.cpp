@@ -47,7 +47,7 @@ variant_id = "1.3b-sp2"
 benchmark_version = 3
 description = "text to video"
 command = ["./bench", "--frames", "{frames}"]
-cwd = "work"
+cwd = "work/"
 env = { THREADS = "{threads}", MODE = "fast" }
 setup = "make -j4"
 prepare = ["./drop-caches"]

@@ -15,7 +15,7 @@ TEST(ProjectConfig, ReadsEverySection) {
 url = "sqlite:///perf.db"
 
 [run]
-results_dir = "out/../results"
+results_dir = "out/../results/"
 num_warmup_runs = 2
 num_measurement_runs = 9
 timeout_s = 120
