@@ -21,6 +21,8 @@ struct CommandSpec {
   std::vector<std::string> to_argv() const;
   /// The JSON form as written in a config: an array or a string.
   Json to_json() const;
+
+  bool operator==(const CommandSpec&) const = default;
 };
 
 struct RunSettings {
@@ -29,11 +31,15 @@ struct RunSettings {
   std::optional<double> timeout_s;        ///< per run; absent = no limit
   std::vector<std::string> device_types;  ///< substrings of the device name; empty = any device
   int required_gpus = 0;
+
+  bool operator==(const RunSettings&) const = default;
 };
 
 struct ThroughputSpec {
   double units_per_run = 0;
   std::string unit;  ///< e.g. "frames"; throughput is reported in unit/s
+
+  bool operator==(const ThroughputSpec&) const = default;
 };
 
 /// Limits of one `thresholds` block: metric name -> limit. Keys are metric names after
@@ -43,6 +49,8 @@ struct ThroughputSpec {
 /// component metric from max_<name>.
 struct ThresholdBlock {
   std::map<std::string, double> limits;
+
+  bool operator==(const ThresholdBlock&) const = default;
 };
 
 /// Rolling-baseline policy of one metric (SPEC §6). threshold_percent is a fraction.
@@ -50,6 +58,8 @@ struct MetricPolicy {
   double threshold_percent = 0;
   double threshold_absolute = 0;
   bool gated = true;
+
+  bool operator==(const MetricPolicy&) const = default;
 };
 
 struct BenchmarkConfig {
@@ -63,7 +73,8 @@ struct BenchmarkConfig {
   std::string description;
 
   CommandSpec command;
-  std::optional<std::filesystem::path> cwd;  ///< relative paths resolved against the config's folder
+  std::optional<std::filesystem::path>
+      cwd;  ///< relative paths resolved against the config's folder
   std::map<std::string, std::string> env;
   std::optional<CommandSpec> setup;     ///< once, before all runs
   std::optional<CommandSpec> prepare;   ///< before every run (warmups included)
@@ -76,13 +87,15 @@ struct BenchmarkConfig {
 
   RunSettings run;
   std::optional<ThroughputSpec> throughput;
-  std::map<std::string, std::string> component_metrics;  ///< metric name -> reported region/stage name
+  std::map<std::string, std::string>
+      component_metrics;  ///< metric name -> reported region/stage name
   /// Device substring (or "default") -> block. Empty when the config sets no thresholds.
   std::map<std::string, ThresholdBlock> thresholds;
   std::map<std::string, MetricPolicy> regression_thresholds;
   Json quality_metadata = Json::object();
 
   bool is_v2() const { return config_schema_version == 2; }
+  bool operator==(const BenchmarkConfig&) const = default;
 };
 
 /// One point of a config's parameter space: the config with its placeholders filled in.
@@ -91,11 +104,14 @@ struct BenchmarkState {
   /// benchmark_id, or benchmark_id[axis=value,...] in axis order when the config has axes.
   std::string name;
   std::vector<std::pair<std::string, std::string>> parameter_values;
-  CommandSpec command;  ///< with every {axis} replaced
+  CommandSpec command;                     ///< with every {axis} replaced
+  std::map<std::string, std::string> env;  ///< the config's env with every {axis} replaced
 };
 
 /// Expands the cartesian product of the config's axes (first axis varies slowest).
-/// A config without axes yields exactly one state.
+/// A config without axes yields exactly one state. `{axis}` in command argv elements, in
+/// the shell script and in env values becomes the axis value; braces around any other
+/// text are left alone, since shell scripts use them too.
 std::vector<BenchmarkState> expand_states(const BenchmarkConfig& config);
 
 }  // namespace perfgate

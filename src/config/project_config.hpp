@@ -11,14 +11,14 @@
 namespace perfgate {
 
 struct ProjectConfig {
-  std::optional<std::filesystem::path> source;  ///< absent when no perfgate.toml was found
-  std::optional<std::string> store_url;         ///< [store] url
+  std::optional<std::filesystem::path> source;       ///< absent when no perfgate.toml was found
+  std::optional<std::string> store_url;              ///< [store] url
   std::optional<std::filesystem::path> results_dir;  ///< [run] results_dir, relative to the file
   // [run] defaults applied to configs that do not set them.
   std::optional<int> num_warmup_runs;
   std::optional<int> num_measurement_runs;
   std::optional<double> timeout_s;
-  std::optional<double> log_limit_mb;  ///< worker log bound; default 8 MiB
+  std::optional<double> log_limit_mb;            ///< worker log bound; default 8 MiB
   std::map<std::string, MetricPolicy> policies;  ///< [policies.<metric>]
   std::vector<std::string> trusted_run_sources = {"scheduled_main"};  ///< [baseline]
   std::vector<std::string> software_packages;  ///< [software_profile] packages

@@ -1,0 +1,29 @@
+#pragma once
+// Readers for the sections that appear in more than one place or carry their own rules.
+// Each validates one value of a config document and throws Error on the first problem.
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "config/benchmark_config.hpp"
+#include "config/config_value.hpp"
+
+namespace perfgate {
+
+/// `command`, `setup`, `prepare`, `conclude`, `cleanup`: a non-empty array of non-empty
+/// strings (argv, no shell) or a non-empty string (run with /bin/sh -c).
+CommandSpec read_command(const ConfigValue& value);
+
+/// One `regression_thresholds` entry or one perfgate.toml `[policies.<metric>]` table.
+MetricPolicy read_metric_policy(const ConfigValue& value);
+
+/// `thresholds`: device substring -> block of limits, with a required `default` block and
+/// latency and memory limits in every block.
+std::map<std::string, ThresholdBlock> read_thresholds(const ConfigValue& value);
+
+/// `parameters`: axis -> non-empty list of values, converted to text, in file order.
+std::vector<std::pair<std::string, std::vector<std::string>>> read_parameters(
+    const ConfigValue& value);
+
+}  // namespace perfgate

@@ -1,0 +1,121 @@
+// perfgate.toml: project-wide defaults and policies, validated as strictly as configs.
+#include "config/project_config.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include "config/config_sections.hpp"
+#include "config/error_list.hpp"
+
+namespace perfgate {
+namespace {
+
+constexpr std::array<std::string_view, 4> kRunSources = {"pr", "local", "scheduled_main",
+                                                         "unknown"};
+
+void read_store(ProjectConfig& project, const ConfigValue& value) {
+  const ConfigTable table(value, {"url"});
+  if (auto url = table.get("url")) project.store_url = url->non_empty_string();
+}
+
+void read_run(ProjectConfig& project, const ConfigValue& value,
+              const std::filesystem::path& project_dir) {
+  const ConfigTable table(value, {"results_dir", "num_warmup_runs", "num_measurement_runs",
+                                  "timeout_s", "log_limit_mb"});
+  if (auto v = table.get("results_dir")) {
+    std::filesystem::path dir = (project_dir / v->non_empty_string()).lexically_normal();
+    if (dir.filename().empty()) dir = dir.parent_path();  // "out/" -> "out"
+    project.results_dir = dir;
+  }
+  if (auto v = table.get("num_warmup_runs")) project.num_warmup_runs = v->int_at_least(0);
+  if (auto v = table.get("num_measurement_runs")) {
+    project.num_measurement_runs = v->int_at_least(1);
+  }
+  if (auto v = table.get("timeout_s")) project.timeout_s = v->positive_number();
+  if (auto v = table.get("log_limit_mb")) project.log_limit_mb = v->positive_number();
+}
+
+void read_policies(ProjectConfig& project, const ConfigValue& value) {
+  for (const auto& [metric, policy] : value.members()) {
+    project.policies[metric] = read_metric_policy(policy);
+  }
+}
+
+void read_baseline(ProjectConfig& project, const ConfigValue& value) {
+  const ConfigTable table(value, {"trusted_run_sources"});
+  const auto sources = table.get("trusted_run_sources");
+  if (!sources) return;
+  std::vector<std::string> list;
+  for (const auto& item : sources->items()) {
+    const std::string source = item.string();
+    if (std::find(kRunSources.begin(), kRunSources.end(), source) == kRunSources.end()) {
+      throw item.error("unknown run source '" + source + "'",
+                       "Use pr, local, scheduled_main or unknown");
+    }
+    list.push_back(source);
+  }
+  if (list.empty()) {
+    throw sources->error("must list at least one run source",
+                         "Without one no record could ever join a baseline; the default is "
+                         "[\"scheduled_main\"]");
+  }
+  project.trusted_run_sources = list;
+}
+
+void read_software_profile(ProjectConfig& project, const ConfigValue& value) {
+  const ConfigTable table(value, {"packages"});
+  if (auto packages = table.get("packages")) {
+    for (const auto& item : packages->items()) {
+      project.software_packages.push_back(item.non_empty_string());
+    }
+  }
+}
+
+}  // namespace
+
+ProjectConfig load_project_config(const std::filesystem::path& file) {
+  const ConfigDocument document = read_config_document(file);
+  const ConfigValue root(document, document.root, "");
+  ProjectConfig project;
+  project.source = file;
+  const std::filesystem::path project_dir = std::filesystem::absolute(file).parent_path();
+  const std::vector<std::string> sections = {"store", "run", "policies", "baseline",
+                                             "software_profile"};
+  ErrorList errors;
+  for (const auto& [key, value] : root.members()) {
+    errors.check([&] {
+      if (key == "store") {
+        read_store(project, value);
+      } else if (key == "run") {
+        read_run(project, value, project_dir);
+      } else if (key == "policies") {
+        read_policies(project, value);
+      } else if (key == "baseline") {
+        read_baseline(project, value);
+      } else if (key == "software_profile") {
+        read_software_profile(project, value);
+      } else {
+        throw unknown_key_error(root, key, sections);
+      }
+    });
+  }
+  errors.throw_if_any();
+  return project;
+}
+
+std::optional<std::filesystem::path> find_project_config(const std::filesystem::path& start) {
+  std::filesystem::path folder = std::filesystem::absolute(start).lexically_normal();
+  if (folder.filename().empty()) folder = folder.parent_path();  // "a/b/" -> "a/b"
+  std::error_code ec;
+  while (true) {
+    const std::filesystem::path candidate = folder / "perfgate.toml";
+    if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
+    // A repository root bounds the search: a perfgate.toml above it belongs to someone else.
+    if (std::filesystem::exists(folder / ".git", ec)) return std::nullopt;
+    if (folder == folder.parent_path()) return std::nullopt;
+    folder = folder.parent_path();
+  }
+}
+
+}  // namespace perfgate

@@ -1,0 +1,107 @@
+#include "config/project_config.hpp"
+
+#include <gtest/gtest.h>
+
+#include "config/temp_folder.hpp"
+#include "model/error.hpp"
+
+namespace perfgate {
+namespace {
+
+TEST(ProjectConfig, ReadsEverySection) {
+  TempFolder dir;
+  const auto file = dir.write("perfgate.toml", R"(
+[store]
+url = "sqlite:///perf.db"
+
+[run]
+results_dir = "out/../results/"
+num_warmup_runs = 2
+num_measurement_runs = 9
+timeout_s = 120
+log_limit_mb = 4.5
+
+[policies.latency]
+threshold_percent = 0.05
+threshold_absolute = 0.2
+
+[policies.decode_s]
+threshold_percent = 0.2
+threshold_absolute = 0
+gated = false
+
+[baseline]
+trusted_run_sources = ["scheduled_main", "local"]
+
+[software_profile]
+packages = ["torch", "numpy"]
+)");
+  const ProjectConfig project = load_project_config(file);
+  EXPECT_EQ(project.source, file);
+  EXPECT_EQ(project.store_url, "sqlite:///perf.db");
+  EXPECT_EQ(project.results_dir, dir.path() / "results");
+  EXPECT_EQ(project.num_warmup_runs, 2);
+  EXPECT_EQ(project.num_measurement_runs, 9);
+  EXPECT_EQ(project.timeout_s, 120.0);
+  EXPECT_EQ(project.log_limit_mb, 4.5);
+  EXPECT_EQ(project.policies.at("latency"), (MetricPolicy{0.05, 0.2, true}));
+  EXPECT_EQ(project.policies.at("decode_s"), (MetricPolicy{0.2, 0.0, false}));
+  EXPECT_EQ(project.trusted_run_sources, (std::vector<std::string>{"scheduled_main", "local"}));
+  EXPECT_EQ(project.software_packages, (std::vector<std::string>{"torch", "numpy"}));
+}
+
+TEST(ProjectConfig, KeepsDefaultsForSectionsThatAreAbsent) {
+  TempFolder dir;
+  const ProjectConfig project = load_project_config(dir.write("perfgate.toml", ""));
+  EXPECT_FALSE(project.store_url);
+  EXPECT_FALSE(project.results_dir);
+  EXPECT_FALSE(project.num_measurement_runs);
+  EXPECT_TRUE(project.policies.empty());
+  EXPECT_EQ(project.trusted_run_sources, std::vector<std::string>{"scheduled_main"});
+}
+
+TEST(ProjectConfig, NamesTheKeyPathOfABadPolicy) {
+  TempFolder dir;
+  const auto file = dir.write("perfgate.toml",
+                              "[policies.memory]\nthreshold_percent = 0.05\n"
+                              "threshold_absolute = -1\n");
+  try {
+    load_project_config(file);
+    FAIL() << "accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kDataError);
+    EXPECT_EQ(std::string(error.what()),
+              file.string() +
+                  ": policies.memory.threshold_absolute: must not be negative. Set 0 or a "
+                  "positive value in the metric's unit");
+  }
+}
+
+TEST(ProjectConfig, ReportsAMissingFileAsNoInput) {
+  TempFolder dir;
+  try {
+    load_project_config(dir.path() / "perfgate.toml");
+    FAIL() << "accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kNoInput);
+  }
+}
+
+TEST(ProjectConfig, IsFoundInTheStartFolderOrAParent) {
+  TempFolder dir;
+  const auto file = dir.write("perfgate.toml", "");
+  std::filesystem::create_directories(dir.path() / "a/b");
+  EXPECT_EQ(find_project_config(dir.path()), file);
+  EXPECT_EQ(find_project_config(dir.path() / "a/b/"), file);
+}
+
+TEST(ProjectConfig, IsNotSearchedAboveARepositoryRoot) {
+  TempFolder dir;
+  dir.write("perfgate.toml", "");
+  std::filesystem::create_directories(dir.path() / "repo/.git");
+  std::filesystem::create_directories(dir.path() / "repo/suite");
+  EXPECT_EQ(find_project_config(dir.path() / "repo/suite"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace perfgate
