@@ -69,7 +69,7 @@ std::string file_slug(const std::string& name) {
 BenchmarkRunner::BenchmarkRunner(Executor& executor, fs::path results_dir, RunEnvironment environment,
                                  RunObserver* observer)
     : executor_(executor),
-      results_dir_(std::move(results_dir)),
+      results_dir_(fs::absolute(results_dir)),
       environment_(std::move(environment)),
       observer_(observer) {}
 
@@ -90,7 +90,7 @@ class StateRun {
     }
     ProcessSpec spec;
     spec.argv = command.to_argv();
-    spec.cwd = state_.config->cwd ? *state_.config->cwd : state_.config->source.parent_path();
+    spec.cwd = state_.config->cwd ? *state_.config->cwd : fs::absolute(state_.config->source).parent_path();
     spec.env = state_.env;
     for (const auto& [name, value] : extra_env) spec.env[name] = value;
     spec.timeout_s = state_.config->run.timeout_s;
@@ -177,7 +177,7 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     } else {
       try {
         for (const auto& reported : read_metrics_file(metrics_path)) {
-          reports.push_back({reported.name, reported.value, reported.unit,
+          reports.push_back({reported.name, reported.value, reported.unit.value_or(""),
                              reported.direction.value_or(Direction::kLowerIsBetter)});
         }
       } catch (const Error& error) {

@@ -36,10 +36,10 @@ TEST(ResultsTable, RendersOneRowPerMetricWithThresholdAndVerdict) {
   skipped.skip_reason = "device 'cpu' matches none of run_config.device_types";
   const std::string expected =
       "sort[n=10]  REGRESSION  (2 of 2 measured runs, thresholds: default)\n"
-      "  metric   mean ± stdev        median  min … max        threshold      verdict\n"
-      "  latency  200 ms ± 141.4 ms   200 ms  100 ms … 300 ms  ≤ 150 ms       BREACH\n"
-      "  memory   13 MB ± 1.414 MB    13 MB   12 MB … 14 MB    ≤ 100 MB (max)  ok\n"
-      "  decode   2 ms ± 0 s          2 ms    2 ms … 2 ms      —              —\n"
+      "  metric   mean ± stdev       median  min … max        threshold       verdict\n"
+      "  latency  200 ms ± 141.4 ms  200 ms  100 ms … 300 ms  ≤ 150 ms        BREACH\n"
+      "  memory   13 MB ± 1.414 MB   13 MB   12 MB … 14 MB    ≤ 100 MB (max)  ok\n"
+      "  decode   2 ms ± 0 s         2 ms    2 ms … 2 ms      —               —\n"
       "  record: out/perf_sort_n_10__T.json\n"
       "\n"
       "gpu  SKIPPED  device 'cpu' matches none of run_config.device_types\n"

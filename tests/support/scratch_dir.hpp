@@ -16,7 +16,9 @@ class ScratchDir {
     path_ = std::filesystem::temp_directory_path() /
             ("perfgate-e2e-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
+    // A .git entry stops the upward search for perfgate.toml here, so that a stray
+    // perfgate.toml in the temp folder's parents cannot change what a test loads.
+    std::filesystem::create_directories(path_ / ".git");
   }
   ~ScratchDir() {
     std::error_code ignored;
