@@ -4,6 +4,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
+#include <filesystem>
 #include <random>
 #include <vector>
 
@@ -57,6 +58,20 @@ void BM_ProcessExecutorTrue(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(executor.run(spec));
 }
 BENCHMARK(BM_ProcessExecutorTrue)->Unit(benchmark::kMicrosecond);
+
+// What perfgate run adds per run: a worker log and the PERFGATE_* variables.
+void BM_ProcessExecutorTrueWithLogAndEnv(benchmark::State& state) {
+  perfgate::ProcessExecutor executor;
+  perfgate::ProcessSpec spec;
+  spec.argv = {"/bin/true"};
+  spec.log_path = std::filesystem::temp_directory_path() / "perfgate-micro-bench.log";
+  spec.log_header = "==> perfgate: measured run\n";
+  spec.env = {{"PERFGATE_METRICS_OUT", "/tmp/perfgate-micro-metrics.jsonl"},
+              {"PERFGATE_RUN_INDEX", "1"}};
+  for (auto _ : state) benchmark::DoNotOptimize(executor.run(spec));
+  std::filesystem::remove(*spec.log_path);
+}
+BENCHMARK(BM_ProcessExecutorTrueWithLogAndEnv)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

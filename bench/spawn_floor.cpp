@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
     rusage usage{};
     wait4(pid, &status, 0, &usage);
   }
-  std::printf("%.6f\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  std::printf("%.6f\n",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;
 }

@@ -33,7 +33,8 @@ int main(int argc, char** argv) {
   const std::size_t records = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 200000;
   auto lines = timed("parse", [&] {
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < records; ++i) out.push_back(std::to_string(i * 2654435761u % 1000003));
+    for (std::size_t i = 0; i < records; ++i)
+      out.push_back(std::to_string(i * 2654435761u % 1000003));
     return out;
   });
   auto values = timed("transform", [&] {
@@ -42,7 +43,8 @@ int main(int argc, char** argv) {
     std::sort(out.begin(), out.end());
     return out;
   });
-  const long total = timed("aggregate", [&] { return std::accumulate(values.begin(), values.end(), 0L); });
+  const long total =
+      timed("aggregate", [&] { return std::accumulate(values.begin(), values.end(), 0L); });
   std::printf("%zu records, sum %ld\n", records, total);
   return 0;
 }

@@ -7,17 +7,21 @@ namespace perfgate {
 ProgressLine::ProgressLine(std::FILE* stream, int total_runs, bool enabled)
     : stream_(stream), total_runs_(total_runs), enabled_(enabled) {}
 
-ProgressLine::~ProgressLine() { clear(); }
+ProgressLine::~ProgressLine() {
+  clear();
+}
 
-void ProgressLine::run_started(const BenchmarkState& state, int run_index, int total_runs, bool warmup) {
+void ProgressLine::run_started(const BenchmarkState& state, int run_index, int total_runs,
+                               bool warmup) {
   ++started_;
   if (!enabled_) return;
   constexpr int kWidth = 24;
   const int filled = total_runs_ > 0 ? (started_ - 1) * kWidth / total_runs_ : 0;
   const std::string bar = std::string(static_cast<std::size_t>(filled), '#') +
                           std::string(static_cast<std::size_t>(kWidth - filled), '.');
-  const std::string line = fmt::format("[{}] {}/{} {} · {} {}/{}", bar, started_, total_runs_, state.name,
-                                       warmup ? "warmup" : "run", run_index + 1, total_runs);
+  const std::string line =
+      fmt::format("[{}] {}/{} {} · {} {}/{}", bar, started_, total_runs_, state.name,
+                  warmup ? "warmup" : "run", run_index + 1, total_runs);
   std::fputs(("\r\x1b[K" + line).c_str(), stream_);
   std::fflush(stream_);
   drawn_ = true;

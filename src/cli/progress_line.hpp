@@ -13,7 +13,8 @@ class ProgressLine final : public RunObserver {
   ProgressLine(std::FILE* stream, int total_runs, bool enabled);
   ~ProgressLine() override;
 
-  void run_started(const BenchmarkState& state, int run_index, int total_runs, bool warmup) override;
+  void run_started(const BenchmarkState& state, int run_index, int total_runs,
+                   bool warmup) override;
   /// Erases the line so that other output starts on a clean line.
   void clear();
 

@@ -93,27 +93,33 @@ fs::path results_dir_for(const RunOptions& options, const Suite& suite) {
 }
 
 void print_failure_log(const RawRecord& record) {
-  std::cerr << "perfgate: " << record.identity.benchmark_id << " failed: " << record.failure_reason << "\n";
+  std::cerr << "perfgate: " << record.identity.benchmark_id << " failed: " << record.failure_reason
+            << "\n";
   const std::string tail = last_lines(record.worker_log_path, kFailureLogLines);
   if (tail.empty()) return;
-  std::cerr << "---- last " << kFailureLogLines << " lines of " << record.worker_log_path << " ----\n"
+  std::cerr << "---- last " << kFailureLogLines << " lines of " << record.worker_log_path
+            << " ----\n"
             << tail << (tail.back() == '\n' ? "" : "\n") << "---- end of worker log ----\n";
 }
 
 }  // namespace
 
 CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
-  CLI::App* run = app.add_subcommand("run", "Run a suite of benchmark configs and apply static thresholds");
-  run->add_option("suite", options.suites, "Config files or folders of configs (default: benchmarks/)");
+  CLI::App* run =
+      app.add_subcommand("run", "Run a suite of benchmark configs and apply static thresholds");
+  run->add_option("suite", options.suites,
+                  "Config files or folders of configs (default: benchmarks/)");
   run->add_option("-f,--filter", options.filters,
                   "Only benchmarks whose id or state name matches this glob (repeatable)");
-  run->add_option("-o,--results-dir", options.results_dir,
-                  "Where raw records and worker logs go (default: [run] results_dir of perfgate.toml, "
-                  "else .perfgate/results)");
+  run->add_option(
+      "-o,--results-dir", options.results_dir,
+      "Where raw records and worker logs go (default: [run] results_dir of perfgate.toml, "
+      "else .perfgate/results)");
   run->add_option("--run-source", options.run_source,
                   "pr, local, scheduled_main or unknown (default: inferred from CI variables)")
       ->check(CLI::IsMember({"pr", "local", "scheduled_main", "unknown"}));
-  run->add_flag("--json", options.json, "Print the raw records as a JSON array instead of the table");
+  run->add_flag("--json", options.json,
+                "Print the raw records as a JSON array instead of the table");
   run->add_flag("--no-progress", options.no_progress, "Do not draw the progress bar");
   run->footer(
       "Examples:\n"
@@ -138,8 +144,9 @@ int execute_run(const RunOptions& options) {
     }
   }
   if (states.empty()) {
-    throw Error(ExitCode::kUsage, "--filter: no benchmark of the suite matches. Run without --filter to see "
-                                  "every benchmark id, then pass a glob such as 'sort*'.");
+    throw Error(ExitCode::kUsage,
+                "--filter: no benchmark of the suite matches. Run without --filter to see "
+                "every benchmark id, then pass a glob such as 'sort*'.");
   }
 
   const RunEnvironment environment = describe_environment(suite, options.run_source);
@@ -160,12 +167,14 @@ int execute_run(const RunOptions& options) {
     outcome.name = state.name;
     if (!runs_on_device(*state.config, environment.device)) {
       outcome.kind = BenchmarkOutcome::Kind::kSkipped;
-      outcome.skip_reason = "device '" + environment.device + "' matches none of run_config.device_types";
+      outcome.skip_reason =
+          "device '" + environment.device + "' matches none of run_config.device_types";
       outcomes.push_back(std::move(outcome));
       continue;
     }
     outcome.record = runner.run(state);
-    outcome.record_path = write_raw_record(results_dir, outcome.record, environment.file_stamp).string();
+    outcome.record_path =
+        write_raw_record(results_dir, outcome.record, environment.file_stamp).string();
     if (!outcome.record.success) {
       progress.clear();
       print_failure_log(outcome.record);
@@ -177,7 +186,8 @@ int execute_run(const RunOptions& options) {
   if (options.json) {
     Json records = Json::array();
     for (const auto& outcome : outcomes) {
-      if (outcome.kind == BenchmarkOutcome::Kind::kMeasured) records.push_back(to_json(outcome.record));
+      if (outcome.kind == BenchmarkOutcome::Kind::kMeasured)
+        records.push_back(to_json(outcome.record));
     }
     std::cout << records.dump(2) << "\n";
   } else {

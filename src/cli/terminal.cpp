@@ -15,6 +15,8 @@ bool stdout_supports_color() {
   return ::isatty(STDOUT_FILENO) == 1;
 }
 
-bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
+bool stderr_is_terminal() {
+  return ::isatty(STDERR_FILENO) == 1;
+}
 
 }  // namespace perfgate

@@ -36,7 +36,8 @@ StaticVerdict check_static_thresholds(const std::map<std::string, ThresholdBlock
     ThresholdCheck check;
     check.metric = metric;
     check.statistic = std::string(threshold_statistic(metric));
-    check.value = check.statistic == "max" ? series->second.summary.max : series->second.summary.mean;
+    check.value =
+        check.statistic == "max" ? series->second.summary.max : series->second.summary.mean;
     check.limit = limit;
     check.lower_bound = metric == metric_names::kThroughput;
     check.breached = check.lower_bound ? check.value < limit : check.value > limit;

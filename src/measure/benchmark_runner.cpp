@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <fstream>
 
 #include "gate/static_thresholds.hpp"
 #include "measure/metric_assembly.hpp"
@@ -66,8 +65,8 @@ std::string file_slug(const std::string& name) {
   return slug;
 }
 
-BenchmarkRunner::BenchmarkRunner(Executor& executor, fs::path results_dir, RunEnvironment environment,
-                                 RunObserver* observer)
+BenchmarkRunner::BenchmarkRunner(Executor& executor, fs::path results_dir,
+                                 RunEnvironment environment, RunObserver* observer)
     : executor_(executor),
       results_dir_(fs::absolute(results_dir)),
       environment_(std::move(environment)),
@@ -80,17 +79,19 @@ class StateRun {
  public:
   StateRun(Executor& executor, const BenchmarkState& state, const RunEnvironment& environment,
            fs::path log_path)
-      : executor_(executor), state_(state), environment_(environment), log_path_(std::move(log_path)) {}
+      : executor_(executor),
+        state_(state),
+        environment_(environment),
+        log_path_(std::move(log_path)),
+        cwd_(state.config->cwd ? *state.config->cwd
+                               : fs::absolute(state.config->source).parent_path()) {}
 
   ProcessResult execute(const CommandSpec& command, const std::string& label,
                         const std::map<std::string, std::string>& extra_env = {}) {
-    {
-      std::ofstream log(log_path_, std::ios::app);
-      log << "==> perfgate: " << label << ": " << describe(command) << '\n';
-    }
     ProcessSpec spec;
     spec.argv = command.to_argv();
-    spec.cwd = state_.config->cwd ? *state_.config->cwd : fs::absolute(state_.config->source).parent_path();
+    spec.cwd = cwd_;
+    spec.log_header = "==> perfgate: " + label + ": " + describe(command) + "\n";
     spec.env = state_.env;
     for (const auto& [name, value] : extra_env) spec.env[name] = value;
     spec.timeout_s = state_.config->run.timeout_s;
@@ -111,6 +112,7 @@ class StateRun {
   const BenchmarkState& state_;
   const RunEnvironment& environment_;
   fs::path log_path_;
+  fs::path cwd_;  ///< the config's cwd, else its folder
 };
 
 }  // namespace
@@ -118,9 +120,9 @@ class StateRun {
 RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   const BenchmarkConfig& config = *state.config;
   RawRecord record;
-  record.identity = {state.name,         config.benchmark_id, config.config_schema_version,
-                     config.workload_id, config.variant_id,   config.benchmark_version,
-                     state.parameter_values};
+  record.identity = {
+      state.name,        config.benchmark_id,      config.config_schema_version, config.workload_id,
+      config.variant_id, config.benchmark_version, state.parameter_values};
   record.config_path = config.source.string();
   record.perfgate_version = kVersion;
   record.timestamp = environment_.timestamp;
@@ -147,7 +149,8 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
 
   const fs::path log_dir = results_dir_ / "worker_logs";
   fs::create_directories(log_dir);
-  const fs::path log_path = log_dir / ("worker_" + file_slug(state.name) + "_" + environment_.file_stamp + ".log");
+  const fs::path log_path =
+      log_dir / ("worker_" + file_slug(state.name) + "_" + environment_.file_stamp + ".log");
   record.worker_log_path = log_path.string();
 
   ScratchFolder scratch;
@@ -164,13 +167,14 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     if (!failure.empty()) break;
 
     const fs::path metrics_path = scratch.path() / ("metrics-" + std::to_string(index) + ".jsonl");
-    const ProcessResult result =
-        runner.execute(state.command, (warmup ? "warmup run " : "measured run ") + std::to_string(index),
-                       {{"PERFGATE_METRICS_OUT", metrics_path.string()},
-                        {"PERFGATE_RUN_INDEX", std::to_string(index)},
-                        {"PERFGATE_WARMUP", warmup ? "1" : "0"}});
-    RunObservation observation{index, warmup, result.succeeded(), "", result.wall_s, result.user_s,
-                               result.system_s, result.peak_rss_mb, {}};
+    const ProcessResult result = runner.execute(
+        state.command, (warmup ? "warmup run " : "measured run ") + std::to_string(index),
+        {{"PERFGATE_METRICS_OUT", metrics_path.string()},
+         {"PERFGATE_RUN_INDEX", std::to_string(index)},
+         {"PERFGATE_WARMUP", warmup ? "1" : "0"}});
+    RunObservation observation{
+        index,         warmup,          result.succeeded(), "", result.wall_s,
+        result.user_s, result.system_s, result.peak_rss_mb, {}};
     std::vector<ComponentReport> reports;
     if (!result.succeeded()) {
       observation.failure = result.reason();
@@ -189,7 +193,8 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     for (const auto& report : reports) observation.reported[report.metric] = report.value;
     record.runs.push_back(observation);
     if (!observation.ok) {
-      failure = (warmup ? "warmup run " : "measured run ") + std::to_string(index) + ": " + observation.failure;
+      failure = (warmup ? "warmup run " : "measured run ") + std::to_string(index) + ": " +
+                observation.failure;
       break;
     }
     if (!warmup) {
@@ -206,7 +211,8 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   record.metrics = std::move(assembled.metrics);
   record.missing_components = std::move(assembled.missing_components);
   record.warnings = std::move(assembled.warnings);
-  record.static_verdict = check_static_thresholds(config.thresholds, environment_.device, record.metrics);
+  record.static_verdict =
+      check_static_thresholds(config.thresholds, environment_.device, record.metrics);
   record.success = failure.empty();
   record.failure_reason = failure;
   return record;

@@ -31,7 +31,8 @@ struct RunEnvironment {
 class RunObserver {
  public:
   virtual ~RunObserver() = default;
-  virtual void run_started(const BenchmarkState& state, int run_index, int total_runs, bool warmup) = 0;
+  virtual void run_started(const BenchmarkState& state, int run_index, int total_runs,
+                           bool warmup) = 0;
 };
 
 /// True when the config may run on `device`: no device_types, or one of them is a

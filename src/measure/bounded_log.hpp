@@ -16,6 +16,9 @@ class BoundedLog {
   /// cannot be opened.
   BoundedLog(const std::filesystem::path& path, std::size_t limit_bytes);
 
+  /// Writes a line of perfgate's own (a run header) straight to the file; it does not count
+  /// against the limit, which bounds only what the child writes.
+  void note(std::string_view line) { write_to_file(line); }
   /// Takes the next chunk of output, in the order the child wrote it.
   void write(std::string_view chunk);
   /// Call once, after the last write. Writes the kept tail, preceded by "\n[perfgate: N bytes of

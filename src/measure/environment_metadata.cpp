@@ -14,10 +14,12 @@ std::string trimmed(std::string text) {
 
 }  // namespace
 
-Json collect_environment_metadata(const HostProbe& host, const Environment& env, const CiMetadata& ci) {
+Json collect_environment_metadata(const HostProbe& host, const Environment& env,
+                                  const CiMetadata& ci) {
   char hostname[256] = {};
   ::gethostname(hostname, sizeof hostname - 1);
-  const std::string governor = trimmed(host.read_file("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"));
+  const std::string governor =
+      trimmed(host.read_file("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"));
   Json variables = Json::object();
   for (const auto& [name, value] : env) {
     if (name.rfind("PERFGATE_ENV_", 0) == 0) variables[name] = value;

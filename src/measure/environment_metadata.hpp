@@ -9,6 +9,7 @@ namespace perfgate {
 
 /// {"hostname", "cpu_governor" (null when cpufreq is absent), "ci_provider",
 ///  "variables": every PERFGATE_ENV_* variable (e.g. a container image digest)}.
-Json collect_environment_metadata(const HostProbe& host, const Environment& env, const CiMetadata& ci);
+Json collect_environment_metadata(const HostProbe& host, const Environment& env,
+                                  const CiMetadata& ci);
 
 }  // namespace perfgate

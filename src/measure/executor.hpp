@@ -21,6 +21,8 @@ struct ProcessSpec {
   /// At most this many bytes of the run's output are kept in the log: the first half and
   /// the last half, joined by a line saying how many bytes were dropped.
   std::size_t log_limit_bytes = 8u << 20;
+  /// Written to the log before the run's output (e.g. which run this is); not bounded.
+  std::string log_header;
 };
 
 enum class ProcessOutcome {

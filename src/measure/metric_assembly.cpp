@@ -21,8 +21,9 @@ std::vector<ComponentReport> map_components(const BenchmarkConfig& config,
   for (const auto& report : reported) {
     std::string metric = report.metric;
     if (!config.component_metrics.empty()) {
-      const auto it = std::find_if(config.component_metrics.begin(), config.component_metrics.end(),
-                                   [&](const auto& entry) { return entry.second == report.metric; });
+      const auto it =
+          std::find_if(config.component_metrics.begin(), config.component_metrics.end(),
+                       [&](const auto& entry) { return entry.second == report.metric; });
       if (it == config.component_metrics.end()) continue;
       metric = it->first;
     }
@@ -46,7 +47,8 @@ AssembledMetrics assemble_metrics(const BenchmarkConfig& config,
     latency.push_back(run.wall_s);
     cpu.push_back(run.user_s + run.system_s);
     memory.push_back(run.peak_rss_mb);
-    if (config.throughput && run.wall_s > 0) throughput.push_back(config.throughput->units_per_run / run.wall_s);
+    if (config.throughput && run.wall_s > 0)
+      throughput.push_back(config.throughput->units_per_run / run.wall_s);
   }
   out.metrics.emplace("latency", series_of(*standard_metric("latency"), latency));
   out.metrics.emplace("cpu_time", series_of(*standard_metric("cpu_time"), cpu));
@@ -69,12 +71,13 @@ AssembledMetrics assemble_metrics(const BenchmarkConfig& config,
   for (const auto& first : seen) {
     if (out.metrics.count(first.metric) != 0) {
       // The harness measures these itself; a program's own figure must not replace them.
-      out.warnings.push_back("reported metric '" + first.metric +
-                             "' has the name of a measured metric and was ignored; report it under another name");
+      out.warnings.push_back(
+          "reported metric '" + first.metric +
+          "' has the name of a measured metric and was ignored; report it under another name");
       continue;
     }
-    out.metrics.emplace(first.metric,
-                        series_of(Metric{first.metric, first.unit, first.direction}, samples[first.metric]));
+    out.metrics.emplace(first.metric, series_of(Metric{first.metric, first.unit, first.direction},
+                                                samples[first.metric]));
   }
   for (const auto& [metric, region] : config.component_metrics) {
     if (samples.find(metric) == samples.end()) out.missing_components.push_back(metric);

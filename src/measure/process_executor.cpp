@@ -136,7 +136,10 @@ ProcessExecutor::ProcessExecutor(ProcessExecutorOptions options) : options_(std:
 ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   ProcessResult result;
   std::optional<BoundedLog> log;
-  if (spec.log_path) log.emplace(*spec.log_path, spec.log_limit_bytes);
+  if (spec.log_path) {
+    log.emplace(*spec.log_path, spec.log_limit_bytes);
+    if (!spec.log_header.empty()) log->note(spec.log_header);
+  }
 
   const auto started_at = Clock::now();
   SpawnedProcess child = spawn_process(spec, log.has_value());

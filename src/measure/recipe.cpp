@@ -15,7 +15,8 @@ std::vector<InputDigest> digest_inputs(const BenchmarkConfig& config) {
   std::vector<InputDigest> digests;
   const auto base = config.source.parent_path();
   for (const auto& input : config.inputs) {
-    digests.push_back({input.lexically_relative(base).generic_string(), sha256_file(input.string())});
+    digests.push_back(
+        {input.lexically_relative(base).generic_string(), sha256_file(input.string())});
   }
   return digests;
 }
@@ -33,18 +34,22 @@ Json build_recipe(const BenchmarkState& state, const std::vector<InputDigest>& i
   Json parameters = Json::object();
   for (const auto& [axis, value] : state.parameter_values) parameters[axis] = value;
   Json input_json = Json::array();
-  for (const auto& input : inputs) input_json.push_back({{"path", input.path}, {"sha256", input.sha256}});
+  for (const auto& input : inputs)
+    input_json.push_back({{"path", input.path}, {"sha256", input.sha256}});
   Json throughput = nullptr;
   if (config.throughput) {
-    throughput = {{"units_per_run", config.throughput->units_per_run}, {"unit", config.throughput->unit}};
+    throughput = {{"units_per_run", config.throughput->units_per_run},
+                  {"unit", config.throughput->unit}};
   }
   return {
       {"recipe_schema_version", 1},
       {"benchmark", benchmark},
       {"parameters", parameters},
       {"command", state.command.to_json()},
-      {"cwd", config.cwd ? Json(config.cwd->lexically_relative(config.source.parent_path()).generic_string())
-                         : Json(nullptr)},
+      {"cwd",
+       config.cwd
+           ? Json(config.cwd->lexically_relative(config.source.parent_path()).generic_string())
+           : Json(nullptr)},
       {"env", state.env},
       {"hooks",
        {{"setup", optional_command(config.setup)},

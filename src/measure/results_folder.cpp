@@ -15,8 +15,9 @@ namespace {
 namespace fs = std::filesystem;
 
 [[noreturn]] void io_error(const fs::path& path, const std::string& what) {
-  throw Error(ExitCode::kIoError, path.string() + ": " + what + ": " + std::strerror(errno) +
-                                      ". Check that the results folder is writable and the disk has space.");
+  throw Error(ExitCode::kIoError,
+              path.string() + ": " + what + ": " + std::strerror(errno) +
+                  ". Check that the results folder is writable and the disk has space.");
 }
 
 void write_all(int fd, const std::string& text, const fs::path& path) {
@@ -31,7 +32,8 @@ void write_all(int fd, const std::string& text, const fs::path& path) {
 
 }  // namespace
 
-fs::path write_raw_record(const fs::path& results_dir, const RawRecord& record, const std::string& file_stamp) {
+fs::path write_raw_record(const fs::path& results_dir, const RawRecord& record,
+                          const std::string& file_stamp) {
   std::error_code ec;
   fs::create_directories(results_dir, ec);
   if (ec) {
@@ -56,8 +58,9 @@ fs::path write_raw_record(const fs::path& results_dir, const RawRecord& record, 
 
   // link() fails with EEXIST instead of replacing, which rename() would do silently.
   for (int suffix = 1;; ++suffix) {
-    const fs::path target =
-        results_dir / (stem + (suffix == 1 ? "" : "-" + std::to_string(suffix)) + ".json");
+    std::string name = stem;
+    if (suffix > 1) name.append("-").append(std::to_string(suffix));
+    const fs::path target = results_dir / name.append(".json");
     if (::link(temp.c_str(), target.c_str()) == 0) {
       ::unlink(temp.c_str());
       return target;

@@ -11,7 +11,7 @@ namespace perfgate {
 /// or not at all (written to a temporary name, then linked into place), and an existing
 /// file is never replaced: a name already taken gets a -2, -3, ... suffix.
 /// Error(kIoError) naming the path when the folder cannot be written.
-std::filesystem::path write_raw_record(const std::filesystem::path& results_dir, const RawRecord& record,
-                                       const std::string& file_stamp);
+std::filesystem::path write_raw_record(const std::filesystem::path& results_dir,
+                                       const RawRecord& record, const std::string& file_stamp);
 
 }  // namespace perfgate

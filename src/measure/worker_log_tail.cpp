@@ -14,7 +14,8 @@ std::string last_lines(const std::filesystem::path& path, std::size_t count) {
   std::string tail;
   constexpr std::streamoff kChunk = 64 * 1024;
   // Read backwards in chunks until enough newlines (one more than lines, for the cut).
-  while (start > 0 && static_cast<std::size_t>(std::count(tail.begin(), tail.end(), '\n')) <= count) {
+  while (start > 0 &&
+         static_cast<std::size_t>(std::count(tail.begin(), tail.end(), '\n')) <= count) {
     const std::streamoff step = std::min(kChunk, start);
     start -= step;
     std::string chunk(static_cast<std::size_t>(step), '\0');

@@ -60,7 +60,8 @@ Json to_json(const RawRecord& record) {
       {"num_warmup_runs", record.num_warmup_runs},
       {"num_measurement_runs", record.num_measurement_runs},
       {"success", record.success},
-      {"failure_reason", record.failure_reason.empty() ? Json(nullptr) : Json(record.failure_reason)},
+      {"failure_reason",
+       record.failure_reason.empty() ? Json(nullptr) : Json(record.failure_reason)},
       {"runs", runs},
       {"metrics", metrics},
       {"missing_components", record.missing_components},
@@ -78,7 +79,8 @@ Json to_json(const RawRecord& record) {
       {"environment_fingerprint", record.environment_fingerprint},
       {"ci", record.ci},
       {"run_source", record.run_source},
-      {"worker_log_path", record.worker_log_path.empty() ? Json(nullptr) : Json(record.worker_log_path)},
+      {"worker_log_path",
+       record.worker_log_path.empty() ? Json(nullptr) : Json(record.worker_log_path)},
   };
 }
 

@@ -5,7 +5,8 @@
 namespace perfgate {
 
 bool StaticVerdict::breached() const {
-  return std::any_of(checks.begin(), checks.end(), [](const ThresholdCheck& c) { return c.breached; });
+  return std::any_of(checks.begin(), checks.end(),
+                     [](const ThresholdCheck& c) { return c.breached; });
 }
 
 Json StaticVerdict::to_json() const {

@@ -28,8 +28,9 @@ const char* status_color(const std::string& status) {
 
 /// Display width of UTF-8 text: counts code points, which is right for the symbols we use.
 std::size_t display_width(const std::string& text) {
-  return static_cast<std::size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
 }
 
 using Row = std::array<std::string, 6>;
@@ -55,7 +56,8 @@ Row metric_row(const std::string& name, const MetricSeries& series, const Static
 void render_rows(std::string& out, const std::vector<Row>& rows, const TableStyle& style) {
   std::array<std::size_t, 6> width{};
   for (const auto& row : rows) {
-    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], display_width(row[i]));
+    for (std::size_t i = 0; i < row.size(); ++i)
+      width[i] = std::max(width[i], display_width(row[i]));
   }
   for (std::size_t r = 0; r < rows.size(); ++r) {
     std::string line = "  ";
@@ -79,12 +81,14 @@ std::string BenchmarkOutcome::status() const {
   return record.static_verdict.breached() ? "REGRESSION" : "PASS";
 }
 
-std::string render_results_table(const std::vector<BenchmarkOutcome>& outcomes, const TableStyle& style) {
+std::string render_results_table(const std::vector<BenchmarkOutcome>& outcomes,
+                                 const TableStyle& style) {
   std::string out;
   int passed = 0, regressed = 0, failed = 0, skipped = 0;
   for (const auto& outcome : outcomes) {
     const std::string status = outcome.status();
-    std::string header = paint(outcome.name, kBold, style) + "  " + paint(status, status_color(status), style);
+    std::string header =
+        paint(outcome.name, kBold, style) + "  " + paint(status, status_color(status), style);
     if (status == "SKIPPED") {
       ++skipped;
       out += header + "  " + outcome.skip_reason + "\n\n";
@@ -99,16 +103,19 @@ std::string render_results_table(const std::vector<BenchmarkOutcome>& outcomes, 
     } else {
       ++passed;
     }
-    const std::size_t measured = static_cast<std::size_t>(std::count_if(
-        record.runs.begin(), record.runs.end(), [](const RunObservation& r) { return !r.warmup && r.ok; }));
+    const std::size_t measured = static_cast<std::size_t>(
+        std::count_if(record.runs.begin(), record.runs.end(),
+                      [](const RunObservation& r) { return !r.warmup && r.ok; }));
     header += fmt::format("  ({} of {} measured runs", measured, record.num_measurement_runs);
     if (!record.static_verdict.selected_block.empty()) {
       header += ", thresholds: " + record.static_verdict.selected_block;
     }
     out += header + ")\n";
-    std::vector<Row> rows{{"metric", "mean ± stdev", "median", "min … max", "threshold", "verdict"}};
+    std::vector<Row> rows{
+        {"metric", "mean ± stdev", "median", "min … max", "threshold", "verdict"}};
     // Standard metrics first in a fixed order, then component metrics by name.
-    const std::array<const char*, 5> standard{"latency", "throughput", "cpu_time", "memory", "gpu_memory"};
+    const std::array<const char*, 5> standard{"latency", "throughput", "cpu_time", "memory",
+                                              "gpu_memory"};
     for (const char* name : standard) {
       const auto it = record.metrics.find(name);
       if (it != record.metrics.end() && it->second.summary.count > 0) {
@@ -117,7 +124,8 @@ std::string render_results_table(const std::vector<BenchmarkOutcome>& outcomes, 
     }
     for (const auto& [name, series] : record.metrics) {
       const bool is_standard = std::find(standard.begin(), standard.end(), name) != standard.end();
-      if (!is_standard && series.summary.count > 0) rows.push_back(metric_row(name, series, record.static_verdict));
+      if (!is_standard && series.summary.count > 0)
+        rows.push_back(metric_row(name, series, record.static_verdict));
     }
     if (rows.size() > 1) render_rows(out, rows, style);
     for (const auto& metric : record.static_verdict.unmeasured) {
@@ -130,8 +138,9 @@ std::string render_results_table(const std::vector<BenchmarkOutcome>& outcomes, 
     if (!outcome.record_path.empty()) out += "  record: " + outcome.record_path + "\n";
     out += "\n";
   }
-  out += fmt::format("{} benchmark{}: {} passed, {} regressed, {} failed, {} skipped\n", outcomes.size(),
-                     outcomes.size() == 1 ? "" : "s", passed, regressed, failed, skipped);
+  out += fmt::format("{} benchmark{}: {} passed, {} regressed, {} failed, {} skipped\n",
+                     outcomes.size(), outcomes.size() == 1 ? "" : "s", passed, regressed, failed,
+                     skipped);
   return out;
 }
 

@@ -25,6 +25,7 @@ struct TableStyle {
 };
 
 /// Renders every outcome and a closing count line. Pure: the same input gives the same text.
-std::string render_results_table(const std::vector<BenchmarkOutcome>& outcomes, const TableStyle& style);
+std::string render_results_table(const std::vector<BenchmarkOutcome>& outcomes,
+                                 const TableStyle& style);
 
 }  // namespace perfgate

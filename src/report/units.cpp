@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <utility>
 
 namespace perfgate {
 
@@ -19,8 +20,19 @@ std::string format_quantity(double value, const std::string& unit) {
     if (magnitude >= 1024) return fmt::format("{:.4g} GB", value / 1024);
     return fmt::format("{:.4g} MB", value);
   }
-  if (unit.empty()) return fmt::format("{:.4g}", value);
-  return fmt::format("{:.4g} {}", value, unit);
+  // Large counts and rates read better with a prefix: 8.334 M records/s, not 8.334e+06.
+  // Values from 10^4 up get k (so 9999 stays plain), then M, G, T.
+  static constexpr std::pair<double, const char*> kPrefixes[] = {
+      {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
+  std::string scaled = fmt::format("{:.4g}", value);
+  for (const auto& [factor, prefix] : kPrefixes) {
+    if (magnitude >= factor && magnitude >= 1e4) {
+      scaled = fmt::format("{:.4g} {}", value / factor, prefix);
+      break;
+    }
+  }
+  if (unit.empty()) return scaled;
+  return scaled + " " + unit;
 }
 
 }  // namespace perfgate

@@ -27,13 +27,17 @@ TEST_P(BadConfigThroughTheBinary, ExitsWithTheDocumentedCodeAndWritesNothing) {
   const auto result = testing::run_perfgate({"run", target, "--results-dir", "out"}, dir.path());
 
   EXPECT_EQ(result.exit_code, static_cast<int>(bad.code)) << result.err;
-  for (const auto& fragment : bad.message_fragments) EXPECT_THAT(result.err, ::testing::HasSubstr(fragment));
+  for (const auto& fragment : bad.message_fragments)
+    EXPECT_THAT(result.err, ::testing::HasSubstr(fragment));
   EXPECT_FALSE(fs::exists(dir / "out")) << "nothing may be written for an invalid suite";
   EXPECT_TRUE(result.out.empty()) << result.out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Catalogue, BadConfigThroughTheBinary, ::testing::ValuesIn(bad_config_catalogue()),
-                         [](const ::testing::TestParamInfo<BadConfigCase>& info) { return info.param.name; });
+INSTANTIATE_TEST_SUITE_P(Catalogue, BadConfigThroughTheBinary,
+                         ::testing::ValuesIn(bad_config_catalogue()),
+                         [](const ::testing::TestParamInfo<BadConfigCase>& info) {
+                           return info.param.name;
+                         });
 
 }  // namespace
 }  // namespace perfgate

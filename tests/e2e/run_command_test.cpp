@@ -24,7 +24,9 @@ std::vector<fs::path> records_in(const fs::path& dir) {
   return out;
 }
 
-Json read_json(const fs::path& path) { return Json::parse(testing::read_file(path)); }
+Json read_json(const fs::path& path) {
+  return Json::parse(testing::read_file(path));
+}
 
 TEST(RunCommand, WritesOneRawRecordPerParameterStateAndExitsZero) {
   ScratchDir dir;
@@ -57,7 +59,8 @@ num_measurement_runs = 2
   EXPECT_THAT(record["hardware_profile_id"].get<std::string>(), ::testing::StartsWith("hw-"));
   EXPECT_THAT(record["software_profile_id"].get<std::string>(), ::testing::StartsWith("sw-"));
   EXPECT_THAT(record["environment_fingerprint"].get<std::string>(), ::testing::StartsWith("env-"));
-  EXPECT_THAT(testing::read_file(record["worker_log_path"].get<std::string>()), HasSubstr("size 10\n"));
+  EXPECT_THAT(testing::read_file(record["worker_log_path"].get<std::string>()),
+              HasSubstr("size 10\n"));
   EXPECT_THAT(result.out, HasSubstr("echo[n=10]  PASS"));
   EXPECT_THAT(result.out, HasSubstr("2 benchmarks: 2 passed, 0 regressed, 0 failed, 0 skipped"));
 }
@@ -215,8 +218,9 @@ TEST(RunCommand, ShowsExamplesInItsHelp) {
 TEST(RunCommand, StampsCiMetadataAndTheRunSourceFromTheEnvironment) {
   ScratchDir dir;
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
-  const auto result = run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
-                                   {{"PERFGATE_COMMIT", "0123abc"}, {"PERFGATE_RUN_SOURCE", "scheduled_main"}});
+  const auto result =
+      run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
+                   {{"PERFGATE_COMMIT", "0123abc"}, {"PERFGATE_RUN_SOURCE", "scheduled_main"}});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json record = Json::parse(result.out)[0];
   EXPECT_EQ(record["ci"]["commit"], "0123abc");

@@ -8,7 +8,8 @@ namespace perfgate {
 namespace {
 
 MetricSeries series(const std::string& name, std::vector<double> samples) {
-  MetricSeries s{standard_metric(name).value_or(Metric{name, "s", Direction::kLowerIsBetter}), samples, {}};
+  MetricSeries s{
+      standard_metric(name).value_or(Metric{name, "s", Direction::kLowerIsBetter}), samples, {}};
   s.summary = summarize(s.samples);
   return s;
 }
@@ -33,8 +34,9 @@ TEST(StaticThresholds, SelectsNothingWhenTheConfigHasNoThresholds) {
 }
 
 TEST(StaticThresholds, ComparesTheMeanOfTimesAndTheLargestSampleOfMemory) {
-  const std::map<std::string, MetricSeries> metrics{{"latency", series("latency", {1.0, 2.0, 3.0})},
-                                                    {"memory", series("memory", {390.0, 410.0, 395.0})}};
+  const std::map<std::string, MetricSeries> metrics{
+      {"latency", series("latency", {1.0, 2.0, 3.0})},
+      {"memory", series("memory", {390.0, 410.0, 395.0})}};
   const StaticVerdict verdict = check_static_thresholds(blocks(), "NVIDIA L40S", metrics);
   EXPECT_EQ(verdict.selected_block, "L40S");
   ASSERT_EQ(verdict.checks.size(), 2u);
@@ -59,7 +61,8 @@ TEST(StaticThresholds, SkipsLimitsOfMetricsThatWereNotMeasured) {
 TEST(StaticThresholds, TreatsAThroughputLimitAsALowerBound) {
   const std::map<std::string, ThresholdBlock> thresholds{
       {"default", {{{"latency", 10.0}, {"memory", 100.0}, {"throughput", 50.0}}}}};
-  const std::map<std::string, MetricSeries> metrics{{"throughput", series("throughput", {40.0, 45.0})}};
+  const std::map<std::string, MetricSeries> metrics{
+      {"throughput", series("throughput", {40.0, 45.0})}};
   const StaticVerdict verdict = check_static_thresholds(thresholds, "cpu", metrics);
   ASSERT_EQ(verdict.checks.size(), 1u);
   EXPECT_TRUE(verdict.checks[0].lower_bound);

@@ -63,8 +63,10 @@ TEST(BenchmarkRunner, RunsHooksInTheirOrderAroundEveryRun) {
   f.config.run.num_warmup_runs = 0;
   f.run();
   std::vector<std::string> programs;
-  for (const auto& call : f.executor.calls) programs.push_back(call.argv.back() == "--fast" ? "prog" : call.argv[0]);
-  EXPECT_EQ(programs, (std::vector<std::string>{"/bin/sh", "prep", "prog", "done", "prep", "prog", "done", "clean"}));
+  for (const auto& call : f.executor.calls)
+    programs.push_back(call.argv.back() == "--fast" ? "prog" : call.argv[0]);
+  EXPECT_EQ(programs, (std::vector<std::string>{"/bin/sh", "prep", "prog", "done", "prep", "prog",
+                                                "done", "clean"}));
 }
 
 TEST(BenchmarkRunner, StopsAtTheFirstFailedRunAndStillCleansUp) {
@@ -96,7 +98,8 @@ TEST(BenchmarkRunner, GivesEachRunItsOwnMetricsFileAndReadsItBack) {
   f.executor.on_run = [&](const ProcessSpec& spec) {
     const auto it = spec.env.find("PERFGATE_METRICS_OUT");
     if (it == spec.env.end()) return;
-    std::ofstream(it->second, std::ios::app) << "{\"name\": \"stage\", \"value\": " << ++value << "}\n";
+    std::ofstream(it->second, std::ios::app)
+        << "{\"name\": \"stage\", \"value\": " << ++value << "}\n";
   };
   const RawRecord record = f.run();
   ASSERT_TRUE(record.success) << record.failure_reason;
@@ -139,7 +142,8 @@ TEST(BenchmarkRunner, KeepsBenchmarkIdOutOfTheRecipeOfAV2Config) {
   f.config.benchmark_id = "renamed";
   const RawRecord b = f.run();
   EXPECT_EQ(a.recipe_fingerprint, b.recipe_fingerprint);
-  EXPECT_EQ(a.recipe["benchmark"], (Json{{"workload_id", "w"}, {"variant_id", "v"}, {"benchmark_version", 3}}));
+  EXPECT_EQ(a.recipe["benchmark"],
+            (Json{{"workload_id", "w"}, {"variant_id", "v"}, {"benchmark_version", 3}}));
 }
 
 TEST(BenchmarkRunner, GatesDevicesBySubstringOfTheDeviceName) {
@@ -150,7 +154,9 @@ TEST(BenchmarkRunner, GatesDevicesBySubstringOfTheDeviceName) {
   EXPECT_FALSE(runs_on_device(config, "NVIDIA A100"));
 }
 
-TEST(BenchmarkRunner, MakesFileNameSafeSlugs) { EXPECT_EQ(file_slug("sort[n=1e6,t=a/b]"), "sort_n_1e6_t_a_b_"); }
+TEST(BenchmarkRunner, MakesFileNameSafeSlugs) {
+  EXPECT_EQ(file_slug("sort[n=1e6,t=a/b]"), "sort_n_1e6_t_a_b_");
+}
 
 }  // namespace
 }  // namespace perfgate

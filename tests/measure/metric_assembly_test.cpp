@@ -16,7 +16,8 @@ RunObservation run(double wall, double user, double sys, double rss) {
 
 TEST(MetricAssembly, BuildsLatencyCpuAndMemoryFromEachMeasuredRun) {
   BenchmarkConfig config;
-  const auto out = assemble_metrics(config, {run(0.5, 0.2, 0.1, 30), run(1.5, 0.4, 0.2, 50)}, {{}, {}});
+  const auto out =
+      assemble_metrics(config, {run(0.5, 0.2, 0.1, 30), run(1.5, 0.4, 0.2, 50)}, {{}, {}});
   EXPECT_EQ(out.metrics.at("latency").samples, (std::vector<double>{0.5, 1.5}));
   EXPECT_EQ(out.metrics.at("latency").summary.mean, 1.0);
   EXPECT_NEAR(out.metrics.at("cpu_time").samples[1], 0.6, 1e-12);
@@ -56,14 +57,16 @@ TEST(MetricAssembly, KeepsEveryReportedNameWhenThereIsNoMapping) {
 TEST(MetricAssembly, ListsMappedComponentsThatNoRunReported) {
   BenchmarkConfig config;
   config.component_metrics = {{"decode_time_s", "decode"}, {"encode_time_s", "encode"}};
-  const auto out = assemble_metrics(config, {run(1, 0, 0, 1)}, {{{"decode_time_s", 0.4, "s", Direction::kLowerIsBetter}}});
+  const auto out = assemble_metrics(config, {run(1, 0, 0, 1)},
+                                    {{{"decode_time_s", 0.4, "s", Direction::kLowerIsBetter}}});
   EXPECT_EQ(out.metrics.at("decode_time_s").samples, std::vector<double>{0.4});
   EXPECT_EQ(out.missing_components, std::vector<std::string>{"encode_time_s"});
 }
 
 TEST(MetricAssembly, RefusesToLetAReportedMetricReplaceAMeasuredOne) {
   BenchmarkConfig config;
-  const auto out = assemble_metrics(config, {run(1, 0, 0, 1)}, {{{"latency", 99, "s", Direction::kLowerIsBetter}}});
+  const auto out = assemble_metrics(config, {run(1, 0, 0, 1)},
+                                    {{{"latency", 99, "s", Direction::kLowerIsBetter}}});
   EXPECT_EQ(out.metrics.at("latency").samples, std::vector<double>{1.0});
   ASSERT_EQ(out.warnings.size(), 1u);
   EXPECT_NE(out.warnings[0].find("'latency'"), std::string::npos);

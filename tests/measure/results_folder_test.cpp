@@ -29,7 +29,8 @@ TEST(ResultsFolder, NeverOverwritesARecordWithTheSameName) {
   EXPECT_EQ(b.filename(), "perf_a_T-2.json");
   EXPECT_EQ(Json::parse(testing::read_file(a))["device"], "first");
   for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
-    EXPECT_NE(entry.path().filename().string().rfind(".tmp-", 0), 0u) << "temporary file left: " << entry.path();
+    EXPECT_NE(entry.path().filename().string().rfind(".tmp-", 0), 0u)
+        << "temporary file left: " << entry.path();
   }
 }
 
@@ -41,7 +42,8 @@ TEST(ResultsFolder, ReportsAnUnwritableFolderAsAnIoError) {
     FAIL() << "expected an error";
   } catch (const Error& error) {
     EXPECT_EQ(error.code(), ExitCode::kIoError);
-    EXPECT_NE(std::string(error.what()).find("/proc/perfgate-cannot-write-here"), std::string::npos);
+    EXPECT_NE(std::string(error.what()).find("/proc/perfgate-cannot-write-here"),
+              std::string::npos);
   }
 }
 

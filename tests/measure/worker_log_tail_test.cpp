@@ -30,7 +30,9 @@ TEST(WorkerLogTail, ReadsAcrossChunkBoundariesOfALargeLog) {
   EXPECT_EQ(std::count(tail.begin(), tail.end(), '\n'), 200);
 }
 
-TEST(WorkerLogTail, IsEmptyForAMissingLog) { EXPECT_EQ(last_lines("/nonexistent/perfgate.log", 5), ""); }
+TEST(WorkerLogTail, IsEmptyForAMissingLog) {
+  EXPECT_EQ(last_lines("/nonexistent/perfgate.log", 5), "");
+}
 
 }  // namespace
 }  // namespace perfgate

@@ -18,13 +18,16 @@ BenchmarkOutcome measured_outcome() {
   outcome.name = "sort[n=10]";
   RawRecord& r = outcome.record;
   r.num_measurement_runs = 2;
-  r.runs = {{0, true, true, "", 0.1, 0, 0, 1, {}}, {1, false, true, "", 0.1, 0, 0, 1, {}},
+  r.runs = {{0, true, true, "", 0.1, 0, 0, 1, {}},
+            {1, false, true, "", 0.1, 0, 0, 1, {}},
             {2, false, true, "", 0.3, 0, 0, 1, {}}};
   r.metrics.emplace("latency", series(*standard_metric("latency"), {0.1, 0.3}));
   r.metrics.emplace("memory", series(*standard_metric("memory"), {12, 14}));
-  r.metrics.emplace("decode", series(Metric{"decode", "s", Direction::kLowerIsBetter}, {0.002, 0.002}));
+  r.metrics.emplace("decode",
+                    series(Metric{"decode", "s", Direction::kLowerIsBetter}, {0.002, 0.002}));
   r.static_verdict.selected_block = "default";
-  r.static_verdict.checks = {{"latency", "mean", 0.2, 0.15, false, true}, {"memory", "max", 14, 100, false, false}};
+  r.static_verdict.checks = {{"latency", "mean", 0.2, 0.15, false, true},
+                             {"memory", "max", 14, 100, false, false}};
   outcome.record_path = "out/perf_sort_n_10__T.json";
   return outcome;
 }
@@ -54,7 +57,8 @@ TEST(ResultsTable, ShowsTheFailureReasonOfAFailedBenchmark) {
   outcome.record.failure_reason = "measured run 2: exit status 3";
   const std::string text = render_results_table({outcome}, TableStyle{false});
   EXPECT_EQ(text.substr(0, text.find('\n')),
-            "sort[n=10]  FAILED  measured run 2: exit status 3  (2 of 2 measured runs, thresholds: default)");
+            "sort[n=10]  FAILED  measured run 2: exit status 3  (2 of 2 measured runs, thresholds: "
+            "default)");
   EXPECT_NE(text.find("0 passed, 0 regressed, 1 failed, 0 skipped"), std::string::npos);
 }
 

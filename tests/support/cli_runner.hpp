@@ -21,7 +21,8 @@ struct CliResult {
 
 /// Runs `perfgate args...` in `cwd` with `env` added to the environment; NO_COLOR is set so
 /// the output is plain text.
-inline CliResult run_perfgate(const std::vector<std::string>& args, const std::filesystem::path& cwd,
+inline CliResult run_perfgate(const std::vector<std::string>& args,
+                              const std::filesystem::path& cwd,
                               const std::map<std::string, std::string>& env = {}) {
   ScratchDir capture;
   const auto out_path = capture / "stdout";
