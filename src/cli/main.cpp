@@ -2,6 +2,7 @@
 // one subcommand and prints any error once.
 #include <CLI/CLI.hpp>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 
 #include "cli/run_command.hpp"
@@ -30,6 +31,11 @@ int main(int argc, char** argv) {
   } catch (const perfgate::Error& error) {
     std::cerr << "perfgate: error: " << error.what() << "\n";
     return static_cast<int>(error.code());
+  } catch (const std::filesystem::filesystem_error& error) {
+    // A file operation the code did not expect to fail (the disk filled up, a folder
+    // became a file): an I/O error of this machine, not a bug.
+    std::cerr << "perfgate: error: " << error.what() << ". Check free space and permissions.\n";
+    return static_cast<int>(ExitCode::kIoError);
   } catch (const std::exception& error) {
     std::cerr << "perfgate: internal error: " << error.what() << "\nPlease report this as a bug.\n";
     return static_cast<int>(ExitCode::kSoftware);

@@ -151,6 +151,7 @@ int execute_run(const RunOptions& options) {
 
   const RunEnvironment environment = describe_environment(suite, options.run_source);
   const fs::path results_dir = results_dir_for(options, suite);
+  prepare_results_folder(results_dir);
   int total_runs = 0;
   for (const auto& state : states) {
     if (runs_on_device(*state.config, environment.device)) {

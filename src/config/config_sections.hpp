@@ -11,6 +11,11 @@
 
 namespace perfgate {
 
+/// Upper bounds that keep a typo (an extra zero, one axis too many) from asking for more
+/// runs or states than any machine could hold, instead of failing after hours.
+inline constexpr int kMaxRunsPerState = 1'000'000;
+inline constexpr std::size_t kMaxStatesPerConfig = 10'000;
+
 /// `command`, `setup`, `prepare`, `conclude`, `cleanup`: a non-empty array of non-empty
 /// strings (argv, no shell) or a non-empty string (run with /bin/sh -c).
 CommandSpec read_command(const ConfigValue& value);
@@ -22,7 +27,8 @@ MetricPolicy read_metric_policy(const ConfigValue& value);
 /// latency and memory limits in every block.
 std::map<std::string, ThresholdBlock> read_thresholds(const ConfigValue& value);
 
-/// `parameters`: axis -> non-empty list of values, converted to text, in file order.
+/// `parameters`: axis -> non-empty list of values, converted to text, in file order; the
+/// product of the axes' sizes may not exceed kMaxStatesPerConfig.
 std::vector<std::pair<std::string, std::vector<std::string>>> read_parameters(
     const ConfigValue& value);
 

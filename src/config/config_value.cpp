@@ -75,6 +75,15 @@ int ConfigValue::int_at_least(int minimum) const {
   return static_cast<int>(value);
 }
 
+int ConfigValue::int_between(int minimum, int maximum) const {
+  const int value = int_at_least(minimum);
+  if (value > maximum) {
+    throw error("must be at most " + std::to_string(maximum) + ", found " + std::to_string(value),
+                "Set a smaller value");
+  }
+  return value;
+}
+
 double ConfigValue::finite_number() const {
   if (kind() == ConfigNode::Kind::kInteger) return static_cast<double>(node_->integer);
   expect(ConfigNode::Kind::kFloat, "a number");

@@ -36,6 +36,8 @@ class ConfigValue {
   std::string non_empty_string() const;
   long long integer() const;
   int int_at_least(int minimum) const;
+  /// An integer in [minimum, maximum]; the error names the bound that was crossed.
+  int int_between(int minimum, int maximum) const;
   double finite_number() const;  ///< an integer or a float that is neither nan nor inf
   double positive_number() const;
   bool boolean() const;

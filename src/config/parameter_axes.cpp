@@ -63,6 +63,14 @@ std::vector<std::pair<std::string, std::vector<std::string>>> read_parameters(
     }
     axes.emplace_back(axis, std::move(values));
   }
+  std::size_t states = 1;
+  for (const auto& [axis, values] : axes) {
+    states *= values.size();  // each factor is bounded by the file's size: no overflow before the check
+    if (states > kMaxStatesPerConfig) {
+      throw value.error("the axes expand to more than " + std::to_string(kMaxStatesPerConfig) + " states",
+                        "Use fewer values, or split the axes over several configs");
+    }
+  }
   return axes;
 }
 

@@ -28,9 +28,9 @@ void read_run(ProjectConfig& project, const ConfigValue& value,
     if (dir.filename().empty()) dir = dir.parent_path();  // "out/" -> "out"
     project.results_dir = dir;
   }
-  if (auto v = table.get("num_warmup_runs")) project.num_warmup_runs = v->int_at_least(0);
+  if (auto v = table.get("num_warmup_runs")) project.num_warmup_runs = v->int_between(0, kMaxRunsPerState);
   if (auto v = table.get("num_measurement_runs")) {
-    project.num_measurement_runs = v->int_at_least(1);
+    project.num_measurement_runs = v->int_between(1, kMaxRunsPerState);
   }
   if (auto v = table.get("timeout_s")) project.timeout_s = v->positive_number();
   if (auto v = table.get("log_limit_mb")) project.log_limit_mb = v->positive_number();

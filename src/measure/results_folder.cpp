@@ -32,6 +32,17 @@ void write_all(int fd, const std::string& text, const fs::path& path) {
 
 }  // namespace
 
+void prepare_results_folder(const fs::path& results_dir) {
+  for (const fs::path& dir : {results_dir, results_dir / "worker_logs"}) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) {
+      errno = ec.value();
+      io_error(dir, "cannot create the folder");
+    }
+  }
+}
+
 fs::path write_raw_record(const fs::path& results_dir, const RawRecord& record,
                           const std::string& file_stamp) {
   std::error_code ec;

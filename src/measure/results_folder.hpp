@@ -7,6 +7,10 @@
 
 namespace perfgate {
 
+/// Creates the results folder and its worker_logs/ before anything runs, so that a folder
+/// that cannot be written stops the run at once: Error(kIoError) naming the path.
+void prepare_results_folder(const std::filesystem::path& results_dir);
+
 /// Writes `record` as <results_dir>/perf_<slug>_<file_stamp>.json. The file appears whole
 /// or not at all (written to a temporary name, then linked into place), and an existing
 /// file is never replaced: a name already taken gets a -2, -3, ... suffix.

@@ -345,6 +345,18 @@ inline const std::vector<BadConfigCase>& bad_config_catalogue() {
        "benchmark_id = \"demo\"\ncommand = [\"./bench\"]\n[parameters]\n\"2d\" = [1, 2]\n",
        ExitCode::kDataError,
        {"parameters.2d: invalid axis name '2d'. Use letters, digits and '_'"}},
+      {"ParametersExpandToTooManyStates",
+       "bad.toml",
+       "benchmark_id = \"demo\"\ncommand = [\"./bench\"]\n[parameters]\n"
+       "a = [1,2,3,4,5,6,7,8,9,10]\nb = [1,2,3,4,5,6,7,8,9,10]\nc = [1,2,3,4,5,6,7,8,9,10]\n"
+       "d = [1,2,3,4,5,6,7,8,9,10]\ne = [1,2]\n",
+       ExitCode::kDataError,
+       {"parameters: the axes expand to more than 10000 states. Use fewer values"}},
+      {"MeasurementRunsBeyondTheLimit",
+       "bad.json",
+       R"({"benchmark_id": "demo", "command": ["./bench"], "run_config": {"num_measurement_runs": 5000000}})",
+       ExitCode::kDataError,
+       {"run_config.num_measurement_runs: must be at most 1000000, found 5000000. Set a smaller value"}},
       {"ThroughputWithoutUnit",
        "bad.json",
        R"({"benchmark_id": "demo", "command": ["./bench"], "throughput": {"units_per_run": 4}})",

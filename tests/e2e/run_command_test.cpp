@@ -208,6 +208,16 @@ TEST(RunCommand, ReportsAMissingSuiteWithExit66) {
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
+TEST(RunCommand, StopsWithAnIoErrorBeforeRunningWhenTheResultsFolderCannotBeCreated) {
+  ScratchDir dir;
+  dir.write("a.toml", "benchmark_id = \"a\"\ncommand = \"touch ran\"\n");
+  dir.write("taken", "a file where the results folder should go");
+  const auto result = run_perfgate({"run", "a.toml", "-o", "taken/results"}, dir.path());
+  EXPECT_EQ(result.exit_code, 74);
+  EXPECT_THAT(result.err, HasSubstr("taken/results: cannot create the folder"));
+  EXPECT_FALSE(fs::exists(dir / "ran"));
+}
+
 TEST(RunCommand, ShowsExamplesInItsHelp) {
   ScratchDir dir;
   const auto result = run_perfgate({"run", "--help"}, dir.path());
