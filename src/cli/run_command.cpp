@@ -55,22 +55,23 @@ RunEnvironment describe_environment(const Suite& suite, const std::string& run_s
   const CiMetadata ci = read_ci_metadata(env);
 
   RunEnvironment out;
-  out.device = hardware.device_name();
-  out.hardware_profile = hardware.to_json();
-  out.hardware_profile_id = hardware.id();
-  out.software_profile = software.to_json();
-  out.software_profile_id = software.id();
-  out.environment_metadata = collect_environment_metadata(host, env, ci);
-  out.environment_fingerprint = profile_id("env", out.environment_metadata);
-  out.ci = ci.to_json();
+  Provenance& p = out.provenance;
+  p.device = hardware.device_name();
+  p.hardware_profile = hardware.to_json();
+  p.hardware_profile_id = hardware.id();
+  p.software_profile = software.to_json();
+  p.software_profile_id = software.id();
+  p.environment_metadata = collect_environment_metadata(host, env, ci);
+  p.environment_fingerprint = profile_id("env", p.environment_metadata);
+  p.ci = ci.to_json();
   if (!run_source_flag.empty()) {
     Environment with_flag = env;
     with_flag["PERFGATE_RUN_SOURCE"] = run_source_flag;
-    out.run_source = infer_run_source(ci, with_flag);
+    p.run_source = infer_run_source(ci, with_flag);
   } else {
-    out.run_source = infer_run_source(ci, env);
+    p.run_source = infer_run_source(ci, env);
   }
-  std::tie(out.timestamp, out.file_stamp) = utc_stamps();
+  std::tie(p.timestamp, out.file_stamp) = utc_stamps();
   if (suite.project.log_limit_mb) {
     out.log_limit_bytes = static_cast<std::size_t>(*suite.project.log_limit_mb * 1024 * 1024);
   }
@@ -154,7 +155,7 @@ int execute_run(const RunOptions& options) {
   prepare_results_folder(results_dir);
   int total_runs = 0;
   for (const auto& state : states) {
-    if (runs_on_device(*state.config, environment.device)) {
+    if (runs_on_device(*state.config, environment.provenance.device)) {
       total_runs += state.config->run.num_warmup_runs + state.config->run.num_measurement_runs;
     }
   }
@@ -166,10 +167,10 @@ int execute_run(const RunOptions& options) {
   for (const auto& state : states) {
     BenchmarkOutcome outcome;
     outcome.name = state.name;
-    if (!runs_on_device(*state.config, environment.device)) {
+    if (!runs_on_device(*state.config, environment.provenance.device)) {
       outcome.kind = BenchmarkOutcome::Kind::kSkipped;
       outcome.skip_reason =
-          "device '" + environment.device + "' matches none of run_config.device_types";
+          "device '" + environment.provenance.device + "' matches none of run_config.device_types";
       outcomes.push_back(std::move(outcome));
       continue;
     }

@@ -125,8 +125,6 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
       config.variant_id, config.benchmark_version, state.parameter_values};
   record.config_path = config.source.string();
   record.perfgate_version = kVersion;
-  record.timestamp = environment_.timestamp;
-  record.device = environment_.device;
   record.num_warmup_runs = config.run.num_warmup_runs;
   record.num_measurement_runs = config.run.num_measurement_runs;
   record.regression_thresholds = Json::object();
@@ -138,14 +136,7 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   record.quality_metadata = config.quality_metadata;
   record.recipe = build_recipe(state, digest_inputs(config));
   record.recipe_fingerprint = fingerprint(record.recipe);
-  record.hardware_profile = environment_.hardware_profile;
-  record.hardware_profile_id = environment_.hardware_profile_id;
-  record.software_profile = environment_.software_profile;
-  record.software_profile_id = environment_.software_profile_id;
-  record.environment_metadata = environment_.environment_metadata;
-  record.environment_fingerprint = environment_.environment_fingerprint;
-  record.ci = environment_.ci;
-  record.run_source = environment_.run_source;
+  record.provenance = environment_.provenance;
 
   const fs::path log_dir = results_dir_ / "worker_logs";
   fs::create_directories(log_dir);
@@ -212,7 +203,7 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   record.missing_components = std::move(assembled.missing_components);
   record.warnings = std::move(assembled.warnings);
   record.static_verdict =
-      check_static_thresholds(config.thresholds, environment_.device, record.metrics);
+      check_static_thresholds(config.thresholds, environment_.provenance.device, record.metrics);
   record.success = failure.empty();
   record.failure_reason = failure;
   return record;

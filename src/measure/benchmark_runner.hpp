@@ -13,17 +13,8 @@ namespace perfgate {
 
 /// Facts shared by every benchmark of one `perfgate run` invocation.
 struct RunEnvironment {
-  std::string device;  ///< device name matched by device_types and thresholds
-  Json hardware_profile = Json::object();
-  std::string hardware_profile_id;
-  Json software_profile = Json::object();
-  std::string software_profile_id;
-  Json environment_metadata = Json::object();
-  std::string environment_fingerprint;
-  Json ci = Json::object();
-  std::string run_source = "local";
-  std::string timestamp;   ///< ISO 8601 UTC of the invocation's start
-  std::string file_stamp;  ///< the same instant for file names: 20261130T113704Z
+  Provenance provenance;
+  std::string file_stamp;  ///< the invocation's start for file names: 20261130T113704Z
   std::size_t log_limit_bytes = 8u << 20;
 };
 

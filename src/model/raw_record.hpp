@@ -9,6 +9,7 @@
 
 #include "model/json.hpp"
 #include "model/metric.hpp"
+#include "model/provenance.hpp"
 #include "model/static_verdict.hpp"
 #include "stats/summary.hpp"
 
@@ -53,8 +54,6 @@ struct RawRecord {
   BenchmarkIdentity identity;
   std::string config_path;
   std::string perfgate_version;
-  std::string timestamp;  ///< ISO 8601 UTC, e.g. 2026-11-30T11:37:04Z
-  std::string device;     ///< the device name thresholds and device_types matched against
   int num_warmup_runs = 0;
   int num_measurement_runs = 0;
 
@@ -74,15 +73,7 @@ struct RawRecord {
 
   Json recipe = Json::object();
   std::string recipe_fingerprint;
-  Json hardware_profile = Json::object();
-  std::string hardware_profile_id;
-  Json software_profile = Json::object();
-  std::string software_profile_id;
-  Json environment_metadata = Json::object();
-  std::string environment_fingerprint;
-
-  Json ci = Json::object();
-  std::string run_source;
+  Provenance provenance;
   std::string worker_log_path;
 };
 

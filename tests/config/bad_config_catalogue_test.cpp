@@ -5,7 +5,7 @@
 #include <set>
 
 #include "config/suite_loader.hpp"
-#include "config/temp_folder.hpp"
+#include "support/temp_dir.hpp"
 
 namespace perfgate {
 
@@ -20,7 +20,7 @@ class BadConfig : public ::testing::TestWithParam<BadConfigCase> {};
 
 TEST_P(BadConfig, IsRejectedWithItsCodeKeyPathAndFix) {
   const BadConfigCase& bad = GetParam();
-  TempFolder dir;
+  TempDir dir;
   const std::filesystem::path file = dir.path() / bad.file_name;
   std::vector<std::filesystem::path> suite = {file};
   if (bad.file_name == "perfgate.toml") {

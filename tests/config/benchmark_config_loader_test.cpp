@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "config/suite_loader.hpp"
-#include "config/temp_folder.hpp"
+#include "support/temp_dir.hpp"
 #include "model/error.hpp"
 
 namespace perfgate {
@@ -97,7 +97,7 @@ min = 0.3
 )";
 
 TEST(BenchmarkConfigLoader, LoadsTheSameConfigFromJsonAndTomlToEqualValues) {
-  TempFolder dir;
+  TempDir dir;
   dir.write("data/prompts.txt", "a cat\n");
   BenchmarkConfig from_json = load_benchmark_config(dir.write("a.json", kFullJson));
   BenchmarkConfig from_toml = load_benchmark_config(dir.write("a.toml", kFullToml));
@@ -107,7 +107,7 @@ TEST(BenchmarkConfigLoader, LoadsTheSameConfigFromJsonAndTomlToEqualValues) {
 }
 
 TEST(BenchmarkConfigLoader, ReadsEveryFieldOfAFullConfig) {
-  TempFolder dir;
+  TempDir dir;
   dir.write("data/prompts.txt", "a cat\n");
   const BenchmarkConfig config = load_benchmark_config(dir.write("a.toml", kFullToml));
   EXPECT_EQ(config.benchmark_id, "wan-t2v-1.3b");
@@ -150,7 +150,7 @@ TEST(BenchmarkConfigLoader, ReadsEveryFieldOfAFullConfig) {
 }
 
 TEST(BenchmarkConfigLoader, KeepsTomlParameterAxesInFileOrderNotAlphabetical) {
-  TempFolder dir;
+  TempDir dir;
   const BenchmarkConfig config = load_benchmark_config(
       dir.write("a.toml",
                 "benchmark_id = \"p\"\ncommand = \"true\"\n"
@@ -163,7 +163,7 @@ TEST(BenchmarkConfigLoader, KeepsTomlParameterAxesInFileOrderNotAlphabetical) {
 }
 
 TEST(BenchmarkConfigLoader, MapsTheSeedAliasesToCanonicalNames) {
-  TempFolder dir;
+  TempDir dir;
   const BenchmarkConfig config = load_benchmark_config(dir.write("a.json", R"({
     "benchmark_id": "seed", "command": ["./bench"],
     "run_config": {"gpu_types": ["GB10"]},
@@ -176,7 +176,7 @@ TEST(BenchmarkConfigLoader, MapsTheSeedAliasesToCanonicalNames) {
 }
 
 TEST(BenchmarkConfigLoader, MatchesDeviceTypesToThresholdKeysBySubstringEitherWay) {
-  TempFolder dir;
+  TempDir dir;
   const BenchmarkConfig config = load_benchmark_config(dir.write("a.json", R"({
     "benchmark_id": "d", "command": ["./bench"],
     "run_config": {"device_types": ["NVIDIA L40S", "H100"]},
@@ -188,7 +188,7 @@ TEST(BenchmarkConfigLoader, MatchesDeviceTypesToThresholdKeysBySubstringEitherWa
 }
 
 TEST(BenchmarkConfigLoader, AppliesProjectRunDefaultsThatTheConfigDoesNotSet) {
-  TempFolder dir;
+  TempDir dir;
   ProjectConfig project;
   project.num_warmup_runs = 0;
   project.num_measurement_runs = 10;
@@ -201,7 +201,7 @@ TEST(BenchmarkConfigLoader, AppliesProjectRunDefaultsThatTheConfigDoesNotSet) {
 }
 
 TEST(BenchmarkConfigLoader, LetsConfigRunSettingsWinOverProjectDefaults) {
-  TempFolder dir;
+  TempDir dir;
   ProjectConfig project;
   project.num_warmup_runs = 0;
   project.num_measurement_runs = 10;
@@ -217,7 +217,7 @@ TEST(BenchmarkConfigLoader, LetsConfigRunSettingsWinOverProjectDefaults) {
 }
 
 TEST(BenchmarkConfigLoader, UsesBuiltInRunDefaultsWithoutAProject) {
-  TempFolder dir;
+  TempDir dir;
   const BenchmarkConfig config =
       load_benchmark_config(dir.write("a.json", R"({"benchmark_id": "a", "command": "true"})"));
   EXPECT_EQ(config.run, (RunSettings{1, 3, std::nullopt, {}, 0}));
@@ -227,7 +227,7 @@ TEST(BenchmarkConfigLoader, UsesBuiltInRunDefaultsWithoutAProject) {
 }
 
 TEST(BenchmarkConfigLoader, ReportsEveryProblemOfOneFileTogether) {
-  TempFolder dir;
+  TempDir dir;
   const auto file = dir.write("a.json", R"({"benchmark_id": "a b", "comand": "x",
       "run_config": {"num_measurement_runs": 0}})");
   try {
@@ -251,7 +251,7 @@ TEST(BenchmarkConfigLoader, ReportsEveryProblemOfOneFileTogether) {
 }
 
 TEST(BenchmarkConfigLoader, RejectsAFileWithAnUnsupportedExtension) {
-  TempFolder dir;
+  TempDir dir;
   const auto file = dir.write("a.yaml", "benchmark_id: a\n");
   try {
     load_benchmark_config(file);

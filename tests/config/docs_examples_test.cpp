@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "config/suite_loader.hpp"
-#include "config/temp_folder.hpp"
+#include "support/temp_dir.hpp"
 
 namespace perfgate {
 namespace {
@@ -37,7 +37,7 @@ TEST(DocsExamples, FullJsonAndTomlExamplesLoadToTheSameConfig) {
   const std::vector<std::string> toml = doc_blocks("toml");
   ASSERT_EQ(json.size(), 1u);
   ASSERT_EQ(toml.size(), 4u);  // parameters snippet, perfgate.toml, full example, legacy
-  TempFolder dir;
+  TempDir dir;
   dir.write("data/prompts.txt", "a cat\n");
   BenchmarkConfig from_json = load_benchmark_config(dir.write("full.json", json[0]));
   const BenchmarkConfig from_toml = load_benchmark_config(dir.write("full.toml", toml[2]));
@@ -50,7 +50,7 @@ TEST(DocsExamples, FullJsonAndTomlExamplesLoadToTheSameConfig) {
 TEST(DocsExamples, ProjectFileAndLegacyExamplesLoad) {
   const std::vector<std::string> toml = doc_blocks("toml");
   ASSERT_EQ(toml.size(), 4u);
-  TempFolder dir;
+  TempDir dir;
   const ProjectConfig project = load_project_config(dir.write("perfgate.toml", toml[1]));
   EXPECT_EQ(project.num_measurement_runs, 5);
   const BenchmarkConfig legacy = load_benchmark_config(dir.write("legacy.toml", toml[3]), project);

@@ -2,14 +2,14 @@
 
 #include <gtest/gtest.h>
 
-#include "config/temp_folder.hpp"
+#include "support/temp_dir.hpp"
 #include "model/error.hpp"
 
 namespace perfgate {
 namespace {
 
 TEST(ProjectConfig, ReadsEverySection) {
-  TempFolder dir;
+  TempDir dir;
   const auto file = dir.write("perfgate.toml", R"(
 [store]
 url = "sqlite:///perf.db"
@@ -51,7 +51,7 @@ packages = ["torch", "numpy"]
 }
 
 TEST(ProjectConfig, KeepsDefaultsForSectionsThatAreAbsent) {
-  TempFolder dir;
+  TempDir dir;
   const ProjectConfig project = load_project_config(dir.write("perfgate.toml", ""));
   EXPECT_FALSE(project.store_url);
   EXPECT_FALSE(project.results_dir);
@@ -61,7 +61,7 @@ TEST(ProjectConfig, KeepsDefaultsForSectionsThatAreAbsent) {
 }
 
 TEST(ProjectConfig, NamesTheKeyPathOfABadPolicy) {
-  TempFolder dir;
+  TempDir dir;
   const auto file = dir.write("perfgate.toml",
                               "[policies.memory]\nthreshold_percent = 0.05\n"
                               "threshold_absolute = -1\n");
@@ -78,7 +78,7 @@ TEST(ProjectConfig, NamesTheKeyPathOfABadPolicy) {
 }
 
 TEST(ProjectConfig, ReportsAMissingFileAsNoInput) {
-  TempFolder dir;
+  TempDir dir;
   try {
     load_project_config(dir.path() / "perfgate.toml");
     FAIL() << "accepted";
@@ -88,7 +88,7 @@ TEST(ProjectConfig, ReportsAMissingFileAsNoInput) {
 }
 
 TEST(ProjectConfig, IsFoundInTheStartFolderOrAParent) {
-  TempFolder dir;
+  TempDir dir;
   const auto file = dir.write("perfgate.toml", "");
   std::filesystem::create_directories(dir.path() / "a/b");
   EXPECT_EQ(find_project_config(dir.path()), file);
@@ -96,7 +96,7 @@ TEST(ProjectConfig, IsFoundInTheStartFolderOrAParent) {
 }
 
 TEST(ProjectConfig, IsNotSearchedAboveARepositoryRoot) {
-  TempFolder dir;
+  TempDir dir;
   dir.write("perfgate.toml", "");
   std::filesystem::create_directories(dir.path() / "repo/.git");
   std::filesystem::create_directories(dir.path() / "repo/suite");

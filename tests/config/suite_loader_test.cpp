@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "config/temp_folder.hpp"
+#include "support/temp_dir.hpp"
 #include "model/error.hpp"
 
 namespace perfgate {
@@ -27,7 +27,7 @@ Error load_error(const std::vector<std::filesystem::path>& paths) {
 }
 
 TEST(SuiteLoader, ReportsTheErrorsOfEveryFileTogetherWithTheFirstErrorsCode) {
-  TempFolder dir;
+  TempDir dir;
   const auto a = dir.write("a.json", R"({"benchmark_id": "a", "command": ["x"],
                                          "inputs": ["missing.txt"]})");
   const auto b = dir.write("b.toml", "benchmark_id = \"b\"\ncommand = 5\n");
@@ -44,7 +44,7 @@ TEST(SuiteLoader, ReportsTheErrorsOfEveryFileTogetherWithTheFirstErrorsCode) {
 }
 
 TEST(SuiteLoader, RejectsADuplicateBenchmarkIdNamingBothFiles) {
-  TempFolder dir;
+  TempDir dir;
   const auto first = dir.write("a/one.toml", valid_toml("same"));
   const auto second = dir.write("b/two.toml", valid_toml("same"));
   const Error error = load_error({dir.path()});
@@ -55,7 +55,7 @@ TEST(SuiteLoader, RejectsADuplicateBenchmarkIdNamingBothFiles) {
 }
 
 TEST(SuiteLoader, DiscoversConfigsRecursivelySkippingTheProjectFileHiddenEntriesAndRunOutput) {
-  TempFolder dir;
+  TempDir dir;
   dir.write("perfgate.toml", "[run]\nnum_measurement_runs = 7\n");
   dir.write("z.json", R"({"benchmark_id": "z", "command": "true"})");
   dir.write("sub/a.toml", valid_toml("a"));
@@ -73,7 +73,7 @@ TEST(SuiteLoader, DiscoversConfigsRecursivelySkippingTheProjectFileHiddenEntries
 }
 
 TEST(SuiteLoader, SkipsTheResultsFolderNamedInTheProjectFile) {
-  TempFolder dir;
+  TempDir dir;
   dir.write("perfgate.toml", "[run]\nresults_dir = \"out/runs\"\n");
   dir.write("a.toml", valid_toml("a"));
   dir.write("out/runs/perf_a.json", "{}");
@@ -83,7 +83,7 @@ TEST(SuiteLoader, SkipsTheResultsFolderNamedInTheProjectFile) {
 }
 
 TEST(SuiteLoader, FindsTheProjectFileAboveAConfigNamedDirectly) {
-  TempFolder dir;
+  TempDir dir;
   dir.write("perfgate.toml", "[run]\nnum_warmup_runs = 0\n");
   const auto file = dir.write("suite/deep/a.toml", valid_toml("a"));
   const Suite suite = load_suite({file});
@@ -93,7 +93,7 @@ TEST(SuiteLoader, FindsTheProjectFileAboveAConfigNamedDirectly) {
 }
 
 TEST(SuiteLoader, SortsBySourcePathAndLoadsAFileNamedTwiceOnce) {
-  TempFolder dir;
+  TempDir dir;
   const auto b = dir.write("b.toml", valid_toml("b"));
   const auto a = dir.write("a.toml", valid_toml("a"));
   const Suite suite = load_suite({b, dir.path(), a});
@@ -103,7 +103,7 @@ TEST(SuiteLoader, SortsBySourcePathAndLoadsAFileNamedTwiceOnce) {
 }
 
 TEST(SuiteLoader, RejectsAFolderWithoutConfigs) {
-  TempFolder dir;
+  TempDir dir;
   dir.write("perfgate.toml", "");
   dir.write("readme.md", "# nothing");
   const Error error = load_error({dir.path()});
@@ -114,7 +114,7 @@ TEST(SuiteLoader, RejectsAFolderWithoutConfigs) {
 }
 
 TEST(SuiteLoader, RejectsAPathThatDoesNotExist) {
-  TempFolder dir;
+  TempDir dir;
   const Error error = load_error({dir.path() / "nope"});
   EXPECT_EQ(error.code(), ExitCode::kNoInput);
   EXPECT_EQ(std::string(error.what()),
@@ -122,7 +122,7 @@ TEST(SuiteLoader, RejectsAPathThatDoesNotExist) {
 }
 
 TEST(SuiteLoader, ReportsProjectFileErrorsTogetherWithConfigErrors) {
-  TempFolder dir;
+  TempDir dir;
   const auto project = dir.write("perfgate.toml", "[run]\ntimeout_s = -1\n");
   const auto config = dir.write("a.toml", "benchmark_id = \"a\"\n");
   const Error error = load_error({dir.path()});

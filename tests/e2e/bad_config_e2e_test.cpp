@@ -15,7 +15,7 @@ class BadConfigThroughTheBinary : public ::testing::TestWithParam<BadConfigCase>
 
 TEST_P(BadConfigThroughTheBinary, ExitsWithTheDocumentedCodeAndWritesNothing) {
   const BadConfigCase& bad = GetParam();
-  testing::ScratchDir dir;
+  TempDir dir;
   const bool is_missing_file = bad.code == ExitCode::kNoInput && bad.content.empty();
   std::string target = bad.file_name;
   if (bad.file_name == "perfgate.toml") {

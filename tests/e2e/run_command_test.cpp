@@ -12,7 +12,7 @@ namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::Not;
 using testing::run_perfgate;
-using testing::ScratchDir;
+
 
 std::vector<fs::path> records_in(const fs::path& dir) {
   std::vector<fs::path> out;
@@ -25,11 +25,11 @@ std::vector<fs::path> records_in(const fs::path& dir) {
 }
 
 Json read_json(const fs::path& path) {
-  return Json::parse(testing::read_file(path));
+  return Json::parse(read_text_file(path));
 }
 
 TEST(RunCommand, WritesOneRawRecordPerParameterStateAndExitsZero) {
-  ScratchDir dir;
+  TempDir dir;
   dir.write("suite/echo.toml", R"(
 benchmark_id = "echo"
 command = ["/bin/echo", "size {n}"]
@@ -59,14 +59,14 @@ num_measurement_runs = 2
   EXPECT_THAT(record["hardware_profile_id"].get<std::string>(), ::testing::StartsWith("hw-"));
   EXPECT_THAT(record["software_profile_id"].get<std::string>(), ::testing::StartsWith("sw-"));
   EXPECT_THAT(record["environment_fingerprint"].get<std::string>(), ::testing::StartsWith("env-"));
-  EXPECT_THAT(testing::read_file(record["worker_log_path"].get<std::string>()),
+  EXPECT_THAT(read_text_file(record["worker_log_path"].get<std::string>()),
               HasSubstr("size 10\n"));
   EXPECT_THAT(result.out, HasSubstr("echo[n=10]  PASS"));
   EXPECT_THAT(result.out, HasSubstr("2 benchmarks: 2 passed, 0 regressed, 0 failed, 0 skipped"));
 }
 
 TEST(RunCommand, ExitsOneAndPrintsTheLast200LinesOfTheWorkerLogWhenTheCommandFails) {
-  ScratchDir dir;
+  TempDir dir;
   dir.write("fail.toml", R"(
 benchmark_id = "fails"
 command = "i=1; while [ $i -le 300 ]; do echo line $i; i=$((i+1)); done; exit 3"
@@ -90,7 +90,7 @@ num_measurement_runs = 2
 }
 
 TEST(RunCommand, ExitsOneWhenAStaticThresholdIsBreached) {
-  ScratchDir dir;
+  TempDir dir;
   dir.write("slow.toml", R"(
 benchmark_id = "slow"
 command = ["/bin/sleep", "0.05"]
@@ -112,7 +112,7 @@ max_memory_mb = 10000
 }
 
 TEST(RunCommand, SkipsABenchmarkWhoseDeviceTypesMatchNoDeviceOfThisMachine) {
-  ScratchDir dir;
+  TempDir dir;
   dir.write("gpu.toml", R"(
 benchmark_id = "gpu-only"
 command = ["/bin/true"]
@@ -132,7 +132,7 @@ max_memory_mb = 100
 }
 
 TEST(RunCommand, PrintsTheRecordsAsJsonWithTheJsonFlag) {
-  ScratchDir dir;
+  TempDir dir;
   dir.write("a.json", R"({"benchmark_id": "a", "command": ["/bin/true"],
                           "run_config": {"num_warmup_runs": 0, "num_measurement_runs": 3}})");
   const auto result = run_perfgate({"run", "a.json", "--results-dir", "out", "--json"}, dir.path());
@@ -144,7 +144,7 @@ TEST(RunCommand, PrintsTheRecordsAsJsonWithTheJsonFlag) {
 }
 
 TEST(RunCommand, RunsOnlyTheBenchmarksThatMatchTheFilter) {
-  ScratchDir dir;
+  TempDir dir;
   dir.write("s/sort.toml", "benchmark_id = \"sort-small\"\ncommand = [\"/bin/true\"]\n");
   dir.write("s/hash.toml", "benchmark_id = \"hash\"\ncommand = [\"/bin/true\"]\n");
   const auto result = run_perfgate({"run", "s", "--filter", "sort*", "-o", "out"}, dir.path());
@@ -156,7 +156,7 @@ TEST(RunCommand, RunsOnlyTheBenchmarksThatMatchTheFilter) {
 }
 
 TEST(RunCommand, ReportsAFilterThatMatchesNothingAsAUsageError) {
-  ScratchDir dir;
+  TempDir dir;
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
   const auto result = run_perfgate({"run", "a.toml", "--filter", "zzz*", "-o", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 64);
@@ -165,7 +165,7 @@ TEST(RunCommand, ReportsAFilterThatMatchesNothingAsAUsageError) {
 }
 
 TEST(RunCommand, ValidatesTheWholeSuiteBeforeRunningAnything) {
-  ScratchDir dir;
+  TempDir dir;
   dir.write("s/good.toml", "benchmark_id = \"good\"\ncommand = \"touch ran-good\"\n");
   dir.write("s/bad.toml", "benchmark_id = \"bad\"\ncomand = [\"/bin/true\"]\n");
   const auto result = run_perfgate({"run", "s", "-o", "out"}, dir.path());
@@ -177,7 +177,7 @@ TEST(RunCommand, ValidatesTheWholeSuiteBeforeRunningAnything) {
 }
 
 TEST(RunCommand, TurnsLinesOfTheMetricsFileIntoComponentMetrics) {
-  ScratchDir dir;
+  TempDir dir;
   dir.write("m.toml", R"(
 benchmark_id = "stages"
 command = 'echo "{\"name\": \"decode\", \"value\": 0.25, \"unit\": \"s\"}" >> "$PERFGATE_METRICS_OUT"'
@@ -195,13 +195,13 @@ decode_time_s = "decode"
 }
 
 TEST(RunCommand, RejectsAnUnknownFlagWithExit64) {
-  ScratchDir dir;
+  TempDir dir;
   const auto result = run_perfgate({"run", "--no-such-flag"}, dir.path());
   EXPECT_EQ(result.exit_code, 64);
 }
 
 TEST(RunCommand, ReportsAMissingSuiteWithExit66) {
-  ScratchDir dir;
+  TempDir dir;
   const auto result = run_perfgate({"run", "nowhere/", "-o", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 66);
   EXPECT_THAT(result.err, HasSubstr("nowhere"));
@@ -209,7 +209,7 @@ TEST(RunCommand, ReportsAMissingSuiteWithExit66) {
 }
 
 TEST(RunCommand, StopsWithAnIoErrorBeforeRunningWhenTheResultsFolderCannotBeCreated) {
-  ScratchDir dir;
+  TempDir dir;
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = \"touch ran\"\n");
   dir.write("taken", "a file where the results folder should go");
   const auto result = run_perfgate({"run", "a.toml", "-o", "taken/results"}, dir.path());
@@ -219,14 +219,14 @@ TEST(RunCommand, StopsWithAnIoErrorBeforeRunningWhenTheResultsFolderCannotBeCrea
 }
 
 TEST(RunCommand, ShowsExamplesInItsHelp) {
-  ScratchDir dir;
+  TempDir dir;
   const auto result = run_perfgate({"run", "--help"}, dir.path());
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_THAT(result.out, HasSubstr("perfgate run benchmarks/sort.toml --filter 'sort*'"));
 }
 
 TEST(RunCommand, StampsCiMetadataAndTheRunSourceFromTheEnvironment) {
-  ScratchDir dir;
+  TempDir dir;
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
   const auto result =
       run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),

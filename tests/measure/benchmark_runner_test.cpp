@@ -5,13 +5,13 @@
 #include <fstream>
 
 #include "support/fake_executor.hpp"
-#include "support/scratch_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace perfgate {
 namespace {
 
 struct RunnerFixture {
-  testing::ScratchDir dir;
+  TempDir dir;
   BenchmarkConfig config;
   FakeExecutor executor;
 
@@ -26,7 +26,7 @@ struct RunnerFixture {
   RawRecord run() {
     BenchmarkState state = expand_states(config).at(0);
     RunEnvironment environment;
-    environment.device = "Test CPU";
+    environment.provenance.device = "Test CPU";
     environment.file_stamp = "T";
     BenchmarkRunner runner(executor, dir / "results", environment);
     return runner.run(state);

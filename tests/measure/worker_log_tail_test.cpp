@@ -2,26 +2,26 @@
 
 #include <gtest/gtest.h>
 
-#include "support/scratch_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace perfgate {
 namespace {
 
 TEST(WorkerLogTail, ReturnsExactlyTheLastLines) {
-  testing::ScratchDir dir;
+  TempDir dir;
   const auto file = dir.write("log", "a\nb\nc\nd\n");
   EXPECT_EQ(last_lines(file, 2), "c\nd\n");
   EXPECT_EQ(last_lines(file, 10), "a\nb\nc\nd\n");
 }
 
 TEST(WorkerLogTail, KeepsALastLineThatHasNoNewline) {
-  testing::ScratchDir dir;
+  TempDir dir;
   const auto file = dir.write("log", "a\nb\nc");
   EXPECT_EQ(last_lines(file, 2), "b\nc");
 }
 
 TEST(WorkerLogTail, ReadsAcrossChunkBoundariesOfALargeLog) {
-  testing::ScratchDir dir;
+  TempDir dir;
   std::string text;
   for (int i = 0; i < 100000; ++i) text += "line " + std::to_string(i) + "\n";
   const auto file = dir.write("log", text);

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "support/scratch_dir.hpp"
+#include "support/temp_dir.hpp"
 
 namespace perfgate::testing {
 
@@ -24,7 +24,7 @@ struct CliResult {
 inline CliResult run_perfgate(const std::vector<std::string>& args,
                               const std::filesystem::path& cwd,
                               const std::map<std::string, std::string>& env = {}) {
-  ScratchDir capture;
+  TempDir capture;
   const auto out_path = capture / "stdout";
   const auto err_path = capture / "stderr";
   const pid_t pid = ::fork();
@@ -50,8 +50,8 @@ inline CliResult run_perfgate(const std::vector<std::string>& args,
   ::waitpid(pid, &status, 0);
   CliResult result;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  result.out = read_file(out_path);
-  result.err = read_file(err_path);
+  result.out = read_text_file(out_path);
+  result.err = read_text_file(err_path);
   return result;
 }
 
