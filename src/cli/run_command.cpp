@@ -111,7 +111,8 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_option("suite", options.suites,
                   "Config files or folders of configs (default: benchmarks/)");
   run->add_option("-f,--filter", options.filters,
-                  "Only benchmarks whose id or state name matches this glob (repeatable)");
+                  "Only benchmarks whose id or state name matches this glob (repeatable)")
+      ->allow_extra_args(false);  // --filter 'sort*' benchmarks/: the folder is a suite, not a glob
   run->add_option(
       "-o,--results-dir", options.results_dir,
       "Where raw records and worker logs go (default: [run] results_dir of perfgate.toml, "

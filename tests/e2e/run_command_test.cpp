@@ -147,7 +147,7 @@ TEST(RunCommand, RunsOnlyTheBenchmarksThatMatchTheFilter) {
   TempDir dir;
   dir.write("s/sort.toml", "benchmark_id = \"sort-small\"\ncommand = [\"/bin/true\"]\n");
   dir.write("s/hash.toml", "benchmark_id = \"hash\"\ncommand = [\"/bin/true\"]\n");
-  const auto result = run_perfgate({"run", "s", "--filter", "sort*", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "--filter", "sort*", "s", "-o", "out"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto records = records_in(dir / "out");
   ASSERT_EQ(records.size(), 1u);
