@@ -31,6 +31,8 @@ constexpr std::size_t kFailureLogLines = 200;
 bool matches_filters(const BenchmarkState& state, const std::vector<std::string>& filters) {
   if (filters.empty()) return true;
   for (const auto& pattern : filters) {
+    // State names contain [ ], which a glob reads as a character class: match them literally too.
+    if (pattern == state.name) return true;
     if (::fnmatch(pattern.c_str(), state.name.c_str(), 0) == 0) return true;
     if (::fnmatch(pattern.c_str(), state.config->benchmark_id.c_str(), 0) == 0) return true;
   }

@@ -13,7 +13,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using testing::run_perfgate;
 
-
 std::vector<fs::path> records_in(const fs::path& dir) {
   std::vector<fs::path> out;
   if (!fs::exists(dir)) return out;
@@ -59,8 +58,7 @@ num_measurement_runs = 2
   EXPECT_THAT(record["hardware_profile_id"].get<std::string>(), ::testing::StartsWith("hw-"));
   EXPECT_THAT(record["software_profile_id"].get<std::string>(), ::testing::StartsWith("sw-"));
   EXPECT_THAT(record["environment_fingerprint"].get<std::string>(), ::testing::StartsWith("env-"));
-  EXPECT_THAT(read_text_file(record["worker_log_path"].get<std::string>()),
-              HasSubstr("size 10\n"));
+  EXPECT_THAT(read_text_file(record["worker_log_path"].get<std::string>()), HasSubstr("size 10\n"));
   EXPECT_THAT(result.out, HasSubstr("echo[n=10]  PASS"));
   EXPECT_THAT(result.out, HasSubstr("2 benchmarks: 2 passed, 0 regressed, 0 failed, 0 skipped"));
 }
@@ -153,6 +151,18 @@ TEST(RunCommand, RunsOnlyTheBenchmarksThatMatchTheFilter) {
   ASSERT_EQ(records.size(), 1u);
   EXPECT_EQ(read_json(records[0])["benchmark_id"], "sort-small");
   EXPECT_THAT(result.out, Not(HasSubstr("hash")));
+}
+
+TEST(RunCommand, MatchesAStateNameWithBracketsLiterally) {
+  TempDir dir;
+  dir.write("p.toml",
+            "benchmark_id = \"p\"\ncommand = [\"/bin/echo\", \"{n}\"]\n[parameters]\nn = [1, 2]\n");
+  const auto result =
+      run_perfgate({"run", "p.toml", "--filter", "p[n=2]", "-o", "out", "--json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json records = Json::parse(result.out);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0]["benchmark_id"], "p[n=2]");
 }
 
 TEST(RunCommand, ReportsAFilterThatMatchesNothingAsAUsageError) {
