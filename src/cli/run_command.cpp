@@ -59,6 +59,7 @@ RunEnvironment describe_environment(const Suite& suite, const std::string& run_s
   RunEnvironment out;
   Provenance& p = out.provenance;
   p.device = hardware.device_name();
+  out.gpu_count = hardware.gpus.size();
   p.hardware_profile = hardware.to_json();
   p.hardware_profile_id = hardware.id();
   p.software_profile = software.to_json();
@@ -158,7 +159,7 @@ int execute_run(const RunOptions& options) {
   prepare_results_folder(results_dir);
   int total_runs = 0;
   for (const auto& state : states) {
-    if (runs_on_device(*state.config, environment.provenance.device)) {
+    if (!device_skip_reason(*state.config, environment.provenance.device, environment.gpu_count)) {
       total_runs += state.config->run.num_warmup_runs + state.config->run.num_measurement_runs;
     }
   }
@@ -170,10 +171,10 @@ int execute_run(const RunOptions& options) {
   for (const auto& state : states) {
     BenchmarkOutcome outcome;
     outcome.name = state.name;
-    if (!runs_on_device(*state.config, environment.provenance.device)) {
+    if (auto reason = device_skip_reason(*state.config, environment.provenance.device,
+                                         environment.gpu_count)) {
       outcome.kind = BenchmarkOutcome::Kind::kSkipped;
-      outcome.skip_reason =
-          "device '" + environment.provenance.device + "' matches none of run_config.device_types";
+      outcome.skip_reason = std::move(*reason);
       outcomes.push_back(std::move(outcome));
       continue;
     }

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 
 #include "gate/static_thresholds.hpp"
@@ -47,12 +48,19 @@ std::string describe(const CommandSpec& command) {
 
 }  // namespace
 
-bool runs_on_device(const BenchmarkConfig& config, const std::string& device) {
-  if (config.run.device_types.empty()) return true;
-  for (const auto& type : config.run.device_types) {
-    if (device.find(type) != std::string::npos) return true;
+std::optional<std::string> device_skip_reason(const BenchmarkConfig& config,
+                                              const std::string& device, std::size_t gpu_count) {
+  const auto& types = config.run.device_types;
+  const bool matched =
+      types.empty() || std::any_of(types.begin(), types.end(), [&](const std::string& type) {
+        return device.find(type) != std::string::npos;
+      });
+  if (!matched) return "device '" + device + "' matches none of run_config.device_types";
+  if (static_cast<std::size_t>(config.run.required_gpus) > gpu_count) {
+    return "needs " + std::to_string(config.run.required_gpus) +
+           " GPU(s) (run_config.required_gpus), this machine has " + std::to_string(gpu_count);
   }
-  return false;
+  return std::nullopt;
 }
 
 std::string file_slug(const std::string& name) {

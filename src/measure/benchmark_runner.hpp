@@ -2,6 +2,7 @@
 // Runs one benchmark state: hooks, warmups, measured runs; turns what it saw into a raw record.
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "config/benchmark_config.hpp"
@@ -16,6 +17,7 @@ struct RunEnvironment {
   Provenance provenance;
   std::string file_stamp;  ///< the invocation's start for file names: 20261130T113704Z
   std::size_t log_limit_bytes = 8u << 20;
+  std::size_t gpu_count = 0;  ///< GPUs visible to this run, for run_config.required_gpus
 };
 
 /// Told about each run as it starts, for progress display.
@@ -26,9 +28,11 @@ class RunObserver {
                            bool warmup) = 0;
 };
 
-/// True when the config may run on `device`: no device_types, or one of them is a
-/// substring of the device name.
-bool runs_on_device(const BenchmarkConfig& config, const std::string& device);
+/// Why the config may not run on this machine, or nullopt when it may: one of its
+/// device_types must be a substring of the device name (when it lists any), and the
+/// machine must have at least required_gpus GPUs.
+std::optional<std::string> device_skip_reason(const BenchmarkConfig& config,
+                                              const std::string& device, std::size_t gpu_count);
 
 /// Turns a benchmark name into a file-name-safe slug: characters outside [A-Za-z0-9._-]
 /// become '_' (sort[n=10] -> sort_n_10_).

@@ -129,6 +129,17 @@ max_memory_mb = 100
   EXPECT_TRUE(records_in(dir / "out").empty());
 }
 
+TEST(RunCommand, SkipsABenchmarkThatNeedsMoreGpusThanThisMachineHas) {
+  TempDir dir;
+  dir.write("g.toml",
+            "benchmark_id = \"g\"\ncommand = [\"/bin/true\"]\n[run_config]\nrequired_gpus = 64\n");
+  const auto result = run_perfgate({"run", "g.toml", "--results-dir", "out"}, dir.path());
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(
+      result.out,
+      HasSubstr("g  SKIPPED  needs 64 GPU(s) (run_config.required_gpus), this machine has "));
+}
+
 TEST(RunCommand, PrintsTheRecordsAsJsonWithTheJsonFlag) {
   TempDir dir;
   dir.write("a.json", R"({"benchmark_id": "a", "command": ["/bin/true"],

@@ -148,10 +148,19 @@ TEST(BenchmarkRunner, KeepsBenchmarkIdOutOfTheRecipeOfAV2Config) {
 
 TEST(BenchmarkRunner, GatesDevicesBySubstringOfTheDeviceName) {
   BenchmarkConfig config;
-  EXPECT_TRUE(runs_on_device(config, "anything"));
+  EXPECT_FALSE(device_skip_reason(config, "anything", 0));
   config.run.device_types = {"L40S", "H100"};
-  EXPECT_TRUE(runs_on_device(config, "NVIDIA H100 80GB HBM3"));
-  EXPECT_FALSE(runs_on_device(config, "NVIDIA A100"));
+  EXPECT_FALSE(device_skip_reason(config, "NVIDIA H100 80GB HBM3", 1));
+  EXPECT_EQ(device_skip_reason(config, "NVIDIA A100", 1),
+            "device 'NVIDIA A100' matches none of run_config.device_types");
+}
+
+TEST(BenchmarkRunner, SkipsAConfigThatNeedsMoreGpusThanTheMachineHas) {
+  BenchmarkConfig config;
+  config.run.required_gpus = 2;
+  EXPECT_EQ(device_skip_reason(config, "NVIDIA L40S", 1),
+            "needs 2 GPU(s) (run_config.required_gpus), this machine has 1");
+  EXPECT_FALSE(device_skip_reason(config, "NVIDIA L40S", 2));
 }
 
 TEST(BenchmarkRunner, MakesFileNameSafeSlugs) {
