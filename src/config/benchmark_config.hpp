@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/json.hpp"
+#include "model/metric.hpp"
 
 namespace perfgate {
 
@@ -53,14 +54,6 @@ struct ThresholdBlock {
   bool operator==(const ThresholdBlock&) const = default;
 };
 
-/// Rolling-baseline policy of one metric (SPEC §6). threshold_percent is a fraction.
-struct MetricPolicy {
-  double threshold_percent = 0;
-  double threshold_absolute = 0;
-  bool gated = true;
-
-  bool operator==(const MetricPolicy&) const = default;
-};
 
 struct BenchmarkConfig {
   std::filesystem::path source;  ///< the file it was loaded from

@@ -17,6 +17,15 @@ struct Metric {
   Direction direction = Direction::kLowerIsBetter;
 };
 
+/// Rolling-baseline policy of one metric (SPEC §6). threshold_percent is a fraction.
+struct MetricPolicy {
+  double threshold_percent = 0;
+  double threshold_absolute = 0;
+  bool gated = true;
+
+  bool operator==(const MetricPolicy&) const = default;
+};
+
 /// Names of the metrics every measured benchmark can produce.
 namespace metric_names {
 inline constexpr std::string_view kLatency = "latency";        // s, wall time per run

@@ -1,0 +1,115 @@
+#pragma once
+// The normalised record (SPEC §1, §6): the compact, comparable form of a raw record plus
+// its comparison outcome. Written by `compare` as normalized_perf_*.json, kept by the store.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/json.hpp"
+#include "model/metric.hpp"
+
+namespace perfgate {
+
+/// Layout version of a normalised record. Records without the field are version 1 of
+/// the seed's legacy layout and are read as legacy (see normalized_record_from_json).
+inline constexpr int kNormalizedRecordSchemaVersion = 2;
+
+/// Statuses in their order of precedence (SPEC §6): the first that applies wins.
+inline constexpr const char* kInfraError = "INFRA_ERROR";
+inline constexpr const char* kRegression = "REGRESSION";
+inline constexpr const char* kRecipeMismatch = "RECIPE_MISMATCH";
+inline constexpr const char* kCalibrationNeeded = "CALIBRATION_NEEDED";
+inline constexpr const char* kPass = "PASS";
+
+/// baseline_status values.
+inline constexpr const char* kBaselineCompared = "compared";
+inline constexpr const char* kBaselineInitializedNewCohort = "initialized_new_cohort";
+inline constexpr const char* kBaselineSkippedMissingIdentity = "skipped_missing_identity";
+inline constexpr const char* kBaselineSkippedFailedRun = "skipped_failed_run";
+
+/// The six fields that decide which records may be compared with each other.
+struct CohortKey {
+  std::string workload_id;
+  std::string variant_id;
+  long long benchmark_version = 0;
+  std::string recipe_fingerprint;
+  std::string hardware_profile_id;
+  std::string software_profile_id;
+
+  auto operator<=>(const CohortKey&) const = default;
+  /// workload/variant/vN/recipe[:12]/hw/sw, for display and as a map key.
+  std::string to_string() const;
+};
+
+/// One metric of a record: the value the gates compare (mean of the measured runs;
+/// the largest sample for memory metrics), its unit and direction.
+struct MetricValue {
+  double value = 0;
+  std::string unit;
+  Direction direction = Direction::kLowerIsBetter;
+  bool operator==(const MetricValue&) const = default;
+};
+
+/// A metric of the current record against the rolling baseline.
+struct MetricComparison {
+  std::string metric;
+  std::optional<double> current;   ///< null when the record lacks the metric (skipped)
+  std::optional<double> baseline;  ///< median of the baseline records that have it
+  std::size_t baseline_count = 0;  ///< how many baseline records had the metric
+  double absolute_delta = 0;       ///< in the worse direction: > 0 means worse
+  double percent_delta = 0;        ///< fraction of the baseline, worse direction: 0.08 = 8% worse
+  MetricPolicy policy;
+  bool threshold_exceeded = false;  ///< percent AND absolute deltas above the policy
+  bool regressed = false;           ///< exceeded and gated
+  bool operator==(const MetricComparison&) const = default;
+};
+
+struct NormalizedRecord {
+  int result_schema_version = kNormalizedRecordSchemaVersion;
+  /// Content address: SHA-256 of the canonical JSON of the record without this field.
+  std::string record_id;
+  std::string benchmark_id;
+  int config_schema_version = 1;
+  std::optional<std::string> workload_id;
+  std::optional<std::string> variant_id;
+  std::optional<long long> benchmark_version;
+  std::string timestamp;
+  std::optional<std::string> commit_sha;
+  std::optional<std::string> branch;
+  std::optional<std::string> pr_number;
+  std::optional<std::string> build_url;
+  std::optional<std::string> build_id;
+  std::optional<std::string> job_id;
+  std::string device;
+  std::map<std::string, MetricValue> metrics;
+  std::map<std::string, MetricPolicy> regression_thresholds;  ///< effective policy per metric
+  std::string recipe_fingerprint;
+  std::string hardware_profile_id;
+  std::string software_profile_id;
+  std::string environment_fingerprint;
+  std::string run_source = "unknown";
+  Json quality_metadata = Json::object();
+  std::string raw_record_sha256;  ///< digest of the raw record file it came from ("" for imports)
+
+  std::string baseline_status;
+  std::string comparison_status;
+  std::string comparison_status_reason;
+  std::vector<MetricComparison> comparisons;
+  bool baseline_eligible = false;
+  bool success = true;
+
+  /// The cohort, when the record has a complete v2 identity and profile ids.
+  std::optional<CohortKey> cohort() const;
+  bool operator==(const NormalizedRecord&) const = default;
+};
+
+Json to_json(const NormalizedRecord& record);
+/// Reads a normalised record; `source` names it in errors (Error kDataError naming the
+/// field). Reads schema versions 1 (the seed's legacy layout: no result_schema_version,
+/// no identity; treated as legacy v1) and 2.
+NormalizedRecord normalized_record_from_json(const Json& json, const std::string& source);
+/// Sets record_id from the record's content.
+void assign_record_id(NormalizedRecord& record);
+
+}  // namespace perfgate

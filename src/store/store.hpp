@@ -1,0 +1,97 @@
+#pragma once
+// Where attempts and records live (SPEC §12): one interface, several backends, one test
+// suite run against all of them. Attempts and records are immutable; the only later
+// change is an approval that makes records baseline-eligible.
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/attempt.hpp"
+#include "model/normalized_record.hpp"
+
+namespace perfgate {
+
+enum class AppendOutcome {
+  kAppended,        ///< the attempt is new and is now stored with all its records
+  kAlreadyPresent,  ///< identical content was stored before: nothing changed
+};
+
+/// Which records to list. Empty fields do not filter.
+struct RecordFilter {
+  std::string benchmark_glob;  ///< shell glob over benchmark_id
+  std::string since;           ///< ISO 8601 UTC; records with timestamp >= since
+  std::optional<CohortKey> cohort;
+  std::string workload_id;
+  std::string variant_id;
+  std::optional<long long> benchmark_version;
+  std::size_t limit = 0;  ///< 0 = all
+};
+
+/// A record as the store holds it: the record plus what the store knows about it.
+struct StoredRecord {
+  NormalizedRecord record;
+  std::string attempt_id;
+  /// baseline_eligible as written, or made eligible by an approval.
+  bool eligible = false;
+};
+
+struct AttemptSummary {
+  std::string attempt_id;
+  std::string created_at;
+  std::string commit_sha;
+  std::string run_source;
+  bool success = true;
+  std::size_t record_count = 0;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  /// Appends an attempt and all its records in one transaction. The attempt must carry
+  /// its attempt_id (assign_attempt_id). Re-appending identical content is a no-op;
+  /// different content under an existing attempt_id or record_id is Error(kDataError)
+  /// and changes nothing.
+  virtual AppendOutcome append(const Attempt& attempt) = 0;
+
+  /// The last `count` successful, eligible records of the cohort, newest first (by
+  /// timestamp, then by insertion order).
+  virtual std::vector<StoredRecord> baseline_records(const CohortKey& cohort, std::size_t count) = 0;
+
+  /// Records matching the filter, newest first.
+  virtual std::vector<StoredRecord> list_records(const RecordFilter& filter) = 0;
+
+  /// Every cohort that has at least one record, sorted.
+  virtual std::vector<CohortKey> list_cohorts() = 0;
+
+  /// Every attempt, newest first.
+  virtual std::vector<AttemptSummary> list_attempts() = 0;
+
+  /// An opaque text that changes whenever anything is appended or approved.
+  virtual std::string revision() = 0;
+
+  /// Makes the records eligible in one transaction, if the store's revision is still
+  /// `expected_revision`; otherwise Error(kDataError) saying the store changed, and
+  /// nothing is marked. Unknown record ids: Error(kDataError), nothing marked.
+  /// `approval_id` names the approval (the manifest's digest); approving the same
+  /// approval twice is a no-op.
+  virtual void approve(const std::vector<std::string>& record_ids, const std::string& approval_id,
+                       const std::string& expected_revision) = 0;
+
+  /// The URL it was opened with, for messages.
+  virtual std::string url() const = 0;
+};
+
+/// Opens a store by URL: "sqlite:PATH" (created if missing, with its folder) or
+/// "dir:PATH" (created if missing). Error(kUsage) for an unknown scheme, Error(kNoInput)
+/// when a path cannot be reached for reading, Error(kIoError) when it cannot be created
+/// or is not a store of that kind.
+std::unique_ptr<Store> open_store(const std::string& url);
+
+/// The store URL to use: the flag when given, else $PERFGATE_STORE, else perfgate.toml's
+/// [store] url, else "sqlite:.perfgate/perfgate.db".
+std::string resolve_store_url(const std::string& flag, const std::optional<std::string>& project_url);
+
+}  // namespace perfgate
