@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/baseline_command.hpp"
+#include "cli/compare_command.hpp"
+#include "cli/report_command.hpp"
 #include "cli/run_command.hpp"
 #include "model/error.hpp"
 #include "perfgate_version.hpp"
@@ -18,6 +21,12 @@ int main(int argc, char** argv) {
 
   perfgate::RunOptions run_options;
   CLI::App* run = perfgate::add_run_command(app, run_options);
+  perfgate::CompareOptions compare_options;
+  CLI::App* compare = perfgate::add_compare_command(app, compare_options);
+  perfgate::BaselineOptions baseline_options;
+  const auto [prepare, approve] = perfgate::add_baseline_command(app, baseline_options);
+  perfgate::ReportOptions report_options;
+  CLI::App* report = perfgate::add_report_command(app, report_options);
 
   try {
     app.parse(argc, argv);
@@ -28,6 +37,10 @@ int main(int argc, char** argv) {
 
   try {
     if (run->parsed()) return perfgate::execute_run(run_options);
+    if (compare->parsed()) return perfgate::execute_compare(compare_options);
+    if (prepare->parsed()) return perfgate::execute_baseline_prepare(baseline_options);
+    if (approve->parsed()) return perfgate::execute_baseline_approve(baseline_options);
+    if (report->parsed()) return perfgate::execute_report(report_options);
   } catch (const perfgate::Error& error) {
     std::cerr << "perfgate: error: " << error.what() << "\n";
     return static_cast<int>(error.code());

@@ -43,18 +43,15 @@ void prepare_results_folder(const fs::path& results_dir) {
   }
 }
 
-fs::path write_raw_record(const fs::path& results_dir, const RawRecord& record,
-                          const std::string& file_stamp) {
+fs::path write_new_file(const fs::path& dir, const std::string& stem, const std::string& extension,
+                        const std::string& text) {
   std::error_code ec;
-  fs::create_directories(results_dir, ec);
+  fs::create_directories(dir, ec);
   if (ec) {
     errno = ec.value();
-    io_error(results_dir, "cannot create the results folder");
+    io_error(dir, "cannot create the folder");
   }
-  const std::string text = to_json(record).dump(2) + "\n";
-  const std::string stem = "perf_" + file_slug(record.identity.benchmark_id) + "_" + file_stamp;
-  const fs::path temp = results_dir / (".tmp-" + stem + "-" + std::to_string(::getpid()));
-
+  const fs::path temp = dir / (".tmp-" + stem + "-" + std::to_string(::getpid()));
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) io_error(temp, "cannot create");
   try {
@@ -71,7 +68,7 @@ fs::path write_raw_record(const fs::path& results_dir, const RawRecord& record,
   for (int suffix = 1;; ++suffix) {
     std::string name = stem;
     if (suffix > 1) name.append("-").append(std::to_string(suffix));
-    const fs::path target = results_dir / name.append(".json");
+    const fs::path target = dir / name.append(extension);
     if (::link(temp.c_str(), target.c_str()) == 0) {
       ::unlink(temp.c_str());
       return target;
@@ -83,6 +80,11 @@ fs::path write_raw_record(const fs::path& results_dir, const RawRecord& record,
       io_error(target, "cannot create");
     }
   }
+}
+
+fs::path write_raw_record(const fs::path& results_dir, const RawRecord& record, const std::string& file_stamp) {
+  return write_new_file(results_dir, "perf_" + file_slug(record.identity.benchmark_id) + "_" + file_stamp, ".json",
+                        to_json(record).dump(2) + "\n");
 }
 
 }  // namespace perfgate

@@ -11,6 +11,12 @@ namespace perfgate {
 /// that cannot be written stops the run at once: Error(kIoError) naming the path.
 void prepare_results_folder(const std::filesystem::path& results_dir);
 
+/// Writes `text` as <dir>/<stem><extension>, whole or not at all, never replacing a file:
+/// a name already taken gets a -2, -3, ... suffix before the extension. Returns the path.
+/// Error(kIoError) naming the path when the folder cannot be written.
+std::filesystem::path write_new_file(const std::filesystem::path& dir, const std::string& stem,
+                                     const std::string& extension, const std::string& text);
+
 /// Writes `record` as <results_dir>/perf_<slug>_<file_stamp>.json. The file appears whole
 /// or not at all (written to a temporary name, then linked into place), and an existing
 /// file is never replaced: a name already taken gets a -2, -3, ... suffix.

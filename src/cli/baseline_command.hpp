@@ -1,0 +1,24 @@
+#pragma once
+// `perfgate baseline prepare` and `perfgate baseline approve`: reviewed seeding of the
+// first baseline of a new cohort.
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace perfgate {
+
+struct BaselineOptions {
+  std::string store;
+  std::string project;
+  std::string benchmark;  ///< prepare: glob over benchmark_id
+  std::string since;      ///< prepare: time window
+  std::string output;     ///< prepare: manifest path
+  std::string manifest;   ///< approve: manifest path
+};
+
+/// Adds `baseline` with its two subcommands; returns {prepare, approve}.
+std::pair<CLI::App*, CLI::App*> add_baseline_command(CLI::App& app, BaselineOptions& options);
+int execute_baseline_prepare(const BaselineOptions& options);
+int execute_baseline_approve(const BaselineOptions& options);
+
+}  // namespace perfgate

@@ -1,0 +1,202 @@
+#include "cli/compare_command.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <set>
+
+#include "cli/project_lookup.hpp"
+#include "cli/terminal.hpp"
+#include "gate/batch_comparison.hpp"
+#include "gate/upload_policy.hpp"
+#include "measure/benchmark_runner.hpp"
+#include "measure/results_folder.hpp"
+#include "model/attempt.hpp"
+#include "model/error.hpp"
+#include "model/fingerprint.hpp"
+#include "model/time_window.hpp"
+#include "report/comparison_summary.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ExitCode::kNoInput, path.string() + ": cannot be read. Check its permissions");
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+/// Every raw record (perf_*.json) of the folder, sorted by name.
+std::vector<RawInput> read_raw_records(const fs::path& dir) {
+  if (!fs::is_directory(dir)) {
+    throw Error(ExitCode::kNoInput, dir.string() + ": no such results folder. Run 'perfgate run' first, or pass "
+                                                   "--results-dir");
+  }
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file() && name.rfind("perf_", 0) == 0 && entry.path().extension() == ".json") {
+      files.push_back(entry.path());
+    }
+  }
+  if (files.empty()) {
+    throw Error(ExitCode::kNoInput, dir.string() + ": no raw records (perf_*.json). Run 'perfgate run' first");
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<RawInput> inputs;
+  for (const auto& file : files) {
+    const std::string bytes = read_bytes(file);
+    Json raw;
+    try {
+      raw = Json::parse(bytes);
+    } catch (const Json::parse_error& error) {
+      throw Error(ExitCode::kDataError, file.string() + ": not valid JSON (" + error.what() +
+                                            "). Remove the file or run 'perfgate run' again");
+    }
+    inputs.push_back({file.string(), std::move(raw), sha256_hex(bytes)});
+  }
+  return inputs;
+}
+
+/// Raw records from earlier `perfgate run` invocations are compared too (as in the seed),
+/// but the user should know they are there.
+void note_stale_records(const std::vector<RawInput>& inputs, const fs::path& dir) {
+  std::set<std::string> runs;
+  for (const auto& input : inputs) runs.insert(input.raw.value("timestamp", std::string("?")));
+  if (runs.size() <= 1) return;
+  std::cerr << "perfgate: note: " << dir.string() << " holds raw records of " << runs.size()
+            << " runs (" << *runs.begin() << " … " << *runs.rbegin()
+            << "); all are compared. Remove older perf_*.json files to compare only the latest run.\n";
+}
+
+std::optional<int> env_int(const char* name) {
+  const char* text = std::getenv(name);
+  if (text == nullptr || *text == '\0') return std::nullopt;
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  if (*end != '\0') throw Error(ExitCode::kUsage, std::string(name) + "='" + text + "' is not an integer exit status");
+  return static_cast<int>(value);
+}
+
+fs::path project_start(const std::vector<RawInput>& inputs) {
+  if (!inputs.empty() && inputs.front().raw.contains("config_path") && inputs.front().raw["config_path"].is_string()) {
+    const fs::path config = inputs.front().raw["config_path"].get<std::string>();
+    if (fs::exists(config)) return fs::absolute(config).parent_path();
+  }
+  return fs::current_path();
+}
+
+bool fails_ci(const NormalizedRecord& record) {
+  return record.comparison_status == kInfraError || record.comparison_status == kRegression ||
+         record.comparison_status == kRecipeMismatch;
+}
+
+}  // namespace
+
+CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
+  CLI::App* cmd = app.add_subcommand("compare", "Normalise raw records, compare them with the rolling baseline, store them");
+  cmd->add_option("-r,--results-dir", options.results_dir,
+                  "Folder of raw records (default: [run] results_dir of perfgate.toml, else .perfgate/results)");
+  cmd->add_option("--reports-dir", options.reports_dir,
+                  "Where normalized_perf_*.json and the Markdown summary go (default: the results folder)");
+  cmd->add_option("--store", options.store,
+                  "Store URL: sqlite:PATH or dir:PATH (default: $PERFGATE_STORE, [store] url, sqlite:.perfgate/perfgate.db)");
+  cmd->add_option("--project", options.project, "perfgate.toml to use (default: found from the records' suite)");
+  cmd->add_option("--upload", options.upload, "never, pass or always (default: $PERFGATE_UPLOAD_POLICY, else never)")
+      ->check(CLI::IsMember({"never", "pass", "always"}));
+  cmd->add_option("--run-rc", options.run_rc,
+                  "Exit status of the benchmark runner: non-zero without a static breach is INFRA_ERROR "
+                  "(default: $PERFGATE_RUN_RC)");
+  cmd->add_option("--run-source", options.run_source, "Override the records' run source")
+      ->check(CLI::IsMember({"pr", "local", "scheduled_main", "unknown"}));
+  cmd->add_flag("--json", options.json, "Print the normalised records as JSON instead of the table");
+  cmd->footer(
+      "Examples:\n"
+      "  perfgate compare\n"
+      "  perfgate compare --results-dir out/ --upload pass\n"
+      "  perfgate run benchmarks/ --run-source scheduled_main; perfgate compare --upload always --run-rc $?\n\n"
+      "Exit status: 0 PASS or CALIBRATION_NEEDED; 1 REGRESSION, RECIPE_MISMATCH or INFRA_ERROR;\n"
+      "65 malformed raw record; 66 no raw records or store not found; 74 store not writable.");
+  return cmd;
+}
+
+int execute_compare(const CompareOptions& options) {
+  const std::string upload_text =
+      !options.upload.empty() ? options.upload
+                              : (std::getenv("PERFGATE_UPLOAD_POLICY") ? std::getenv("PERFGATE_UPLOAD_POLICY") : "never");
+  const std::optional<UploadPolicy> upload = parse_upload_policy(upload_text);
+  if (!upload) {
+    throw Error(ExitCode::kUsage, "PERFGATE_UPLOAD_POLICY='" + upload_text + "': use never, pass or always");
+  }
+  const std::optional<int> run_rc = options.run_rc ? options.run_rc : env_int("PERFGATE_RUN_RC");
+
+  // The project file: --project, else found from here, else found from the records' suite.
+  ProjectConfig project = project_for(options.project, fs::current_path());
+  const fs::path results_dir = !options.results_dir.empty() ? fs::path(options.results_dir)
+                               : project.results_dir     ? *project.results_dir
+                                                         : fs::path(".perfgate") / "results";
+  const std::vector<RawInput> inputs = read_raw_records(results_dir);
+  note_stale_records(inputs, results_dir);
+  if (options.project.empty() && !project.source) project = project_for("", project_start(inputs));
+
+  BatchOptions batch;
+  batch.project_policies = project.policies;
+  batch.trusted_run_sources = project.trusted_run_sources;
+  batch.run_rc = run_rc;
+  if (!options.run_source.empty()) batch.run_source = options.run_source;
+
+  const auto store = open_store(resolve_store_url(options.store, project.store_url));
+  std::vector<NormalizedRecord> records = compare_batch(inputs, *store, batch);
+
+  const std::string now = iso_utc(std::time(nullptr));
+  std::string stamp = now;
+  stamp.erase(std::remove(stamp.begin(), stamp.end(), '-'), stamp.end());
+  stamp.erase(std::remove(stamp.begin(), stamp.end(), ':'), stamp.end());
+  const fs::path reports_dir = options.reports_dir.empty() ? results_dir : fs::path(options.reports_dir);
+  Attempt attempt;
+  attempt.created_at = now;
+  for (auto& record : records) {
+    assign_record_id(record);
+    write_new_file(reports_dir, "normalized_perf_" + file_slug(record.benchmark_id) + "_" + stamp, ".json",
+                   to_json(record).dump(2) + "\n");
+    if (should_upload(*upload, record)) attempt.records.push_back(record);
+  }
+  const std::string commit = records.front().commit_sha.value_or("");
+  const std::string markdown = render_comparison_markdown(records, commit, now);
+  const fs::path summary =
+      write_new_file(reports_dir, "perf_" + (commit.empty() ? std::string("local") : commit.substr(0, 12)) + "_" + stamp,
+                     ".md", markdown);
+  if (const char* step_summary = std::getenv("GITHUB_STEP_SUMMARY"); step_summary && *step_summary) {
+    std::ofstream(step_summary, std::ios::app) << markdown << "\n";
+  }
+
+  std::string stored_note;
+  if (!attempt.records.empty()) {
+    attempt.commit_sha = commit;
+    attempt.run_source = attempt.records.front().run_source;
+    attempt.success = std::all_of(attempt.records.begin(), attempt.records.end(),
+                                  [](const NormalizedRecord& r) { return r.success; });
+    assign_attempt_id(attempt);
+    const AppendOutcome outcome = store->append(attempt);
+    stored_note = (outcome == AppendOutcome::kAppended ? "stored " : "already stored: ") +
+                  std::to_string(attempt.records.size()) + " record(s) in " + store->url() + " (attempt " +
+                  attempt.attempt_id.substr(0, 12) + ")";
+  } else {
+    stored_note = "nothing stored (upload policy " + upload_text + ")";
+  }
+
+  if (options.json) {
+    Json list = Json::array();
+    for (const auto& record : records) list.push_back(to_json(record));
+    std::cout << list.dump(2) << "\n";
+  } else {
+    std::cout << render_comparison_table(records, stdout_supports_color());
+    std::cout << "summary: " << summary.string() << "\n" << stored_note << "\n";
+  }
+  const bool failed = std::any_of(records.begin(), records.end(), fails_ci);
+  return static_cast<int>(failed ? ExitCode::kFailure : ExitCode::kOk);
+}
+
+}  // namespace perfgate

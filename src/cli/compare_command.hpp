@@ -1,0 +1,25 @@
+#pragma once
+// `perfgate compare`: normalise the raw records of a results folder, judge them against
+// the rolling baseline, write the summaries, store per the upload policy.
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace perfgate {
+
+struct CompareOptions {
+  std::string results_dir;
+  std::string reports_dir;
+  std::string store;
+  std::string project;
+  std::string upload;
+  std::optional<int> run_rc;
+  std::string run_source;
+  bool json = false;
+};
+
+CLI::App* add_compare_command(CLI::App& app, CompareOptions& options);
+int execute_compare(const CompareOptions& options);
+
+}  // namespace perfgate

@@ -1,0 +1,22 @@
+#pragma once
+// `perfgate report`: the store's records as Markdown, JSON or CSV.
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace perfgate {
+
+struct ReportOptions {
+  std::string store;
+  std::string project;
+  std::string format = "md";
+  std::string since;
+  std::string benchmark;
+  std::string output;
+  bool json = false;
+};
+
+CLI::App* add_report_command(CLI::App& app, ReportOptions& options);
+int execute_report(const ReportOptions& options);
+
+}  // namespace perfgate
