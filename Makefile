@@ -22,8 +22,7 @@ test: deps
 	@ctest --test-dir $(TEST_BUILD) --output-on-failure -j2
 
 demo: build
-	@echo "==> perfgate run examples/"
-	@$(PERFGATE) run examples/
+	@bash scripts/demo.sh $(BUILD)
 
 bench: build
 	@bash bench/run.sh $(BUILD)
