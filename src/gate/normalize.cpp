@@ -95,6 +95,65 @@ void check_static_verdict(const RecordField& verdict) {
   }
 }
 
+void read_identity(const RecordField& root, NormalizedRecord& record) {
+  record.benchmark_id = root.at("benchmark_id").non_empty_string();
+  const RecordField schema = root.at("config_schema_version");
+  const long long version = schema.integer();
+  if (version != 1 && version != 2) throw schema.error("must be 1 or 2");
+  record.config_schema_version = static_cast<int>(version);
+  record.workload_id = root.at("workload_id").string_or_null();
+  record.variant_id = root.at("variant_id").string_or_null();
+  record.benchmark_version = root.at("benchmark_version").integer_or_null();
+}
+
+// Metric values and the policy of every metric, measured or not: an unmeasured metric
+// keeps its policy so that the comparison lists it as skipped.
+void read_metrics(const RecordField& root, const std::map<std::string, MetricPolicy>& project,
+                  NormalizedRecord& record) {
+  std::vector<std::string> unmeasured;
+  for (const auto& [name, field] : root.at("metrics").members()) {
+    if (auto metric = read_metric(name, field)) {
+      record.metrics[name] = std::move(*metric);
+    } else {
+      unmeasured.push_back(name);
+    }
+  }
+  if (auto missing = root.find("missing_components")) {
+    for (const RecordField& name : missing->items()) unmeasured.push_back(name.string());
+  }
+  std::map<std::string, MetricPolicy> config;
+  for (const auto& [metric, field] : root.at("regression_thresholds").members()) {
+    config[metric] = read_policy(field);
+  }
+  record.regression_thresholds = effective_policies(record.metrics, project, config);
+  for (const std::string& name : unmeasured) {
+    record.regression_thresholds.emplace(name, policy_for(name, project, config));
+  }
+}
+
+void read_provenance(const RecordField& root, NormalizedRecord& record) {
+  record.timestamp = root.at("timestamp").non_empty_string();
+  record.device = root.at("device").string();
+  record.quality_metadata = root.at("quality_metadata").object();
+  record.recipe_fingerprint = root.at("recipe_fingerprint").string();
+  record.hardware_profile_id = root.at("hardware_profile_id").string();
+  record.software_profile_id = root.at("software_profile_id").string();
+  record.environment_fingerprint = root.at("environment_fingerprint").string();
+  const RecordField run_source = root.at("run_source");
+  record.run_source = run_source.string();
+  if (!kRunSources.contains(record.run_source)) {
+    throw run_source.error("must be one of pr, local, scheduled_main, unknown");
+  }
+  const RecordField ci = root.at("ci");
+  ci.object();
+  record.commit_sha = optional_ci_field(ci, "commit");
+  record.branch = optional_ci_field(ci, "branch");
+  record.pr_number = optional_ci_field(ci, "pr_number");
+  record.build_url = optional_ci_field(ci, "build_url");
+  record.build_id = optional_ci_field(ci, "build_id");
+  record.job_id = optional_ci_field(ci, "job_id");
+}
+
 const Json* member(const Json& object, const char* key) {
   if (!object.is_object()) return nullptr;
   const auto it = object.find(key);
@@ -162,62 +221,12 @@ NormalizedRecord normalize_raw_record(const Json& raw, const std::string& source
 
   NormalizedRecord record;
   record.raw_record_sha256 = raw_sha256;
-  record.benchmark_id = root.at("benchmark_id").non_empty_string();
-  const RecordField schema = root.at("config_schema_version");
-  const long long config_schema_version = schema.integer();
-  if (config_schema_version != 1 && config_schema_version != 2)
-    throw schema.error("must be 1 or 2");
-  record.config_schema_version = static_cast<int>(config_schema_version);
-  record.workload_id = root.at("workload_id").string_or_null();
-  record.variant_id = root.at("variant_id").string_or_null();
-  record.benchmark_version = root.at("benchmark_version").integer_or_null();
-
-  record.timestamp = root.at("timestamp").non_empty_string();
-  record.device = root.at("device").string();
+  read_identity(root, record);
   record.success = root.at("success").boolean();
-  root.at("failure_reason").string_or_null();
-
-  std::vector<std::string> unmeasured;
-  for (const auto& [name, field] : root.at("metrics").members()) {
-    if (auto metric = read_metric(name, field)) {
-      record.metrics[name] = std::move(*metric);
-    } else {
-      unmeasured.push_back(name);
-    }
-  }
-  if (auto missing = root.find("missing_components")) {
-    for (const RecordField& name : missing->items()) unmeasured.push_back(name.string());
-  }
-  std::map<std::string, MetricPolicy> config_policies;
-  for (const auto& [metric, field] : root.at("regression_thresholds").members()) {
-    config_policies[metric] = read_policy(field);
-  }
-  record.regression_thresholds =
-      effective_policies(record.metrics, project_policies, config_policies);
-  for (const std::string& name : unmeasured) {
-    record.regression_thresholds.emplace(name, policy_for(name, project_policies, config_policies));
-  }
+  root.at("failure_reason").string_or_null();  // read later by raw_record_outcome
+  read_metrics(root, project_policies, record);
   check_static_verdict(root.at("static_thresholds"));
-
-  record.quality_metadata = root.at("quality_metadata").object();
-  record.recipe_fingerprint = root.at("recipe_fingerprint").string();
-  record.hardware_profile_id = root.at("hardware_profile_id").string();
-  record.software_profile_id = root.at("software_profile_id").string();
-  record.environment_fingerprint = root.at("environment_fingerprint").string();
-  const RecordField run_source = root.at("run_source");
-  record.run_source = run_source.string();
-  if (!kRunSources.contains(record.run_source)) {
-    throw run_source.error("must be one of pr, local, scheduled_main, unknown");
-  }
-
-  const RecordField ci = root.at("ci");
-  ci.object();
-  record.commit_sha = optional_ci_field(ci, "commit");
-  record.branch = optional_ci_field(ci, "branch");
-  record.pr_number = optional_ci_field(ci, "pr_number");
-  record.build_url = optional_ci_field(ci, "build_url");
-  record.build_id = optional_ci_field(ci, "build_id");
-  record.job_id = optional_ci_field(ci, "job_id");
+  read_provenance(root, record);
   return record;
 }
 
