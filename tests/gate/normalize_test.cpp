@@ -4,7 +4,10 @@
 
 #include <functional>
 
+#include "measure/ci_environment.hpp"
 #include "model/error.hpp"
+#include "model/raw_record.hpp"
+#include "stats/summary.hpp"
 
 namespace perfgate {
 namespace {
@@ -73,6 +76,8 @@ constexpr const char* kRawRecord = R"json({
   "worker_log_path": "results/worker_logs/worker_sieve_n_1000000_20261130T113704Z.log",
   "workload_id": "primes-sieve"
 })json";
+
+constexpr const char* kRecipe = "aaaaaaaaaaaa1111111111111111111111111111111111111111111111111111";
 
 Json raw_record() {
   return Json::parse(kRawRecord);
@@ -170,6 +175,34 @@ TEST(NormalizeRawRecord, NormalizesARecordWithoutComponentsOrThroughput) {
   EXPECT_EQ(r.build_id, std::nullopt);
   EXPECT_EQ(r.job_id, std::nullopt);
   EXPECT_EQ(r.run_source, "local");
+}
+
+TEST(NormalizeRawRecord, AcceptsWhatPerfgateRunWrites) {
+  RawRecord written;
+  written.identity = {"sort[n=10]", "sort", 2, "sort", "std", 4, {{"n", "10"}}};
+  written.provenance.timestamp = "2026-11-30T11:37:04Z";
+  written.provenance.device = "AMD EPYC 7B13";
+  written.provenance.hardware_profile_id = "hw-aaaaaaaaaaaa";
+  written.provenance.software_profile_id = "sw-bbbbbbbbbbbb";
+  written.provenance.environment_fingerprint = "env-cccccccccccc";
+  CiMetadata ci;
+  ci.provider = "gitlab-ci";
+  ci.commit = "feedface";
+  written.provenance.ci = ci.to_json();
+  written.provenance.run_source = "pr";
+  written.recipe_fingerprint = kRecipe;
+  MetricSeries latency{*standard_metric("latency"), {0.5, 1.5, 1.0}, {}};
+  latency.summary = summarize(latency.samples);
+  written.metrics["latency"] = latency;
+
+  const NormalizedRecord r = normalize(to_json(written));
+  EXPECT_EQ(r.benchmark_id, "sort[n=10]");
+  EXPECT_EQ(r.benchmark_version, 4);
+  EXPECT_EQ(r.metrics.at("latency"), (MetricValue{1.0, "s", Direction::kLowerIsBetter}));
+  EXPECT_EQ(r.commit_sha, "feedface");
+  EXPECT_EQ(r.branch, std::nullopt);
+  EXPECT_EQ(r.run_source, "pr");
+  EXPECT_EQ(r.recipe_fingerprint, kRecipe);
 }
 
 TEST(NormalizeRawRecord, ReadsALegacyV1RecordWithNullIdentity) {
