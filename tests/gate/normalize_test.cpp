@@ -117,8 +117,7 @@ TEST(NormalizeRawRecord, ReadsIdentityProvenanceAndCiFieldsOfARealisticRecord) {
   EXPECT_EQ(r.build_id, "4711");
   EXPECT_EQ(r.job_id, "job-9");
   EXPECT_EQ(r.device, "NVIDIA L40S");
-  EXPECT_EQ(r.recipe_fingerprint,
-            "aaaaaaaaaaaa1111111111111111111111111111111111111111111111111111");
+  EXPECT_EQ(r.recipe_fingerprint, kRecipe);
   EXPECT_EQ(r.hardware_profile_id, "hw-111111111111");
   EXPECT_EQ(r.software_profile_id, "sw-222222222222");
   EXPECT_EQ(r.environment_fingerprint, "env-5e5e5e5e5e5e");
