@@ -3,6 +3,7 @@
 #include <map>
 #include <string>
 
+#include "gate/comparison_status.hpp"
 #include "model/json.hpp"
 #include "model/normalized_record.hpp"
 
@@ -13,21 +14,43 @@ namespace perfgate {
 /// 0.5 s, any other (component) metric 5% and 0.25; all gated.
 MetricPolicy default_policy(const std::string& metric);
 
+/// The policy of `metric`: the config's regression_thresholds entry, else perfgate.toml's
+/// [policies.<metric>], else default_policy. An override replaces the whole policy.
+MetricPolicy policy_for(const std::string& metric,
+                        const std::map<std::string, MetricPolicy>& project,
+                        const std::map<std::string, MetricPolicy>& config);
+
 /// The policy in force for each metric of a record: the default, overridden by
 /// perfgate.toml's [policies.<metric>], overridden by the config's regression_thresholds.
-std::map<std::string, MetricPolicy> effective_policies(const std::map<std::string, MetricValue>& metrics,
-                                                       const std::map<std::string, MetricPolicy>& project,
-                                                       const std::map<std::string, MetricPolicy>& config);
+/// Covers the record's metrics and every metric the config names (a benchmark that
+/// declares a policy expects the metric, so its absence shows as a skipped comparison);
+/// project policies apply to the metrics a record has and add none, because one
+/// perfgate.toml serves benchmarks that measure different things.
+std::map<std::string, MetricPolicy> effective_policies(
+    const std::map<std::string, MetricValue>& metrics,
+    const std::map<std::string, MetricPolicy>& project,
+    const std::map<std::string, MetricPolicy>& config);
 
 /// Reads a raw record (as written by `perfgate run`, result_schema_version 1) and returns
 /// its normalised form with every comparison field still empty: metric values (mean of
 /// the measured samples, the largest sample for memory and gpu_memory), identity,
-/// provenance and effective policies. `raw_sha256` is the digest of the file. Malformed
-/// input -> Error(kDataError) "<source>: <json.path>: <reason>. <fix>".
-NormalizedRecord normalize_raw_record(const Json& raw, const std::string& source, const std::string& raw_sha256,
+/// provenance and effective policies. `raw_sha256` is the digest of the file. Metrics
+/// with no measured sample (a failed run) and missing_components are left out of
+/// `metrics` but keep a policy, so the comparison lists them as skipped. `success` is the
+/// raw record's own; classify refines it. Malformed input -> Error(kDataError)
+/// "<source>: <json.path>: <reason>. <fix>".
+NormalizedRecord normalize_raw_record(const Json& raw, const std::string& source,
+                                      const std::string& raw_sha256,
                                       const std::map<std::string, MetricPolicy>& project_policies);
 
 /// Whether the raw record breached a static threshold (its static_thresholds.status).
+/// False for anything malformed: validate with normalize_raw_record first.
 bool raw_record_breached_static_threshold(const Json& raw);
+
+/// The raw record's own outcome, as classify needs it: run_succeeded and run_failure
+/// (its success and failure_reason), static_breach and static_breach_detail (every
+/// breached check, "latency mean 2.1 s > 2 s; memory max 410 MB > 400 MB"). The other
+/// fields keep their defaults. Never throws: validate with normalize_raw_record first.
+ClassificationInputs raw_record_outcome(const Json& raw);
 
 }  // namespace perfgate

@@ -16,6 +16,10 @@ inline constexpr std::size_t kRollingBaselineSize = 5;
 /// Deltas are taken in the worse direction (for throughput a drop is worse). A metric
 /// exceeds its policy when percent_delta > threshold_percent AND absolute_delta >
 /// threshold_absolute; it regresses when it exceeds and is gated. Sorted by metric name.
+/// percent_delta = absolute_delta / |baseline|; with a baseline of 0 it is +infinity when
+/// the current value is worse, -infinity when better and 0 when equal, never NaN.
+/// The median of an even count is the mean of the two middle values. Pass at most
+/// kRollingBaselineSize records: all given are used.
 std::vector<MetricComparison> compare_with_baseline(const NormalizedRecord& current,
                                                     const std::vector<NormalizedRecord>& baseline);
 

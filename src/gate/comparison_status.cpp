@@ -1,0 +1,153 @@
+#include "gate/comparison_status.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "gate/rolling_baseline.hpp"
+
+namespace perfgate {
+namespace {
+
+// The fields a v2 record needs to belong to a cohort, in the order reasons list them.
+std::vector<std::string> missing_identity_fields(const NormalizedRecord& record) {
+  std::vector<std::string> missing;
+  if (!record.workload_id || record.workload_id->empty()) missing.push_back("workload_id");
+  if (!record.variant_id || record.variant_id->empty()) missing.push_back("variant_id");
+  if (!record.benchmark_version) missing.push_back("benchmark_version");
+  if (record.recipe_fingerprint.empty()) missing.push_back("recipe_fingerprint");
+  if (record.hardware_profile_id.empty()) missing.push_back("hardware_profile_id");
+  if (record.software_profile_id.empty()) missing.push_back("software_profile_id");
+  return missing;
+}
+
+// Up to three significant digits in fixed notation, trailing zeros dropped:
+// 12.5 -> "12.5", 6 -> "6", 0.6234 -> "0.623", 1234.5 -> "1235"; infinity -> "inf".
+std::string significant(double value) {
+  if (!std::isfinite(value)) return value > 0 ? "inf" : "-inf";
+  if (value == 0) return "0";
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  const int decimals = std::max(0, 2 - magnitude);
+  std::string text = fmt::format("{:.{}f}", value, decimals);
+  if (text.find('.') != std::string::npos) {
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+  }
+  return text;
+}
+
+std::string signed_significant(double value) {
+  return (value >= 0 ? "+" : "") + significant(value);
+}
+
+// "latency +12.5% (+0.62 s), memory +6% (+300 MB)": every regressed metric in name order
+// (comparisons are sorted), its percent delta and its absolute delta in the metric's unit.
+std::string describe_regressions(const NormalizedRecord& record) {
+  std::vector<std::string> parts;
+  for (const MetricComparison& comparison : record.comparisons) {
+    if (!comparison.regressed) continue;
+    const auto metric = record.metrics.find(comparison.metric);
+    const std::string unit = metric == record.metrics.end() ? "" : metric->second.unit;
+    parts.push_back(fmt::format(
+        "{} {}% ({}{}{})", comparison.metric, signed_significant(comparison.percent_delta * 100),
+        signed_significant(comparison.absolute_delta), unit.empty() ? "" : " ", unit));
+  }
+  return fmt::format("gated metrics regressed against the rolling baseline: {}",
+                     fmt::join(parts, ", "));
+}
+
+// Recipe fingerprints are shown by their first 12 hex digits, as in cohort names.
+std::string short_recipe(const std::string& fingerprint) {
+  return fingerprint.substr(0, 12);
+}
+
+std::string describe_recipe_mismatch(const NormalizedRecord& record,
+                                     const std::vector<std::string>& others) {
+  std::vector<std::string> shown;
+  for (const std::string& other : others) shown.push_back(short_recipe(other));
+  std::sort(shown.begin(), shown.end());
+  shown.erase(std::unique(shown.begin(), shown.end()), shown.end());
+  return fmt::format(
+      "no baseline for recipe {}; trusted records of {}/{}/v{} exist under recipe(s) {}",
+      short_recipe(record.recipe_fingerprint), record.workload_id.value_or(""),
+      record.variant_id.value_or(""), record.benchmark_version.value_or(0), fmt::join(shown, ", "));
+}
+
+struct Status {
+  std::string status;
+  std::string reason;
+};
+
+// The first rule that applies wins; the order is the precedence of SPEC §6.
+Status decide(const NormalizedRecord& record, const ClassificationInputs& inputs,
+              const std::vector<std::string>& missing_identity) {
+  const bool legacy = record.config_schema_version != 2;
+  if (!legacy && !missing_identity.empty()) {
+    return {kInfraError, fmt::format("v2 record is missing required identity fields: {}",
+                                     fmt::join(missing_identity, ", "))};
+  }
+  if (!inputs.run_succeeded && !inputs.static_breach) {
+    return {kInfraError,
+            "run failed with no attributable static-threshold breach: " + inputs.run_failure};
+  }
+  // A failing test runner is explained by a static breach anywhere in its batch; with
+  // none, something outside the measurements failed and no record can be trusted.
+  const bool batch_breached = inputs.batch_has_static_breach || inputs.static_breach;
+  if (inputs.run_rc && *inputs.run_rc != 0 && !batch_breached) {
+    return {kInfraError, fmt::format("test runner exited with status {} with no attributable "
+                                     "static-threshold breach",
+                                     *inputs.run_rc)};
+  }
+  if (inputs.static_breach) {
+    return {kRegression, "static threshold breached: " + inputs.static_breach_detail};
+  }
+  const bool regressed = std::any_of(record.comparisons.begin(), record.comparisons.end(),
+                                     [](const MetricComparison& c) { return c.regressed; });
+  if (regressed) return {kRegression, describe_regressions(record)};
+  if (legacy) return {kPass, "legacy v1 record: gated by static thresholds only"};
+  if (inputs.baseline.empty()) {
+    std::vector<std::string> others;
+    for (const std::string& recipe : inputs.other_trusted_recipes) {
+      if (!recipe.empty() && recipe != record.recipe_fingerprint) others.push_back(recipe);
+    }
+    if (!others.empty()) return {kRecipeMismatch, describe_recipe_mismatch(record, others)};
+    return {kCalibrationNeeded, "No baseline found for exact comparable identity"};
+  }
+  return {kPass, "Comparable baseline found with no gated regressions"};
+}
+
+}  // namespace
+
+void classify(NormalizedRecord& record, const ClassificationInputs& inputs) {
+  const bool legacy = record.config_schema_version != 2;
+  const std::vector<std::string> missing_identity =
+      legacy ? std::vector<std::string>{} : missing_identity_fields(record);
+  const bool comparable = !legacy && missing_identity.empty();
+
+  // Comparisons are kept whatever the status, so reports can show them next to it.
+  record.comparisons = comparable && !inputs.baseline.empty()
+                           ? compare_with_baseline(record, inputs.baseline)
+                           : std::vector<MetricComparison>{};
+  if (!inputs.run_succeeded) {
+    record.baseline_status = kBaselineSkippedFailedRun;
+  } else if (!comparable) {
+    record.baseline_status = kBaselineSkippedMissingIdentity;
+  } else if (inputs.baseline.empty()) {
+    record.baseline_status = kBaselineInitializedNewCohort;
+  } else {
+    record.baseline_status = kBaselineCompared;
+  }
+
+  const Status status = decide(record, inputs, missing_identity);
+  record.comparison_status = status.status;
+  record.comparison_status_reason = status.reason;
+  record.success = inputs.run_succeeded && !inputs.static_breach && status.status != kInfraError;
+  const bool trusted =
+      std::find(inputs.trusted_run_sources.begin(), inputs.trusted_run_sources.end(),
+                record.run_source) != inputs.trusted_run_sources.end();
+  record.baseline_eligible = record.success && status.status == kPass &&
+                             record.baseline_status == kBaselineCompared && trusted;
+}
+
+}  // namespace perfgate
