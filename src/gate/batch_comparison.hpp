@@ -32,8 +32,4 @@ struct BatchOptions {
 std::vector<NormalizedRecord> compare_batch(const std::vector<RawInput>& inputs, Store& store,
                                             const BatchOptions& options);
 
-/// "latency mean 2.1 s > 2 s, memory max 900 MB > 800 MB": the breached checks of a raw
-/// record's static_thresholds, or "" when none breached.
-std::string static_breach_detail(const Json& raw);
-
 }  // namespace perfgate
