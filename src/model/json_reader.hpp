@@ -35,8 +35,6 @@ class JsonObjectReader {
   /// Absent or null -> nullptr.
   const Json* optional_object(const std::string& key);
 
-  /// Marks a key as read without reading it (a key the caller handles by hand).
-  void mark_read(const std::string& key);
   /// Error naming the first member that no accessor read.
   void reject_unknown_keys() const;
   /// The members that no accessor read, as an object (legacy layouts keep them).
@@ -53,6 +51,8 @@ class JsonObjectReader {
                          const std::string& fix) const;
 
  private:
+  void mark_read(const std::string& key);
+  /// Marks the key as read; true when it is missing or null.
   bool absent_or_null(const std::string& key);
   const Json& typed(const std::string& key, bool (Json::*is_type)() const noexcept,
                     const char* expected);
