@@ -10,6 +10,7 @@ packages=(
   libcli11-dev         # command-line parsing
   libfmt-dev           # formatting of tables and messages
   libssl-dev           # SHA-256 (fingerprints, input digests)
+  libsqlite3-dev       # the default store (sqlite:PATH)
   libgtest-dev libgmock-dev  # tests
   libbenchmark-dev     # bench/ micro-benchmarks
   hyperfine            # bench/: the peer we measure ourselves against

@@ -11,9 +11,10 @@
 
 namespace perfgate {
 
-/// Layout version of a normalised record. Records without the field are version 1 of
-/// the seed's legacy layout and are read as legacy (see normalized_record_from_json).
-inline constexpr int kNormalizedRecordSchemaVersion = 2;
+/// Layout version of a normalised record. Versions 1 (no result_schema_version field) and
+/// 2 are the seed's legacy layouts with flat metric keys; 3 nests metrics under "metrics".
+/// normalized_record_from_json reads all three; to_json writes 3.
+inline constexpr int kNormalizedRecordSchemaVersion = 3;
 
 /// Statuses in their order of precedence (SPEC §6): the first that applies wins.
 inline constexpr const char* kInfraError = "INFRA_ERROR";
@@ -98,6 +99,9 @@ struct NormalizedRecord {
   std::vector<MetricComparison> comparisons;
   bool baseline_eligible = false;
   bool success = true;
+  /// Fields of a legacy record that perfgate does not know, kept verbatim so that reading
+  /// old data loses nothing. Written as "legacy_fields" only when not empty.
+  Json legacy_fields = Json::object();
 
   /// The cohort, when the record has a complete v2 identity and profile ids.
   std::optional<CohortKey> cohort() const;
@@ -105,10 +109,17 @@ struct NormalizedRecord {
 };
 
 Json to_json(const NormalizedRecord& record);
-/// Reads a normalised record; `source` names it in errors (Error kDataError naming the
-/// field). Reads schema versions 1 (the seed's legacy layout: no result_schema_version,
-/// no identity; treated as legacy v1) and 2.
+/// Reads a normalised record; `source` names it in errors (Error kDataError
+/// "<source>: <json.path>: <reason>. <fix>"). Version 3 is read strictly: every field
+/// typed, unknown fields rejected. The seed's legacy layouts (no result_schema_version =
+/// v1, or 2) are read leniently: flat metric keys become metrics, unknown fields go to
+/// legacy_fields, and a record with neither run_source nor baseline_eligible is a legacy
+/// successful main upload (eligible, run_source "scheduled_main").
 NormalizedRecord normalized_record_from_json(const Json& json, const std::string& source);
+/// The same for a record nested in a larger document: errors name fields under `path`
+/// (e.g. "records[2]").
+NormalizedRecord normalized_record_from_json(const Json& json, const std::string& source,
+                                             const std::string& path);
 /// Sets record_id from the record's content.
 void assign_record_id(NormalizedRecord& record);
 

@@ -1,0 +1,266 @@
+#include "model/normalized_record.hpp"
+
+#include <climits>
+
+#include "model/fingerprint.hpp"
+#include "model/json_reader.hpp"
+#include "model/legacy_record.hpp"
+
+namespace perfgate {
+namespace {
+
+template <typename T>
+Json optional_json(const std::optional<T>& value) {
+  return value ? Json(*value) : Json(nullptr);
+}
+
+Json policy_json(const MetricPolicy& policy) {
+  return {{"threshold_percent", policy.threshold_percent},
+          {"threshold_absolute", policy.threshold_absolute},
+          {"gated", policy.gated}};
+}
+
+Json comparison_json(const MetricComparison& c) {
+  return {{"metric", c.metric},
+          {"current", optional_json(c.current)},
+          {"baseline", optional_json(c.baseline)},
+          {"baseline_count", c.baseline_count},
+          {"absolute_delta", c.absolute_delta},
+          {"percent_delta", c.percent_delta},
+          {"policy", policy_json(c.policy)},
+          {"threshold_exceeded", c.threshold_exceeded},
+          {"regressed", c.regressed}};
+}
+
+MetricPolicy read_policy(const Json& json, const std::string& source, const std::string& path) {
+  JsonObjectReader reader(json, source, path);
+  MetricPolicy policy;
+  policy.threshold_percent = reader.number("threshold_percent");
+  policy.threshold_absolute = reader.number("threshold_absolute");
+  policy.gated = reader.boolean("gated");
+  reader.reject_unknown_keys();
+  return policy;
+}
+
+MetricValue read_metric(const Json& json, const std::string& source, const std::string& path) {
+  JsonObjectReader reader(json, source, path);
+  MetricValue metric;
+  metric.value = reader.number("value");
+  metric.unit = reader.string("unit");
+  const std::string direction = reader.string("direction");
+  const auto parsed = parse_direction(direction);
+  if (!parsed) {
+    reader.fail(reader.path_of("direction"), "'" + direction + "' is not a direction",
+                "Use \"lower\" or \"higher\"");
+  }
+  metric.direction = *parsed;
+  reader.reject_unknown_keys();
+  return metric;
+}
+
+MetricComparison read_comparison(const Json& json, const std::string& source,
+                                 const std::string& path) {
+  JsonObjectReader reader(json, source, path);
+  MetricComparison c;
+  c.metric = reader.string("metric");
+  c.current = reader.optional_number("current");
+  c.baseline = reader.optional_number("baseline");
+  const long long count = reader.integer("baseline_count");
+  if (count < 0) {
+    reader.fail(reader.path_of("baseline_count"), "is negative",
+                "Use the number of baseline records (0 or more)");
+  }
+  c.baseline_count = static_cast<std::size_t>(count);
+  c.absolute_delta = reader.number("absolute_delta");
+  c.percent_delta = reader.number("percent_delta");
+  c.policy = read_policy(reader.object("policy"), source, reader.path_of("policy"));
+  c.threshold_exceeded = reader.boolean("threshold_exceeded");
+  c.regressed = reader.boolean("regressed");
+  reader.reject_unknown_keys();
+  return c;
+}
+
+// Every field of version 3 except legacy_fields; nullable ones must still be present.
+constexpr const char* kCurrentFields[] = {"record_id",
+                                          "benchmark_id",
+                                          "config_schema_version",
+                                          "workload_id",
+                                          "variant_id",
+                                          "benchmark_version",
+                                          "timestamp",
+                                          "commit_sha",
+                                          "branch",
+                                          "pr_number",
+                                          "build_url",
+                                          "build_id",
+                                          "job_id",
+                                          "device",
+                                          "metrics",
+                                          "regression_thresholds",
+                                          "recipe_fingerprint",
+                                          "hardware_profile_id",
+                                          "software_profile_id",
+                                          "environment_fingerprint",
+                                          "run_source",
+                                          "quality_metadata",
+                                          "raw_record_sha256",
+                                          "baseline_status",
+                                          "comparison_status",
+                                          "comparison_status_reason",
+                                          "comparisons",
+                                          "baseline_eligible",
+                                          "success"};
+
+// Version 3: exactly the fields to_json writes, each with its type.
+NormalizedRecord read_current_record(JsonObjectReader& reader) {
+  for (const char* field : kCurrentFields) reader.member(field);
+  const std::string& source = reader.source();
+  NormalizedRecord r;
+  r.result_schema_version = kNormalizedRecordSchemaVersion;
+  r.record_id = reader.string("record_id");
+  r.benchmark_id = reader.string("benchmark_id");
+  const long long config_version = reader.integer("config_schema_version");
+  if (config_version < 1 || config_version > INT_MAX) {
+    reader.fail(reader.path_of("config_schema_version"),
+                std::to_string(config_version) + " is not a config schema version",
+                "Use the config's version: 1 (legacy) or 2 (with identity)");
+  }
+  r.config_schema_version = static_cast<int>(config_version);
+  r.workload_id = reader.optional_string("workload_id");
+  r.variant_id = reader.optional_string("variant_id");
+  r.benchmark_version = reader.optional_integer("benchmark_version");
+  r.timestamp = reader.string("timestamp");
+  r.commit_sha = reader.optional_string("commit_sha");
+  r.branch = reader.optional_string("branch");
+  r.pr_number = reader.optional_string("pr_number");
+  r.build_url = reader.optional_string("build_url");
+  r.build_id = reader.optional_string("build_id");
+  r.job_id = reader.optional_string("job_id");
+  r.device = reader.string("device");
+  for (const auto& [name, value] : reader.object("metrics").items()) {
+    r.metrics[name] = read_metric(value, source, reader.path_of("metrics." + name));
+  }
+  for (const auto& [name, value] : reader.object("regression_thresholds").items()) {
+    r.regression_thresholds[name] =
+        read_policy(value, source, reader.path_of("regression_thresholds." + name));
+  }
+  r.recipe_fingerprint = reader.string("recipe_fingerprint");
+  r.hardware_profile_id = reader.string("hardware_profile_id");
+  r.software_profile_id = reader.string("software_profile_id");
+  r.environment_fingerprint = reader.string("environment_fingerprint");
+  r.run_source = reader.string("run_source");
+  r.quality_metadata = reader.object("quality_metadata");
+  r.raw_record_sha256 = reader.string("raw_record_sha256");
+  r.baseline_status = reader.string("baseline_status");
+  r.comparison_status = reader.string("comparison_status");
+  r.comparison_status_reason = reader.string("comparison_status_reason");
+  const Json& comparisons = reader.array("comparisons");
+  for (std::size_t i = 0; i < comparisons.size(); ++i) {
+    r.comparisons.push_back(read_comparison(
+        comparisons[i], source, reader.path_of("comparisons[" + std::to_string(i) + "]")));
+  }
+  r.baseline_eligible = reader.boolean("baseline_eligible");
+  r.success = reader.boolean("success");
+  if (reader.has("legacy_fields")) r.legacy_fields = reader.object("legacy_fields");
+  reader.reject_unknown_keys();
+  return r;
+}
+
+}  // namespace
+
+std::string CohortKey::to_string() const {
+  return workload_id + "/" + variant_id + "/v" + std::to_string(benchmark_version) + "/" +
+         recipe_fingerprint.substr(0, 12) + "/" + hardware_profile_id + "/" + software_profile_id;
+}
+
+std::optional<CohortKey> NormalizedRecord::cohort() const {
+  const auto filled = [](const std::optional<std::string>& text) { return text && !text->empty(); };
+  if (!filled(workload_id) || !filled(variant_id) || !benchmark_version ||
+      recipe_fingerprint.empty() || hardware_profile_id.empty() || software_profile_id.empty()) {
+    return std::nullopt;
+  }
+  return CohortKey{*workload_id,       *variant_id,         *benchmark_version,
+                   recipe_fingerprint, hardware_profile_id, software_profile_id};
+}
+
+Json to_json(const NormalizedRecord& record) {
+  Json metrics = Json::object();
+  for (const auto& [name, metric] : record.metrics) {
+    metrics[name] = {
+        {"value", metric.value}, {"unit", metric.unit}, {"direction", to_string(metric.direction)}};
+  }
+  Json thresholds = Json::object();
+  for (const auto& [name, policy] : record.regression_thresholds) {
+    thresholds[name] = policy_json(policy);
+  }
+  Json comparisons = Json::array();
+  for (const auto& comparison : record.comparisons) {
+    comparisons.push_back(comparison_json(comparison));
+  }
+
+  Json json = {
+      {"result_schema_version", record.result_schema_version},
+      {"record_id", record.record_id},
+      {"benchmark_id", record.benchmark_id},
+      {"config_schema_version", record.config_schema_version},
+      {"workload_id", optional_json(record.workload_id)},
+      {"variant_id", optional_json(record.variant_id)},
+      {"benchmark_version", optional_json(record.benchmark_version)},
+      {"timestamp", record.timestamp},
+      {"commit_sha", optional_json(record.commit_sha)},
+      {"branch", optional_json(record.branch)},
+      {"pr_number", optional_json(record.pr_number)},
+      {"build_url", optional_json(record.build_url)},
+      {"build_id", optional_json(record.build_id)},
+      {"job_id", optional_json(record.job_id)},
+      {"device", record.device},
+      {"metrics", metrics},
+      {"regression_thresholds", thresholds},
+      {"recipe_fingerprint", record.recipe_fingerprint},
+      {"hardware_profile_id", record.hardware_profile_id},
+      {"software_profile_id", record.software_profile_id},
+      {"environment_fingerprint", record.environment_fingerprint},
+      {"run_source", record.run_source},
+      {"quality_metadata", record.quality_metadata},
+      {"raw_record_sha256", record.raw_record_sha256},
+      {"baseline_status", record.baseline_status},
+      {"comparison_status", record.comparison_status},
+      {"comparison_status_reason", record.comparison_status_reason},
+      {"comparisons", comparisons},
+      {"baseline_eligible", record.baseline_eligible},
+      {"success", record.success},
+  };
+  if (!record.legacy_fields.empty()) json["legacy_fields"] = record.legacy_fields;
+  return json;
+}
+
+NormalizedRecord normalized_record_from_json(const Json& json, const std::string& source) {
+  return normalized_record_from_json(json, source, "");
+}
+
+NormalizedRecord normalized_record_from_json(const Json& json, const std::string& source,
+                                             const std::string& path) {
+  JsonObjectReader reader(json, source, path);
+  if (!reader.has("result_schema_version")) return read_legacy_record(reader, 1);
+  const long long version = reader.integer("result_schema_version");
+  if (version == 1 || version == 2) return read_legacy_record(reader, static_cast<int>(version));
+  if (version == kNormalizedRecordSchemaVersion) return read_current_record(reader);
+  if (version > kNormalizedRecordSchemaVersion) {
+    reader.fail(reader.path_of("result_schema_version"),
+                "version " + std::to_string(version) + " was written by a newer perfgate",
+                "Upgrade perfgate; this one reads versions 1 to " +
+                    std::to_string(kNormalizedRecordSchemaVersion));
+  }
+  reader.fail(reader.path_of("result_schema_version"),
+              "version " + std::to_string(version) + " does not exist",
+              "Use 1, 2 or " + std::to_string(kNormalizedRecordSchemaVersion) +
+                  " (or leave the field out for a legacy v1 record)");
+}
+
+void assign_record_id(NormalizedRecord& record) {
+  Json content = to_json(record);
+  content.erase("record_id");
+  record.record_id = fingerprint(content);
+}
+
+}  // namespace perfgate

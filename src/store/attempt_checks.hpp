@@ -1,0 +1,25 @@
+#pragma once
+// What every store backend checks before it writes an attempt, so that all backends
+// accept and refuse exactly the same attempts with the same messages.
+#include <string>
+
+#include "model/attempt.hpp"
+
+namespace perfgate {
+
+/// Error(kDataError) unless the attempt's id and every record id match their content and
+/// no record appears twice. `store` names the store in the message.
+void check_attempt_content(const Attempt& attempt, const std::string& store);
+
+/// Error(kDataError): the attempt's id is not the digest of its content.
+[[noreturn]] void throw_attempt_id_mismatch(const std::string& store,
+                                            const std::string& attempt_id);
+
+/// Error(kDataError): `attempt_id` is stored with other content.
+[[noreturn]] void throw_attempt_conflict(const std::string& store, const std::string& attempt_id);
+
+/// Error(kDataError): the record is already stored under another attempt.
+[[noreturn]] void throw_record_conflict(const std::string& store, const NormalizedRecord& record,
+                                        const std::string& other_attempt_id);
+
+}  // namespace perfgate

@@ -1,0 +1,44 @@
+// Store URLs (SPEC §12): "sqlite:PATH" and "dir:PATH", and which one a command uses.
+#include <cstdlib>
+
+#include "model/error.hpp"
+#include "store/dir_store.hpp"
+#include "store/sqlite_store.hpp"
+#include "store/store.hpp"
+
+namespace perfgate {
+namespace {
+
+constexpr const char* kDefaultStoreUrl = "sqlite:.perfgate/perfgate.db";
+
+}  // namespace
+
+std::unique_ptr<Store> open_store(const std::string& url) {
+  const auto colon = url.find(':');
+  const std::string scheme = colon == std::string::npos ? "" : url.substr(0, colon);
+  const std::string path = colon == std::string::npos ? "" : url.substr(colon + 1);
+  if ((scheme == "sqlite" || scheme == "dir") && path.empty()) {
+    throw Error(ExitCode::kUsage, "store URL '" + url + "' has no path. Write " + scheme +
+                                      ":PATH, e.g. " + scheme + ":.perfgate/" +
+                                      (scheme == "sqlite" ? "perfgate.db" : "store"));
+  }
+  if (scheme == "sqlite") return std::make_unique<SqliteStore>(url, path);
+  if (scheme == "dir") return std::make_unique<DirStore>(url, path);
+  throw Error(ExitCode::kUsage,
+              "store URL '" + url +
+                  "' has an unknown scheme. Use sqlite:PATH (a database file) or dir:PATH (a "
+                  "folder of JSON files)");
+}
+
+std::string resolve_store_url(const std::string& flag,
+                              const std::optional<std::string>& project_url) {
+  if (!flag.empty()) return flag;
+  if (const char* environment = std::getenv("PERFGATE_STORE");
+      environment != nullptr && *environment != '\0') {
+    return environment;
+  }
+  if (project_url && !project_url->empty()) return *project_url;
+  return kDefaultStoreUrl;
+}
+
+}  // namespace perfgate

@@ -1,0 +1,109 @@
+#include "store/sqlite_store.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "model/error.hpp"
+#include "store/sqlite_connection.hpp"
+#include "store/sqlite_schema.hpp"
+#include "store/store_fixtures.hpp"
+#include "support/temp_dir.hpp"
+
+namespace perfgate {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string single_text(SqliteConnection& db, const std::string& sql) {
+  SqliteStatement query = db.prepare(sql);
+  EXPECT_TRUE(query.step()) << sql;
+  return query.text(0);
+}
+
+Error open_error(const std::string& url) {
+  try {
+    open_store(url);
+  } catch (const Error& e) {
+    return e;
+  }
+  return Error(ExitCode::kOk, "no error");
+}
+
+TEST(SqliteStore, CreatesTheDatabaseAndItsFolderInWalMode) {
+  TempDir dir;
+  const auto file = dir / "nested" / "deeper" / "perfgate.db";
+  open_store("sqlite:" + file.string());
+  ASSERT_TRUE(std::filesystem::exists(file));
+  SqliteConnection db(file.string());
+  EXPECT_EQ(single_text(db, "PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(single_text(db, "SELECT value FROM meta WHERE key = 'store_schema_version'"), "1");
+}
+
+TEST(SqliteStore, PassesSqlitesIntegrityCheckAfterWrites) {
+  TempDir dir;
+  const auto file = dir / "perfgate.db";
+  {
+    auto store = open_store("sqlite:" + file.string());
+    const Attempt a = test_attempt(
+        "2026-01-01T00:00:00Z",
+        {test_record("a", "2026-01-01T00:00:01Z"), test_record("b", "2026-01-01T00:00:02Z")});
+    store->append(a);
+    store->approve({a.records[0].record_id}, "m", store->revision());
+  }
+  SqliteConnection db(file.string());
+  EXPECT_EQ(single_text(db, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(single_text(db, "SELECT count(*) FROM records"), "2");
+  EXPECT_EQ(single_text(db, "SELECT count(*) FROM approvals"), "1");
+}
+
+TEST(SqliteStore, RefusesADatabaseWrittenByANewerPerfgate) {
+  TempDir dir;
+  const auto file = dir / "perfgate.db";
+  open_store("sqlite:" + file.string());
+  {
+    SqliteConnection db(file.string());
+    db.exec("UPDATE meta SET value = 99 WHERE key = 'store_schema_version'");
+  }
+  const Error e = open_error("sqlite:" + file.string());
+  EXPECT_EQ(e.code(), ExitCode::kIoError);
+  EXPECT_EQ(std::string(e.what()),
+            file.string() +
+                ": store schema version 99 was written by a newer perfgate (this one knows up to "
+                "1). Upgrade perfgate");
+}
+
+TEST(SqliteStore, RefusesAFileThatIsNotADatabase) {
+  TempDir dir;
+  const auto file = dir.write("notes.txt", std::string(4096, 'x'));
+  const Error e = open_error("sqlite:" + file.string());
+  EXPECT_EQ(e.code(), ExitCode::kIoError);
+  EXPECT_THAT(e.what(), HasSubstr(file.string() + ": is not a perfgate store ("));
+}
+
+TEST(SqliteStore, RefusesADatabaseOfAnotherProgram) {
+  TempDir dir;
+  const auto file = dir / "other.db";
+  {
+    SqliteConnection db(file.string());
+    db.exec("CREATE TABLE customers (id INTEGER)");
+  }
+  const Error e = open_error("sqlite:" + file.string());
+  EXPECT_EQ(e.code(), ExitCode::kIoError);
+  EXPECT_EQ(std::string(e.what()),
+            file.string() +
+                ": is not a perfgate store (it holds tables but no meta table). Point the store "
+                "URL at a perfgate store or at a path that does not exist yet");
+}
+
+TEST(SqliteStore, LaysOutAnEmptyDatabaseFileOnce) {
+  TempDir dir;
+  const auto file = dir.write("perfgate.db", "");
+  open_store("sqlite:" + file.string());
+  open_store("sqlite:" + file.string());
+  SqliteConnection db(file.string());
+  EXPECT_EQ(single_text(db, "SELECT group_concat(key || '=' || value, ',') FROM meta"),
+            "store_schema_version=1,revision=0");
+}
+
+}  // namespace
+}  // namespace perfgate
