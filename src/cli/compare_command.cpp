@@ -24,25 +24,30 @@ namespace fs = std::filesystem;
 
 std::string read_bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ExitCode::kNoInput, path.string() + ": cannot be read. Check its permissions");
+  if (!in)
+    throw Error(ExitCode::kNoInput, path.string() + ": cannot be read. Check its permissions");
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 /// Every raw record (perf_*.json) of the folder, sorted by name.
 std::vector<RawInput> read_raw_records(const fs::path& dir) {
   if (!fs::is_directory(dir)) {
-    throw Error(ExitCode::kNoInput, dir.string() + ": no such results folder. Run 'perfgate run' first, or pass "
-                                                   "--results-dir");
+    throw Error(ExitCode::kNoInput,
+                dir.string() +
+                    ": no such results folder. Run 'perfgate run' first, or pass "
+                    "--results-dir");
   }
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
-    if (entry.is_regular_file() && name.rfind("perf_", 0) == 0 && entry.path().extension() == ".json") {
+    if (entry.is_regular_file() && name.rfind("perf_", 0) == 0 &&
+        entry.path().extension() == ".json") {
       files.push_back(entry.path());
     }
   }
   if (files.empty()) {
-    throw Error(ExitCode::kNoInput, dir.string() + ": no raw records (perf_*.json). Run 'perfgate run' first");
+    throw Error(ExitCode::kNoInput,
+                dir.string() + ": no raw records (perf_*.json). Run 'perfgate run' first");
   }
   std::sort(files.begin(), files.end());
   std::vector<RawInput> inputs;
@@ -66,9 +71,10 @@ void note_stale_records(const std::vector<RawInput>& inputs, const fs::path& dir
   std::set<std::string> runs;
   for (const auto& input : inputs) runs.insert(input.raw.value("timestamp", std::string("?")));
   if (runs.size() <= 1) return;
-  std::cerr << "perfgate: note: " << dir.string() << " holds raw records of " << runs.size()
-            << " runs (" << *runs.begin() << " … " << *runs.rbegin()
-            << "); all are compared. Remove older perf_*.json files to compare only the latest run.\n";
+  std::cerr
+      << "perfgate: note: " << dir.string() << " holds raw records of " << runs.size() << " runs ("
+      << *runs.begin() << " … " << *runs.rbegin()
+      << "); all are compared. Remove older perf_*.json files to compare only the latest run.\n";
 }
 
 std::optional<int> env_int(const char* name) {
@@ -76,12 +82,15 @@ std::optional<int> env_int(const char* name) {
   if (text == nullptr || *text == '\0') return std::nullopt;
   char* end = nullptr;
   const long value = std::strtol(text, &end, 10);
-  if (*end != '\0') throw Error(ExitCode::kUsage, std::string(name) + "='" + text + "' is not an integer exit status");
+  if (*end != '\0')
+    throw Error(ExitCode::kUsage,
+                std::string(name) + "='" + text + "' is not an integer exit status");
   return static_cast<int>(value);
 }
 
 fs::path project_start(const std::vector<RawInput>& inputs) {
-  if (!inputs.empty() && inputs.front().raw.contains("config_path") && inputs.front().raw["config_path"].is_string()) {
+  if (!inputs.empty() && inputs.front().raw.contains("config_path") &&
+      inputs.front().raw["config_path"].is_string()) {
     const fs::path config = inputs.front().raw["config_path"].get<std::string>();
     if (fs::exists(config)) return fs::absolute(config).parent_path();
   }
@@ -96,27 +105,36 @@ bool fails_ci(const NormalizedRecord& record) {
 }  // namespace
 
 CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
-  CLI::App* cmd = app.add_subcommand("compare", "Normalise raw records, compare them with the rolling baseline, store them");
+  CLI::App* cmd = app.add_subcommand(
+      "compare", "Normalise raw records, compare them with the rolling baseline, store them");
   cmd->add_option("-r,--results-dir", options.results_dir,
-                  "Folder of raw records (default: [run] results_dir of perfgate.toml, else .perfgate/results)");
-  cmd->add_option("--reports-dir", options.reports_dir,
-                  "Where normalized_perf_*.json and the Markdown summary go (default: the results folder)");
+                  "Folder of raw records (default: [run] results_dir of perfgate.toml, else "
+                  ".perfgate/results)");
+  cmd->add_option(
+      "--reports-dir", options.reports_dir,
+      "Where normalized_perf_*.json and the Markdown summary go (default: the results folder)");
   cmd->add_option("--store", options.store,
-                  "Store URL: sqlite:PATH or dir:PATH (default: $PERFGATE_STORE, [store] url, sqlite:.perfgate/perfgate.db)");
-  cmd->add_option("--project", options.project, "perfgate.toml to use (default: found from the records' suite)");
-  cmd->add_option("--upload", options.upload, "never, pass or always (default: $PERFGATE_UPLOAD_POLICY, else never)")
+                  "Store URL: sqlite:PATH or dir:PATH (default: $PERFGATE_STORE, [store] url, "
+                  "sqlite:.perfgate/perfgate.db)");
+  cmd->add_option("--project", options.project,
+                  "perfgate.toml to use (default: found from the records' suite)");
+  cmd->add_option("--upload", options.upload,
+                  "never, pass or always (default: $PERFGATE_UPLOAD_POLICY, else never)")
       ->check(CLI::IsMember({"never", "pass", "always"}));
-  cmd->add_option("--run-rc", options.run_rc,
-                  "Exit status of the benchmark runner: non-zero without a static breach is INFRA_ERROR "
-                  "(default: $PERFGATE_RUN_RC)");
+  cmd->add_option(
+      "--run-rc", options.run_rc,
+      "Exit status of the benchmark runner: non-zero without a static breach is INFRA_ERROR "
+      "(default: $PERFGATE_RUN_RC)");
   cmd->add_option("--run-source", options.run_source, "Override the records' run source")
       ->check(CLI::IsMember({"pr", "local", "scheduled_main", "unknown"}));
-  cmd->add_flag("--json", options.json, "Print the normalised records as JSON instead of the table");
+  cmd->add_flag("--json", options.json,
+                "Print the normalised records as JSON instead of the table");
   cmd->footer(
       "Examples:\n"
       "  perfgate compare\n"
       "  perfgate compare --results-dir out/ --upload pass\n"
-      "  perfgate run benchmarks/ --run-source scheduled_main; perfgate compare --upload always --run-rc $?\n\n"
+      "  perfgate run benchmarks/ --run-source scheduled_main; perfgate compare --upload always "
+      "--run-rc $?\n\n"
       "Exit status: 0 PASS or CALIBRATION_NEEDED; 1 REGRESSION, RECIPE_MISMATCH or INFRA_ERROR;\n"
       "65 malformed raw record; 66 no raw records or store not found; 74 store not writable.");
   return cmd;
@@ -124,19 +142,22 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
 
 int execute_compare(const CompareOptions& options) {
   const std::string upload_text =
-      !options.upload.empty() ? options.upload
-                              : (std::getenv("PERFGATE_UPLOAD_POLICY") ? std::getenv("PERFGATE_UPLOAD_POLICY") : "never");
+      !options.upload.empty()
+          ? options.upload
+          : (std::getenv("PERFGATE_UPLOAD_POLICY") ? std::getenv("PERFGATE_UPLOAD_POLICY")
+                                                   : "never");
   const std::optional<UploadPolicy> upload = parse_upload_policy(upload_text);
   if (!upload) {
-    throw Error(ExitCode::kUsage, "PERFGATE_UPLOAD_POLICY='" + upload_text + "': use never, pass or always");
+    throw Error(ExitCode::kUsage,
+                "PERFGATE_UPLOAD_POLICY='" + upload_text + "': use never, pass or always");
   }
   const std::optional<int> run_rc = options.run_rc ? options.run_rc : env_int("PERFGATE_RUN_RC");
 
   // The project file: --project, else found from here, else found from the records' suite.
   ProjectConfig project = project_for(options.project, fs::current_path());
   const fs::path results_dir = !options.results_dir.empty() ? fs::path(options.results_dir)
-                               : project.results_dir     ? *project.results_dir
-                                                         : fs::path(".perfgate") / "results";
+                               : project.results_dir        ? *project.results_dir
+                                                            : fs::path(".perfgate") / "results";
   const std::vector<RawInput> inputs = read_raw_records(results_dir);
   note_stale_records(inputs, results_dir);
   if (options.project.empty() && !project.source) project = project_for("", project_start(inputs));
@@ -154,21 +175,24 @@ int execute_compare(const CompareOptions& options) {
   std::string stamp = now;
   stamp.erase(std::remove(stamp.begin(), stamp.end(), '-'), stamp.end());
   stamp.erase(std::remove(stamp.begin(), stamp.end(), ':'), stamp.end());
-  const fs::path reports_dir = options.reports_dir.empty() ? results_dir : fs::path(options.reports_dir);
+  const fs::path reports_dir =
+      options.reports_dir.empty() ? results_dir : fs::path(options.reports_dir);
   Attempt attempt;
   attempt.created_at = now;
   for (auto& record : records) {
     assign_record_id(record);
-    write_new_file(reports_dir, "normalized_perf_" + file_slug(record.benchmark_id) + "_" + stamp, ".json",
-                   to_json(record).dump(2) + "\n");
+    write_new_file(reports_dir, "normalized_perf_" + file_slug(record.benchmark_id) + "_" + stamp,
+                   ".json", to_json(record).dump(2) + "\n");
     if (should_upload(*upload, record)) attempt.records.push_back(record);
   }
   const std::string commit = records.front().commit_sha.value_or("");
   const std::string markdown = render_comparison_markdown(records, commit, now);
-  const fs::path summary =
-      write_new_file(reports_dir, "perf_" + (commit.empty() ? std::string("local") : commit.substr(0, 12)) + "_" + stamp,
-                     ".md", markdown);
-  if (const char* step_summary = std::getenv("GITHUB_STEP_SUMMARY"); step_summary && *step_summary) {
+  const fs::path summary = write_new_file(
+      reports_dir,
+      "perf_" + (commit.empty() ? std::string("local") : commit.substr(0, 12)) + "_" + stamp, ".md",
+      markdown);
+  if (const char* step_summary = std::getenv("GITHUB_STEP_SUMMARY");
+      step_summary && *step_summary) {
     std::ofstream(step_summary, std::ios::app) << markdown << "\n";
   }
 
@@ -181,8 +205,8 @@ int execute_compare(const CompareOptions& options) {
     assign_attempt_id(attempt);
     const AppendOutcome outcome = store->append(attempt);
     stored_note = (outcome == AppendOutcome::kAppended ? "stored " : "already stored: ") +
-                  std::to_string(attempt.records.size()) + " record(s) in " + store->url() + " (attempt " +
-                  attempt.attempt_id.substr(0, 12) + ")";
+                  std::to_string(attempt.records.size()) + " record(s) in " + store->url() +
+                  " (attempt " + attempt.attempt_id.substr(0, 12) + ")";
   } else {
     stored_note = "nothing stored (upload policy " + upload_text + ")";
   }

@@ -12,13 +12,19 @@
 namespace perfgate {
 
 CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
-  CLI::App* cmd = app.add_subcommand("report", "Report the store's records as Markdown, JSON or CSV");
-  cmd->add_option("--format", options.format, "md, json or csv (default: md)")->check(CLI::IsMember({"md", "json", "csv"}));
+  CLI::App* cmd =
+      app.add_subcommand("report", "Report the store's records as Markdown, JSON or CSV");
+  cmd->add_option("--format", options.format, "md, json or csv (default: md)")
+      ->check(CLI::IsMember({"md", "json", "csv"}));
   cmd->add_flag("--json", options.json, "Same as --format json");
   cmd->add_option("--since", options.since, "Only records this recent: 30d, 12h, 2026-11-01, …");
-  cmd->add_option("-b,--benchmark", options.benchmark, "Only records whose benchmark_id matches this glob");
-  cmd->add_option("-o,--output", options.output, "Write to this new file instead of standard output");
-  cmd->add_option("--store", options.store, "Store URL (default: $PERFGATE_STORE, [store] url, sqlite:.perfgate/perfgate.db)");
+  cmd->add_option("-b,--benchmark", options.benchmark,
+                  "Only records whose benchmark_id matches this glob");
+  cmd->add_option("-o,--output", options.output,
+                  "Write to this new file instead of standard output");
+  cmd->add_option(
+      "--store", options.store,
+      "Store URL (default: $PERFGATE_STORE, [store] url, sqlite:.perfgate/perfgate.db)");
   cmd->add_option("--project", options.project, "perfgate.toml to use (store URL)");
   cmd->footer(
       "Examples:\n"
@@ -36,13 +42,14 @@ int execute_report(const ReportOptions& options) {
   filter.benchmark_glob = options.benchmark;
   if (!options.since.empty()) filter.since = since_to_timestamp(options.since, now);
   const ReportFormat format = options.json || options.format == "json" ? ReportFormat::kJson
-                              : options.format == "csv"                 ? ReportFormat::kCsv
-                                                                        : ReportFormat::kMarkdown;
+                              : options.format == "csv"                ? ReportFormat::kCsv
+                                                                       : ReportFormat::kMarkdown;
   ReportContext context;
   context.store_url = store->url();
   context.generated_at = iso_utc(now);
-  context.filter = {{"benchmark", options.benchmark.empty() ? Json(nullptr) : Json(options.benchmark)},
-                    {"since", filter.since.empty() ? Json(nullptr) : Json(filter.since)}};
+  context.filter = {
+      {"benchmark", options.benchmark.empty() ? Json(nullptr) : Json(options.benchmark)},
+      {"since", filter.since.empty() ? Json(nullptr) : Json(filter.since)}};
   const std::string text = render_report(format, store->list_records(filter), context);
   if (options.output.empty()) {
     std::cout << text;

@@ -54,7 +54,6 @@ struct ThresholdBlock {
   bool operator==(const ThresholdBlock&) const = default;
 };
 
-
 struct BenchmarkConfig {
   std::filesystem::path source;  ///< the file it was loaded from
   std::string benchmark_id;

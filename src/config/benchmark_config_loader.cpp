@@ -100,7 +100,8 @@ void read_inputs(BenchmarkConfig& config, const ConfigValue& value, const LoadCo
 void read_run_config(BenchmarkConfig& config, const ConfigValue& value) {
   const ConfigTable table(value, {"num_warmup_runs", "num_measurement_runs", "timeout_s",
                                   "device_types", "gpu_types", "required_gpus"});
-  if (auto v = table.get("num_warmup_runs")) config.run.num_warmup_runs = v->int_between(0, kMaxRunsPerState);
+  if (auto v = table.get("num_warmup_runs"))
+    config.run.num_warmup_runs = v->int_between(0, kMaxRunsPerState);
   if (auto v = table.get("num_measurement_runs")) {
     config.run.num_measurement_runs = v->int_between(1, kMaxRunsPerState);
   }
@@ -108,7 +109,8 @@ void read_run_config(BenchmarkConfig& config, const ConfigValue& value) {
   if (auto v = table.get("device_types", "gpu_types")) {
     config.run.device_types = v->non_empty_string_list();
   }
-  if (auto v = table.get("required_gpus")) config.run.required_gpus = v->int_between(0, kMaxRunsPerState);
+  if (auto v = table.get("required_gpus"))
+    config.run.required_gpus = v->int_between(0, kMaxRunsPerState);
 }
 
 void read_throughput(BenchmarkConfig& config, const ConfigValue& value) {

@@ -65,10 +65,12 @@ std::vector<std::pair<std::string, std::vector<std::string>>> read_parameters(
   }
   std::size_t states = 1;
   for (const auto& [axis, values] : axes) {
-    states *= values.size();  // each factor is bounded by the file's size: no overflow before the check
+    states *=
+        values.size();  // each factor is bounded by the file's size: no overflow before the check
     if (states > kMaxStatesPerConfig) {
-      throw value.error("the axes expand to more than " + std::to_string(kMaxStatesPerConfig) + " states",
-                        "Use fewer values, or split the axes over several configs");
+      throw value.error(
+          "the axes expand to more than " + std::to_string(kMaxStatesPerConfig) + " states",
+          "Use fewer values, or split the axes over several configs");
     }
   }
   return axes;

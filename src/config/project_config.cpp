@@ -28,7 +28,8 @@ void read_run(ProjectConfig& project, const ConfigValue& value,
     if (dir.filename().empty()) dir = dir.parent_path();  // "out/" -> "out"
     project.results_dir = dir;
   }
-  if (auto v = table.get("num_warmup_runs")) project.num_warmup_runs = v->int_between(0, kMaxRunsPerState);
+  if (auto v = table.get("num_warmup_runs"))
+    project.num_warmup_runs = v->int_between(0, kMaxRunsPerState);
   if (auto v = table.get("num_measurement_runs")) {
     project.num_measurement_runs = v->int_between(1, kMaxRunsPerState);
   }

@@ -37,11 +37,12 @@ struct BaselineManifest {
 
 /// The records prepare proposes: CALIBRATION_NEEDED, successful, from a trusted run
 /// source, with a complete cohort, not yet eligible. In the order given.
-std::vector<StoredRecord> select_calibration_records(const std::vector<StoredRecord>& records,
-                                                     const std::vector<std::string>& trusted_run_sources);
+std::vector<StoredRecord> select_calibration_records(
+    const std::vector<StoredRecord>& records, const std::vector<std::string>& trusted_run_sources);
 
-BaselineManifest build_manifest(const std::vector<StoredRecord>& records, const std::string& store_url,
-                                const std::string& store_revision, const std::string& created_at);
+BaselineManifest build_manifest(const std::vector<StoredRecord>& records,
+                                const std::string& store_url, const std::string& store_revision,
+                                const std::string& created_at);
 
 Json to_json(const BaselineManifest& manifest);
 /// Reads a manifest; Error(kDataError) naming `source` when it is malformed or its
@@ -51,7 +52,8 @@ BaselineManifest manifest_from_json(const Json& json, const std::string& source)
 /// What stands in the way of approving: a record that is no longer in the store, whose
 /// content changed, that is already eligible, or that no longer qualifies. Empty when the
 /// manifest can be approved. `current` are the store's records now.
-std::vector<std::string> manifest_problems(const BaselineManifest& manifest, const std::vector<StoredRecord>& current,
+std::vector<std::string> manifest_problems(const BaselineManifest& manifest,
+                                           const std::vector<StoredRecord>& current,
                                            const std::vector<std::string>& trusted_run_sources);
 
 }  // namespace perfgate

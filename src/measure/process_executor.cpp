@@ -123,7 +123,8 @@ int kill_and_reap_group(pid_t leader, TreeUsage& usage) {
 
 }  // namespace
 
-ProcessExecutor::ProcessExecutor(ProcessExecutorOptions options) : options_(std::move(options)) {
+ProcessExecutor::ProcessExecutor(ProcessExecutorOptions options)
+    : options_(std::move(options)), ignored_signals_(ignored_signals()) {
   ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
   if (!options_.use_cgroup) return;
   if (options_.cgroup_root) {
@@ -142,7 +143,7 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   }
 
   const auto started_at = Clock::now();
-  SpawnedProcess child = spawn_process(spec, log.has_value());
+  SpawnedProcess child = spawn_process(spec, log.has_value(), ignored_signals_);
   if (!child.started()) {
     result.error = child.error;
     if (log) log->finish();

@@ -1,6 +1,8 @@
 #pragma once
 // The real executor: posix_spawn, one process group per run, timeouts that kill the whole
 // group, CPU and peak memory of the whole process tree.
+#include <signal.h>
+
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -29,6 +31,8 @@ class ProcessExecutor final : public Executor {
 
  private:
   ProcessExecutorOptions options_;
+  /// Read once: signal dispositions are set at start-up and rarely change afterwards.
+  sigset_t ignored_signals_;
   /// Where per-run cgroups are made, resolved once; nullopt when not used.
   std::optional<std::filesystem::path> cgroup_parent_;
   unsigned long runs_started_ = 0;  ///< numbers the per-run cgroups

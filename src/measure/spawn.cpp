@@ -19,28 +19,12 @@ namespace perfgate {
 
 namespace {
 
-// Signals perfgate ignores. exec() resets handled signals to their default by itself, but
-// ignored ones stay ignored, so only these need POSIX_SPAWN_SETSIGDEF. Resetting every
-// signal instead costs the child one sigaction call per signal on every run.
-sigset_t ignored_signals() {
-  sigset_t ignored;
-  sigemptyset(&ignored);
-  for (int signal = 1; signal < NSIG; ++signal) {
-    struct sigaction action {};
-    if (signal != SIGKILL && signal != SIGSTOP && ::sigaction(signal, nullptr, &action) == 0 &&
-        action.sa_handler == SIG_IGN) {
-      sigaddset(&ignored, signal);
-    }
-  }
-  return ignored;
-}
-
 // posix_spawnattr_t with the settings every run gets: its own process group, and no
 // blocked or ignored signals inherited from perfgate (a child must die of SIGPIPE as it
 // would from a shell).
 class SpawnAttributes {
  public:
-  SpawnAttributes() {
+  explicit SpawnAttributes(const sigset_t& reset_to_default) {
     posix_spawnattr_init(&attr_);
     posix_spawnattr_setflags(
         &attr_, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
@@ -48,10 +32,7 @@ class SpawnAttributes {
     sigset_t signals;
     sigemptyset(&signals);
     posix_spawnattr_setsigmask(&attr_, &signals);
-    // Dispositions are process-wide and perfgate sets them once at start, so reading them
-    // once is enough.
-    static const sigset_t ignored = ignored_signals();
-    posix_spawnattr_setsigdefault(&attr_, &ignored);
+    posix_spawnattr_setsigdefault(&attr_, &reset_to_default);
   }
   SpawnAttributes(const SpawnAttributes&) = delete;
   SpawnAttributes& operator=(const SpawnAttributes&) = delete;
@@ -108,7 +89,21 @@ std::string describe_failure(const ProcessSpec& spec, int error) {
 
 }  // namespace
 
-SpawnedProcess spawn_process(const ProcessSpec& spec, bool capture_output) {
+sigset_t ignored_signals() {
+  sigset_t ignored;
+  sigemptyset(&ignored);
+  for (int signal = 1; signal < NSIG; ++signal) {
+    struct sigaction action {};
+    if (signal != SIGKILL && signal != SIGSTOP && ::sigaction(signal, nullptr, &action) == 0 &&
+        action.sa_handler == SIG_IGN) {
+      sigaddset(&ignored, signal);
+    }
+  }
+  return ignored;
+}
+
+SpawnedProcess spawn_process(const ProcessSpec& spec, bool capture_output,
+                             const sigset_t& reset_to_default) {
   SpawnedProcess spawned;
   if (spec.argv.empty()) {
     spawned.error = "no command given (argv is empty)";
@@ -152,7 +147,7 @@ SpawnedProcess spawn_process(const ProcessSpec& spec, bool capture_output) {
     child_environment = envp.data();
   }
 
-  const SpawnAttributes attributes;
+  const SpawnAttributes attributes(reset_to_default);
   pid_t pid = -1;
   const int error = ::posix_spawnp(&pid, argv.front(), actions.get(), attributes.get(), argv.data(),
                                    child_environment);

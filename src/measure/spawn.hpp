@@ -1,4 +1,5 @@
 #pragma once
+#include <signal.h>
 // Starting one run: posix_spawnp into a fresh process group with a clean signal state.
 #include <sys/types.h>
 
@@ -24,6 +25,12 @@ struct SpawnedProcess {
 /// group, with an empty signal mask and every signal at its default action. stdout and
 /// stderr go to a pipe when `capture_output`, else to /dev/null. Never throws for a
 /// program that cannot be started: the reason is in `error`.
-SpawnedProcess spawn_process(const ProcessSpec& spec, bool capture_output);
+SpawnedProcess spawn_process(const ProcessSpec& spec, bool capture_output,
+                             const sigset_t& reset_to_default);
+
+/// Signals this process ignores now. exec() resets handled signals to their default by
+/// itself, but ignored ones stay ignored, so only these need resetting in the child;
+/// resetting every signal costs the child one sigaction call per signal on every run.
+sigset_t ignored_signals();
 
 }  // namespace perfgate

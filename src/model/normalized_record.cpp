@@ -1,6 +1,8 @@
 #include "model/normalized_record.hpp"
 
 #include <climits>
+#include <cmath>
+#include <limits>
 
 #include "model/fingerprint.hpp"
 #include "model/json_reader.hpp"
@@ -26,7 +28,9 @@ Json comparison_json(const MetricComparison& c) {
           {"baseline", optional_json(c.baseline)},
           {"baseline_count", c.baseline_count},
           {"absolute_delta", c.absolute_delta},
-          {"percent_delta", c.percent_delta},
+          // A worse value over a baseline of 0 is infinitely worse; JSON has no infinity, so
+          // it is written as null and read back from the sign of absolute_delta.
+          {"percent_delta", std::isfinite(c.percent_delta) ? Json(c.percent_delta) : Json(nullptr)},
           {"policy", policy_json(c.policy)},
           {"threshold_exceeded", c.threshold_exceeded},
           {"regressed", c.regressed}};
@@ -72,7 +76,11 @@ MetricComparison read_comparison(const Json& json, const std::string& source,
   }
   c.baseline_count = static_cast<std::size_t>(count);
   c.absolute_delta = reader.number("absolute_delta");
-  c.percent_delta = reader.number("percent_delta");
+  const std::optional<double> percent = reader.optional_number("percent_delta");
+  c.percent_delta = percent                ? *percent
+                    : c.absolute_delta > 0 ? std::numeric_limits<double>::infinity()
+                    : c.absolute_delta < 0 ? -std::numeric_limits<double>::infinity()
+                                           : 0.0;
   c.policy = read_policy(reader.object("policy"), source, reader.path_of("policy"));
   c.threshold_exceeded = reader.boolean("threshold_exceeded");
   c.regressed = reader.boolean("regressed");

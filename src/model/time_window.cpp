@@ -23,14 +23,18 @@ std::string since_to_timestamp(const std::string& text, std::time_t now, const s
   if (std::regex_match(text, match, duration)) {
     const long long amount = std::stoll(match[1].str());
     const char unit = match[2].str()[0];
-    const long long seconds = unit == 'm' ? 60 : unit == 'h' ? 3600 : unit == 'd' ? 86400 : 7 * 86400;
+    const long long seconds = unit == 'm'   ? 60
+                              : unit == 'h' ? 3600
+                              : unit == 'd' ? 86400
+                                            : 7 * 86400;
     return iso_utc(now - static_cast<std::time_t>(amount * seconds));
   }
   if (std::regex_match(text, date)) return text + "T00:00:00Z";
   if (std::regex_match(text, instant)) return text;
-  throw Error(ExitCode::kUsage, flag + ": '" + text +
-                                    "' is not a time window. Use a duration such as 30d, 12h, 90m or 2w, "
-                                    "a date such as 2026-11-01, or an instant such as 2026-11-01T08:00:00Z");
+  throw Error(ExitCode::kUsage,
+              flag + ": '" + text +
+                  "' is not a time window. Use a duration such as 30d, 12h, 90m or 2w, "
+                  "a date such as 2026-11-01, or an instant such as 2026-11-01T08:00:00Z");
 }
 
 }  // namespace perfgate

@@ -8,7 +8,8 @@
 namespace perfgate {
 
 /// Error(kUsage) naming `flag` for anything else.
-std::string since_to_timestamp(const std::string& text, std::time_t now, const std::string& flag = "--since");
+std::string since_to_timestamp(const std::string& text, std::time_t now,
+                               const std::string& flag = "--since");
 
 /// `when` as ISO 8601 UTC with seconds: 2026-11-30T11:37:04Z.
 std::string iso_utc(std::time_t when);

@@ -29,7 +29,8 @@ std::string unit_of(const NormalizedRecord& record, const std::string& metric) {
 
 /// Metrics in report order: the standard ones first, then components by name.
 std::vector<std::string> metric_order(const std::vector<NormalizedRecord>& records) {
-  const std::vector<std::string> standard{"latency", "throughput", "memory", "cpu_time", "gpu_memory"};
+  const std::vector<std::string> standard{"latency", "throughput", "memory", "cpu_time",
+                                          "gpu_memory"};
   std::vector<std::string> order;
   for (const auto& name : standard) {
     for (const auto& record : records) {
@@ -71,10 +72,11 @@ std::string format_change(const MetricComparison& comparison) {
 std::string render_comparison_table(const std::vector<NormalizedRecord>& records, bool color) {
   std::string out;
   for (const auto& record : records) {
-    const std::string status =
-        color ? std::string(status_color(record.comparison_status)) + record.comparison_status + kReset
-              : record.comparison_status;
-    out += fmt::format("{}  {}  {}\n", record.benchmark_id, status, record.comparison_status_reason);
+    const std::string status = color ? std::string(status_color(record.comparison_status)) +
+                                           record.comparison_status + kReset
+                                     : record.comparison_status;
+    out +=
+        fmt::format("{}  {}  {}\n", record.benchmark_id, status, record.comparison_status_reason);
     for (const auto& metric : metric_order({record})) {
       const MetricComparison* comparison = find_comparison(record, metric);
       const std::string unit = unit_of(record, metric);
@@ -83,29 +85,34 @@ std::string render_comparison_table(const std::vector<NormalizedRecord>& records
         out += fmt::format("  {:<18} {:>14}\n", metric, format_quantity(current, unit));
         continue;
       }
-      std::string verdict = comparison->regressed ? "REGRESSED" : comparison->threshold_exceeded ? "exceeded (not gated)" : "ok";
+      std::string verdict = comparison->regressed            ? "REGRESSED"
+                            : comparison->threshold_exceeded ? "exceeded (not gated)"
+                                                             : "ok";
       if (color && comparison->regressed) verdict = std::string(kRed) + verdict + kReset;
-      out += fmt::format("  {:<18} {:>14}  vs {:>14}  {:>8}  {}\n", metric, format_quantity(current, unit),
-                         format_quantity(*comparison->baseline, unit), format_change(*comparison), verdict);
+      out += fmt::format(
+          "  {:<18} {:>14}  vs {:>14}  {:>8}  {}\n", metric, format_quantity(current, unit),
+          format_quantity(*comparison->baseline, unit), format_change(*comparison), verdict);
     }
     out += "\n";
   }
   return out;
 }
 
-std::string render_comparison_markdown(const std::vector<NormalizedRecord>& records, const std::string& commit,
-                                       const std::string& generated_at) {
+std::string render_comparison_markdown(const std::vector<NormalizedRecord>& records,
+                                       const std::string& commit, const std::string& generated_at) {
   const std::vector<std::string> metrics = metric_order(records);
   std::string out = "## perfgate comparison";
   if (!commit.empty()) out += " for `" + markdown_cell(commit.substr(0, 12)) + "`";
-  out += "\n\nGenerated " + markdown_cell(generated_at) + ". Each metric cell: current vs rolling baseline (change).\n\n";
+  out += "\n\nGenerated " + markdown_cell(generated_at) +
+         ". Each metric cell: current vs rolling baseline (change).\n\n";
   out += "| benchmark | status |";
   for (const auto& metric : metrics) out += " " + markdown_cell(metric) + " |";
   out += " reason |\n|---|---|";
   for (std::size_t i = 0; i < metrics.size(); ++i) out += "---|";
   out += "---|\n";
   for (const auto& record : records) {
-    out += "| " + markdown_cell(record.benchmark_id) + " | **" + markdown_cell(record.comparison_status) + "** |";
+    out += "| " + markdown_cell(record.benchmark_id) + " | **" +
+           markdown_cell(record.comparison_status) + "** |";
     for (const auto& metric : metrics) {
       const auto value = record.metrics.find(metric);
       if (value == record.metrics.end()) {

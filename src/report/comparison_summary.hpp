@@ -14,8 +14,8 @@ std::string render_comparison_table(const std::vector<NormalizedRecord>& records
 /// Markdown: a heading with the commit, one table row per record with current vs baseline
 /// of latency, throughput, memory, CPU time and every component metric, the status and
 /// the reason. Every string from a record is escaped for Markdown tables. Pure.
-std::string render_comparison_markdown(const std::vector<NormalizedRecord>& records, const std::string& commit,
-                                       const std::string& generated_at);
+std::string render_comparison_markdown(const std::vector<NormalizedRecord>& records,
+                                       const std::string& commit, const std::string& generated_at);
 
 /// "+12.5%" / "-3.1%" / "n/a": the change of current over baseline in plain terms
 /// (positive = larger), independent of direction.

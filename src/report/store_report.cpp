@@ -27,7 +27,9 @@ std::string csv_field(std::string text) {
   return quoted + "\"";
 }
 
-std::string number_text(double value) { return fmt::format("{}", value); }
+std::string number_text(double value) {
+  return fmt::format("{}", value);
+}
 
 std::vector<std::string> metric_columns(const std::vector<StoredRecord>& records) {
   std::set<std::string> names;
@@ -45,14 +47,17 @@ std::string cohort_label(const NormalizedRecord& record) {
                        cohort->benchmark_version, cohort->recipe_fingerprint.substr(0, 12),
                        cohort->hardware_profile_id, cohort->software_profile_id);
   }
-  if (record.config_schema_version < 2) return "Legacy v1 (" + record.benchmark_id + ", " + record.device + ")";
+  if (record.config_schema_version < 2)
+    return "Legacy v1 (" + record.benchmark_id + ", " + record.device + ")";
   return "Invalid v2 (" + record.benchmark_id + ")";
 }
 
-std::string render_report_markdown(const std::vector<StoredRecord>& records, const ReportContext& context) {
-  std::string out = "# perfgate report\n\nStore `" + markdown_cell(context.store_url) + "`, generated " +
-                    markdown_cell(context.generated_at) + ", " + std::to_string(records.size()) + " record" +
-                    (records.size() == 1 ? "" : "s") + ".\n";
+std::string render_report_markdown(const std::vector<StoredRecord>& records,
+                                   const ReportContext& context) {
+  std::string out = "# perfgate report\n\nStore `" + markdown_cell(context.store_url) +
+                    "`, generated " + markdown_cell(context.generated_at) + ", " +
+                    std::to_string(records.size()) + " record" + (records.size() == 1 ? "" : "s") +
+                    ".\n";
   // Group by cohort, keeping the order in which cohorts first appear (newest record first).
   std::vector<std::string> order;
   std::map<std::string, std::vector<const StoredRecord*>> groups;
@@ -65,7 +70,8 @@ std::string render_report_markdown(const std::vector<StoredRecord>& records, con
     std::vector<StoredRecord> group;
     for (const auto* stored : groups[label]) group.push_back(*stored);
     const std::vector<std::string> metrics = metric_columns(group);
-    out += "\n## " + markdown_cell(label) + "\n\n| timestamp | benchmark | commit | source | status |";
+    out +=
+        "\n## " + markdown_cell(label) + "\n\n| timestamp | benchmark | commit | source | status |";
     for (const auto& metric : metrics) out += " " + markdown_cell(metric) + " |";
     out += " eligible | reason |\n|---|---|---|---|---|";
     for (std::size_t i = 0; i < metrics.size(); ++i) out += "---|";
@@ -73,19 +79,25 @@ std::string render_report_markdown(const std::vector<StoredRecord>& records, con
     for (const auto& stored : group) {
       const NormalizedRecord& r = stored.record;
       out += "| " + markdown_cell(r.timestamp) + " | " + markdown_cell(r.benchmark_id) + " | " +
-             markdown_cell(r.commit_sha ? r.commit_sha->substr(0, 12) : "—") + " | " + markdown_cell(r.run_source) + " | " +
-             markdown_cell(r.comparison_status) + " |";
+             markdown_cell(r.commit_sha ? r.commit_sha->substr(0, 12) : "—") + " | " +
+             markdown_cell(r.run_source) + " | " + markdown_cell(r.comparison_status) + " |";
       for (const auto& metric : metrics) {
         const auto it = r.metrics.find(metric);
-        out += " " + (it == r.metrics.end() ? "—" : markdown_cell(format_quantity(it->second.value, it->second.unit))) + " |";
+        out += " " +
+               (it == r.metrics.end()
+                    ? "—"
+                    : markdown_cell(format_quantity(it->second.value, it->second.unit))) +
+               " |";
       }
-      out += std::string(" ") + (stored.eligible ? "yes" : "no") + " | " + markdown_cell(r.comparison_status_reason) + " |\n";
+      out += std::string(" ") + (stored.eligible ? "yes" : "no") + " | " +
+             markdown_cell(r.comparison_status_reason) + " |\n";
     }
   }
   return out;
 }
 
-std::string render_report_json(const std::vector<StoredRecord>& records, const ReportContext& context) {
+std::string render_report_json(const std::vector<StoredRecord>& records,
+                               const ReportContext& context) {
   Json list = Json::array();
   for (const auto& stored : records) {
     Json entry = to_json(stored.record);
@@ -103,11 +115,21 @@ std::string render_report_json(const std::vector<StoredRecord>& records, const R
 
 std::string render_report_csv(const std::vector<StoredRecord>& records) {
   const std::vector<std::string> metrics = metric_columns(records);
-  std::vector<std::string> header{"timestamp",          "benchmark_id",        "workload_id",
-                                  "variant_id",         "benchmark_version",   "recipe_fingerprint",
-                                  "hardware_profile_id", "software_profile_id", "commit_sha",
-                                  "run_source",         "comparison_status",   "baseline_status",
-                                  "eligible",           "success",             "record_id"};
+  std::vector<std::string> header{"timestamp",
+                                  "benchmark_id",
+                                  "workload_id",
+                                  "variant_id",
+                                  "benchmark_version",
+                                  "recipe_fingerprint",
+                                  "hardware_profile_id",
+                                  "software_profile_id",
+                                  "commit_sha",
+                                  "run_source",
+                                  "comparison_status",
+                                  "baseline_status",
+                                  "eligible",
+                                  "success",
+                                  "record_id"};
   for (const auto& metric : metrics) header.push_back(metric);
   std::string out;
   for (std::size_t i = 0; i < header.size(); ++i) out += (i ? "," : "") + csv_field(header[i]);

@@ -18,10 +18,12 @@ struct ReportContext {
 };
 
 /// Markdown: a table per cohort (legacy and incomplete identities labelled), newest first.
-std::string render_report_markdown(const std::vector<StoredRecord>& records, const ReportContext& context);
+std::string render_report_markdown(const std::vector<StoredRecord>& records,
+                                   const ReportContext& context);
 /// JSON: {"report_schema_version": 1, "generated_at", "store", "filter", "records": [...]},
 /// each record its normalised JSON plus "attempt_id" and "eligible".
-std::string render_report_json(const std::vector<StoredRecord>& records, const ReportContext& context);
+std::string render_report_json(const std::vector<StoredRecord>& records,
+                               const ReportContext& context);
 /// CSV (RFC 4180): fixed columns, then one column per metric seen (sorted), values in the
 /// metric's unit; fields quoted when they hold a comma, quote or newline; cells that a
 /// spreadsheet would run as a formula (=, +, -, @ first) get a leading apostrophe.

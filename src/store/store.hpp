@@ -58,7 +58,8 @@ class Store {
 
   /// The last `count` successful, eligible records of the cohort, newest first (by
   /// timestamp, then by insertion order).
-  virtual std::vector<StoredRecord> baseline_records(const CohortKey& cohort, std::size_t count) = 0;
+  virtual std::vector<StoredRecord> baseline_records(const CohortKey& cohort,
+                                                     std::size_t count) = 0;
 
   /// Records matching the filter, newest first.
   virtual std::vector<StoredRecord> list_records(const RecordFilter& filter) = 0;
@@ -92,6 +93,7 @@ std::unique_ptr<Store> open_store(const std::string& url);
 
 /// The store URL to use: the flag when given, else $PERFGATE_STORE, else perfgate.toml's
 /// [store] url, else "sqlite:.perfgate/perfgate.db".
-std::string resolve_store_url(const std::string& flag, const std::optional<std::string>& project_url);
+std::string resolve_store_url(const std::string& flag,
+                              const std::optional<std::string>& project_url);
 
 }  // namespace perfgate

@@ -356,7 +356,8 @@ inline const std::vector<BadConfigCase>& bad_config_catalogue() {
        "bad.json",
        R"({"benchmark_id": "demo", "command": ["./bench"], "run_config": {"num_measurement_runs": 5000000}})",
        ExitCode::kDataError,
-       {"run_config.num_measurement_runs: must be at most 1000000, found 5000000. Set a smaller value"}},
+       {"run_config.num_measurement_runs: must be at most 1000000, found 5000000. Set a smaller "
+        "value"}},
       {"ThroughputWithoutUnit",
        "bad.json",
        R"({"benchmark_id": "demo", "command": ["./bench"], "throughput": {"units_per_run": 4}})",

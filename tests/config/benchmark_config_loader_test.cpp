@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
 #include "config/suite_loader.hpp"
-#include "support/temp_dir.hpp"
 #include "model/error.hpp"
+#include "support/temp_dir.hpp"
 
 namespace perfgate {
 namespace {

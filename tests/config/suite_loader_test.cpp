@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "support/temp_dir.hpp"
 #include "model/error.hpp"
+#include "support/temp_dir.hpp"
 
 namespace perfgate {
 namespace {

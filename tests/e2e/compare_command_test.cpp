@@ -16,11 +16,12 @@ using testing::run_perfgate;
 /// test can make the "same" benchmark slower.
 struct Project {
   TempDir dir;
-  std::map<std::string, std::string> env{{"PERFGATE_STORE", "sqlite:" + (dir / "store.db").string()}};
+  std::map<std::string, std::string> env{
+      {"PERFGATE_STORE", "sqlite:" + (dir / "store.db").string()}};
 
   Project() {
     dir.write("suite/perfgate.toml", "[baseline]\ntrusted_run_sources = [\"local\"]\n");
-    dir.write("suite/sleepy.toml", R"(
+    dir.write("suite/sleepy.toml", R"toml(
 benchmark_id = "sleepy"
 config_schema_version = 2
 workload_id = "sleepy"
@@ -30,11 +31,13 @@ command = "sleep $(cat delay)"
 [run_config]
 num_warmup_runs = 0
 num_measurement_runs = 3
-)");
+)toml");
     set_delay("0.01");
   }
   void set_delay(const std::string& seconds) { dir.write("suite/delay", seconds + "\n"); }
-  testing::CliResult perfgate(std::vector<std::string> args) { return run_perfgate(args, dir.path(), env); }
+  testing::CliResult perfgate(std::vector<std::string> args) {
+    return run_perfgate(args, dir.path(), env);
+  }
   void fresh_results() { fs::remove_all(dir / "out"); }
 };
 
@@ -58,7 +61,8 @@ TEST(CompareCommand, ReportsCalibrationNeededForANewCohortAndExitsZero) {
   for (const auto& entry : fs::directory_iterator(p.dir / "out")) {
     const std::string name = entry.path().filename().string();
     wrote_normalized = wrote_normalized || name.rfind("normalized_perf_sleepy_", 0) == 0;
-    wrote_summary = wrote_summary || (name.rfind("perf_", 0) == 0 && entry.path().extension() == ".md");
+    wrote_summary =
+        wrote_summary || (name.rfind("perf_", 0) == 0 && entry.path().extension() == ".md");
   }
   EXPECT_TRUE(wrote_normalized);
   EXPECT_TRUE(wrote_summary);
@@ -69,10 +73,12 @@ TEST(CompareCommand, SeedsABaselineThroughPrepareAndApproveThenGatesARegression)
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "-r", "out", "--upload", "pass"}).exit_code, 0);
 
-  const auto prepared = p.perfgate({"baseline", "prepare", "-o", "manifest.json", "--project", "suite/perfgate.toml"});
+  const auto prepared = p.perfgate(
+      {"baseline", "prepare", "-o", "manifest.json", "--project", "suite/perfgate.toml"});
   ASSERT_EQ(prepared.exit_code, 0) << prepared.err;
   EXPECT_THAT(prepared.out, HasSubstr("1 record(s)"));
-  const auto approved = p.perfgate({"baseline", "approve", "manifest.json", "--project", "suite/perfgate.toml"});
+  const auto approved =
+      p.perfgate({"baseline", "approve", "manifest.json", "--project", "suite/perfgate.toml"});
   ASSERT_EQ(approved.exit_code, 0) << approved.err;
   EXPECT_THAT(approved.out, HasSubstr("approved 1 record(s)"));
 
@@ -98,27 +104,37 @@ TEST(CompareCommand, ApproveRefusesAManifestWhoseStoreChangedSincePrepare) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "-r", "out", "--upload", "pass"}).exit_code, 0);
-  ASSERT_EQ(p.perfgate({"baseline", "prepare", "-o", "manifest.json", "--project", "suite/perfgate.toml"}).exit_code, 0);
+  ASSERT_EQ(
+      p.perfgate({"baseline", "prepare", "-o", "manifest.json", "--project", "suite/perfgate.toml"})
+          .exit_code,
+      0);
   p.fresh_results();
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "-r", "out", "--upload", "always"}).exit_code, 0);
-  const auto approved = p.perfgate({"baseline", "approve", "manifest.json", "--project", "suite/perfgate.toml"});
+  const auto approved =
+      p.perfgate({"baseline", "approve", "manifest.json", "--project", "suite/perfgate.toml"});
   EXPECT_EQ(approved.exit_code, 65);
   EXPECT_THAT(approved.err, HasSubstr("changed since prepare"));
   const auto report = p.perfgate({"report", "--format", "json"});
   ASSERT_EQ(report.exit_code, 0) << report.err;
-  for (const auto& record : Json::parse(report.out)["records"]) EXPECT_EQ(record["eligible"], false);
+  const Json stored = Json::parse(report.out);
+  ASSERT_EQ(stored["records"].size(), 2u);
+  for (const auto& record : stored["records"]) EXPECT_EQ(record["eligible"], false);
 }
 
 TEST(CompareCommand, ApproveRefusesAnEditedManifest) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "-r", "out", "--upload", "pass"}).exit_code, 0);
-  ASSERT_EQ(p.perfgate({"baseline", "prepare", "-o", "manifest.json", "--project", "suite/perfgate.toml"}).exit_code, 0);
+  ASSERT_EQ(
+      p.perfgate({"baseline", "prepare", "-o", "manifest.json", "--project", "suite/perfgate.toml"})
+          .exit_code,
+      0);
   Json manifest = Json::parse(read_text_file(p.dir / "manifest.json"));
   manifest["records"][0]["run_source"] = "scheduled_main";
   p.dir.write("manifest.json", manifest.dump());
-  const auto approved = p.perfgate({"baseline", "approve", "manifest.json", "--project", "suite/perfgate.toml"});
+  const auto approved =
+      p.perfgate({"baseline", "approve", "manifest.json", "--project", "suite/perfgate.toml"});
   EXPECT_EQ(approved.exit_code, 65);
   EXPECT_THAT(approved.err, HasSubstr("manifest_sha256 does not match"));
 }
@@ -165,9 +181,11 @@ TEST(ReportCommand, WritesCsvWithOneColumnPerMetric) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "-r", "out", "--upload", "always"}).exit_code, 0);
-  const auto result = p.perfgate({"report", "--format", "csv", "--since", "1d", "--benchmark", "slee*"});
+  const auto result =
+      p.perfgate({"report", "--format", "csv", "--since", "1d", "--benchmark", "slee*"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_THAT(result.out, ::testing::StartsWith("timestamp,benchmark_id,workload_id,variant_id,benchmark_version,"));
+  EXPECT_THAT(result.out, ::testing::StartsWith(
+                              "timestamp,benchmark_id,workload_id,variant_id,benchmark_version,"));
   EXPECT_THAT(result.out, HasSubstr(",cpu_time,latency,memory\r\n"));
   EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 2);
 }

@@ -34,14 +34,16 @@ TEST(BaselineManifest, SelectsOnlyCalibrationRecordsFromTrustedSources) {
   passed.record.comparison_status = kPass;
   StoredRecord already = calibration_record("d", "scheduled_main");
   already.eligible = true;
-  const auto selected = select_calibration_records({trusted, from_pr, passed, already}, {"scheduled_main"});
+  const auto selected =
+      select_calibration_records({trusted, from_pr, passed, already}, {"scheduled_main"});
   ASSERT_EQ(selected.size(), 1u);
   EXPECT_EQ(selected[0].record.benchmark_id, "a");
 }
 
 TEST(BaselineManifest, RoundTripsThroughJsonAndDetectsEdits) {
   const auto records = std::vector<StoredRecord>{calibration_record("a", "scheduled_main")};
-  const BaselineManifest manifest = build_manifest(records, "sqlite:x.db", "rev-7", "2026-11-30T11:00:00Z");
+  const BaselineManifest manifest =
+      build_manifest(records, "sqlite:x.db", "rev-7", "2026-11-30T11:00:00Z");
   const BaselineManifest read = manifest_from_json(to_json(manifest), "m.json");
   EXPECT_EQ(read.records, manifest.records);
   EXPECT_EQ(read.store_revision, "rev-7");
@@ -53,7 +55,9 @@ TEST(BaselineManifest, RoundTripsThroughJsonAndDetectsEdits) {
     FAIL();
   } catch (const Error& error) {
     EXPECT_EQ(error.code(), ExitCode::kDataError);
-    EXPECT_EQ(std::string(error.what()).rfind("m.json: manifest_sha256 does not match the manifest's content", 0), 0u);
+    EXPECT_EQ(std::string(error.what())
+                  .rfind("m.json: manifest_sha256 does not match the manifest's content", 0),
+              0u);
   }
 }
 
@@ -64,8 +68,9 @@ TEST(BaselineManifest, ListsEveryReasonThatBlocksApproval) {
   StoredRecord b_now = b;
   b_now.eligible = true;
   EXPECT_EQ(manifest_problems(manifest, {b_now}, {"scheduled_main"}),
-            (std::vector<std::string>{"a (" + a.record.record_id.substr(0, 12) + "): no longer in the store",
-                                      "b (" + b.record.record_id.substr(0, 12) + "): already eligible"}));
+            (std::vector<std::string>{
+                "a (" + a.record.record_id.substr(0, 12) + "): no longer in the store",
+                "b (" + b.record.record_id.substr(0, 12) + "): already eligible"}));
   EXPECT_TRUE(manifest_problems(manifest, {a, b}, {"scheduled_main"}).empty());
 }
 

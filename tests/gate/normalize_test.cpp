@@ -102,7 +102,7 @@ NormalizedRecord normalize(const Json& raw,
 
 TEST(NormalizeRawRecord, ReadsIdentityProvenanceAndCiFieldsOfARealisticRecord) {
   const NormalizedRecord r = normalize(raw_record());
-  EXPECT_EQ(r.result_schema_version, 2);
+  EXPECT_EQ(r.result_schema_version, kNormalizedRecordSchemaVersion);
   EXPECT_EQ(r.record_id, "");
   EXPECT_EQ(r.benchmark_id, "sieve[n=1000000]");
   EXPECT_EQ(r.config_schema_version, 2);

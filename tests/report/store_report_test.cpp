@@ -43,11 +43,14 @@ TEST(StoreReport, QuotesCsvFieldsAndDefusesSpreadsheetFormulas) {
   const std::string csv = render_report_csv({{r, "att", true}});
   const std::string row = csv.substr(csv.find("\r\n") + 2);
   EXPECT_EQ(row,
-            "2026-11-30T10:00:00Z,\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\",sort,std,3,0123456789abcdef0123,hw-1,sw-2,"
+            "2026-11-30T10:00:00Z,\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\",sort,std,3,"
+            "0123456789abcdef0123,hw-1,sw-2,"
             "\"a,b\",local,PASS,compared,true,true,r1,-1.5,0.25\r\n");
   EXPECT_EQ(csv.substr(0, csv.find("\r\n")),
-            "timestamp,benchmark_id,workload_id,variant_id,benchmark_version,recipe_fingerprint,hardware_profile_id,"
-            "software_profile_id,commit_sha,run_source,comparison_status,baseline_status,eligible,success,record_id,"
+            "timestamp,benchmark_id,workload_id,variant_id,benchmark_version,recipe_fingerprint,"
+            "hardware_profile_id,"
+            "software_profile_id,commit_sha,run_source,comparison_status,baseline_status,eligible,"
+            "success,record_id,"
             "delta,latency");
 }
 
@@ -55,7 +58,8 @@ TEST(StoreReport, EscapesRecordTextInMarkdown) {
   NormalizedRecord r = v2_record();
   r.benchmark_id = "a|b<script>";
   r.comparison_status_reason = "line one\nline two";
-  const std::string md = render_report_markdown({{r, "att", false}}, {"sqlite:x.db", "2026-11-30T11:00:00Z", {}});
+  const std::string md =
+      render_report_markdown({{r, "att", false}}, {"sqlite:x.db", "2026-11-30T11:00:00Z", {}});
   EXPECT_NE(md.find("a\\|b\\<script\\>"), std::string::npos) << md;
   EXPECT_NE(md.find("line one line two"), std::string::npos);
   EXPECT_EQ(md.find("<script>"), std::string::npos);

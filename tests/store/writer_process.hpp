@@ -19,7 +19,7 @@ class WriterProcess {
   WriterProcess(const std::string& url, long long attempts) {
     ProcessSpec spec;
     spec.argv = {PERFGATE_STORE_WRITER, url, std::to_string(attempts)};
-    process_ = spawn_process(spec, /*capture_output=*/true);
+    process_ = spawn_process(spec, /*capture_output=*/true, ignored_signals());
     if (!process_.started()) throw std::runtime_error(process_.error);
   }
   WriterProcess(const WriterProcess&) = delete;

@@ -18,7 +18,8 @@ class MemoryStore final : public Store {
       if (stored.attempt_id == attempt.attempt_id) return AppendOutcome::kAlreadyPresent;
     }
     attempts_.push_back(attempt);
-    for (const auto& record : attempt.records) records_.push_back({record, attempt.attempt_id, record.baseline_eligible});
+    for (const auto& record : attempt.records)
+      records_.push_back({record, attempt.attempt_id, record.baseline_eligible});
     ++revision_;
     return AppendOutcome::kAppended;
   }
@@ -26,7 +27,8 @@ class MemoryStore final : public Store {
   std::vector<StoredRecord> baseline_records(const CohortKey& cohort, std::size_t count) override {
     std::vector<StoredRecord> out;
     for (const auto& stored : newest_first()) {
-      if (stored.record.cohort() == cohort && stored.record.success && stored.eligible && out.size() < count) {
+      if (stored.record.cohort() == cohort && stored.record.success && stored.eligible &&
+          out.size() < count) {
         out.push_back(stored);
       }
     }
@@ -37,7 +39,9 @@ class MemoryStore final : public Store {
     std::vector<StoredRecord> out;
     for (const auto& stored : newest_first()) {
       const NormalizedRecord& r = stored.record;
-      if (!filter.benchmark_glob.empty() && ::fnmatch(filter.benchmark_glob.c_str(), r.benchmark_id.c_str(), 0) != 0) continue;
+      if (!filter.benchmark_glob.empty() &&
+          ::fnmatch(filter.benchmark_glob.c_str(), r.benchmark_id.c_str(), 0) != 0)
+        continue;
       if (!filter.since.empty() && r.timestamp < filter.since) continue;
       if (filter.cohort && r.cohort() != filter.cohort) continue;
       if (!filter.workload_id.empty() && r.workload_id != filter.workload_id) continue;
@@ -60,7 +64,8 @@ class MemoryStore final : public Store {
   std::vector<AttemptSummary> list_attempts() override {
     std::vector<AttemptSummary> out;
     for (auto it = attempts_.rbegin(); it != attempts_.rend(); ++it) {
-      out.push_back({it->attempt_id, it->created_at, it->commit_sha, it->run_source, it->success, it->records.size()});
+      out.push_back({it->attempt_id, it->created_at, it->commit_sha, it->run_source, it->success,
+                     it->records.size()});
     }
     return out;
   }
@@ -71,11 +76,14 @@ class MemoryStore final : public Store {
                const std::string& expected_revision) override {
     if (expected_revision != revision()) throw Error(ExitCode::kDataError, "store changed");
     for (const auto& id : record_ids) {
-      auto it = std::find_if(records_.begin(), records_.end(), [&](const StoredRecord& s) { return s.record.record_id == id; });
+      auto it = std::find_if(records_.begin(), records_.end(),
+                             [&](const StoredRecord& s) { return s.record.record_id == id; });
       if (it == records_.end()) throw Error(ExitCode::kDataError, "unknown record " + id);
     }
     for (auto& stored : records_) {
-      if (std::find(record_ids.begin(), record_ids.end(), stored.record.record_id) != record_ids.end()) stored.eligible = true;
+      if (std::find(record_ids.begin(), record_ids.end(), stored.record.record_id) !=
+          record_ids.end())
+        stored.eligible = true;
     }
     ++revision_;
   }
@@ -85,8 +93,9 @@ class MemoryStore final : public Store {
  private:
   std::vector<StoredRecord> newest_first() const {
     std::vector<StoredRecord> out(records_.rbegin(), records_.rend());
-    std::stable_sort(out.begin(), out.end(),
-                     [](const StoredRecord& a, const StoredRecord& b) { return a.record.timestamp > b.record.timestamp; });
+    std::stable_sort(out.begin(), out.end(), [](const StoredRecord& a, const StoredRecord& b) {
+      return a.record.timestamp > b.record.timestamp;
+    });
     return out;
   }
 
