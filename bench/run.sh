@@ -66,5 +66,9 @@ for (name, label), h in zip((("busy", "busy 20 ms"), ("alloc", "alloc 200 MB")),
 PY
 
 echo
+echo "== Store: append 100,000 normalised records (1,000 cohorts x 100), compare 1,000 =="
+"$BUILD/bench/store_bench" 1000 100
+
+echo
 echo "== Micro-benchmarks (Google Benchmark) =="
 "$BUILD/bench/perfgate_micro" --benchmark_min_time=0.2

@@ -5,17 +5,21 @@
 
 namespace perfgate {
 
-Json to_json(const Attempt& attempt) {
-  Json records = Json::array();
-  for (const auto& record : attempt.records) records.push_back(to_json(record));
+Json attempt_header_json(const Attempt& attempt) {
   return {{"attempt_schema_version", attempt.attempt_schema_version},
           {"attempt_id", attempt.attempt_id},
           {"created_at", attempt.created_at},
           {"commit_sha", attempt.commit_sha},
           {"run_source", attempt.run_source},
           {"success", attempt.success},
-          {"errors", attempt.errors},
-          {"records", records}};
+          {"errors", attempt.errors}};
+}
+
+Json to_json(const Attempt& attempt) {
+  Json json = attempt_header_json(attempt);
+  Json& records = json["records"] = Json::array();
+  for (const auto& record : attempt.records) records.push_back(to_json(record));
+  return json;
 }
 
 Attempt attempt_from_json(const Json& json, const std::string& source) {
@@ -53,11 +57,21 @@ Attempt attempt_from_json(const Json& json, const std::string& source) {
   return attempt;
 }
 
+std::string attempt_content_id(const Attempt& attempt) {
+  Json record_ids = Json::array();
+  for (const auto& record : attempt.records) record_ids.push_back(record.record_id);
+  return fingerprint({{"attempt_schema_version", attempt.attempt_schema_version},
+                      {"created_at", attempt.created_at},
+                      {"commit_sha", attempt.commit_sha},
+                      {"run_source", attempt.run_source},
+                      {"success", attempt.success},
+                      {"errors", attempt.errors},
+                      {"record_ids", record_ids}});
+}
+
 void assign_attempt_id(Attempt& attempt) {
   for (auto& record : attempt.records) assign_record_id(record);
-  Json content = to_json(attempt);
-  content.erase("attempt_id");
-  attempt.attempt_id = fingerprint(content);
+  attempt.attempt_id = attempt_content_id(attempt);
 }
 
 }  // namespace perfgate

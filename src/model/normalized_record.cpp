@@ -265,10 +265,14 @@ NormalizedRecord normalized_record_from_json(const Json& json, const std::string
                   " (or leave the field out for a legacy v1 record)");
 }
 
-void assign_record_id(NormalizedRecord& record) {
+std::string record_content_text(const NormalizedRecord& record) {
   Json content = to_json(record);
   content.erase("record_id");
-  record.record_id = fingerprint(content);
+  return canonical_json(content);
+}
+
+void assign_record_id(NormalizedRecord& record) {
+  record.record_id = sha256_hex(record_content_text(record));
 }
 
 }  // namespace perfgate

@@ -120,6 +120,9 @@ NormalizedRecord normalized_record_from_json(const Json& json, const std::string
 /// (e.g. "records[2]").
 NormalizedRecord normalized_record_from_json(const Json& json, const std::string& source,
                                              const std::string& path);
+/// The canonical JSON of the record without its record_id: what the id is the SHA-256 of,
+/// and what stores keep (the id is stored beside it).
+std::string record_content_text(const NormalizedRecord& record);
 /// Sets record_id from the record's content.
 void assign_record_id(NormalizedRecord& record);
 

@@ -3,21 +3,23 @@
 #include <set>
 
 #include "model/error.hpp"
+#include "model/fingerprint.hpp"
 
 namespace perfgate {
 
-void check_attempt_content(const Attempt& attempt, const std::string& store) {
-  Attempt recomputed = attempt;
-  assign_attempt_id(recomputed);
+std::vector<std::string> check_attempt_content(const Attempt& attempt, const std::string& store) {
+  std::vector<std::string> texts;
+  texts.reserve(attempt.records.size());
   for (std::size_t i = 0; i < attempt.records.size(); ++i) {
-    if (attempt.records[i].record_id != recomputed.records[i].record_id) {
+    texts.push_back(record_content_text(attempt.records[i]));
+    if (attempt.records[i].record_id != sha256_hex(texts.back())) {
       throw Error(ExitCode::kDataError,
                   store + ": attempt " + attempt.attempt_id + ": records[" + std::to_string(i) +
                       "].record_id does not match its content. Assign ids with "
                       "assign_attempt_id after the last change; stored data is never edited");
     }
   }
-  if (attempt.attempt_id != recomputed.attempt_id) {
+  if (attempt.attempt_id != attempt_content_id(attempt)) {
     throw_attempt_id_mismatch(store, attempt.attempt_id);
   }
   std::set<std::string> seen;
@@ -29,6 +31,7 @@ void check_attempt_content(const Attempt& attempt, const std::string& store) {
                       ") twice. Keep one copy; identical records have one identity");
     }
   }
+  return texts;
 }
 
 void throw_attempt_id_mismatch(const std::string& store, const std::string& attempt_id) {

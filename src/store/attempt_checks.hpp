@@ -2,14 +2,16 @@
 // What every store backend checks before it writes an attempt, so that all backends
 // accept and refuse exactly the same attempts with the same messages.
 #include <string>
+#include <vector>
 
 #include "model/attempt.hpp"
 
 namespace perfgate {
 
 /// Error(kDataError) unless the attempt's id and every record id match their content and
-/// no record appears twice. `store` names the store in the message.
-void check_attempt_content(const Attempt& attempt, const std::string& store);
+/// no record appears twice. `store` names the store in the message. Returns each record's
+/// record_content_text, computed once for the check, for a backend that stores it.
+std::vector<std::string> check_attempt_content(const Attempt& attempt, const std::string& store);
 
 /// Error(kDataError): the attempt's id is not the digest of its content.
 [[noreturn]] void throw_attempt_id_mismatch(const std::string& store,

@@ -121,19 +121,15 @@ void DirStore::initialise() {
 }
 
 void DirStore::load_attempt(const fs::path& file) {
-  Json json = parse_file(file);
-  Attempt attempt = attempt_from_json(json, file.string());
+  const Attempt attempt = attempt_from_json(parse_file(file), file.string());
   if (file.filename().string() != attempt.attempt_id + ".json") {
     throw Error(ExitCode::kDataError, file.string() + ": holds attempt " + attempt.attempt_id +
                                           ", not the one its name says. Stored files are never "
                                           "renamed; restore it from the store's history");
   }
-  // The attempt id digests everything else in the file, and append checked every record
-  // id: one digest of the file's own JSON tells whether it was edited since.
-  json.erase("attempt_id");
-  if (fingerprint(json) != attempt.attempt_id) {
-    throw_attempt_id_mismatch(file.string(), attempt.attempt_id);
-  }
+  // Every record id digests its record and the attempt id digests those ids and the
+  // rest of the file: rechecking them tells whether the file was edited since.
+  check_attempt_content(attempt, file.string());
   for (const auto& record : attempt.records) {
     const auto [owner, inserted] = record_owner_.emplace(record.record_id, attempt.attempt_id);
     if (!inserted) throw_record_conflict(file.string(), record, owner->second);

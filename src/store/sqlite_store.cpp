@@ -46,9 +46,7 @@ bool complete(const CohortKey& key) {
 }
 
 std::string attempt_header_text(const Attempt& attempt) {
-  Json header = to_json(attempt);
-  header.erase("records");
-  return canonical_json(header);
+  return canonical_json(attempt_header_json(attempt));
 }
 
 }  // namespace
@@ -71,27 +69,30 @@ SqliteStore::SqliteStore(std::string url, const std::filesystem::path& file)
   migrate_sqlite_store(db_);
 }
 
-bool SqliteStore::stored_copy_matches(const Attempt& attempt) {
+bool SqliteStore::stored_copy_matches(const Attempt& attempt,
+                                      const std::vector<std::string>& texts) {
   SqliteStatement header = db_.prepare("SELECT json FROM attempts WHERE attempt_id = ?1");
   header.bind(1, attempt.attempt_id);
   if (!header.step() || header.text(0) != attempt_header_text(attempt)) return false;
   SqliteStatement records =
       db_.prepare("SELECT json FROM records WHERE attempt_id = ?1 ORDER BY seq");
   records.bind(1, attempt.attempt_id);
-  for (const auto& record : attempt.records) {
-    if (!records.step() || records.text(0) != canonical_json(to_json(record))) return false;
+  for (const auto& text : texts) {
+    if (!records.step() || records.text(0) != text) return false;
   }
   return !records.step();
 }
 
 AppendOutcome SqliteStore::append(const Attempt& attempt) {
-  check_attempt_content(attempt, url_);
+  // Each record is kept as its content text (the id is its own column): the text the
+  // check computes anyway, so a record is serialised once per append.
+  const std::vector<std::string> texts = check_attempt_content(attempt, url_);
   SqliteTransaction transaction(db_, SqliteTransaction::Kind::kWrite);
 
   SqliteStatement exists = db_.prepare("SELECT 1 FROM attempts WHERE attempt_id = ?1");
   exists.bind(1, attempt.attempt_id);
   if (exists.step()) {
-    if (!stored_copy_matches(attempt)) throw_attempt_conflict(url_, attempt.attempt_id);
+    if (!stored_copy_matches(attempt, texts)) throw_attempt_conflict(url_, attempt.attempt_id);
     return AppendOutcome::kAlreadyPresent;
   }
   SqliteStatement owner = db_.prepare("SELECT attempt_id FROM records WHERE record_id = ?1");
@@ -111,13 +112,14 @@ AppendOutcome SqliteStore::append(const Attempt& attempt) {
       .bind(5, static_cast<long long>(attempt.success))
       .bind(6, attempt_header_text(attempt))
       .run();
-  for (const auto& r : attempt.records) {
-    db_.prepare(
-           "INSERT INTO records (record_id, attempt_id, benchmark_id, timestamp, workload_id, "
-           "variant_id, benchmark_version, recipe_fingerprint, hardware_profile_id, "
-           "software_profile_id, run_source, success, baseline_eligible, json) "
-           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)")
-        .bind(1, r.record_id)
+  SqliteStatement insert = db_.prepare(
+      "INSERT INTO records (record_id, attempt_id, benchmark_id, timestamp, workload_id, "
+      "variant_id, benchmark_version, recipe_fingerprint, hardware_profile_id, "
+      "software_profile_id, run_source, success, baseline_eligible, json) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+  for (std::size_t i = 0; i < attempt.records.size(); ++i) {
+    const NormalizedRecord& r = attempt.records[i];
+    insert.bind(1, r.record_id)
         .bind(2, attempt.attempt_id)
         .bind(3, r.benchmark_id)
         .bind(4, r.timestamp)
@@ -130,8 +132,9 @@ AppendOutcome SqliteStore::append(const Attempt& attempt) {
         .bind(11, r.run_source)
         .bind(12, static_cast<long long>(r.success))
         .bind(13, static_cast<long long>(r.baseline_eligible))
-        .bind(14, canonical_json(to_json(r)))
+        .bind(14, texts[i])
         .run();
+    insert.reset();
   }
   db_.exec("UPDATE meta SET value = value + 1 WHERE key = 'revision'");
   transaction.commit();
@@ -153,13 +156,14 @@ std::vector<StoredRecord> SqliteStore::select_records(const std::string& where,
   std::vector<StoredRecord> found;
   while (query.step()) {
     const std::string source = url_ + " (record " + query.text(0) + ")";
-    const Json json = Json::parse(query.text(1), nullptr, false);
-    if (json.is_discarded()) {
+    Json json = Json::parse(query.text(1), nullptr, false);
+    if (json.is_discarded() || !json.is_object()) {
       throw Error(ExitCode::kDataError,
                   source +
                       ": the stored JSON does not parse. The database is damaged; restore "
                       "it from a backup");
     }
+    json["record_id"] = query.text(0);  // kept in its own column, not in the content text
     found.push_back(StoredRecord{normalized_record_from_json(json, source), query.text(2),
                                  query.integer(3) != 0});
   }

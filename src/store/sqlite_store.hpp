@@ -34,7 +34,7 @@ class SqliteStore final : public Store {
   std::vector<StoredRecord> select_records(const std::string& where,
                                            const std::vector<SqlArgument>& arguments,
                                            std::size_t limit);
-  bool stored_copy_matches(const Attempt& attempt);
+  bool stored_copy_matches(const Attempt& attempt, const std::vector<std::string>& texts);
 
   std::string url_;
   SqliteConnection db_;
