@@ -160,6 +160,17 @@ TEST(CompareCommand, SaysSoWhenTheResultsFolderHoldsRecordsOfEarlierRuns) {
   EXPECT_THAT(result.err, HasSubstr("holds raw records of 2 runs"));
 }
 
+TEST(CompareCommand, AppendsItsMarkdownSummaryToTheGithubStepSummary) {
+  Project p;
+  p.dir.write("step-summary.md", "earlier step\n");
+  p.env["GITHUB_STEP_SUMMARY"] = (p.dir / "step-summary.md").string();
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"compare", "-r", "out"}).exit_code, 0);
+  const std::string summary = read_text_file(p.dir / "step-summary.md");
+  EXPECT_THAT(summary, ::testing::StartsWith("earlier step\n## perfgate comparison"));
+  EXPECT_THAT(summary, HasSubstr("| sleepy | **CALIBRATION\\_NEEDED** |"));
+}
+
 TEST(CompareCommand, ReportsAnEmptyResultsFolderAsMissingInput) {
   Project p;
   fs::create_directories(p.dir / "out");
