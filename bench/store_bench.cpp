@@ -28,7 +28,9 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-std::string recipe_of(int cohort) { return perfgate::sha256_hex("recipe-" + std::to_string(cohort)); }
+std::string recipe_of(int cohort) {
+  return perfgate::sha256_hex("recipe-" + std::to_string(cohort));
+}
 
 perfgate::NormalizedRecord stored_record(int cohort, int round) {
   perfgate::NormalizedRecord r;
@@ -38,7 +40,8 @@ perfgate::NormalizedRecord stored_record(int cohort, int round) {
   r.variant_id = "default";
   r.benchmark_version = 1;
   char stamp[32];
-  std::snprintf(stamp, sizeof stamp, "2026-11-%02dT%02d:%02d:00Z", 1 + round / 24 % 28, round % 24, cohort % 60);
+  std::snprintf(stamp, sizeof stamp, "2026-11-%02dT%02d:%02d:00Z", 1 + round / 24 % 28, round % 24,
+                cohort % 60);
   r.timestamp = stamp;
   r.commit_sha = perfgate::sha256_hex("commit-" + std::to_string(round)).substr(0, 40);
   r.device = "AMD EPYC";
@@ -59,12 +62,18 @@ perfgate::NormalizedRecord stored_record(int cohort, int round) {
 
 perfgate::Json raw_record(int cohort) {
   perfgate::RawRecord raw;
-  raw.identity = {"bench-" + std::to_string(cohort), "bench-" + std::to_string(cohort), 2,
-                  "workload-" + std::to_string(cohort), "default", 1, {}};
+  raw.identity = {"bench-" + std::to_string(cohort),
+                  "bench-" + std::to_string(cohort),
+                  2,
+                  "workload-" + std::to_string(cohort),
+                  "default",
+                  1,
+                  {}};
   raw.config_path = "bench.toml";
   raw.perfgate_version = "bench";
   raw.num_measurement_runs = 3;
-  for (const auto& [name, unit, value] : {std::tuple{"latency", "s", 0.104}, {"memory", "MB", 514.0}, {"cpu_time", "s", 0.091}}) {
+  for (const auto& [name, unit, value] :
+       {std::tuple{"latency", "s", 0.104}, {"memory", "MB", 514.0}, {"cpu_time", "s", 0.091}}) {
     perfgate::MetricSeries series{*perfgate::standard_metric(name), {value, value, value}, {}};
     series.metric.unit = unit;
     series.summary = perfgate::summarize(series.samples);
@@ -76,19 +85,22 @@ perfgate::Json raw_record(int cohort) {
   raw.provenance.hardware_profile_id = "hw-0123456789abcdef";
   raw.provenance.software_profile_id = "sw-0123456789abcdef";
   raw.provenance.environment_fingerprint = "env-0123456789abcdef";
-  raw.provenance.ci = {{"provider", "local"}, {"commit", nullptr}, {"branch", nullptr}, {"pr_number", nullptr},
-                       {"build_url", nullptr}, {"build_id", nullptr}, {"job_id", nullptr}, {"scheduled", false}};
+  raw.provenance.ci = {{"provider", "local"},  {"commit", nullptr},    {"branch", nullptr},
+                       {"pr_number", nullptr}, {"build_url", nullptr}, {"build_id", nullptr},
+                       {"job_id", nullptr},    {"scheduled", false}};
   raw.provenance.run_source = "pr";
   return perfgate::to_json(raw);
 }
 
 /// The floor: the same rows in the same tables (perfgate's schema, its indexes and keys),
 /// one prepared INSERT, one transaction, nothing else.
-double insert_floor(const fs::path& file, const std::vector<perfgate::Attempt>& attempts, bool commit_per_attempt) {
+double insert_floor(const fs::path& file, const std::vector<perfgate::Attempt>& attempts,
+                    bool commit_per_attempt) {
   perfgate::open_store("sqlite:" + file.string());  // lays out the schema, then is closed
   sqlite3* db = nullptr;
   sqlite3_open(file.c_str(), &db);
-  sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", nullptr, nullptr, nullptr);
+  sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", nullptr, nullptr,
+               nullptr);
   // Row texts are made before the clock starts: the floor is the database's own cost.
   std::vector<std::string> texts;
   for (const auto& attempt : attempts) {
@@ -96,16 +108,20 @@ double insert_floor(const fs::path& file, const std::vector<perfgate::Attempt>& 
   }
   const auto start = Clock::now();
   sqlite3_stmt* insert = nullptr;
-  sqlite3_prepare_v2(db,
-                     "INSERT INTO records (record_id, attempt_id, benchmark_id, timestamp, workload_id, variant_id, "
-                     "benchmark_version, recipe_fingerprint, hardware_profile_id, software_profile_id, run_source, "
-                     "success, baseline_eligible, json) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)",
-                     -1, &insert, nullptr);
+  sqlite3_prepare_v2(
+      db,
+      "INSERT INTO records (record_id, attempt_id, benchmark_id, timestamp, workload_id, "
+      "variant_id, "
+      "benchmark_version, recipe_fingerprint, hardware_profile_id, software_profile_id, "
+      "run_source, "
+      "success, baseline_eligible, json) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)",
+      -1, &insert, nullptr);
   sqlite3_stmt* header = nullptr;
-  sqlite3_prepare_v2(db,
-                     "INSERT INTO attempts (attempt_id, created_at, commit_sha, run_source, success, json) "
-                     "VALUES (?1, '2026-11-30T00:00:00Z', '', 'scheduled_main', 1, '{}')",
-                     -1, &header, nullptr);
+  sqlite3_prepare_v2(
+      db,
+      "INSERT INTO attempts (attempt_id, created_at, commit_sha, run_source, success, json) "
+      "VALUES (?1, '2026-11-30T00:00:00Z', '', 'scheduled_main', 1, '{}')",
+      -1, &header, nullptr);
   sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr);
   std::size_t i = 0;
   for (const auto& attempt : attempts) {
@@ -148,7 +164,8 @@ double insert_floor(const fs::path& file, const std::vector<perfgate::Attempt>& 
 int main(int argc, char** argv) {
   const int cohorts = argc > 1 ? std::atoi(argv[1]) : 1000;
   const int rounds = argc > 2 ? std::atoi(argv[2]) : 100;
-  const fs::path dir = fs::temp_directory_path() / ("perfgate-store-bench-" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("perfgate-store-bench-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
 
@@ -159,7 +176,8 @@ int main(int argc, char** argv) {
     perfgate::Attempt attempt;
     attempt.created_at = "2026-11-30T00:00:00Z";
     attempt.run_source = "scheduled_main";
-    for (int cohort = 0; cohort < cohorts; ++cohort) attempt.records.push_back(stored_record(cohort, round));
+    for (int cohort = 0; cohort < cohorts; ++cohort)
+      attempt.records.push_back(stored_record(cohort, round));
     perfgate::assign_attempt_id(attempt);
     attempts.push_back(std::move(attempt));
   }
@@ -171,7 +189,8 @@ int main(int argc, char** argv) {
   everything.created_at = "2026-11-30T00:00:00Z";
   everything.run_source = "scheduled_main";
   for (const auto& attempt : attempts) {
-    everything.records.insert(everything.records.end(), attempt.records.begin(), attempt.records.end());
+    everything.records.insert(everything.records.end(), attempt.records.begin(),
+                              attempt.records.end());
   }
   everything.attempt_id = perfgate::attempt_content_id(everything);
   {
@@ -192,7 +211,8 @@ int main(int argc, char** argv) {
 
   std::vector<perfgate::RawInput> batch;
   for (int cohort = 0; cohort < cohorts; ++cohort) {
-    batch.push_back({"perf_bench-" + std::to_string(cohort) + ".json", raw_record(cohort), std::string(64, '0')});
+    batch.push_back({"perf_bench-" + std::to_string(cohort) + ".json", raw_record(cohort),
+                     std::string(64, '0')});
   }
   const auto compare_start = Clock::now();
   const auto compared = perfgate::compare_batch(batch, *store, {});
@@ -201,23 +221,33 @@ int main(int argc, char** argv) {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   const long records = static_cast<long>(cohorts) * rounds;
-  const auto row = [&](const std::string& name, double seconds, double floor, const std::string& goal) {
-    std::printf("%-52s%9.3f%11.1f%9.2fx%s\n", name.c_str(), seconds, seconds / records * 1e6, seconds / floor, goal.c_str());
+  const auto row = [&](const std::string& name, double seconds, double floor,
+                       const std::string& goal) {
+    std::printf("%-52s%9.3f%11.1f%9.2fx%s\n", name.c_str(), seconds, seconds / records * 1e6,
+                seconds / floor, goal.c_str());
   };
   std::printf("%-52s%9s%11s%10s\n", "", "seconds", "µs/record", "ratio");
   row("floor: prepared INSERT, one transaction", floor_single, floor_single, "");
-  row("perfgate append, one attempt of all records", single_seconds, floor_single, "   (goal: <= 2.00x)");
+  row("perfgate append, one attempt of all records", single_seconds, floor_single,
+      "   (goal: <= 2.00x)");
   row("floor: prepared INSERT, a transaction per round", floor_per_attempt, floor_per_attempt, "");
   row("perfgate append, " + std::to_string(rounds) + " attempts", append_seconds, floor_per_attempt,
-      "   (vs the one-transaction floor: " + std::to_string(append_seconds / floor_single).substr(0, 4) + "x)");
-  std::printf("%-52s%9.3f%11.1f\n", "  (content ids of those attempts, made before)", id_seconds, id_seconds / records * 1e6);
+      "   (vs the one-transaction floor: " +
+          std::to_string(append_seconds / floor_single).substr(0, 4) + "x)");
+  std::printf("%-52s%9.3f%11.1f\n", "  (content ids of those attempts, made before)", id_seconds,
+              id_seconds / records * 1e6);
   std::printf("%-52s%9.3f%11.1f%10s   (goal: < 1 s)\n",
-              ("compare a batch of " + std::to_string(cohorts) + " raw records").c_str(), compare_seconds,
-              compare_seconds / cohorts * 1e6, "");
-  std::printf("records: %ld in %d cohorts; statuses of the batch: %s ...; peak memory %.1f MB; store file %.1f MB\n",
-              records, cohorts, compared.empty() ? "-" : compared.front().comparison_status.c_str(),
-              static_cast<double>(usage.ru_maxrss) / 1024.0,
-              static_cast<double>(fs::file_size(dir / "perfgate.db") + (fs::exists(dir / "perfgate.db-wal") ? fs::file_size(dir / "perfgate.db-wal") : 0)) / 1048576.0);
+              ("compare a batch of " + std::to_string(cohorts) + " raw records").c_str(),
+              compare_seconds, compare_seconds / cohorts * 1e6, "");
+  std::printf(
+      "records: %ld in %d cohorts; statuses of the batch: %s ...; peak memory %.1f MB; store file "
+      "%.1f MB\n",
+      records, cohorts, compared.empty() ? "-" : compared.front().comparison_status.c_str(),
+      static_cast<double>(usage.ru_maxrss) / 1024.0,
+      static_cast<double>(
+          fs::file_size(dir / "perfgate.db") +
+          (fs::exists(dir / "perfgate.db-wal") ? fs::file_size(dir / "perfgate.db-wal") : 0)) /
+          1048576.0);
   fs::remove_all(dir);
   return 0;
 }

@@ -70,7 +70,7 @@ std::pair<CLI::App*, CLI::App*> add_baseline_command(CLI::App& app, BaselineOpti
 
 int execute_baseline_prepare(const BaselineOptions& options) {
   const ProjectConfig project = project_for(options.project, fs::current_path());
-  const auto store = open_store(resolve_store_url(options.store, project.store_url));
+  const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
   const std::string revision = store->revision();
   RecordFilter filter;
   filter.benchmark_glob = options.benchmark;
@@ -110,7 +110,7 @@ int execute_baseline_approve(const BaselineOptions& options) {
       manifest_from_json(read_json_file(options.manifest), options.manifest);
   const ProjectConfig project = project_for(options.project, fs::current_path());
   const std::string url = !options.store.empty() ? options.store : manifest.store_url;
-  const auto store = open_store(url);
+  const auto store = open_existing_store(url);
   const std::string revision = store->revision();
   if (revision != manifest.store_revision) {
     throw Error(ExitCode::kDataError,

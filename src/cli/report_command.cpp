@@ -36,7 +36,7 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
 
 int execute_report(const ReportOptions& options) {
   const ProjectConfig project = project_for(options.project, std::filesystem::current_path());
-  const auto store = open_store(resolve_store_url(options.store, project.store_url));
+  const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
   const std::time_t now = std::time(nullptr);
   RecordFilter filter;
   filter.benchmark_glob = options.benchmark;

@@ -91,6 +91,10 @@ class Store {
 /// or is not a store of that kind.
 std::unique_ptr<Store> open_store(const std::string& url);
 
+/// Like open_store, for commands that only read a store (report, baseline): a store that
+/// does not exist yet is Error(kNoInput) instead of being created.
+std::unique_ptr<Store> open_existing_store(const std::string& url);
+
 /// The store URL to use: the flag when given, else $PERFGATE_STORE, else perfgate.toml's
 /// [store] url, else "sqlite:.perfgate/perfgate.db".
 std::string resolve_store_url(const std::string& flag,

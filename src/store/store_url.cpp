@@ -1,5 +1,6 @@
 // Store URLs (SPEC §12): "sqlite:PATH" and "dir:PATH", and which one a command uses.
 #include <cstdlib>
+#include <filesystem>
 
 #include "model/error.hpp"
 #include "store/dir_store.hpp"
@@ -28,6 +29,22 @@ std::unique_ptr<Store> open_store(const std::string& url) {
               "store URL '" + url +
                   "' has an unknown scheme. Use sqlite:PATH (a database file) or dir:PATH (a "
                   "folder of JSON files)");
+}
+
+std::unique_ptr<Store> open_existing_store(const std::string& url) {
+  const auto colon = url.find(':');
+  if (colon != std::string::npos) {
+    const std::string scheme = url.substr(0, colon);
+    const std::string path = url.substr(colon + 1);
+    if ((scheme == "sqlite" || scheme == "dir") && !path.empty() &&
+        !std::filesystem::exists(path)) {
+      throw Error(ExitCode::kNoInput,
+                  "store " + url +
+                      " does not exist. Pass --store (or set PERFGATE_STORE) to the "
+                      "store that 'perfgate compare --upload' wrote");
+    }
+  }
+  return open_store(url);
 }
 
 std::string resolve_store_url(const std::string& flag,

@@ -171,6 +171,14 @@ TEST(CompareCommand, AppendsItsMarkdownSummaryToTheGithubStepSummary) {
   EXPECT_THAT(summary, HasSubstr("| sleepy | **CALIBRATION\\_NEEDED** |"));
 }
 
+TEST(ReportCommand, ReportsAStoreThatDoesNotExistAsMissingInputAndCreatesNothing) {
+  Project p;
+  const auto result = p.perfgate({"report", "--store", "sqlite:nowhere/perf.db"});
+  EXPECT_EQ(result.exit_code, 66);
+  EXPECT_THAT(result.err, HasSubstr("store sqlite:nowhere/perf.db does not exist"));
+  EXPECT_FALSE(fs::exists(p.dir / "nowhere"));
+}
+
 TEST(CompareCommand, ReportsAnEmptyResultsFolderAsMissingInput) {
   Project p;
   fs::create_directories(p.dir / "out");
