@@ -69,7 +69,12 @@ std::vector<RawInput> read_raw_records(const fs::path& dir) {
 /// but the user should know they are there.
 void note_stale_records(const std::vector<RawInput>& inputs, const fs::path& dir) {
   std::set<std::string> runs;
-  for (const auto& input : inputs) runs.insert(input.raw.value("timestamp", std::string("?")));
+  for (const auto& input : inputs) {
+    const auto it = input.raw.find("timestamp");
+    runs.insert(input.raw.is_object() && it != input.raw.end() && it->is_string()
+                    ? it->get<std::string>()
+                    : "?");
+  }
   if (runs.size() <= 1) return;
   std::cerr
       << "perfgate: note: " << dir.string() << " holds raw records of " << runs.size() << " runs ("

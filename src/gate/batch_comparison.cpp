@@ -6,6 +6,7 @@
 #include "gate/comparison_status.hpp"
 #include "gate/normalize.hpp"
 #include "gate/rolling_baseline.hpp"
+#include "ingest/seed_raw_record.hpp"
 
 namespace perfgate {
 namespace {
@@ -37,15 +38,22 @@ std::vector<NormalizedRecord> compare_batch(const std::vector<RawInput>& inputs,
                                             const BatchOptions& options) {
   std::vector<NormalizedRecord> records;
   bool batch_breach = false;
+  std::vector<Json> raws;
   for (const auto& input : inputs) {
+    raws.push_back(is_seed_raw_record(input.raw) ? convert_seed_raw_record(input.raw, input.path)
+                                                 : input.raw);
+  }
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const RawInput& input = inputs[i];
+    const Json& raw = raws[i];
     records.push_back(
-        normalize_raw_record(input.raw, input.path, input.sha256, options.project_policies));
+        normalize_raw_record(raw, input.path, input.sha256, options.project_policies));
     if (options.run_source) records.back().run_source = *options.run_source;
-    batch_breach = batch_breach || raw_record_breached_static_threshold(input.raw);
+    batch_breach = batch_breach || raw_record_breached_static_threshold(raw);
   }
   for (std::size_t i = 0; i < records.size(); ++i) {
     NormalizedRecord& record = records[i];
-    const Json& raw = inputs[i].raw;
+    const Json& raw = raws[i];
     ClassificationInputs in = raw_record_outcome(raw);
     in.run_rc = options.run_rc;
     in.batch_has_static_breach = batch_breach;

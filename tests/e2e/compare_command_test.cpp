@@ -179,6 +179,22 @@ TEST(ReportCommand, ReportsAStoreThatDoesNotExistAsMissingInputAndCreatesNothing
   EXPECT_FALSE(fs::exists(p.dir / "nowhere"));
 }
 
+TEST(CompareCommand, ReadsRawRecordsInTheSeedSuitesLayoutToo) {
+  Project p;
+  p.dir.write("seed/perf_video_20260508.json", R"({
+    "benchmark_id": "video", "result_schema_version": 2, "device": "NVIDIA L40S",
+    "avg_generation_time_s": 20.0, "individual_times_s": [19.0, 20.0, 21.0], "max_peak_memory_mb": 9000.0,
+    "thresholds": {"max_generation_time_s": 30.0, "max_peak_memory_mb": 10000.0},
+    "timestamp": "2026-05-08T22:00:00+00:00", "run_source": "pr", "dit_time_s": 8.5})");
+  const auto result = p.perfgate({"compare", "-r", "seed", "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json record = only_record(result);
+  EXPECT_EQ(record["comparison_status"], "PASS");
+  EXPECT_EQ(record["baseline_status"], "skipped_missing_identity");
+  EXPECT_EQ(record["metrics"]["dit_time_s"]["value"], 8.5);
+  EXPECT_EQ(record["metrics"]["latency"]["value"], 20.0);
+}
+
 TEST(CompareCommand, ReportsAnEmptyResultsFolderAsMissingInput) {
   Project p;
   fs::create_directories(p.dir / "out");

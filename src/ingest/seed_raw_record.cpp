@@ -1,0 +1,172 @@
+#include "ingest/seed_raw_record.hpp"
+
+#include <cmath>
+#include <map>
+
+#include "config/benchmark_config.hpp"
+#include "gate/static_thresholds.hpp"
+#include "model/error.hpp"
+#include "model/raw_record.hpp"
+#include "stats/summary.hpp"
+
+namespace perfgate {
+namespace {
+
+constexpr const char* kLatencyKey = "avg_generation_time_s";
+constexpr const char* kMemoryKey = "max_peak_memory_mb";
+
+[[noreturn]] void fail(const std::string& source, const std::string& key, const std::string& reason) {
+  throw Error(ExitCode::kDataError,
+              source + ": " + key + ": " + reason + ". Fix the record, or leave it out of the results folder");
+}
+
+std::optional<double> number(const Json& seed, const std::string& key, const std::string& source) {
+  const auto it = seed.find(key);
+  if (it == seed.end() || it->is_null()) return std::nullopt;
+  if (!it->is_number() || !std::isfinite(it->get<double>())) fail(source, key, "must be a finite number or null");
+  return it->get<double>();
+}
+
+std::vector<double> numbers(const Json& seed, const std::string& key, const std::string& source) {
+  std::vector<double> out;
+  const auto it = seed.find(key);
+  if (it == seed.end() || it->is_null()) return out;
+  if (!it->is_array()) fail(source, key, "must be an array of numbers");
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    const Json& value = (*it)[i];
+    if (!value.is_number() || !std::isfinite(value.get<double>())) {
+      fail(source, key + "[" + std::to_string(i) + "]", "must be a finite number");
+    }
+    out.push_back(value.get<double>());
+  }
+  return out;
+}
+
+Json text_or_null(const Json& seed, const std::string& key, const std::string& source) {
+  const auto it = seed.find(key);
+  if (it == seed.end() || it->is_null()) return nullptr;
+  if (it->is_string()) return *it;
+  if (it->is_number_integer()) return std::to_string(it->get<long long>());  // PR numbers, build ids
+  fail(source, key, "must be a string or null");
+}
+
+std::string text(const Json& seed, const std::string& key, const std::string& fallback, const std::string& source) {
+  const auto it = seed.find(key);
+  if (it == seed.end() || it->is_null()) return fallback;
+  if (!it->is_string()) fail(source, key, "must be a string");
+  return it->get<std::string>();
+}
+
+void add_series(std::map<std::string, MetricSeries>& metrics, const std::string& name, Metric metric,
+                std::vector<double> samples) {
+  if (samples.empty()) return;
+  MetricSeries series{std::move(metric), std::move(samples), {}};
+  series.summary = summarize(series.samples);
+  metrics.emplace(name, std::move(series));
+}
+
+}  // namespace
+
+bool is_seed_raw_record(const Json& json) {
+  return json.is_object() && !json.contains("metrics") &&
+         (json.contains(kLatencyKey) || json.contains("individual_times_s") || json.contains(kMemoryKey));
+}
+
+Json convert_seed_raw_record(const Json& seed, const std::string& source) {
+  std::map<std::string, MetricSeries> metrics;
+  std::vector<double> times = numbers(seed, "individual_times_s", source);
+  if (times.empty()) {
+    if (auto avg = number(seed, kLatencyKey, source)) times = {*avg};
+  }
+  add_series(metrics, "latency", *standard_metric("latency"), times);
+  std::vector<double> peaks = numbers(seed, "individual_peak_memories_mb", source);
+  if (peaks.empty()) {
+    if (auto peak = number(seed, kMemoryKey, source)) peaks = {*peak};
+  }
+  add_series(metrics, "memory", *standard_metric("memory"), peaks);
+  if (auto fps = number(seed, "throughput_fps", source)) {
+    Metric throughput = *standard_metric("throughput");
+    throughput.unit = "frames/s";
+    add_series(metrics, "throughput", throughput, {*fps});
+  }
+  Json missing = Json::array();
+  for (const auto& [key, value] : seed.items()) {
+    const bool component = key.size() > 7 && key.compare(key.size() - 7, 7, "_time_s") == 0 && key != kLatencyKey;
+    if (!component) continue;
+    if (auto seconds = number(seed, key, source)) {
+      add_series(metrics, key, Metric{key, "s", Direction::kLowerIsBetter}, {*seconds});
+    } else {
+      missing.push_back(key);
+    }
+  }
+
+  // The seed's raw record carries the thresholds block it was judged against.
+  std::map<std::string, ThresholdBlock> thresholds;
+  if (const auto it = seed.find("thresholds"); it != seed.end() && !it->is_null()) {
+    if (!it->is_object()) fail(source, "thresholds", "must be an object of limits");
+    ThresholdBlock block;
+    for (const auto& [key, limit] : it->items()) {
+      if (!limit.is_number()) fail(source, "thresholds." + key, "must be a number");
+      const std::string metric = key == "max_generation_time_s" ? "latency"
+                                 : key == kMemoryKey            ? "memory"
+                                 : key.rfind("max_", 0) == 0    ? key.substr(4)
+                                                                : key;
+      block.limits[metric] = limit.get<double>();
+    }
+    thresholds["default"] = block;
+  }
+  const std::string device = text(seed, "device", text(seed, "gpu_type", "", source), source);
+  const StaticVerdict verdict = check_static_thresholds(thresholds, device, metrics);
+
+  Json metrics_json = Json::object();
+  for (const auto& [name, series] : metrics) {
+    const Summary& s = series.summary;
+    metrics_json[name] = {{"unit", series.metric.unit},
+                          {"direction", to_string(series.metric.direction)},
+                          {"samples", series.samples},
+                          {"summary",
+                           {{"count", s.count}, {"mean", s.mean}, {"median", s.median}, {"min", s.min},
+                            {"max", s.max}, {"stdev", s.stdev}, {"mad", s.mad}, {"q1", s.q1}, {"q3", s.q3},
+                            {"iqr", s.iqr}}}};
+  }
+  const bool has_identity = seed.contains("workload_id") || seed.contains("variant_id") ||
+                            seed.contains("benchmark_version");
+  const Json benchmark_version = seed.value("benchmark_version", Json(nullptr));
+  if (!benchmark_version.is_null() && !benchmark_version.is_number_integer()) {
+    fail(source, "benchmark_version", "must be an integer");
+  }
+  const std::string benchmark_id = text(seed, "benchmark_id", text(seed, "model_id", "", source), source);
+  if (benchmark_id.empty()) fail(source, "benchmark_id", "missing: the seed's raw records name their benchmark");
+  const std::string run_source = text(seed, "run_source", "unknown", source);
+  return {
+      {"result_schema_version", kRawRecordSchemaVersion},
+      {"benchmark_id", benchmark_id},
+      {"config_schema_version", has_identity ? 2 : 1},
+      {"workload_id", text_or_null(seed, "workload_id", source)},
+      {"variant_id", text_or_null(seed, "variant_id", source)},
+      {"benchmark_version", benchmark_version},
+      {"metrics", metrics_json},
+      {"missing_components", missing},
+      {"regression_thresholds", seed.value("regression_thresholds", Json::object())},
+      {"quality_metadata", seed.value("quality_metadata", Json::object())},
+      {"timestamp", seed.value("timestamp", Json(nullptr))},
+      {"device", device},
+      {"recipe_fingerprint", text(seed, "recipe_fingerprint", "", source)},
+      {"hardware_profile_id", text(seed, "hardware_profile_id", "", source)},
+      {"software_profile_id", text(seed, "software_profile_id", "", source)},
+      {"environment_fingerprint", text(seed, "environment_fingerprint", "", source)},
+      {"run_source", run_source},
+      {"ci",
+       {{"commit", text_or_null(seed, "commit", source)},
+        {"branch", text_or_null(seed, "branch", source)},
+        {"pr_number", text_or_null(seed, "pr_number", source)},
+        {"build_url", text_or_null(seed, "build_url", source)},
+        {"build_id", text_or_null(seed, "build_id", source)},
+        {"job_id", text_or_null(seed, "job_id", source)}}},
+      {"success", true},
+      {"failure_reason", nullptr},
+      {"static_thresholds", verdict.to_json()},
+  };
+}
+
+}  // namespace perfgate
