@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/ab_command.hpp"
 #include "cli/baseline_command.hpp"
 #include "cli/compare_command.hpp"
 #include "cli/report_command.hpp"
@@ -27,6 +28,8 @@ int main(int argc, char** argv) {
   const auto [prepare, approve] = perfgate::add_baseline_command(app, baseline_options);
   perfgate::ReportOptions report_options;
   CLI::App* report = perfgate::add_report_command(app, report_options);
+  perfgate::AbOptions ab_options;
+  CLI::App* ab = perfgate::add_ab_command(app, ab_options);
 
   try {
     app.parse(argc, argv);
@@ -41,6 +44,7 @@ int main(int argc, char** argv) {
     if (prepare->parsed()) return perfgate::execute_baseline_prepare(baseline_options);
     if (approve->parsed()) return perfgate::execute_baseline_approve(baseline_options);
     if (report->parsed()) return perfgate::execute_report(report_options);
+    if (ab->parsed()) return perfgate::execute_ab(ab_options);
   } catch (const perfgate::Error& error) {
     std::cerr << "perfgate: error: " << error.what() << "\n";
     return static_cast<int>(error.code());

@@ -1,0 +1,168 @@
+#include "ab/ab_results.hpp"
+
+namespace perfgate {
+namespace {
+
+Json rules_json(const VerdictRules& rules) {
+  Json budgets = Json::object();
+  for (const AbMetric metric : kAbMetrics) {
+    budgets[std::string(metric_key(metric))] = {{"relative", rules.budgets[metric].relative},
+                                                {"absolute", rules.budgets[metric].absolute},
+                                                {"unit", metric_unit(metric)}};
+  }
+  return {{"budgets", budgets}, {"noise_limit", rules.noise_limit}};
+}
+
+Json sample_json(const AbRunSample& run) {
+  return {{"side", side_name(run.side)},
+          {"pair", run.pair},
+          {"warmup", run.warmup()},
+          {"sequence", run.sequence},
+          {"duration_s", run.duration_s},
+          {"cpu_s", run.cpu_s},
+          {"rss_bytes", run.rss_bytes},
+          {"outcome", run.outcome},
+          {"failed_checks", run.failed_checks},
+          {"log", run.log_path}};
+}
+
+Json noise_json(const SideNoise& noise) {
+  Json out = {{"median", noise.median}, {"range", noise.range}, {"noisy", noise.noisy}};
+  out["discarded_pair"] = noise.discarded ? Json(*noise.discarded + 1) : Json(nullptr);
+  return out;
+}
+
+Json evidence_json(const MetricEvidence& evidence) {
+  return {{"pair_over_budget", evidence.pair_over_budget},
+          {"pairs_over_budget", evidence.pairs_over_budget},
+          {"base_median", evidence.base_median},
+          {"head_median", evidence.head_median},
+          {"median_over_budget", evidence.median_over_budget},
+          {"base_noise", noise_json(evidence.base_noise)},
+          {"head_noise", noise_json(evidence.head_noise)}};
+}
+
+Json scenario_json(const AbScenarioResult& scenario) {
+  Json out = {{"name", scenario.name},
+              {"status", status_name(scenario.status())},
+              {"rules", rules_json(scenario.rules)},
+              {"argv", {{"base", scenario.argv[0]}, {"head", scenario.argv[1]}}}};
+  Json runs = Json::array();
+  for (const auto& run : scenario.runs) runs.push_back(sample_json(run));
+  out["runs"] = runs;
+  if (scenario.verdict) {
+    Json metrics = Json::object();
+    for (const auto& evidence : scenario.verdict->metrics) {
+      metrics[std::string(metric_key(evidence.metric))] = evidence_json(evidence);
+    }
+    out["metrics"] = metrics;
+    out["reasons"] = scenario.verdict->reasons;
+    out["pairs_judged"] = scenario.verdict->metrics.front().pair_over_budget.size();
+  }
+  out["error"] = scenario.error.empty() ? Json(nullptr) : Json(scenario.error);
+  if (scenario.profile) {
+    out["profile"] = {{"tool", scenario.profile->tool},
+                      {"path", scenario.profile->path},
+                      {"note", scenario.profile->note}};
+  } else {
+    out["profile"] = nullptr;
+  }
+  return out;
+}
+
+}  // namespace
+
+double AbRunSample::value(AbMetric metric) const {
+  switch (metric) {
+    case AbMetric::kDuration:
+      return duration_s;
+    case AbMetric::kCpu:
+      return cpu_s;
+    case AbMetric::kRss:
+      return rss_bytes;
+  }
+  return 0;
+}
+
+std::string_view status_name(ScenarioStatus status) {
+  switch (status) {
+    case ScenarioStatus::kRunning:
+      return "RUNNING";
+    case ScenarioStatus::kPass:
+      return "PASS";
+    case ScenarioStatus::kRegression:
+      return "REGRESSION";
+    case ScenarioStatus::kInconclusive:
+      return "INCONCLUSIVE";
+    case ScenarioStatus::kError:
+      return "ERROR";
+  }
+  return "UNKNOWN";
+}
+
+ScenarioStatus AbScenarioResult::status() const {
+  if (!error.empty()) return ScenarioStatus::kError;
+  if (!finished || !verdict) return ScenarioStatus::kRunning;
+  switch (verdict->kind) {
+    case VerdictKind::kPass:
+      return ScenarioStatus::kPass;
+    case VerdictKind::kRegression:
+      return ScenarioStatus::kRegression;
+    case VerdictKind::kInconclusive:
+    case VerdictKind::kNeedsConfirmation:
+      break;
+  }
+  return ScenarioStatus::kInconclusive;
+}
+
+PairedRuns AbScenarioResult::measured() const {
+  PairedRuns paired;
+  for (const auto& run : runs) {
+    if (run.warmup()) continue;
+    for (const AbMetric metric : kAbMetrics) {
+      PairedSamples& samples = paired[metric];
+      auto& side = run.side == AbSide::kBase ? samples.base : samples.head;
+      if (side.size() < run.pair) side.resize(run.pair);
+      side[run.pair - 1] = run.value(metric);
+    }
+  }
+  return paired;
+}
+
+int ab_exit_code(const std::vector<ScenarioStatus>& statuses) {
+  bool inconclusive = false;
+  for (const ScenarioStatus status : statuses) {
+    if (status == ScenarioStatus::kError || status == ScenarioStatus::kRegression ||
+        status == ScenarioStatus::kRunning) {
+      return 1;
+    }
+    if (status == ScenarioStatus::kInconclusive) inconclusive = true;
+  }
+  return inconclusive ? 2 : 0;
+}
+
+int AbReport::exit_code() const {
+  std::vector<ScenarioStatus> statuses;
+  for (const auto& scenario : scenarios) statuses.push_back(scenario.status());
+  return ab_exit_code(statuses);
+}
+
+Json to_json(const AbReport& report) {
+  Json scenarios = Json::array();
+  for (const auto& scenario : report.scenarios) scenarios.push_back(scenario_json(scenario));
+  Json out = {{"schema_version", kAbResultsSchemaVersion},
+              {"complete", report.complete},
+              {"machine", report.machine},
+              {"method", report.method},
+              {"scenarios", scenarios}};
+  if (!report.scenario_file.empty()) {
+    out["scenario_file"] = {{"path", report.scenario_file},
+                            {"sha256", report.scenario_file_sha256}};
+  } else {
+    out["scenario_file"] = nullptr;
+  }
+  if (report.complete) out["verdict_exit_code"] = report.exit_code();
+  return out;
+}
+
+}  // namespace perfgate

@@ -1,0 +1,153 @@
+#include "ab/budget.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+
+namespace perfgate {
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  return text;
+}
+
+// The leading number of `text` and what follows it; nullopt when it does not start with one.
+std::optional<std::pair<double, std::string_view>> leading_number(std::string_view text) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || !std::isfinite(value)) return std::nullopt;
+  return std::make_pair(value, trim(text.substr(static_cast<std::size_t>(end - text.data()))));
+}
+
+double parse_percentage(std::string_view text, std::string_view what) {
+  const auto number = leading_number(trim(text));
+  if (!number || number->second != "%" || number->first < 0) {
+    throw std::invalid_argument(fmt::format(
+        "{} '{}' is not a percentage; write a number followed by %, e.g. 25%", what, text));
+  }
+  return number->first / 100.0;
+}
+
+double unit_factor(AbMetric metric, std::string_view unit) {
+  if (metric == AbMetric::kRss) {
+    if (unit.empty() || unit == "B") return 1;
+    if (unit == "KiB") return 1024;
+    if (unit == "MiB") return kMiB;
+    if (unit == "GiB") return 1024 * kMiB;
+  } else {
+    if (unit.empty() || unit == "s") return 1;
+    if (unit == "ms") return 1e-3;
+    if (unit == "us") return 1e-6;
+  }
+  return 0;
+}
+
+double parse_absolute(AbMetric metric, std::string_view text) {
+  const std::string_view units = metric == AbMetric::kRss ? "B, KiB, MiB or GiB" : "s, ms or us";
+  const auto number = leading_number(trim(text));
+  const double factor = number ? unit_factor(metric, number->second) : 0;
+  if (factor == 0 || number->first < 0) {
+    throw std::invalid_argument(
+        fmt::format("absolute {} budget '{}' is not a non-negative amount in {}, e.g. {}",
+                    metric_key(metric), text, units, metric == AbMetric::kRss ? "32MiB" : "1s"));
+  }
+  return number->first * factor;
+}
+
+}  // namespace
+
+std::string_view metric_key(AbMetric metric) {
+  switch (metric) {
+    case AbMetric::kDuration:
+      return "duration";
+    case AbMetric::kCpu:
+      return "cpu";
+    case AbMetric::kRss:
+      return "rss";
+  }
+  return "unknown";
+}
+
+std::string_view metric_unit(AbMetric metric) {
+  switch (metric) {
+    case AbMetric::kDuration:
+      return "s";
+    case AbMetric::kCpu:
+      return "core-s";
+    case AbMetric::kRss:
+      return "bytes";
+  }
+  return "";
+}
+
+bool Budget::exceeded_by(double base, double head) const {
+  const double excess = head - base;
+  return excess > base * relative && excess > absolute;
+}
+
+Budgets Budgets::defaults() {
+  Budgets budgets;
+  budgets[AbMetric::kDuration] = {0.25, 1.0};
+  budgets[AbMetric::kCpu] = {0.20, 0.5};
+  budgets[AbMetric::kRss] = {0.20, 32 * kMiB};
+  return budgets;
+}
+
+Budget parse_budget(AbMetric metric, std::string_view text) {
+  const std::size_t comma = text.find(',');
+  if (comma == std::string_view::npos) {
+    throw std::invalid_argument(fmt::format(
+        "{} budget '{}' needs a relative and an absolute part separated by a comma, e.g. {}",
+        metric_key(metric), text, metric == AbMetric::kRss ? "20%,32MiB" : "25%,1s"));
+  }
+  Budget budget;
+  budget.relative = parse_percentage(text.substr(0, comma),
+                                     fmt::format("relative {} budget", metric_key(metric)));
+  budget.absolute = parse_absolute(metric, text.substr(comma + 1));
+  return budget;
+}
+
+BudgetSetting parse_budget_setting(std::string_view text) {
+  const std::size_t equals = text.find('=');
+  const std::string_view name = trim(text.substr(0, equals));
+  BudgetSetting setting;
+  bool known = false;
+  for (const AbMetric metric : kAbMetrics) {
+    if (metric_key(metric) == name) {
+      setting.metric = metric;
+      known = true;
+    }
+  }
+  if (equals == std::string_view::npos || !known) {
+    throw std::invalid_argument(
+        fmt::format("'{}' does not name a metric; write duration=, cpu= or rss= followed by "
+                    "RELATIVE%,ABSOLUTE, e.g. duration=5%,1ms",
+                    text));
+  }
+  setting.budget = parse_budget(setting.metric, text.substr(equals + 1));
+  return setting;
+}
+
+double parse_noise_limit(std::string_view text) {
+  return parse_percentage(text, "noise limit");
+}
+
+std::string describe_budget(AbMetric metric, const Budget& budget) {
+  return fmt::format("+{:g}% and {}", budget.relative * 100,
+                     format_metric_value(metric, budget.absolute));
+}
+
+std::string format_metric_value(AbMetric metric, double value) {
+  if (metric == AbMetric::kRss) return fmt::format("{:.4g} MiB", value / kMiB);
+  return fmt::format("{:.4g} {}", value, metric_unit(metric));
+}
+
+}  // namespace perfgate

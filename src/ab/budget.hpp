@@ -1,0 +1,75 @@
+#pragma once
+// What a head may cost more than its base before a pair counts against it (SPEC §7):
+// a relative and an absolute allowance per metric, both of which must be exceeded.
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace perfgate {
+
+/// The three metrics `perfgate ab` judges, each separately.
+enum class AbMetric { kDuration, kCpu, kRss };
+
+inline constexpr std::array<AbMetric, 3> kAbMetrics = {AbMetric::kDuration, AbMetric::kCpu,
+                                                       AbMetric::kRss};
+
+/// "duration", "cpu", "rss": the names used by --budget, the scenarios file and results.json.
+std::string_view metric_key(AbMetric metric);
+/// "s" (wall seconds), "core-s" (user + system CPU seconds), "bytes" (sampled peak RSS).
+std::string_view metric_unit(AbMetric metric);
+
+struct Budget {
+  double relative = 0;  ///< fraction of the base value, 0.25 for +25%
+  double absolute = 0;  ///< in the metric's unit (seconds, core-seconds or bytes)
+
+  /// True when head - base exceeds both base * relative and absolute. Exceeding only one
+  /// of them is not over budget: a large relative change of a tiny value, or a large
+  /// absolute change of a huge value, is within it.
+  bool exceeded_by(double base, double head) const;
+
+  bool operator==(const Budget&) const = default;
+};
+
+/// One budget per metric, indexed by AbMetric.
+struct Budgets {
+  /// duration +25% and 1 s; CPU +20% and 0.5 core-s; RSS +20% and 32 MiB.
+  static Budgets defaults();
+
+  Budget& operator[](AbMetric metric) { return by_metric[static_cast<std::size_t>(metric)]; }
+  const Budget& operator[](AbMetric metric) const {
+    return by_metric[static_cast<std::size_t>(metric)];
+  }
+
+  std::array<Budget, 3> by_metric{};
+  bool operator==(const Budgets&) const = default;
+};
+
+/// Default noise limit: a side whose range exceeds 30% of its median is noisy.
+inline constexpr double kDefaultNoiseLimit = 0.30;
+
+/// One "--budget METRIC=RELATIVE,ABSOLUTE" setting, e.g. "duration=5%,1ms",
+/// "cpu=10%,0.1s", "rss=20%,32MiB".
+struct BudgetSetting {
+  AbMetric metric = AbMetric::kDuration;
+  Budget budget;
+};
+
+/// Parses "METRIC=RELATIVE%,ABSOLUTE". The relative part is a percentage ("5%"); the
+/// absolute part carries a unit: s, ms or us for duration and cpu (a bare number is
+/// seconds), B, KiB, MiB or GiB for rss (a bare number is bytes). Throws
+/// std::invalid_argument with a message that says what is wrong and how to write it.
+BudgetSetting parse_budget_setting(std::string_view text);
+
+/// Parses "RELATIVE%,ABSOLUTE" for a known metric (the part after '=').
+Budget parse_budget(AbMetric metric, std::string_view text);
+
+/// Parses a noise limit written as a percentage, "30%". Throws std::invalid_argument.
+double parse_noise_limit(std::string_view text);
+
+/// "+25% and 1 s", "+20% and 32 MiB": a budget as a person reads it.
+std::string describe_budget(AbMetric metric, const Budget& budget);
+
+/// A value of `metric` with its unit: "0.2134 s", "0.5 core-s", "31.5 MiB".
+std::string format_metric_value(AbMetric metric, double value);
+
+}  // namespace perfgate

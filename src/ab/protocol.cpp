@@ -1,0 +1,158 @@
+#include "ab/protocol.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "ab/candidate_profile.hpp"
+#include "ab/run_checks.hpp"
+#include "model/error.hpp"
+#include "model/fingerprint.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_output(const fs::path& log) {
+  std::ifstream in(log, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string hash_or_missing(const fs::path& file) {
+  try {
+    return sha256_file(file.string());
+  } catch (const Error&) {
+    return "unreadable";
+  }
+}
+
+void make_folder(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    throw Error(ExitCode::kIoError, fmt::format("{}: cannot create the folder: {}. Check that the "
+                                                "output folder is writable",
+                                                dir.string(), ec.message()));
+  }
+}
+
+std::string run_label(AbSide side, std::size_t pair) {
+  return fmt::format("{}-{}", side_name(side),
+                     pair == 0 ? std::string("warmup") : std::to_string(pair));
+}
+
+}  // namespace
+
+AbProtocol::AbProtocol(Executor& executor, fs::path out_dir, AbObserver& observer)
+    : executor_(executor), out_dir_(fs::absolute(out_dir)), observer_(observer) {}
+
+void AbProtocol::run(const PlannedScenario& scenario, AbScenarioResult& result) {
+  result.name = scenario.name;
+  result.rules = scenario.rules;
+  for (const AbSide side : kAbSides) {
+    result.argv[static_cast<std::size_t>(side)] = scenario.side(side).argv;
+  }
+  fixture_hashes_.clear();
+  for (const auto& fixture : scenario.fixtures) fixture_hashes_.push_back(hash_or_missing(fixture));
+
+  const bool valid = run_once(scenario, AbSide::kBase, 0, result) &&
+                     run_once(scenario, AbSide::kHead, 0, result) &&
+                     run_pairs(scenario, 1, kInitialPairs, result);
+  if (valid) {
+    judge(result);
+    if (result.verdict->kind == VerdictKind::kNeedsConfirmation &&
+        run_pairs(scenario, kInitialPairs + 1, kAllPairs, result)) {
+      judge(result);
+    }
+  }
+  if (result.error.empty() && result.verdict->kind == VerdictKind::kRegression) {
+    observer_.scenario_updated(result);
+    result.profile =
+        profile_candidate(executor_, scenario.side(AbSide::kHead), out_dir_ / "profile",
+                          scenario.name, out_dir_ / "logs" / scenario.name / "head-profile.log",
+                          scenario.side(AbSide::kHead).timeout_s.value_or(kDefaultProfileLimitS));
+  }
+  result.finished = true;
+  observer_.scenario_updated(result);
+}
+
+bool AbProtocol::run_pairs(const PlannedScenario& scenario, std::size_t first, std::size_t last,
+                           AbScenarioResult& result) {
+  for (std::size_t pair = first; pair <= last; ++pair) {
+    // Odd pairs run base first, even pairs head first, so a drift of the machine over
+    // time (warming up, throttling) does not always favour the same side.
+    const AbSide leader = pair % 2 == 1 ? AbSide::kBase : AbSide::kHead;
+    const AbSide follower = leader == AbSide::kBase ? AbSide::kHead : AbSide::kBase;
+    if (!run_once(scenario, leader, pair, result) || !run_once(scenario, follower, pair, result)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool AbProtocol::run_once(const PlannedScenario& scenario, AbSide side, std::size_t pair,
+                          AbScenarioResult& result) {
+  const std::string label = run_label(side, pair);
+  const fs::path log_dir = out_dir_ / "logs" / scenario.name;
+  const fs::path output_dir = out_dir_ / "runs" / scenario.name / label;
+  make_folder(log_dir);
+  make_folder(output_dir);
+
+  ProcessSpec spec = scenario.side(side);
+  spec.log_path = log_dir / (label + ".log");
+  spec.env["PERFGATE_AB_OUTPUT_DIR"] = output_dir.string();
+  const ProcessResult outcome = executor_.run(spec);
+
+  AbRunSample sample;
+  sample.side = side;
+  sample.pair = pair;
+  sample.sequence = result.runs.size() + 1;
+  sample.duration_s = outcome.wall_s;
+  sample.cpu_s = outcome.cpu_s();
+  sample.rss_bytes = outcome.peak_rss_mb * 1024.0 * 1024.0;
+  sample.outcome = outcome.reason();
+  sample.log_path = spec.log_path->string();
+  sample.failed_checks = failed_run_checks(outcome, read_output(*spec.log_path),
+                                           {scenario.expect_exit, scenario.expect_output});
+
+  if (const auto& validator = scenario.validator[static_cast<std::size_t>(side)];
+      validator && sample.failed_checks.empty()) {
+    ProcessSpec check = *validator;
+    check.env["PERFGATE_AB_OUTPUT_DIR"] = output_dir.string();
+    check.log_path = log_dir / (label + ".validator.log");
+    const ProcessResult verdict = executor_.run(check);
+    if (!verdict.succeeded()) {
+      sample.failed_checks.push_back(
+          fmt::format("validator failed: {} (see {})", verdict.reason(), check.log_path->string()));
+    }
+  }
+  for (std::size_t i = 0; i < scenario.fixtures.size(); ++i) {
+    if (hash_or_missing(scenario.fixtures[i]) != fixture_hashes_[i]) {
+      sample.failed_checks.push_back(
+          fmt::format("fixture {} changed during the run", scenario.fixtures[i].string()));
+    }
+  }
+
+  if (!sample.failed_checks.empty()) {
+    const std::string which = pair == 0
+                                  ? fmt::format("the {} warmup run", side_name(side))
+                                  : fmt::format("the {} run of pair {}", side_name(side), pair);
+    result.error = fmt::format("{} is invalid evidence: {} (log: {})", which,
+                               fmt::join(sample.failed_checks, "; "), sample.log_path);
+  }
+  result.runs.push_back(std::move(sample));
+  observer_.run_finished(result, result.runs.back());
+  return result.error.empty();
+}
+
+void AbProtocol::judge(AbScenarioResult& result) {
+  result.verdict = judge_pairs(result.measured(), result.rules);
+  observer_.scenario_updated(result);
+}
+
+}  // namespace perfgate

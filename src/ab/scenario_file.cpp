@@ -1,0 +1,168 @@
+#include "ab/scenario_file.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+#include <stdexcept>
+
+#include "config/config_sections.hpp"
+#include "config/config_value.hpp"
+#include "config/error_list.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::vector<std::string> kTopKeys = {"budgets", "noise_limit", "scenarios"};
+const std::vector<std::string> kBudgetKeys = {"duration", "cpu", "rss"};
+const std::vector<std::string> kScenarioKeys = {
+    "command",   "env",     "suites",      "expect_exit", "expect_output",
+    "validator", "budgets", "noise_limit", "timeout_s",   "fixtures"};
+
+void read_budgets(const ConfigValue& value, RuleOverrides& overrides) {
+  const ConfigTable table(value, kBudgetKeys);
+  for (const AbMetric metric : kAbMetrics) {
+    const auto entry = table.get(metric_key(metric));
+    if (!entry) continue;
+    try {
+      overrides.budgets[static_cast<std::size_t>(metric)] = parse_budget(metric, entry->string());
+    } catch (const std::invalid_argument& error) {
+      throw entry->error(error.what(),
+                         metric == AbMetric::kRss
+                             ? "Write it as \"RELATIVE%,ABSOLUTE\", e.g. \"20%,32MiB\""
+                             : "Write it as \"RELATIVE%,ABSOLUTE\", e.g. \"25%,1s\"");
+    }
+  }
+}
+
+void read_noise_limit(const ConfigValue& value, RuleOverrides& overrides) {
+  try {
+    overrides.noise_limit = parse_noise_limit(value.string());
+  } catch (const std::invalid_argument& error) {
+    throw value.error(error.what(), "Write a percentage in quotes, e.g. \"30%\"");
+  }
+}
+
+bool is_safe_name(const std::string& name) {
+  return !name.empty() && name != "." && name != ".." &&
+         std::all_of(name.begin(), name.end(), [](unsigned char c) {
+           return std::isalnum(c) != 0 || c == '-' || c == '_' || c == '.';
+         });
+}
+
+std::vector<std::string> read_suites(const ConfigValue& value) {
+  std::vector<std::string> suites;
+  for (const auto& item : value.items()) {
+    const std::string suite = item.non_empty_string();
+    if (std::find(kAbSuites.begin(), kAbSuites.end(), suite) == kAbSuites.end()) {
+      throw item.error("unknown suite '" + suite + "'", "Use \"basic\" or \"full\"");
+    }
+    suites.push_back(suite);
+  }
+  if (suites.empty()) {
+    throw value.error("must not be empty", "List \"basic\", \"full\" or both, or leave it out");
+  }
+  return suites;
+}
+
+std::vector<std::string> read_patterns(const ConfigValue& value) {
+  std::vector<std::string> patterns;
+  for (const auto& item : value.items()) {
+    const std::string pattern = item.non_empty_string();
+    try {
+      std::regex compiled(pattern);
+    } catch (const std::regex_error& error) {
+      throw item.error(std::string("is not a valid regular expression: ") + error.what(),
+                       "Write an ECMAScript regex; in TOML, a 'literal string' keeps backslashes");
+    }
+    patterns.push_back(pattern);
+  }
+  return patterns;
+}
+
+std::vector<fs::path> read_fixtures(const ConfigValue& value, const fs::path& base_dir) {
+  std::vector<fs::path> fixtures;
+  for (const auto& item : value.items()) {
+    const fs::path fixture = base_dir / item.non_empty_string();
+    std::error_code ec;
+    if (!fs::is_regular_file(fixture, ec)) {
+      throw item.error("fixture " + fixture.string() + " is not a file",
+                       "Name an existing file, relative to the scenarios file's folder",
+                       ExitCode::kNoInput);
+    }
+    fixtures.push_back(fixture);
+  }
+  return fixtures;
+}
+
+ScenarioSpec read_scenario(const std::string& name, const ConfigValue& value,
+                           const fs::path& base_dir, ErrorList& errors) {
+  ScenarioSpec spec;
+  spec.name = name;
+  if (!is_safe_name(name)) {
+    errors.add(value.error("scenario names may use only letters, digits, '-', '_' and '.'",
+                           "Rename it; the name becomes part of log and profile file names"));
+  }
+  std::optional<ConfigTable> table;
+  if (!errors.check([&] { table.emplace(value, kScenarioKeys); })) return spec;
+  const auto read = [&](std::string_view key, auto&& reader) {
+    if (const auto entry = table->get(key)) errors.check([&] { reader(*entry); });
+  };
+  read("command", [&](const ConfigValue& v) { spec.command = read_command(v); });
+  read("env", [&](const ConfigValue& v) {
+    for (const auto& [key, member] : v.members()) spec.env[key] = member.string();
+  });
+  read("suites", [&](const ConfigValue& v) { spec.suites = read_suites(v); });
+  read("expect_exit", [&](const ConfigValue& v) { spec.expect_exit = v.int_between(0, 255); });
+  read("expect_output", [&](const ConfigValue& v) { spec.expect_output = read_patterns(v); });
+  read("validator", [&](const ConfigValue& v) { spec.validator = read_command(v); });
+  read("budgets", [&](const ConfigValue& v) { read_budgets(v, spec.overrides); });
+  read("noise_limit", [&](const ConfigValue& v) { read_noise_limit(v, spec.overrides); });
+  read("timeout_s", [&](const ConfigValue& v) { spec.timeout_s = v.positive_number(); });
+  read("fixtures", [&](const ConfigValue& v) { spec.fixtures = read_fixtures(v, base_dir); });
+  return spec;
+}
+
+}  // namespace
+
+void RuleOverrides::apply_to(VerdictRules& rules) const {
+  for (const AbMetric metric : kAbMetrics) {
+    if (const auto& budget = budgets[static_cast<std::size_t>(metric)])
+      rules.budgets[metric] = *budget;
+  }
+  if (noise_limit) rules.noise_limit = *noise_limit;
+}
+
+ScenarioFile load_scenario_file(const fs::path& path) {
+  const ConfigDocument document = read_config_document(path);
+  const ConfigValue root(document, document.root, "");
+  ScenarioFile file;
+  file.path = path;
+  ErrorList errors;
+  std::optional<ConfigTable> top;
+  errors.check([&] { top.emplace(root, kTopKeys); });
+  errors.throw_if_any();
+
+  if (const auto budgets = top->get("budgets")) {
+    errors.check([&] { read_budgets(*budgets, file.overrides); });
+  }
+  if (const auto noise = top->get("noise_limit")) {
+    errors.check([&] { read_noise_limit(*noise, file.overrides); });
+  }
+  errors.check([&] {
+    const ConfigValue scenarios =
+        top->require("scenarios", "Add at least one [scenarios.NAME] table with a command");
+    const auto members = scenarios.members();
+    if (members.empty()) {
+      throw scenarios.error("has no scenario", "Add a [scenarios.NAME] table with a command");
+    }
+    for (const auto& [name, value] : members) {
+      file.scenarios.push_back(read_scenario(name, value, path.parent_path(), errors));
+    }
+  });
+  errors.throw_if_any();
+  return file;
+}
+
+}  // namespace perfgate

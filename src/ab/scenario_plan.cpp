@@ -1,0 +1,116 @@
+#include "ab/scenario_plan.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "model/error.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string replace_all(std::string text, std::string_view token, std::string_view value) {
+  for (std::size_t at = text.find(token); at != std::string::npos;
+       at = text.find(token, at + value.size())) {
+    text.replace(at, token.size(), value);
+  }
+  return text;
+}
+
+// `{side}` stands for the side's command, or the absolute path of its checkout.
+std::vector<std::string> argv_for(const CommandSpec& command, const std::string& side_text) {
+  std::vector<std::string> argv = command.to_argv();
+  for (auto& arg : argv) arg = replace_all(arg, "{side}", side_text);
+  return argv;
+}
+
+std::string side_text(const SideSource& source) {
+  return source.dir ? fs::absolute(*source.dir).lexically_normal().string() : source.command;
+}
+
+PlannedScenario plan_one(const ScenarioSpec& spec, const PlanRequest& request,
+                         const fs::path& file) {
+  PlannedScenario planned;
+  planned.name = spec.name;
+  planned.expect_exit = spec.expect_exit;
+  planned.expect_output = spec.expect_output;
+  planned.fixtures = spec.fixtures;
+  if (request.file) request.file->overrides.apply_to(planned.rules);
+  spec.overrides.apply_to(planned.rules);
+  request.command_line.apply_to(planned.rules);
+
+  for (const AbSide side : kAbSides) {
+    const SideSource& source = request.sides[static_cast<std::size_t>(side)];
+    ProcessSpec& run = planned.side(side);
+    if (spec.command) {
+      run.argv = argv_for(*spec.command, side_text(source));
+    } else if (!source.dir) {
+      run.argv = {"/bin/sh", "-c", source.command};
+    } else {
+      throw Error(ExitCode::kDataError,
+                  fmt::format("{}: scenarios.{}.command: missing, and --base-dir/--head-dir "
+                              "give no command to run. Add a command to the scenario",
+                              file.string(), spec.name));
+    }
+    run.cwd = source.dir;
+    run.env = spec.env;
+    run.env["PERFGATE_AB_SIDE"] = std::string(side_name(side));
+    run.timeout_s = spec.timeout_s;
+    if (spec.validator) {
+      ProcessSpec validator = run;
+      validator.argv = argv_for(*spec.validator, side_text(source));
+      planned.validator[static_cast<std::size_t>(side)] = std::move(validator);
+    }
+  }
+  return planned;
+}
+
+bool in_suite(const ScenarioSpec& spec, const std::string& suite) {
+  return std::find(spec.suites.begin(), spec.suites.end(), suite) != spec.suites.end();
+}
+
+}  // namespace
+
+std::string_view side_name(AbSide side) {
+  return side == AbSide::kBase ? "base" : "head";
+}
+
+std::vector<PlannedScenario> plan_scenarios(const PlanRequest& request) {
+  if (!request.file) {
+    ScenarioSpec adhoc;
+    adhoc.name = kAdhocScenario;
+    if (request.scenario && *request.scenario != adhoc.name) {
+      throw Error(ExitCode::kUsage,
+                  fmt::format("--scenario {}: without --scenario-file the only scenario is '{}'. "
+                              "Pass --scenario-file or leave --scenario out",
+                              *request.scenario, adhoc.name));
+    }
+    return {plan_one(adhoc, request, {})};
+  }
+  const ScenarioFile& file = *request.file;
+  std::vector<PlannedScenario> planned;
+  std::vector<std::string> names;
+  for (const auto& spec : file.scenarios) {
+    names.push_back(spec.name);
+    const bool selected =
+        request.scenario ? spec.name == *request.scenario : in_suite(spec, request.suite);
+    if (selected) planned.push_back(plan_one(spec, request, file.path));
+  }
+  if (planned.empty() && request.scenario) {
+    throw Error(ExitCode::kUsage,
+                fmt::format("--scenario {}: {} has no such scenario. Use one of: {}",
+                            *request.scenario, file.path.string(), fmt::join(names, ", ")));
+  }
+  if (planned.empty()) {
+    throw Error(ExitCode::kUsage,
+                fmt::format("--suite {}: no scenario of {} belongs to it. Add \"{}\" to a "
+                            "scenario's suites, or pass --suite with another suite",
+                            request.suite, file.path.string(), request.suite));
+  }
+  return planned;
+}
+
+}  // namespace perfgate

@@ -1,0 +1,252 @@
+#include "cli/ab_command.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "ab/output_folder.hpp"
+#include "ab/protocol.hpp"
+#include "ab/scenario_plan.hpp"
+#include "measure/host_profile.hpp"
+#include "measure/process_executor.hpp"
+#include "model/error.hpp"
+#include "model/fingerprint.hpp"
+#include "report/ab_markdown.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+[[noreturn]] void usage(const std::string& message) {
+  throw Error(ExitCode::kUsage, message);
+}
+
+std::array<SideSource, 2> read_sides(const AbOptions& options) {
+  const bool commands = !options.base.empty() || !options.head.empty();
+  const bool checkouts = !options.base_dir.empty() || !options.head_dir.empty();
+  if (commands == checkouts) {
+    usage(
+        "give either --base and --head (two commands) or --base-dir and --head-dir (two "
+        "checkouts), not both and not neither");
+  }
+  SideSource base, head;
+  if (commands) {
+    base.command = options.base;
+    head.command = options.head;
+  } else {
+    if (!options.base_dir.empty()) base.dir = fs::path(options.base_dir);
+    if (!options.head_dir.empty()) head.dir = fs::path(options.head_dir);
+  }
+  const bool base_set = commands ? !base.command.empty() : base.dir.has_value();
+  const bool head_set = commands ? !head.command.empty() : head.dir.has_value();
+  const char* base_flag = commands ? "--base" : "--base-dir";
+  const char* head_flag = commands ? "--head" : "--head-dir";
+  if (!base_set) usage(fmt::format("{} is missing. Name the base side", base_flag));
+  if (options.repeat_check) {
+    if (head_set) {
+      usage(fmt::format("--repeat-check runs the base side as both base and head; leave out {}",
+                        head_flag));
+    }
+    head = base;
+  } else if (!head_set) {
+    usage(
+        fmt::format("{} is missing. Name the head side, or pass --repeat-check for an A/A "
+                    "check of the base side",
+                    head_flag));
+  }
+  for (const auto& side : {base, head}) {
+    std::error_code ec;
+    if (side.dir && !fs::is_directory(*side.dir, ec)) {
+      throw Error(ExitCode::kNoInput,
+                  fmt::format("{}: is not a folder. Name the checkout to run the scenarios in",
+                              side.dir->string()));
+    }
+  }
+  return {base, head};
+}
+
+RuleOverrides read_rule_flags(const AbOptions& options) {
+  RuleOverrides overrides;
+  try {
+    for (const auto& text : options.budgets) {
+      const BudgetSetting setting = parse_budget_setting(text);
+      overrides.budgets[static_cast<std::size_t>(setting.metric)] = setting.budget;
+    }
+  } catch (const std::invalid_argument& error) {
+    usage(std::string("--budget: ") + error.what());
+  }
+  if (!options.noise_limit.empty()) {
+    try {
+      overrides.noise_limit = parse_noise_limit(options.noise_limit);
+    } catch (const std::invalid_argument& error) {
+      usage(std::string("--noise-limit: ") + error.what());
+    }
+  }
+  return overrides;
+}
+
+std::string describe_side(const SideSource& side) {
+  return side.dir ? fs::absolute(*side.dir).lexically_normal().string() : side.command;
+}
+
+Json describe_machine() {
+  const HostProbe& host = real_host();
+  return {{"hardware", collect_hardware_profile(host).to_json()},
+          {"software", collect_software_profile(host, {}).to_json()}};
+}
+
+Json describe_method(const AbOptions& options, const std::array<SideSource, 2>& sides) {
+  return {{"mode", sides[0].dir ? "checkouts (--base-dir/--head-dir)" : "commands (--base/--head)"},
+          {"base", describe_side(sides[0])},
+          {"head", options.repeat_check ? describe_side(sides[1]) + " (--repeat-check: the base "
+                                                                    "side again)"
+                                        : describe_side(sides[1])},
+          {"repeat_check", options.repeat_check},
+          {"suite", options.scenario.empty() ? options.suite : "--scenario " + options.scenario},
+          {"protocol",
+           "1 excluded warmup per side; 3 measured pairs alternating which side runs first "
+           "(pair 1 base first); 2 confirmation pairs when the first 3 are not conclusive"},
+          {"warmups_per_side", 1},
+          {"initial_pairs", kInitialPairs},
+          {"confirmation_pairs", kConfirmationPairs},
+          {"sampler",
+           "wall clock spawn to reap; user+system CPU of the process tree; peak RSS of the "
+           "process tree from a /proc sampler every 10 ms, getrusage and cgroup memory.peak "
+           "where available"}};
+}
+
+// Prints one line per run and rewrites results.json after every run and verdict.
+class CheckpointingObserver final : public AbObserver {
+ public:
+  CheckpointingObserver(AbReport& report, fs::path results)
+      : report_(report), results_(std::move(results)) {}
+
+  void run_finished(const AbScenarioResult& scenario, const AbRunSample& sample) override {
+    std::cerr << fmt::format("perfgate ab: {} {} {:<7} {:>10}  cpu {:>14}  rss {:>12}  {}\n",
+                             scenario.name, side_name(sample.side),
+                             sample.warmup() ? "warmup" : fmt::format("pair {}", sample.pair),
+                             format_metric_value(AbMetric::kDuration, sample.duration_s),
+                             format_metric_value(AbMetric::kCpu, sample.cpu_s),
+                             format_metric_value(AbMetric::kRss, sample.rss_bytes),
+                             sample.failed_checks.empty() ? "ok" : "INVALID");
+    checkpoint();
+  }
+  void scenario_updated(const AbScenarioResult&) override { checkpoint(); }
+  void checkpoint() { replace_file_atomically(results_, to_json(report_).dump(2) + "\n"); }
+
+ private:
+  AbReport& report_;
+  fs::path results_;
+};
+
+void write_checksums(const fs::path& out, const std::optional<ScenarioFile>& file) {
+  Json files = Json::object();
+  if (file) {
+    files[file->path.string()] = sha256_file(file->path.string());
+    for (const auto& scenario : file->scenarios) {
+      for (const auto& fixture : scenario.fixtures)
+        files[fixture.string()] = sha256_file(fixture.string());
+    }
+  }
+  replace_file_atomically(
+      out / "checksums.json",
+      Json{{"schema_version", 1}, {"algorithm", "sha256"}, {"files", files}}.dump(2) + "\n");
+}
+
+void print_verdict(const AbScenarioResult& scenario) {
+  std::cout << fmt::format("{}  {}\n", scenario.name, status_name(scenario.status()));
+  if (!scenario.error.empty()) std::cout << "  " << scenario.error << "\n";
+  if (scenario.verdict) {
+    for (const auto& reason : scenario.verdict->reasons) std::cout << "  " << reason << "\n";
+  }
+  if (scenario.profile) {
+    std::cout << "  profile: "
+              << (scenario.profile->path.empty() ? scenario.profile->note : scenario.profile->path)
+              << "\n";
+  }
+}
+
+}  // namespace
+
+CLI::App* add_ab_command(CLI::App& app, AbOptions& options) {
+  CLI::App* ab = app.add_subcommand(
+      "ab", "Measure a base and a head side in alternating pairs and judge the head");
+  ab->add_option("--base", options.base, "Base command (run with /bin/sh -c)");
+  ab->add_option("--head", options.head, "Head command (run with /bin/sh -c)");
+  ab->add_option("--base-dir", options.base_dir, "Base checkout: scenario commands run in it");
+  ab->add_option("--head-dir", options.head_dir, "Head checkout: scenario commands run in it");
+  ab->add_option("--scenario-file", options.scenario_file,
+                 "TOML file of named scenarios (see docs/ab.md); without it --base/--head form "
+                 "one scenario named 'adhoc'");
+  ab->add_option("--suite", options.suite, "Scenarios of this suite (default: basic)")
+      ->check(CLI::IsMember({"basic", "full"}));
+  ab->add_option("--scenario", options.scenario, "Only this scenario, whatever its suites");
+  ab->add_option("--budget", options.budgets,
+                 "METRIC=RELATIVE%,ABSOLUTE, e.g. duration=5%,1ms cpu=10%,0.1s rss=20%,32MiB "
+                 "(repeatable; overrides the scenarios file)")
+      ->allow_extra_args(false);
+  ab->add_option("--noise-limit", options.noise_limit,
+                 "Largest range of a side, in percent of its median (default 30%)");
+  ab->add_option("--out", options.out, "New folder for results.json, report.md and logs")
+      ->required();
+  ab->add_flag("--repeat-check", options.repeat_check,
+               "Run the base side as both base and head: an A/A check of this machine's noise");
+  ab->footer(
+      "Examples:\n"
+      "  perfgate ab --base ./build-main/app --head ./build-pr/app --scenario-file "
+      "perf/scenarios.toml --out perf-out/\n"
+      "  perfgate ab --base-dir ../main --head-dir . --scenario-file perf/scenarios.toml "
+      "--suite full --out perf-out/\n"
+      "  perfgate ab --base 'sort --n 1e6' --head './sort-new --n 1e6' --out perf-out/\n\n"
+      "Exit status: 0 PASS; 1 REGRESSION or an execution error; 2 INCONCLUSIVE;\n"
+      "64 bad flags or an existing --out folder; 65 invalid scenarios file; 66 missing file;\n"
+      "74 output folder not writable.");
+  return ab;
+}
+
+int execute_ab(const AbOptions& options) {
+  PlanRequest request;
+  request.sides = read_sides(options);
+  request.command_line = read_rule_flags(options);
+  request.suite = options.suite;
+  if (!options.scenario.empty()) request.scenario = options.scenario;
+  if (!options.scenario_file.empty()) {
+    request.file = load_scenario_file(options.scenario_file);
+  } else if (request.sides[0].dir) {
+    usage(
+        "--base-dir/--head-dir need --scenario-file: the scenarios say what to run in each "
+        "checkout");
+  }
+  const std::vector<PlannedScenario> scenarios = plan_scenarios(request);
+
+  const fs::path out = options.out;
+  create_new_output_folder(out);
+  AbReport report;
+  report.machine = describe_machine();
+  report.method = describe_method(options, request.sides);
+  if (request.file) {
+    report.scenario_file = request.file->path.string();
+    report.scenario_file_sha256 = sha256_file(report.scenario_file);
+  }
+  write_checksums(out, request.file);
+  report.scenarios.resize(scenarios.size());
+  for (std::size_t i = 0; i < scenarios.size(); ++i) report.scenarios[i].name = scenarios[i].name;
+
+  CheckpointingObserver observer(report, out / "results.json");
+  observer.checkpoint();
+  ProcessExecutor executor;
+  AbProtocol protocol(executor, out, observer);
+  for (std::size_t i = 0; i < scenarios.size(); ++i) {
+    protocol.run(scenarios[i], report.scenarios[i]);
+    print_verdict(report.scenarios[i]);
+  }
+  report.complete = true;
+  observer.checkpoint();
+  replace_file_atomically(out / "report.md", render_ab_markdown(report));
+  std::cout << fmt::format("results: {}  report: {}\n", (out / "results.json").string(),
+                           (out / "report.md").string());
+  return report.exit_code();
+}
+
+}  // namespace perfgate

@@ -1,0 +1,32 @@
+#pragma once
+// `perfgate ab`: paired, alternating base/head measurement with a verdict (SPEC §7).
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace perfgate {
+
+struct AbOptions {
+  std::string base;
+  std::string head;
+  std::string base_dir;
+  std::string head_dir;
+  std::string scenario_file;
+  std::string suite = "basic";
+  std::string scenario;
+  std::vector<std::string> budgets;
+  std::string noise_limit;
+  std::string out;
+  bool repeat_check = false;
+};
+
+/// Adds the `ab` subcommand and its flags to `app`.
+CLI::App* add_ab_command(CLI::App& app, AbOptions& options);
+
+/// Runs it; returns 0 PASS, 1 REGRESSION or an execution error, 2 INCONCLUSIVE.
+/// Throws perfgate::Error for bad flags (64), a bad scenarios file (65/66), an existing
+/// output folder (64) or an output folder that cannot be written (74).
+int execute_ab(const AbOptions& options);
+
+}  // namespace perfgate

@@ -1,0 +1,120 @@
+#include "report/ab_markdown.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <vector>
+
+#include "report/markdown.hpp"
+
+namespace perfgate {
+namespace {
+
+std::string text_of(const Json& object, const char* key) {
+  const auto found = object.find(key);
+  if (found == object.end()) return "unknown";
+  return found->is_string() ? found->get<std::string>() : found->dump();
+}
+
+std::string overall_status(const AbReport& report) {
+  if (!report.complete) return "incomplete";
+  // The worst scenario decides, as for the exit code.
+  std::string_view worst = "PASS";
+  for (const auto& scenario : report.scenarios) {
+    const ScenarioStatus status = scenario.status();
+    if (status == ScenarioStatus::kError) return "ERROR";
+    if (status == ScenarioStatus::kRegression) worst = "REGRESSION";
+    if (status == ScenarioStatus::kInconclusive && worst == "PASS") worst = "INCONCLUSIVE";
+  }
+  return std::string(worst);
+}
+
+std::string percent_delta(double base, double head) {
+  if (base == 0) return head == 0 ? "+0.0%" : "n/a";
+  return fmt::format("{:+.1f}%", (head - base) / base * 100);
+}
+
+std::string signed_value(AbMetric metric, double delta) {
+  return (delta < 0 ? "-" : "+") + format_metric_value(metric, delta < 0 ? -delta : delta);
+}
+
+void machine_table(const AbReport& report, std::string& out) {
+  const Json& hw =
+      report.machine.contains("hardware") ? report.machine["hardware"] : Json::object();
+  const Json& sw =
+      report.machine.contains("software") ? report.machine["software"] : Json::object();
+  const Json& method = report.method;
+  out += "| Machine and method | |\n|---|---|\n";
+  const auto row = [&](const std::string& name, const std::string& value) {
+    out += "| " + name + " | " + markdown_cell(value) + " |\n";
+  };
+  row("CPU", fmt::format("{} ({}, {} logical cores, {} GiB)", text_of(hw, "cpu_model"),
+                         text_of(hw, "architecture"), text_of(hw, "logical_cores"),
+                         text_of(hw, "memory_gb")));
+  row("OS", fmt::format("{}, kernel {}", text_of(sw, "os"), text_of(sw, "kernel")));
+  row("Mode", text_of(method, "mode"));
+  row("Base", text_of(method, "base"));
+  row("Head", text_of(method, "head"));
+  row("Suite", text_of(method, "suite"));
+  row("Protocol", text_of(method, "protocol"));
+  row("Sampler", text_of(method, "sampler"));
+  row("Scenario file", report.scenario_file.empty() ? "none (one ad-hoc scenario)"
+                                                    : report.scenario_file + " (sha256 " +
+                                                          report.scenario_file_sha256 + ")");
+  row("Complete", report.complete ? "yes" : "no: interrupted or still running");
+  out += "\n";
+}
+
+void comparison_table(const AbScenarioResult& scenario, std::string& out) {
+  const PairedVerdict& verdict = *scenario.verdict;
+  const PairedRuns runs = scenario.measured();
+  out +=
+      "| Metric | Base median | Head median | Delta | Budget | Pairs over budget | "
+      "Per pair: head - base |\n|---|---|---|---|---|---|---|\n";
+  for (const auto& evidence : verdict.metrics) {
+    const PairedSamples& samples = runs[evidence.metric];
+    std::vector<std::string> pairs;
+    for (std::size_t i = 0; i < evidence.pair_over_budget.size(); ++i) {
+      pairs.push_back(fmt::format("{}{}",
+                                  signed_value(evidence.metric, samples.head[i] - samples.base[i]),
+                                  evidence.pair_over_budget[i] ? " (over)" : ""));
+    }
+    out += fmt::format(
+        "| {} | {} | {} | {} ({}) | {} | {} of {} | {} |\n", metric_key(evidence.metric),
+        format_metric_value(evidence.metric, evidence.base_median),
+        format_metric_value(evidence.metric, evidence.head_median),
+        signed_value(evidence.metric, evidence.head_median - evidence.base_median),
+        percent_delta(evidence.base_median, evidence.head_median),
+        describe_budget(evidence.metric, evidence.budget), evidence.pairs_over_budget,
+        evidence.pair_over_budget.size(), markdown_cell(fmt::format("{}", fmt::join(pairs, ", "))));
+  }
+  out += "\n";
+}
+
+void scenario_section(const AbScenarioResult& scenario, std::string& out) {
+  out += fmt::format("## {}: {}\n\n", markdown_cell(scenario.name), status_name(scenario.status()));
+  if (!scenario.error.empty()) out += "- Error: " + markdown_cell(scenario.error) + "\n";
+  if (scenario.verdict) {
+    for (const auto& reason : scenario.verdict->reasons) out += "- " + markdown_cell(reason) + "\n";
+  }
+  out += fmt::format("- Noise limit: {:g}% of the median\n\n", scenario.rules.noise_limit * 100);
+  if (scenario.verdict) comparison_table(scenario, out);
+  if (scenario.profile) {
+    out += scenario.profile->path.empty()
+               ? "Profile: " + markdown_cell(scenario.profile->note) + "\n\n"
+               : fmt::format("Profile ({}, excluded from the comparison): `{}`; {}\n\n",
+                             scenario.profile->tool, scenario.profile->path,
+                             markdown_cell(scenario.profile->note));
+  }
+}
+
+}  // namespace
+
+std::string render_ab_markdown(const AbReport& report) {
+  std::string out = "# perfgate ab: " + overall_status(report) + "\n\n";
+  machine_table(report, out);
+  for (const auto& scenario : report.scenarios) scenario_section(scenario, out);
+  return out;
+}
+
+}  // namespace perfgate

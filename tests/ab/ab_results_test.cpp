@@ -1,0 +1,112 @@
+#include "ab/ab_results.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "report/ab_markdown.hpp"
+
+namespace perfgate {
+namespace {
+
+using S = ScenarioStatus;
+
+AbRunSample sample(AbSide side, std::size_t pair, double duration) {
+  AbRunSample run;
+  run.side = side;
+  run.pair = pair;
+  run.duration_s = duration;
+  run.cpu_s = 0.5;
+  run.rss_bytes = 1024 * 1024;
+  run.outcome = "ok";
+  run.log_path = "logs/s/x.log";
+  return run;
+}
+
+AbScenarioResult regressed() {
+  AbScenarioResult result;
+  result.name = "s";
+  result.argv = {std::vector<std::string>{"./old"}, std::vector<std::string>{"./new"}};
+  result.runs.push_back(sample(AbSide::kBase, 0, 9));
+  result.runs.push_back(sample(AbSide::kHead, 0, 9));
+  for (std::size_t pair = 1; pair <= 3; ++pair) {
+    result.runs.push_back(sample(AbSide::kBase, pair, 10));
+    result.runs.push_back(sample(AbSide::kHead, pair, 20));
+  }
+  result.verdict = judge_pairs(result.measured(), result.rules);
+  result.profile = CandidateProfile{"perf", "out/profile/s.perf.data", "profiled run ended: ok"};
+  result.finished = true;
+  return result;
+}
+
+TEST(AbResults, TheWorstScenarioDecidesTheExitCode) {
+  EXPECT_EQ(ab_exit_code({S::kPass, S::kPass}), 0);
+  EXPECT_EQ(ab_exit_code({S::kPass, S::kInconclusive}), 2);
+  EXPECT_EQ(ab_exit_code({S::kInconclusive, S::kRegression}), 1);
+  EXPECT_EQ(ab_exit_code({S::kError, S::kPass}), 1);
+  EXPECT_EQ(ab_exit_code({}), 0);
+}
+
+TEST(AbResults, MeasuredSamplesLeaveOutTheWarmupsAndFollowThePairs) {
+  const PairedRuns runs = regressed().measured();
+  EXPECT_THAT(runs[AbMetric::kDuration].base, ::testing::ElementsAre(10, 10, 10));
+  EXPECT_THAT(runs[AbMetric::kDuration].head, ::testing::ElementsAre(20, 20, 20));
+}
+
+TEST(AbResults, AnUnfinishedScenarioIsRunningAndThePartialReportSaysSo) {
+  AbScenarioResult running = regressed();
+  running.finished = false;
+  EXPECT_EQ(running.status(), S::kRunning);
+  AbReport report;
+  report.scenarios.push_back(running);
+  const Json json = to_json(report);
+  EXPECT_EQ(json["complete"], false);
+  EXPECT_FALSE(json.contains("verdict_exit_code"));
+  EXPECT_EQ(json["scenarios"][0]["status"], "RUNNING");
+  EXPECT_EQ(json["scenario_file"], nullptr);
+}
+
+TEST(AbResults, JsonCarriesSamplesEvidenceAndTheProfile) {
+  AbReport report;
+  report.scenarios.push_back(regressed());
+  report.complete = true;
+  const Json json = to_json(report);
+  EXPECT_EQ(json["schema_version"], 1);
+  EXPECT_EQ(json["verdict_exit_code"], 1);
+  const Json& scenario = json["scenarios"][0];
+  EXPECT_EQ(scenario["status"], "REGRESSION");
+  EXPECT_EQ(scenario["runs"].size(), 8u);
+  EXPECT_EQ(scenario["runs"][0], Json::parse(R"({"side": "base", "pair": 0, "warmup": true,
+      "sequence": 0, "duration_s": 9.0, "cpu_s": 0.5, "rss_bytes": 1048576.0, "outcome": "ok",
+      "failed_checks": [], "log": "logs/s/x.log"})"));
+  EXPECT_EQ(scenario["pairs_judged"], 3);
+  EXPECT_EQ(scenario["metrics"]["duration"]["pair_over_budget"], Json({true, true, true}));
+  EXPECT_EQ(scenario["metrics"]["duration"]["head_median"], 20.0);
+  EXPECT_EQ(scenario["metrics"]["cpu"]["base_noise"]["discarded_pair"], nullptr);
+  EXPECT_EQ(scenario["rules"]["budgets"]["duration"],
+            Json::parse(R"({"relative": 0.25, "absolute": 1.0, "unit": "s"})"));
+  EXPECT_EQ(scenario["profile"]["path"], "out/profile/s.perf.data");
+  EXPECT_EQ(scenario["error"], nullptr);
+}
+
+TEST(AbMarkdown, ShowsTheVerdictReasonsComparisonTableAndProfile) {
+  AbReport report;
+  report.scenarios.push_back(regressed());
+  report.complete = true;
+  const std::string markdown = render_ab_markdown(report);
+  EXPECT_THAT(markdown, ::testing::StartsWith("# perfgate ab: REGRESSION\n"));
+  EXPECT_THAT(markdown, ::testing::HasSubstr(
+                            "## s: REGRESSION\n\n- duration over budget (+25% and 1 s) in 3 of 3 "
+                            "pairs: base median 10 s, head median 20 s (+100.0%)\n- Noise limit: "
+                            "30% of the median\n\n"));
+  EXPECT_THAT(markdown,
+              ::testing::HasSubstr("| duration | 10 s | 20 s | +10 s (+100.0%) | +25% and 1 s | 3 "
+                                   "of 3 | +10 s (over), +10 s (over), +10 s (over) |\n"));
+  EXPECT_THAT(markdown, ::testing::HasSubstr("| cpu | 0.5 core-s | 0.5 core-s | +0 core-s (+0.0%) "
+                                             "| +20% and 0.5 core-s | 0 of 3 |"));
+  EXPECT_THAT(markdown, ::testing::HasSubstr("Profile (perf, excluded from the comparison): "
+                                             "`out/profile/s.perf.data`; profiled run ended: ok"));
+  EXPECT_THAT(markdown, ::testing::HasSubstr("| Complete | yes |"));
+}
+
+}  // namespace
+}  // namespace perfgate

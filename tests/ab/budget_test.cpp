@@ -1,0 +1,72 @@
+#include "ab/budget.hpp"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+namespace perfgate {
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+TEST(Budget, DefaultsAreTheSeedsBudgets) {
+  const Budgets budgets = Budgets::defaults();
+  EXPECT_EQ(budgets[AbMetric::kDuration], (Budget{0.25, 1.0}));
+  EXPECT_EQ(budgets[AbMetric::kCpu], (Budget{0.20, 0.5}));
+  EXPECT_EQ(budgets[AbMetric::kRss], (Budget{0.20, 32 * kMiB}));
+}
+
+TEST(Budget, IsExceededOnlyWhenBothTheRelativeAndTheAbsoluteExcessAreExceeded) {
+  const Budget budget{0.25, 1.0};
+  EXPECT_TRUE(budget.exceeded_by(10.0, 13.0));     // +30% and +3 s
+  EXPECT_FALSE(budget.exceeded_by(0.1, 0.5));      // +400% but only +0.4 s
+  EXPECT_FALSE(budget.exceeded_by(100.0, 110.0));  // +10 s but only +10%
+  EXPECT_FALSE(budget.exceeded_by(4.0, 5.0));      // exactly +25% and +1 s is within
+  EXPECT_FALSE(budget.exceeded_by(10.0, 8.0));     // faster
+}
+
+TEST(Budget, ParsesASettingWithPercentAndUnit) {
+  const BudgetSetting duration = parse_budget_setting("duration=5%,1ms");
+  EXPECT_EQ(duration.metric, AbMetric::kDuration);
+  EXPECT_DOUBLE_EQ(duration.budget.relative, 0.05);
+  EXPECT_DOUBLE_EQ(duration.budget.absolute, 0.001);
+  const BudgetSetting cpu = parse_budget_setting("cpu=10%,0.1s");
+  EXPECT_EQ(cpu.metric, AbMetric::kCpu);
+  EXPECT_DOUBLE_EQ(cpu.budget.absolute, 0.1);
+  const BudgetSetting rss = parse_budget_setting("rss=20%,32MiB");
+  EXPECT_EQ(rss.metric, AbMetric::kRss);
+  EXPECT_DOUBLE_EQ(rss.budget.absolute, 32 * kMiB);
+  EXPECT_DOUBLE_EQ(parse_budget(AbMetric::kDuration, "25%, 250us").absolute, 0.00025);
+  EXPECT_DOUBLE_EQ(parse_budget(AbMetric::kRss, "0%,4096").absolute, 4096);
+}
+
+TEST(Budget, RejectsSettingsThatDoNotSayWhatTheyMean) {
+  EXPECT_THROW(parse_budget_setting("latency=5%,1ms"), std::invalid_argument);
+  EXPECT_THROW(parse_budget_setting("duration=5%"), std::invalid_argument);
+  EXPECT_THROW(parse_budget_setting("duration=0.05,1ms"), std::invalid_argument);
+  EXPECT_THROW(parse_budget_setting("duration=5%,1MiB"), std::invalid_argument);
+  EXPECT_THROW(parse_budget_setting("rss=5%,1ms"), std::invalid_argument);
+  EXPECT_THROW(parse_budget_setting("cpu=-5%,1s"), std::invalid_argument);
+  try {
+    parse_budget_setting("duration=5%,1h");
+    FAIL() << "expected an error";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_STREQ(error.what(),
+                 "absolute duration budget '1h' is not a non-negative amount in s, ms or us, "
+                 "e.g. 1s");
+  }
+}
+
+TEST(Budget, ParsesTheNoiseLimitAsAPercentage) {
+  EXPECT_DOUBLE_EQ(parse_noise_limit("30%"), 0.30);
+  EXPECT_THROW(parse_noise_limit("0.3"), std::invalid_argument);
+}
+
+TEST(Budget, DescribesItselfInTheMetricsUnit) {
+  EXPECT_EQ(describe_budget(AbMetric::kDuration, {0.25, 1.0}), "+25% and 1 s");
+  EXPECT_EQ(describe_budget(AbMetric::kRss, {0.2, 32 * kMiB}), "+20% and 32 MiB");
+  EXPECT_EQ(format_metric_value(AbMetric::kCpu, 0.5), "0.5 core-s");
+}
+
+}  // namespace
+}  // namespace perfgate

@@ -1,0 +1,120 @@
+#include "ab/scenario_plan.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "model/error.hpp"
+
+namespace perfgate {
+namespace {
+
+using ::testing::ElementsAre;
+
+ScenarioSpec spec_named(const std::string& name, std::vector<std::string> suites = kAbSuites) {
+  ScenarioSpec spec;
+  spec.name = name;
+  spec.suites = std::move(suites);
+  return spec;
+}
+
+PlanRequest commands(const std::string& base, const std::string& head) {
+  PlanRequest request;
+  request.sides[0].command = base;
+  request.sides[1].command = head;
+  return request;
+}
+
+TEST(ScenarioPlan, WithoutAFileTheSidesFormOneAdhocScenarioRunByTheShell) {
+  const auto planned = plan_scenarios(commands("sort --n 10", "./sort-new --n 10"));
+  ASSERT_EQ(planned.size(), 1u);
+  EXPECT_EQ(planned[0].name, "adhoc");
+  EXPECT_THAT(planned[0].side(AbSide::kBase).argv, ElementsAre("/bin/sh", "-c", "sort --n 10"));
+  EXPECT_THAT(planned[0].side(AbSide::kHead).argv,
+              ElementsAre("/bin/sh", "-c", "./sort-new --n 10"));
+  EXPECT_EQ(planned[0].side(AbSide::kHead).env.at("PERFGATE_AB_SIDE"), "head");
+  EXPECT_EQ(planned[0].rules, VerdictRules{});
+}
+
+TEST(ScenarioPlan, ReplacesSideByTheSidesCommandOrCheckout) {
+  PlanRequest request = commands("./old", "./new");
+  ScenarioSpec spec = spec_named("version");
+  spec.command = CommandSpec{{}, "{side} --version", true};
+  spec.validator = CommandSpec{{"check", "{side}"}, "", false};
+  request.file = ScenarioFile{"s.toml", {}, {spec}};
+  const auto planned = plan_scenarios(request);
+  EXPECT_THAT(planned[0].side(AbSide::kBase).argv, ElementsAre("/bin/sh", "-c", "./old --version"));
+  EXPECT_THAT(planned[0].validator[1]->argv, ElementsAre("check", "./new"));
+
+  PlanRequest checkouts;
+  checkouts.sides[0].dir = "/src/main";
+  checkouts.sides[1].dir = "/src/pr";
+  checkouts.file = request.file;
+  const auto in_dirs = plan_scenarios(checkouts);
+  EXPECT_THAT(in_dirs[0].side(AbSide::kHead).argv,
+              ElementsAre("/bin/sh", "-c", "/src/pr --version"));
+  EXPECT_EQ(in_dirs[0].side(AbSide::kHead).cwd, std::filesystem::path("/src/pr"));
+}
+
+TEST(ScenarioPlan, SelectsBySuiteOrByNameWhateverItsSuites) {
+  PlanRequest request = commands("a", "b");
+  request.file = ScenarioFile{
+      "s.toml", {}, {spec_named("quick"), spec_named("long", {"full"}), spec_named("other")}};
+  std::vector<std::string> names;
+  for (const auto& s : plan_scenarios(request)) names.push_back(s.name);
+  EXPECT_THAT(names, ElementsAre("quick", "other"));
+  request.suite = "full";
+  EXPECT_EQ(plan_scenarios(request).size(), 3u);
+  request.suite = "basic";
+  request.scenario = "long";
+  EXPECT_EQ(plan_scenarios(request).front().name, "long");
+}
+
+TEST(ScenarioPlan, ANamedScenarioThatDoesNotExistIsAUsageError) {
+  PlanRequest request = commands("a", "b");
+  request.file = ScenarioFile{"s.toml", {}, {spec_named("quick")}};
+  request.scenario = "quik";
+  try {
+    plan_scenarios(request);
+    FAIL() << "expected an error";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kUsage);
+    EXPECT_STREQ(error.what(), "--scenario quik: s.toml has no such scenario. Use one of: quick");
+  }
+}
+
+TEST(ScenarioPlan, CheckoutsNeedEveryScenarioToHaveACommand) {
+  PlanRequest request;
+  request.sides[0].dir = "/a";
+  request.sides[1].dir = "/b";
+  request.file = ScenarioFile{"s.toml", {}, {spec_named("bare")}};
+  try {
+    plan_scenarios(request);
+    FAIL() << "expected an error";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kDataError);
+    EXPECT_STREQ(error.what(),
+                 "s.toml: scenarios.bare.command: missing, and --base-dir/--head-dir give no "
+                 "command to run. Add a command to the scenario");
+  }
+}
+
+TEST(ScenarioPlan, CommandLineBudgetsWinOverTheScenarioWhichWinsOverTheFile) {
+  PlanRequest request = commands("a", "b");
+  ScenarioSpec spec = spec_named("s");
+  spec.overrides.budgets[0] = Budget{0.10, 0.1};
+  spec.overrides.noise_limit = 0.2;
+  RuleOverrides file_wide;
+  file_wide.budgets[0] = Budget{0.50, 5};
+  file_wide.budgets[1] = Budget{0.30, 1};
+  file_wide.noise_limit = 0.4;
+  request.file = ScenarioFile{"s.toml", file_wide, {spec}};
+  request.command_line.budgets[0] = Budget{0.05, 0.001};
+  const VerdictRules rules = plan_scenarios(request).front().rules;
+  EXPECT_EQ(rules.budgets[AbMetric::kDuration], (Budget{0.05, 0.001}));
+  EXPECT_EQ(rules.budgets[AbMetric::kCpu], (Budget{0.30, 1}));
+  EXPECT_EQ(rules.budgets[AbMetric::kRss], Budgets::defaults()[AbMetric::kRss]);
+  EXPECT_DOUBLE_EQ(rules.noise_limit, 0.2);
+}
+
+}  // namespace
+}  // namespace perfgate
