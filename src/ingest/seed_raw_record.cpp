@@ -15,15 +15,17 @@ namespace {
 constexpr const char* kLatencyKey = "avg_generation_time_s";
 constexpr const char* kMemoryKey = "max_peak_memory_mb";
 
-[[noreturn]] void fail(const std::string& source, const std::string& key, const std::string& reason) {
-  throw Error(ExitCode::kDataError,
-              source + ": " + key + ": " + reason + ". Fix the record, or leave it out of the results folder");
+[[noreturn]] void fail(const std::string& source, const std::string& key,
+                       const std::string& reason) {
+  throw Error(ExitCode::kDataError, source + ": " + key + ": " + reason +
+                                        ". Fix the record, or leave it out of the results folder");
 }
 
 std::optional<double> number(const Json& seed, const std::string& key, const std::string& source) {
   const auto it = seed.find(key);
   if (it == seed.end() || it->is_null()) return std::nullopt;
-  if (!it->is_number() || !std::isfinite(it->get<double>())) fail(source, key, "must be a finite number or null");
+  if (!it->is_number() || !std::isfinite(it->get<double>()))
+    fail(source, key, "must be a finite number or null");
   return it->get<double>();
 }
 
@@ -46,19 +48,21 @@ Json text_or_null(const Json& seed, const std::string& key, const std::string& s
   const auto it = seed.find(key);
   if (it == seed.end() || it->is_null()) return nullptr;
   if (it->is_string()) return *it;
-  if (it->is_number_integer()) return std::to_string(it->get<long long>());  // PR numbers, build ids
+  if (it->is_number_integer())
+    return std::to_string(it->get<long long>());  // PR numbers, build ids
   fail(source, key, "must be a string or null");
 }
 
-std::string text(const Json& seed, const std::string& key, const std::string& fallback, const std::string& source) {
+std::string text(const Json& seed, const std::string& key, const std::string& fallback,
+                 const std::string& source) {
   const auto it = seed.find(key);
   if (it == seed.end() || it->is_null()) return fallback;
   if (!it->is_string()) fail(source, key, "must be a string");
   return it->get<std::string>();
 }
 
-void add_series(std::map<std::string, MetricSeries>& metrics, const std::string& name, Metric metric,
-                std::vector<double> samples) {
+void add_series(std::map<std::string, MetricSeries>& metrics, const std::string& name,
+                Metric metric, std::vector<double> samples) {
   if (samples.empty()) return;
   MetricSeries series{std::move(metric), std::move(samples), {}};
   series.summary = summarize(series.samples);
@@ -69,7 +73,8 @@ void add_series(std::map<std::string, MetricSeries>& metrics, const std::string&
 
 bool is_seed_raw_record(const Json& json) {
   return json.is_object() && !json.contains("metrics") &&
-         (json.contains(kLatencyKey) || json.contains("individual_times_s") || json.contains(kMemoryKey));
+         (json.contains(kLatencyKey) || json.contains("individual_times_s") ||
+          json.contains(kMemoryKey));
 }
 
 Json convert_seed_raw_record(const Json& seed, const std::string& source) {
@@ -91,7 +96,8 @@ Json convert_seed_raw_record(const Json& seed, const std::string& source) {
   }
   Json missing = Json::array();
   for (const auto& [key, value] : seed.items()) {
-    const bool component = key.size() > 7 && key.compare(key.size() - 7, 7, "_time_s") == 0 && key != kLatencyKey;
+    const bool component =
+        key.size() > 7 && key.compare(key.size() - 7, 7, "_time_s") == 0 && key != kLatencyKey;
     if (!component) continue;
     if (auto seconds = number(seed, key, source)) {
       add_series(metrics, key, Metric{key, "s", Direction::kLowerIsBetter}, {*seconds});
@@ -125,8 +131,15 @@ Json convert_seed_raw_record(const Json& seed, const std::string& source) {
                           {"direction", to_string(series.metric.direction)},
                           {"samples", series.samples},
                           {"summary",
-                           {{"count", s.count}, {"mean", s.mean}, {"median", s.median}, {"min", s.min},
-                            {"max", s.max}, {"stdev", s.stdev}, {"mad", s.mad}, {"q1", s.q1}, {"q3", s.q3},
+                           {{"count", s.count},
+                            {"mean", s.mean},
+                            {"median", s.median},
+                            {"min", s.min},
+                            {"max", s.max},
+                            {"stdev", s.stdev},
+                            {"mad", s.mad},
+                            {"q1", s.q1},
+                            {"q3", s.q3},
                             {"iqr", s.iqr}}}};
   }
   const bool has_identity = seed.contains("workload_id") || seed.contains("variant_id") ||
@@ -135,8 +148,10 @@ Json convert_seed_raw_record(const Json& seed, const std::string& source) {
   if (!benchmark_version.is_null() && !benchmark_version.is_number_integer()) {
     fail(source, "benchmark_version", "must be an integer");
   }
-  const std::string benchmark_id = text(seed, "benchmark_id", text(seed, "model_id", "", source), source);
-  if (benchmark_id.empty()) fail(source, "benchmark_id", "missing: the seed's raw records name their benchmark");
+  const std::string benchmark_id =
+      text(seed, "benchmark_id", text(seed, "model_id", "", source), source);
+  if (benchmark_id.empty())
+    fail(source, "benchmark_id", "missing: the seed's raw records name their benchmark");
   const std::string run_source = text(seed, "run_source", "unknown", source);
   return {
       {"result_schema_version", kRawRecordSchemaVersion},

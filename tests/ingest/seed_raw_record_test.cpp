@@ -75,7 +75,9 @@ TEST(SeedRawRecord, RejectsAMetricOfTheWrongTypeNamingTheKey) {
     FAIL();
   } catch (const Error& error) {
     EXPECT_EQ(error.code(), ExitCode::kDataError);
-    EXPECT_EQ(std::string(error.what()).rfind("perf_video.json: individual_times_s[1]: must be a finite number.", 0), 0u);
+    EXPECT_EQ(std::string(error.what())
+                  .rfind("perf_video.json: individual_times_s[1]: must be a finite number.", 0),
+              0u);
   }
 }
 
