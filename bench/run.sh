@@ -70,5 +70,9 @@ echo "== Store: append 100,000 normalised records (1,000 cohorts x 100), compare
 "$BUILD/bench/store_bench" 1000 100
 
 echo
+echo "== perfgate ab: verdicts on a 30 ms CPU-bound scenario, budgets +5% and +1 ms =="
+bash "$(dirname "$0")/ab_verdicts.sh" "$BUILD" 20
+
+echo
 echo "== Micro-benchmarks (Google Benchmark) =="
 "$BUILD/bench/perfgate_micro" --benchmark_min_time=0.2
