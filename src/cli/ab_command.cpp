@@ -133,7 +133,7 @@ class CheckpointingObserver final : public AbObserver {
     checkpoint();
   }
   void scenario_updated(const AbScenarioResult&) override { checkpoint(); }
-  void checkpoint() { replace_file_atomically(results_, to_json(report_).dump(2) + "\n"); }
+  void checkpoint() { replace_file_atomically(results_, pretty_json(to_json(report_))); }
 
  private:
   AbReport& report_;
@@ -151,7 +151,7 @@ void write_checksums(const fs::path& out, const std::optional<ScenarioFile>& fil
   }
   replace_file_atomically(
       out / "checksums.json",
-      Json{{"schema_version", 1}, {"algorithm", "sha256"}, {"files", files}}.dump(2) + "\n");
+      pretty_json(Json{{"schema_version", 1}, {"algorithm", "sha256"}, {"files", files}}));
 }
 
 void print_verdict(const AbScenarioResult& scenario) {

@@ -93,7 +93,7 @@ int execute_baseline_prepare(const BaselineOptions& options) {
                     ": already exists. Choose another --output; a manifest is never overwritten");
   }
   write_new_file(output.parent_path(), output.stem().string(), output.extension().string(),
-                 to_json(manifest).dump(2) + "\n");
+                 pretty_json(to_json(manifest)));
   std::cout << "wrote " << options.output << ": " << manifest.records.size()
             << " record(s) of store " << store->url() << " at revision " << revision.substr(0, 12)
             << "\n";

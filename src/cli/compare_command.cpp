@@ -187,7 +187,7 @@ int execute_compare(const CompareOptions& options) {
   for (auto& record : records) {
     assign_record_id(record);
     write_new_file(reports_dir, "normalized_perf_" + file_slug(record.benchmark_id) + "_" + stamp,
-                   ".json", to_json(record).dump(2) + "\n");
+                   ".json", pretty_json(to_json(record)));
     if (should_upload(*upload, record)) attempt.records.push_back(record);
   }
   const std::string commit = records.front().commit_sha.value_or("");
@@ -219,7 +219,7 @@ int execute_compare(const CompareOptions& options) {
   if (options.json) {
     Json list = Json::array();
     for (const auto& record : records) list.push_back(to_json(record));
-    std::cout << list.dump(2) << "\n";
+    std::cout << pretty_json(list);
   } else {
     std::cout << render_comparison_table(records, stdout_supports_color());
     std::cout << "summary: " << summary.string() << "\n" << stored_note << "\n";

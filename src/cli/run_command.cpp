@@ -195,7 +195,7 @@ int execute_run(const RunOptions& options) {
       if (outcome.kind == BenchmarkOutcome::Kind::kMeasured)
         records.push_back(to_json(outcome.record));
     }
-    std::cout << records.dump(2) << "\n";
+    std::cout << pretty_json(records);
   } else {
     std::cout << render_results_table(outcomes, TableStyle{stdout_supports_color()});
   }

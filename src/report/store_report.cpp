@@ -110,7 +110,7 @@ std::string render_report_json(const std::vector<StoredRecord>& records,
                        {"store", context.store_url},
                        {"filter", context.filter},
                        {"records", list}};
-  return report.dump(2) + "\n";
+  return pretty_json(report);
 }
 
 std::string render_report_csv(const std::vector<StoredRecord>& records) {

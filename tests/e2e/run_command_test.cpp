@@ -239,6 +239,17 @@ TEST(RunCommand, StopsWithAnIoErrorBeforeRunningWhenTheResultsFolderCannotBeCrea
   EXPECT_FALSE(fs::exists(dir / "ran"));
 }
 
+TEST(RunCommand, WritesARecordForASuiteInAFolderWhoseNameIsNotUtf8) {
+  TempDir dir;
+  const std::string folder = "suite\xff";
+  dir.write(folder + "/a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
+  const auto result = run_perfgate({"run", folder, "-o", "out", "--json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json records = Json::parse(result.out);
+  EXPECT_NE(records[0]["config_path"].get<std::string>().find("suite\xef\xbf\xbd"), std::string::npos)
+      << "the bad byte is written as U+FFFD";
+}
+
 TEST(RunCommand, ShowsExamplesInItsHelp) {
   TempDir dir;
   const auto result = run_perfgate({"run", "--help"}, dir.path());
