@@ -184,8 +184,19 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
                              reported.direction.value_or(Direction::kLowerIsBetter)});
         }
       } catch (const Error& error) {
+        // The scratch folder goes away with the state: keep the bad file beside the worker
+        // log, where the message points, so the line it names can be read.
+        const fs::path kept =
+            log_dir / ("metrics_" + file_slug(state.name) + "_" + environment_.file_stamp + "_run" +
+                       std::to_string(index) + ".jsonl");
+        std::error_code ignored;
+        fs::copy_file(metrics_path, kept, fs::copy_options::overwrite_existing, ignored);
+        std::string message = error.what();
+        if (const auto at = message.find(metrics_path.string()); at != std::string::npos) {
+          message.replace(at, metrics_path.string().size(), kept.string());
+        }
         observation.ok = false;
-        observation.failure = std::string("invalid metrics file: ") + error.what();
+        observation.failure = "invalid metrics file: " + message;
       }
     }
     reports = map_components(config, reports);

@@ -246,7 +246,8 @@ TEST(RunCommand, WritesARecordForASuiteInAFolderWhoseNameIsNotUtf8) {
   const auto result = run_perfgate({"run", folder, "-o", "out", "--json"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json records = Json::parse(result.out);
-  EXPECT_NE(records[0]["config_path"].get<std::string>().find("suite\xef\xbf\xbd"), std::string::npos)
+  EXPECT_NE(records[0]["config_path"].get<std::string>().find("suite\xef\xbf\xbd"),
+            std::string::npos)
       << "the bad byte is written as U+FFFD";
 }
 

@@ -115,7 +115,11 @@ TEST(BenchmarkRunner, FailsARunWhoseMetricsFileIsMalformed) {
   };
   const RawRecord record = f.run();
   EXPECT_FALSE(record.success);
-  EXPECT_NE(record.failure_reason.find("invalid metrics file"), std::string::npos);
+  EXPECT_NE(record.failure_reason.find("invalid metrics file: "), std::string::npos);
+  const auto kept = f.dir / "results" / "worker_logs" / "metrics_bench_T_run0.jsonl";
+  EXPECT_NE(record.failure_reason.find(kept.string() + ":1: "), std::string::npos)
+      << record.failure_reason;
+  EXPECT_EQ(read_text_file(kept), "not json\n");
 }
 
 TEST(BenchmarkRunner, RunsInTheConfigFolderWithThePlaceholdersFilledIn) {
