@@ -22,8 +22,7 @@ double SideNoise::relative_range() const {
   return range / median;
 }
 
-SideNoise measure_noise(std::span<const double> samples, double noise_limit, double absolute_budget,
-                        bool discard_extreme) {
+SideNoise measure_noise(std::span<const double> samples, double noise_limit, bool discard_extreme) {
   SideNoise noise;
   std::vector<double> kept(samples.begin(), samples.end());
   if (discard_extreme && kept.size() > 1) {
@@ -41,7 +40,7 @@ SideNoise measure_noise(std::span<const double> samples, double noise_limit, dou
   const auto [low, high] = std::minmax_element(kept.begin(), kept.end());
   noise.median = median_of(kept);
   noise.range = *high - *low;
-  noise.noisy = noise.range > noise_limit * noise.median && noise.range > absolute_budget;
+  noise.noisy = noise.range > noise_limit * noise.median;
   return noise;
 }
 

@@ -6,10 +6,10 @@
 //  - The limit applies to every judged metric (duration, CPU and RSS), each on its own,
 //    since the seed says "range exceeds 30% of median on either revision" without naming
 //    a metric.
-//  - A range no larger than the metric's absolute budget is never noise: such a spread
-//    cannot carry any pair past the budget, which needs the absolute excess too. Without
-//    this, a 2 ms spread in the CPU time of a command that uses 3 ms would block every
-//    PASS although no budget could be affected by it.
+//  - The range is judged against the median alone, as the seed states, even when it is
+//    smaller than the metric's absolute budget: a command whose CPU time is a few
+//    milliseconds can then come out INCONCLUSIVE on CPU noise alone. Raise --noise-limit
+//    for such scenarios.
 //  - When asked to discard (after five pairs), the sample farthest from the side's median
 //    is removed before the range is measured; of two equally far, the larger goes, since a
 //    runner hiccup makes a sample slower, not faster.
@@ -32,8 +32,7 @@ struct SideNoise {
   double relative_range() const;
 };
 
-/// Measures the spread of one side. `absolute_budget` is in the samples' unit.
-SideNoise measure_noise(std::span<const double> samples, double noise_limit, double absolute_budget,
-                        bool discard_extreme);
+/// Measures the spread of one side.
+SideNoise measure_noise(std::span<const double> samples, double noise_limit, bool discard_extreme);
 
 }  // namespace perfgate

@@ -85,10 +85,8 @@ MetricEvidence weigh_metric(AbMetric metric, const PairedSamples& samples,
   evidence.head_median = median_of(samples.head);
   evidence.median_over_budget =
       evidence.budget.exceeded_by(evidence.base_median, evidence.head_median);
-  evidence.base_noise =
-      measure_noise(samples.base, rules.noise_limit, evidence.budget.absolute, discard_extreme);
-  evidence.head_noise =
-      measure_noise(samples.head, rules.noise_limit, evidence.budget.absolute, discard_extreme);
+  evidence.base_noise = measure_noise(samples.base, rules.noise_limit, discard_extreme);
+  evidence.head_noise = measure_noise(samples.head, rules.noise_limit, discard_extreme);
   return evidence;
 }
 
