@@ -61,6 +61,12 @@ std::string text(const Json& seed, const std::string& key, const std::string& fa
   return it->get<std::string>();
 }
 
+std::optional<std::string> optional_text(const Json& seed, const std::string& key,
+                                         const std::string& source) {
+  const Json value = text_or_null(seed, key, source);
+  return value.is_null() ? std::nullopt : std::optional<std::string>(value.get<std::string>());
+}
+
 void add_series(std::map<std::string, MetricSeries>& metrics, const std::string& name,
                 Metric metric, std::vector<double> samples) {
   if (samples.empty()) return;
@@ -94,7 +100,7 @@ Json convert_seed_raw_record(const Json& seed, const std::string& source) {
     throughput.unit = "frames/s";
     add_series(metrics, "throughput", throughput, {*fps});
   }
-  Json missing = Json::array();
+  std::vector<std::string> missing;
   for (const auto& [key, value] : seed.items()) {
     const bool component =
         key.size() > 7 && key.compare(key.size() - 7, 7, "_time_s") == 0 && key != kLatencyKey;
@@ -124,24 +130,6 @@ Json convert_seed_raw_record(const Json& seed, const std::string& source) {
   const std::string device = text(seed, "device", text(seed, "gpu_type", "", source), source);
   const StaticVerdict verdict = check_static_thresholds(thresholds, device, metrics);
 
-  Json metrics_json = Json::object();
-  for (const auto& [name, series] : metrics) {
-    const Summary& s = series.summary;
-    metrics_json[name] = {{"unit", series.metric.unit},
-                          {"direction", to_string(series.metric.direction)},
-                          {"samples", series.samples},
-                          {"summary",
-                           {{"count", s.count},
-                            {"mean", s.mean},
-                            {"median", s.median},
-                            {"min", s.min},
-                            {"max", s.max},
-                            {"stdev", s.stdev},
-                            {"mad", s.mad},
-                            {"q1", s.q1},
-                            {"q3", s.q3},
-                            {"iqr", s.iqr}}}};
-  }
   const bool has_identity = seed.contains("workload_id") || seed.contains("variant_id") ||
                             seed.contains("benchmark_version");
   const Json benchmark_version = seed.value("benchmark_version", Json(nullptr));
@@ -150,38 +138,37 @@ Json convert_seed_raw_record(const Json& seed, const std::string& source) {
   }
   const std::string benchmark_id =
       text(seed, "benchmark_id", text(seed, "model_id", "", source), source);
-  if (benchmark_id.empty())
+  if (benchmark_id.empty()) {
     fail(source, "benchmark_id", "missing: the seed's raw records name their benchmark");
-  const std::string run_source = text(seed, "run_source", "unknown", source);
-  return {
-      {"result_schema_version", kRawRecordSchemaVersion},
-      {"benchmark_id", benchmark_id},
-      {"config_schema_version", has_identity ? 2 : 1},
-      {"workload_id", text_or_null(seed, "workload_id", source)},
-      {"variant_id", text_or_null(seed, "variant_id", source)},
-      {"benchmark_version", benchmark_version},
-      {"metrics", metrics_json},
-      {"missing_components", missing},
-      {"regression_thresholds", seed.value("regression_thresholds", Json::object())},
-      {"quality_metadata", seed.value("quality_metadata", Json::object())},
-      {"timestamp", seed.value("timestamp", Json(nullptr))},
-      {"device", device},
-      {"recipe_fingerprint", text(seed, "recipe_fingerprint", "", source)},
-      {"hardware_profile_id", text(seed, "hardware_profile_id", "", source)},
-      {"software_profile_id", text(seed, "software_profile_id", "", source)},
-      {"environment_fingerprint", text(seed, "environment_fingerprint", "", source)},
-      {"run_source", run_source},
-      {"ci",
-       {{"commit", text_or_null(seed, "commit", source)},
-        {"branch", text_or_null(seed, "branch", source)},
-        {"pr_number", text_or_null(seed, "pr_number", source)},
-        {"build_url", text_or_null(seed, "build_url", source)},
-        {"build_id", text_or_null(seed, "build_id", source)},
-        {"job_id", text_or_null(seed, "job_id", source)}}},
-      {"success", true},
-      {"failure_reason", nullptr},
-      {"static_thresholds", verdict.to_json()},
-  };
+  }
+
+  RawRecord record;
+  record.identity.benchmark_id = record.identity.config_benchmark_id = benchmark_id;
+  record.identity.config_schema_version = has_identity ? 2 : 1;
+  record.identity.workload_id = optional_text(seed, "workload_id", source);
+  record.identity.variant_id = optional_text(seed, "variant_id", source);
+  if (!benchmark_version.is_null())
+    record.identity.benchmark_version = benchmark_version.get<long long>();
+  record.metrics = std::move(metrics);
+  record.missing_components = std::move(missing);
+  record.static_verdict = verdict;
+  record.regression_thresholds = seed.value("regression_thresholds", Json::object());
+  record.quality_metadata = seed.value("quality_metadata", Json::object());
+  record.recipe_fingerprint = text(seed, "recipe_fingerprint", "", source);
+  Provenance& p = record.provenance;
+  p.timestamp = text(seed, "timestamp", "", source);
+  p.device = device;
+  p.hardware_profile_id = text(seed, "hardware_profile_id", "", source);
+  p.software_profile_id = text(seed, "software_profile_id", "", source);
+  p.environment_fingerprint = text(seed, "environment_fingerprint", "", source);
+  p.run_source = text(seed, "run_source", "unknown", source);
+  p.ci = {{"commit", text_or_null(seed, "commit", source)},
+          {"branch", text_or_null(seed, "branch", source)},
+          {"pr_number", text_or_null(seed, "pr_number", source)},
+          {"build_url", text_or_null(seed, "build_url", source)},
+          {"build_id", text_or_null(seed, "build_id", source)},
+          {"job_id", text_or_null(seed, "job_id", source)}};
+  return to_json(record);
 }
 
 }  // namespace perfgate

@@ -5,16 +5,16 @@
 #include <algorithm>
 #include <cmath>
 
+#include "report/ansi.hpp"
 #include "report/markdown.hpp"
 #include "report/units.hpp"
 
 namespace perfgate {
 namespace {
 
-constexpr const char* kRed = "\x1b[31m";
-constexpr const char* kGreen = "\x1b[32m";
-constexpr const char* kYellow = "\x1b[33m";
-constexpr const char* kReset = "\x1b[0m";
+using ansi::kGreen;
+using ansi::kRed;
+using ansi::kYellow;
 
 const char* status_color(const std::string& status) {
   if (status == kPass) return kGreen;
@@ -72,9 +72,8 @@ std::string format_change(const MetricComparison& comparison) {
 std::string render_comparison_table(const std::vector<NormalizedRecord>& records, bool color) {
   std::string out;
   for (const auto& record : records) {
-    const std::string status = color ? std::string(status_color(record.comparison_status)) +
-                                           record.comparison_status + kReset
-                                     : record.comparison_status;
+    const std::string status =
+        ansi::paint(record.comparison_status, status_color(record.comparison_status), color);
     out +=
         fmt::format("{}  {}  {}\n", record.benchmark_id, status, record.comparison_status_reason);
     for (const auto& metric : metric_order({record})) {
@@ -88,7 +87,7 @@ std::string render_comparison_table(const std::vector<NormalizedRecord>& records
       std::string verdict = comparison->regressed            ? "REGRESSED"
                             : comparison->threshold_exceeded ? "exceeded (not gated)"
                                                              : "ok";
-      if (color && comparison->regressed) verdict = std::string(kRed) + verdict + kReset;
+      if (comparison->regressed) verdict = ansi::paint(verdict, kRed, color);
       out += fmt::format(
           "  {:<18} {:>14}  vs {:>14}  {:>8}  {}\n", metric, format_quantity(current, unit),
           format_quantity(*comparison->baseline, unit), format_change(*comparison), verdict);

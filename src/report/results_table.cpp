@@ -5,19 +5,19 @@
 #include <algorithm>
 #include <array>
 
+#include "report/ansi.hpp"
 #include "report/units.hpp"
 
 namespace perfgate {
 namespace {
 
-constexpr const char* kRed = "\x1b[31m";
-constexpr const char* kGreen = "\x1b[32m";
-constexpr const char* kYellow = "\x1b[33m";
-constexpr const char* kBold = "\x1b[1m";
-constexpr const char* kReset = "\x1b[0m";
+using ansi::kBold;
+using ansi::kGreen;
+using ansi::kRed;
+using ansi::kYellow;
 
 std::string paint(const std::string& text, const char* color, const TableStyle& style) {
-  return style.color ? std::string(color) + text + kReset : text;
+  return ansi::paint(text, color, style.color);
 }
 
 const char* status_color(const std::string& status) {

@@ -6,10 +6,10 @@
 #include <system_error>
 #include <tuple>
 
+#include "measure/exclusive_file.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "store/attempt_checks.hpp"
-#include "store/exclusive_file.hpp"
 #include "store/file_lock.hpp"
 
 namespace perfgate {

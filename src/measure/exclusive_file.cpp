@@ -1,4 +1,4 @@
-#include "store/exclusive_file.hpp"
+#include "measure/exclusive_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
