@@ -176,10 +176,9 @@ int execute_compare(const CompareOptions& options) {
   const auto store = open_store(resolve_store_url(options.store, project.store_url));
   std::vector<NormalizedRecord> records = compare_batch(inputs, *store, batch);
 
-  const std::string now = iso_utc(std::time(nullptr));
-  std::string stamp = now;
-  stamp.erase(std::remove(stamp.begin(), stamp.end(), '-'), stamp.end());
-  stamp.erase(std::remove(stamp.begin(), stamp.end(), ':'), stamp.end());
+  const std::time_t clock = std::time(nullptr);
+  const std::string now = iso_utc(clock);
+  const std::string stamp = file_stamp_utc(clock);
   const fs::path reports_dir =
       options.reports_dir.empty() ? results_dir : fs::path(options.reports_dir);
   Attempt attempt;

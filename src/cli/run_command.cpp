@@ -19,6 +19,7 @@
 #include "measure/worker_log_tail.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
+#include "model/time_window.hpp"
 #include "report/results_table.hpp"
 
 namespace perfgate {
@@ -37,16 +38,6 @@ bool matches_filters(const BenchmarkState& state, const std::vector<std::string>
     if (::fnmatch(pattern.c_str(), state.config->benchmark_id.c_str(), 0) == 0) return true;
   }
   return false;
-}
-
-std::pair<std::string, std::string> utc_stamps() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  ::gmtime_r(&now, &utc);
-  char iso[32], file[32];
-  std::strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  std::strftime(file, sizeof file, "%Y%m%dT%H%M%SZ", &utc);
-  return {iso, file};
 }
 
 RunEnvironment describe_environment(const Suite& suite, const std::string& run_source_flag) {
@@ -74,7 +65,9 @@ RunEnvironment describe_environment(const Suite& suite, const std::string& run_s
   } else {
     p.run_source = infer_run_source(ci, env);
   }
-  std::tie(p.timestamp, out.file_stamp) = utc_stamps();
+  const std::time_t now = std::time(nullptr);
+  p.timestamp = iso_utc(now);
+  out.file_stamp = file_stamp_utc(now);
   if (suite.project.log_limit_mb) {
     out.log_limit_bytes = static_cast<std::size_t>(*suite.project.log_limit_mb * 1024 * 1024);
   }

@@ -7,12 +7,24 @@
 
 namespace perfgate {
 
-std::string iso_utc(std::time_t when) {
+namespace {
+
+std::string format_utc(std::time_t when, const char* format) {
   std::tm utc{};
   ::gmtime_r(&when, &utc);
   char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  std::strftime(text, sizeof text, format, &utc);
   return text;
+}
+
+}  // namespace
+
+std::string iso_utc(std::time_t when) {
+  return format_utc(when, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+std::string file_stamp_utc(std::time_t when) {
+  return format_utc(when, "%Y%m%dT%H%M%SZ");
 }
 
 std::string since_to_timestamp(const std::string& text, std::time_t now, const std::string& flag) {

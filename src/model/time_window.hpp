@@ -14,4 +14,7 @@ std::string since_to_timestamp(const std::string& text, std::time_t now,
 /// `when` as ISO 8601 UTC with seconds: 2026-11-30T11:37:04Z.
 std::string iso_utc(std::time_t when);
 
+/// The same instant for file names, without separators: 20261130T113704Z.
+std::string file_stamp_utc(std::time_t when);
+
 }  // namespace perfgate

@@ -11,6 +11,7 @@ constexpr std::time_t kNow = 1'796'038'624;  // 2026-11-30T11:37:04Z
 
 TEST(TimeWindow, CountsDurationsBackFromNow) {
   EXPECT_EQ(iso_utc(kNow), "2026-11-30T11:37:04Z");
+  EXPECT_EQ(file_stamp_utc(kNow), "20261130T113704Z");
   EXPECT_EQ(since_to_timestamp("30d", kNow), "2026-10-31T11:37:04Z");
   EXPECT_EQ(since_to_timestamp("12h", kNow), "2026-11-29T23:37:04Z");
   EXPECT_EQ(since_to_timestamp("90m", kNow), "2026-11-30T10:07:04Z");
