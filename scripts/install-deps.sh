@@ -15,6 +15,7 @@ packages=(
   libbenchmark-dev     # bench/ micro-benchmarks
   hyperfine            # bench/: the peer we measure ourselves against
   python3              # bench/run.sh: prints the ratios
+  python3-numpy        # tests run the script diff --bulk-debug-python writes
 )
 
 missing=()

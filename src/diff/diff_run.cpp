@@ -1,0 +1,141 @@
+#include "diff/diff_run.hpp"
+
+#include <optional>
+#include <span>
+
+#include "model/error.hpp"
+
+namespace perfgate::diff {
+namespace {
+
+using ingest::ResultState;
+
+/// Samples of one state: those held in the file, or its bulk files read on first use.
+/// Lives only while its pair is decided, so at most two states' samples are in memory.
+class StateSamples final : public LazySamples {
+ public:
+  StateSamples(const ResultState& state, std::vector<std::string>& warnings)
+      : state_(state), warnings_(warnings) {}
+
+  std::optional<std::span<const double>> times() override {
+    if (!state_.samples.empty()) return std::span<const double>(state_.samples);
+    return load(state_.bulk_times, times_);
+  }
+
+  std::optional<std::span<const double>> frequencies() override {
+    if (!state_.samples.empty()) return std::nullopt;  // in-file samples carry no clock
+    return load(state_.bulk_frequencies, frequencies_);
+  }
+
+ private:
+  std::optional<std::span<const double>> load(const std::optional<ingest::BulkFile>& file,
+                                              std::optional<std::vector<double>>& cache) {
+    if (!file) return std::nullopt;
+    if (!cache) {
+      std::string warning;
+      cache = ingest::load_bulk_file(*file, warning);
+      if (!cache) {
+        warnings_.push_back(warning + "; " + state_.benchmark + " " + state_.state_key +
+                            " falls back to its summaries");
+        cache = std::vector<double>{};
+        failed_ = true;
+      }
+    }
+    if (failed_) return std::nullopt;
+    return std::span<const double>(*cache);
+  }
+
+  const ResultState& state_;
+  std::vector<std::string>& warnings_;
+  std::optional<std::vector<double>> times_;
+  std::optional<std::vector<double>> frequencies_;
+  bool failed_ = false;
+};
+
+StateComparison decide(const MatchedState& match, bool has_clock, const DiffThresholds& thresholds,
+                       std::vector<std::string>& warnings) {
+  if (!match.reference) {
+    return unknown_state({"only_in_compare", "the state is in the compare file only"});
+  }
+  if (!match.compare) {
+    return unknown_state({"only_in_reference", "the state is in the reference file only"});
+  }
+  if (match.reference->skipped || match.compare->skipped) {
+    const auto& skipped = match.reference->skipped ? *match.reference : *match.compare;
+    const std::string side = match.reference->skipped ? "reference" : "compare";
+    std::string message = "the " + side + " state was skipped";
+    if (!skipped.skip_reason.empty()) message += ": " + skipped.skip_reason;
+    return unknown_state({"state_skipped", message});
+  }
+  StateSamples reference(*match.reference, warnings);
+  StateSamples compare(*match.compare, warnings);
+  return compare_states(match.reference->summary, match.compare->summary, &reference, &compare,
+                        has_clock, thresholds);
+}
+
+void count(DiffCounts& counts, const StateComparison& comparison) {
+  ++counts.total;
+  switch (comparison.status) {
+    case DiffStatus::kSame:
+      ++counts.same;
+      break;
+    case DiffStatus::kFast:
+      ++counts.fast;
+      break;
+    case DiffStatus::kSlow:
+      ++counts.slow;
+      break;
+    case DiffStatus::kAmbiguous:
+      ++counts.ambiguous;
+      break;
+    case DiffStatus::kUnknown:
+      ++counts.unknown;
+      break;
+  }
+  auto remember = [&](std::map<std::string, ReasonCount>& reasons) {
+    auto& entry = reasons[comparison.reason.code];
+    if (entry.count == 0 || comparison.reason.severity > entry.severity) {
+      entry.message = comparison.reason.message;
+      entry.severity = comparison.reason.severity;
+    }
+    ++entry.count;
+  };
+  remember(counts.reasons);
+  if (comparison.status == DiffStatus::kAmbiguous) remember(counts.ambiguous_reasons);
+}
+
+}  // namespace
+
+DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFile& compare,
+                     const MatchOptions& options, const DiffThresholds& thresholds) {
+  if (reference.devices.empty() != compare.devices.empty()) {
+    throw Error(ExitCode::kDataError,
+                "cannot compare " + reference.path.string() + " (" +
+                    std::string(ingest::to_string(reference.format)) + ") with " +
+                    compare.path.string() + " (" + std::string(ingest::to_string(compare.format)) +
+                    "): one has per-device results and the other has none. Compare files "
+                    "written by the same kind of benchmark.");
+  }
+  DiffOutcome outcome;
+  auto matched = match_states(reference, compare, options);
+  outcome.warnings = std::move(matched.warnings);
+  const bool has_clock =
+      ingest::format_has_clock(reference.format) && ingest::format_has_clock(compare.format);
+  for (auto& section : matched.sections) {
+    DiffSection result{section.benchmark,
+                       section.reference_device,
+                       section.compare_device,
+                       section.axis_names,
+                       {}};
+    result.rows.reserve(section.states.size());
+    for (const auto& match : section.states) {
+      auto comparison = decide(match, has_clock, thresholds, outcome.warnings);
+      count(outcome.counts, comparison);
+      result.rows.push_back({match, std::move(comparison)});
+    }
+    outcome.sections.push_back(std::move(result));
+  }
+  return outcome;
+}
+
+}  // namespace perfgate::diff

@@ -1,0 +1,59 @@
+#pragma once
+// One whole `perfgate diff`: match the states of two result files and decide each pair.
+// No printing; the displays render the outcome.
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "diff/diff_config.hpp"
+#include "diff/state_comparison.hpp"
+#include "diff/state_matching.hpp"
+#include "ingest/result_file.hpp"
+
+namespace perfgate::diff {
+
+struct DiffRow {
+  MatchedState match;
+  StateComparison comparison;
+};
+
+struct DiffSection {
+  std::string benchmark;
+  std::optional<ingest::ResultDevice> reference_device;
+  std::optional<ingest::ResultDevice> compare_device;
+  std::vector<std::string> axis_names;
+  std::vector<DiffRow> rows;
+};
+
+/// How often a reason was given, with the message of its most severe example.
+struct ReasonCount {
+  std::size_t count = 0;
+  std::string message;
+  double severity = 0;
+};
+
+struct DiffCounts {
+  std::size_t total = 0;
+  std::size_t same = 0;
+  std::size_t fast = 0;
+  std::size_t slow = 0;
+  std::size_t ambiguous = 0;
+  std::size_t unknown = 0;
+  std::map<std::string, ReasonCount> ambiguous_reasons;  ///< by reason code
+  std::map<std::string, ReasonCount> reasons;            ///< every reason, for the legend
+};
+
+struct DiffOutcome {
+  std::vector<DiffSection> sections;
+  DiffCounts counts;
+  std::vector<std::string> warnings;  ///< device mismatches ignored, bulk files unreadable...
+};
+
+/// Matches and decides. `reference` and `compare` must outlive the outcome (rows point at
+/// their states). Errors as match_states; Error(kDataError) when the files cannot be
+/// compared at all (a per-device format against a host-only one).
+DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFile& compare,
+                     const MatchOptions& options, const DiffThresholds& thresholds);
+
+}  // namespace perfgate::diff

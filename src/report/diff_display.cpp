@@ -1,0 +1,247 @@
+#include "report/diff_display.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "report/diff_format.hpp"
+#include "report/markdown.hpp"
+#include "report/text_table.hpp"
+
+namespace perfgate {
+namespace {
+
+using diff::DiffRow;
+using diff::DiffStatus;
+
+const ingest::ResultState& any_side(const DiffRow& row) {
+  return row.match.reference ? *row.match.reference : *row.match.compare;
+}
+
+/// The unit a row's times are in: seconds unless the file measured something else
+/// (pyperf benchmarks of bytes or counts).
+std::string row_unit(const DiffRow& row) {
+  const auto& name = any_side(row).timing_name;
+  if (name == "byte" || name == "integer") return name == "byte" ? "B" : "";
+  return "s";
+}
+
+std::vector<std::string> display_headers(DiffDisplay display) {
+  switch (display) {
+    case DiffDisplay::kExplain:
+      return {"Ref [Lo | Ce | Hi]",
+              "Cmp [Lo | Ce | Hi]",
+              "Ref Noise",
+              "Cmp Noise",
+              "Reason",
+              "Change",
+              "Status"};
+    case DiffDisplay::kSimple:
+      return {"Ref", "Ref Span", "Cmp", "Cmp Span", "%C Diff", "Change", "Status"};
+    case DiffDisplay::kIntervals:
+      return {"Ref", "Cmp", "Change", "Status"};
+  }
+  return {};
+}
+
+std::vector<CellAlign> display_align(DiffDisplay display) {
+  using enum CellAlign;
+  switch (display) {
+    case DiffDisplay::kExplain:
+      return {kRight, kRight, kRight, kRight, kLeft, kRight, kCenter};
+    case DiffDisplay::kSimple:
+      return {kRight, kRight, kRight, kRight, kRight, kRight, kCenter};
+    case DiffDisplay::kIntervals:
+      return {kRight, kRight, kRight, kCenter};
+  }
+  return {};
+}
+
+std::vector<std::string> display_cells(const DiffRow& row, const DiffRenderOptions& options) {
+  const auto& c = row.comparison;
+  const std::string unit = row_unit(row);
+  const std::string status = mark_status(c.status, options.marks);
+  switch (options.display) {
+    case DiffDisplay::kExplain: {
+      std::string reason(diff::short_reason_code(c.reason.code));
+      return {format_explicit_interval(c.reference, unit),
+              format_explicit_interval(c.compare, unit),
+              format_fraction_percent(c.reference ? c.reference->noise : std::nullopt),
+              format_fraction_percent(c.compare ? c.compare->noise : std::nullopt),
+              reason,
+              format_proven_change(c),
+              status};
+    }
+    case DiffDisplay::kSimple:
+      return {
+          format_diff_value(c.reference ? std::optional(c.reference->center) : std::nullopt, unit),
+          format_interval_span(c.reference),
+          format_diff_value(c.compare ? std::optional(c.compare->center) : std::nullopt, unit),
+          format_interval_span(c.compare),
+          format_center_change(c),
+          format_proven_change(c),
+          status};
+    case DiffDisplay::kIntervals:
+      return {format_center_interval(c.reference, unit), format_center_interval(c.compare, unit),
+              format_proven_change(c), status};
+  }
+  return {};
+}
+
+std::string device_heading(const diff::DiffSection& section) {
+  const auto& ref = *section.reference_device;
+  const auto& cmp = *section.compare_device;
+  const std::string ref_text = "[" + std::to_string(ref.id) + "] " + ref.name;
+  if (ref.id == cmp.id && ref.name == cmp.name) return ref_text;
+  return ref_text + " vs. [" + std::to_string(cmp.id) + "] " + cmp.name;
+}
+
+std::string escape(const std::string& text, bool markdown) {
+  return markdown ? markdown_cell(text) : text;
+}
+
+void render_summary(std::ostringstream& out, const diff::DiffOutcome& outcome,
+                    const DiffRenderOptions& options) {
+  const auto& counts = outcome.counts;
+  out << "# Summary\n\n";
+  out << "- Total matches: " << counts.total << "\n";
+  out << "  - Unchanged   (SAME): " << counts.same << "\n";
+  out << "  - Improvement (FAST, clear gap, compare is faster): " << counts.fast << "\n";
+  out << "  - Regression  (SLOW, clear gap, compare is slower): " << counts.slow << "\n";
+  out << "  - Ambiguous   (AMBG, the evidence decides neither way): " << counts.ambiguous << "\n";
+  if (!counts.ambiguous_reasons.empty()) {
+    std::vector<std::pair<std::string, diff::ReasonCount>> reasons(counts.ambiguous_reasons.begin(),
+                                                                   counts.ambiguous_reasons.end());
+    std::stable_sort(reasons.begin(), reasons.end(),
+                     [](const auto& a, const auto& b) { return a.second.count > b.second.count; });
+    out << "    - Reasons:\n";
+    for (const auto& [code, reason] : reasons) {
+      out << "      - " << code << ": " << reason.count << " ("
+          << escape(reason.message, options.markdown) << ")\n";
+    }
+  }
+  out << "  - Unknown     (????, a side is missing, skipped or unusable): " << counts.unknown
+      << "\n";
+  if (options.display == DiffDisplay::kExplain && !counts.reasons.empty()) {
+    std::string legend;
+    for (const auto& [code, reason] : counts.reasons) {
+      const std::string_view short_code = diff::short_reason_code(code);
+      if (short_code == code) continue;
+      legend += (legend.empty() ? "" : "; ") + std::string(short_code) + " = " + code;
+    }
+    if (!legend.empty()) out << "  - Reason legend: " << legend << "\n";
+  }
+  bool without_clock = false;
+  for (const auto& section : outcome.sections) {
+    for (const auto& row : section.rows) without_clock |= row.comparison.decided_without_clock;
+  }
+  if (options.display == DiffDisplay::kExplain && without_clock) {
+    out << "  - Clock: these files carry no clock rate, so FAST and SLOW rest on the clear gap "
+           "between the timing intervals alone (no cycle-space confirmation).\n";
+  }
+}
+
+}  // namespace
+
+bool row_displayed(const DiffRow& row, double threshold) {
+  if (threshold <= 0 || row.comparison.status == DiffStatus::kUnknown) return true;
+  const auto& c = row.comparison;
+  if (!c.reference || !c.compare) return false;
+  const double ref = c.reference->center;
+  const double cmp = c.compare->center;
+  if (!(ref > 0) || !(cmp > 0)) return false;
+  return std::abs((cmp - ref) / std::min(ref, cmp)) >= threshold;
+}
+
+std::string mark_status(DiffStatus status, StatusMarks marks) {
+  const std::string text(diff::to_string(status));
+  const char* color = "";
+  const char* emoji = "";
+  switch (status) {
+    case DiffStatus::kUnknown:
+      color = "\x1b[33m";
+      emoji = "\xF0\x9F\x9F\xA1";
+      break;  // 🟡
+    case DiffStatus::kAmbiguous:
+      color = "\x1b[90m";
+      emoji = "\xF0\x9F\xA4\xB7";
+      break;  // 🤷
+    case DiffStatus::kSame:
+      color = "\x1b[34m";
+      emoji = "\xF0\x9F\x94\xB5";
+      break;  // 🔵
+    case DiffStatus::kFast:
+      color = "\x1b[32m";
+      emoji = "\xF0\x9F\x9F\xA2";
+      break;  // 🟢
+    case DiffStatus::kSlow:
+      color = "\x1b[31m";
+      emoji = "\xF0\x9F\x94\xB4";
+      break;  // 🔴
+  }
+  switch (marks) {
+    case StatusMarks::kColor:
+      return std::string(color) + text + "\x1b[0m";
+    case StatusMarks::kEmoji:
+      return std::string(emoji) + " " + text;
+    case StatusMarks::kPlain:
+      return text;
+  }
+  return text;
+}
+
+std::string axis_display(const ingest::ResultState& state, const std::string& axis) {
+  const std::string prefix = axis + "=";
+  std::size_t start = 0;
+  const std::string& key = state.state_key;
+  while (start < key.size()) {
+    const auto end = std::min(key.find(' ', start), key.size());
+    const std::string token = key.substr(start, end - start);
+    if (token.starts_with(prefix)) return token.substr(prefix.size());
+    start = end + 1;
+  }
+  for (const auto& [name, value] : state.axis_values) {
+    if (name == axis) return value;
+  }
+  return "";
+}
+
+std::string render_diff(const diff::DiffOutcome& outcome, const DiffRenderOptions& options) {
+  std::ostringstream out;
+  std::string last_benchmark;
+  bool first = true;
+  for (const auto& section : outcome.sections) {
+    TextTable table;
+    for (const auto& axis : section.axis_names) {
+      table.headers.push_back(escape(axis, options.markdown));
+      table.align.push_back(CellAlign::kCenter);
+    }
+    for (auto& header : display_headers(options.display)) table.headers.push_back(header);
+    for (auto align : display_align(options.display)) table.align.push_back(align);
+    for (const auto& row : section.rows) {
+      if (!row_displayed(row, options.threshold)) continue;
+      std::vector<std::string> cells;
+      for (const auto& axis : section.axis_names) {
+        cells.push_back(escape(axis_display(any_side(row), axis), options.markdown));
+      }
+      for (auto& cell : display_cells(row, options)) cells.push_back(std::move(cell));
+      table.rows.push_back(std::move(cells));
+    }
+    if (table.rows.empty()) continue;
+    if (first || section.benchmark != last_benchmark) {
+      out << "# " << escape(section.benchmark, options.markdown) << "\n\n";
+    }
+    first = false;
+    last_benchmark = section.benchmark;
+    if (section.reference_device) {
+      out << "## " << escape(device_heading(section), options.markdown) << "\n\n";
+    }
+    out << render_text_table(table) << "\n";
+  }
+  render_summary(out, outcome, options);
+  return out.str();
+}
+
+}  // namespace perfgate

@@ -1,0 +1,120 @@
+#include "report/diff_format.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace perfgate {
+namespace {
+
+struct Scale {
+  double multiplier;
+  const char* unit;
+};
+
+/// The unit nvbench's tables use for a magnitude of seconds.
+Scale seconds_scale(double magnitude) {
+  if (magnitude >= 1) return {1.0, "s"};
+  if (magnitude >= 1e-3) return {1e3, "ms"};
+  return {1e6, "us"};
+}
+
+bool positive_finite(double value) {
+  return std::isfinite(value) && value > 0;
+}
+
+/// (a - b) / min(a, b): symmetric, so swapping the sides flips only the sign.
+double symmetric_change(double a, double b) {
+  return (a - b) / std::min(a, b);
+}
+
+}  // namespace
+
+std::string format_diff_value(std::optional<double> value, const std::string& unit) {
+  if (!value || !positive_finite(*value)) return "n/a";
+  if (unit != "s") return fmt::format("{:.4g} {}", *value, unit);
+  const Scale scale = seconds_scale(*value);
+  return fmt::format("{:.3f} {}", *value * scale.multiplier, scale.unit);
+}
+
+std::string format_center_interval(const std::optional<diff::SideEstimate>& side,
+                                   const std::string& unit) {
+  if (!side || !positive_finite(side->center)) return "n/a";
+  if (!side->interval) return format_diff_value(side->center, unit);
+  const double lower = side->interval->lower - side->center;
+  const double upper = side->interval->upper - side->center;
+  if (unit != "s") {
+    return fmt::format("{:.4g} [{:+.3g}, {:+.3g}] {}", side->center, lower, upper, unit);
+  }
+  const Scale scale = seconds_scale(side->center);
+  return fmt::format("{:.3f} [{:+.3f}, {:+.3f}] {}", side->center * scale.multiplier,
+                     lower * scale.multiplier, upper * scale.multiplier, scale.unit);
+}
+
+std::string format_explicit_interval(const std::optional<diff::SideEstimate>& side,
+                                     const std::string& unit) {
+  if (!side || !positive_finite(side->center)) return "n/a";
+  if (!side->interval) return format_diff_value(side->center, unit);
+  const auto& interval = *side->interval;
+  if (unit != "s") {
+    return fmt::format("[{:.4g} | {:.4g} | {:.4g}] {}", interval.lower, side->center,
+                       interval.upper, unit);
+  }
+  const Scale scale = seconds_scale(std::max({interval.lower, side->center, interval.upper}));
+  return fmt::format("[{:.3f} | {:.3f} | {:.3f}] {}", interval.lower * scale.multiplier,
+                     side->center * scale.multiplier, interval.upper * scale.multiplier,
+                     scale.unit);
+}
+
+std::string format_fraction_percent(std::optional<double> fraction) {
+  if (!fraction || std::isnan(*fraction)) return "n/a";
+  if (std::isinf(*fraction)) return "inf";
+  return fmt::format("{:.2f}%", *fraction * 100.0);
+}
+
+std::optional<std::pair<double, double>> proven_change_bounds(
+    const diff::StateComparison& comparison) {
+  if (!comparison.reference || !comparison.compare || !comparison.reference->interval ||
+      !comparison.compare->interval) {
+    return std::nullopt;
+  }
+  const auto& ref = *comparison.reference->interval;
+  const auto& cmp = *comparison.compare->interval;
+  if (!positive_finite(ref.lower) || !positive_finite(ref.upper) || !positive_finite(cmp.lower) ||
+      !positive_finite(cmp.upper)) {
+    return std::nullopt;
+  }
+  return std::make_pair(symmetric_change(cmp.lower, ref.upper),
+                        symmetric_change(cmp.upper, ref.lower));
+}
+
+std::string format_proven_change(const diff::StateComparison& comparison) {
+  const bool fast = comparison.status == diff::DiffStatus::kFast;
+  const bool slow = comparison.status == diff::DiffStatus::kSlow;
+  if (!fast && !slow) return "";
+  const auto bounds = proven_change_bounds(comparison);
+  if (!bounds) return "";
+  if (fast) return fmt::format("<= {:+.1f}%", bounds->second * 100.0);
+  return fmt::format(">= {:+.1f}%", bounds->first * 100.0);
+}
+
+std::string format_center_change(const diff::StateComparison& comparison) {
+  if (!comparison.reference || !comparison.compare) return "n/a";
+  const double ref = comparison.reference->center;
+  const double cmp = comparison.compare->center;
+  if (!positive_finite(ref) || !positive_finite(cmp)) return "n/a";
+  return fmt::format("{:+.1f}%", symmetric_change(cmp, ref) * 100.0);
+}
+
+std::string format_interval_span(const std::optional<diff::SideEstimate>& side) {
+  if (!side || !side->interval || !positive_finite(side->center)) return "n/a";
+  const auto& interval = *side->interval;
+  if (!std::isfinite(interval.lower) || !std::isfinite(interval.upper) ||
+      interval.upper < interval.lower) {
+    return "n/a";
+  }
+  return fmt::format("{:.1f}%", (interval.upper - interval.lower) / side->center * 100.0);
+}
+
+}  // namespace perfgate

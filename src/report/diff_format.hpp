@@ -1,0 +1,43 @@
+#pragma once
+// How `perfgate diff` writes times, intervals and changes in its tables. Times are in
+// seconds and shown in s, ms or us with three decimals, as nvbench's tools do, so tables
+// from both read the same.
+#include <optional>
+#include <string>
+
+#include "diff/state_comparison.hpp"
+
+namespace perfgate {
+
+/// "1.234 ms"; "n/a" for a value that is not finite and positive. `unit` other than "s"
+/// prints 4 significant digits and the unit.
+std::string format_diff_value(std::optional<double> value, const std::string& unit);
+
+/// "1.003 [-0.002, +0.004] ms": the centre and the interval's ends relative to it.
+std::string format_center_interval(const std::optional<diff::SideEstimate>& side,
+                                   const std::string& unit);
+
+/// "[1.001 | 1.003 | 1.007] ms": lower end, centre, upper end.
+std::string format_explicit_interval(const std::optional<diff::SideEstimate>& side,
+                                     const std::string& unit);
+
+/// "0.58%", "inf", or "n/a".
+std::string format_fraction_percent(std::optional<double> fraction);
+
+/// For FAST "<= -4.1%" and for SLOW ">= +3.2%": the smallest change the gap between the
+/// intervals proves; "" for other statuses.
+std::string format_proven_change(const diff::StateComparison& comparison);
+
+/// "+1.2%": the centres' difference relative to the smaller centre; "n/a" without centres.
+std::string format_center_change(const diff::StateComparison& comparison);
+
+/// "2.5%": the interval's width relative to its centre; "n/a" without an interval.
+std::string format_interval_span(const std::optional<diff::SideEstimate>& side);
+
+/// The bounds behind format_proven_change, as fractions: the gap between the intervals
+/// measured from each side's nearest end (same symmetric relative distance as the clear
+/// gap test). nullopt without intervals on both sides.
+std::optional<std::pair<double, double>> proven_change_bounds(
+    const diff::StateComparison& comparison);
+
+}  // namespace perfgate

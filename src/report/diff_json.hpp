@@ -1,0 +1,19 @@
+#pragma once
+// `perfgate diff --format json`: every compared state with its decision, estimates and
+// reason, the counts, the effective configuration and the warnings. Stable keys, so
+// scripts can read it.
+#include <string>
+
+#include "diff/diff_config.hpp"
+#include "diff/diff_run.hpp"
+#include "model/json.hpp"
+
+namespace perfgate {
+
+inline constexpr int kDiffJsonSchemaVersion = 1;
+
+Json diff_to_json(const diff::DiffOutcome& outcome, const diff::DiffConfig& config,
+                  const std::string& reference_path, const std::string& compare_path,
+                  double threshold);
+
+}  // namespace perfgate

@@ -1,0 +1,301 @@
+// The real binary on pairs of result files giving every status of `perfgate diff`.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "model/json.hpp"
+#include "support/cli_runner.hpp"
+#include "support/nvbench_fixture.hpp"
+#include "support/temp_dir.hpp"
+
+namespace perfgate {
+namespace {
+
+using testing::gpu_summaries;
+using testing::NvbenchStateSpec;
+using testing::run_perfgate;
+using testing::write_nvbench_file;
+
+constexpr double kClock = 1.4e9;
+
+NvbenchStateSpec summary_state(const std::string& t, double center, double spread,
+                               std::optional<double> clock = kClock) {
+  NvbenchStateSpec spec;
+  spec.benchmark = "copy";
+  spec.axes = {{"T", t}};
+  spec.gpu = gpu_summaries(center, spread);
+  spec.clock_rate = clock;
+  return spec;
+}
+
+/// 1,000 samples around `center` on a 0.1% grid, so repeated values exist as in real
+/// GPU timings (the bulk SAME test looks at unique values and their counts).
+std::vector<float> samples_around(double center) {
+  std::vector<float> samples;
+  for (int i = 0; i < 1000; ++i) {
+    samples.push_back(static_cast<float>(center * (1.0 + 0.001 * ((i * 7) % 5))));
+  }
+  return samples;
+}
+
+/// Rows of the JSON output keyed by "<benchmark>/<state_key>".
+std::map<std::string, Json> rows_by_state(const std::string& json_text) {
+  std::map<std::string, Json> rows;
+  const Json document = Json::parse(json_text);
+  for (const auto& section : document["sections"]) {
+    for (const auto& row : section["rows"]) {
+      rows[section["benchmark"].get<std::string>() + "/" + row["state_key"].get<std::string>()] =
+          row;
+    }
+  }
+  return rows;
+}
+
+class DiffCommand : public ::testing::Test {
+ protected:
+  /// reference and compare nvbench files covering every status.
+  void write_every_status() {
+    write_nvbench_file(dir / "ref.json",
+                       {summary_state("same", 1e-3, 0.004), summary_state("slow", 1e-3, 0.004),
+                        summary_state("fast", 1e-3, 0.004), summary_state("noisy", 1e-3, 0.1),
+                        summary_state("noclock", 1e-3, 0.004, std::nullopt),
+                        summary_state("gone", 1e-3, 0.004), skipped("skipped")});
+    write_nvbench_file(dir / "cmp.json",
+                       {summary_state("same", 1e-3, 0.004), summary_state("slow", 1.2e-3, 0.004),
+                        summary_state("fast", 0.8e-3, 0.004), summary_state("noisy", 1.01e-3, 0.1),
+                        summary_state("noclock", 1.2e-3, 0.004, std::nullopt),
+                        summary_state("skipped", 1e-3, 0.004)});
+  }
+
+  static NvbenchStateSpec skipped(const std::string& t) {
+    auto spec = summary_state(t, 1e-3, 0.004);
+    spec.skipped = true;
+    return spec;
+  }
+
+  TempDir dir;
+};
+
+TEST_F(DiffCommand, GivesEveryStatusWithItsReason) {
+  write_every_status();
+  const auto result =
+      run_perfgate({"diff", "--format", "json", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto rows = rows_by_state(result.out);
+  ASSERT_EQ(rows.size(), 7u);
+  auto status = [&](const std::string& key) { return rows.at(key)["status"].get<std::string>(); };
+  auto reason = [&](const std::string& key) {
+    return rows.at(key)["reason"]["code"].get<std::string>();
+  };
+  EXPECT_EQ(status("copy/T=same"), "SAME");
+  EXPECT_EQ(reason("copy/T=same"), "same_confirmed_by_cycles");
+  EXPECT_EQ(status("copy/T=slow"), "SLOW");
+  EXPECT_EQ(reason("copy/T=slow"), "clear_gap_confirmed_by_summary_cycles");
+  EXPECT_EQ(status("copy/T=fast"), "FAST");
+  EXPECT_EQ(reason("copy/T=fast"), "clear_gap_confirmed_by_summary_cycles");
+  EXPECT_EQ(status("copy/T=noisy"), "AMBG");
+  EXPECT_EQ(reason("copy/T=noisy"), "noise_too_high");
+  EXPECT_EQ(status("copy/T=noclock"), "AMBG");
+  EXPECT_EQ(reason("copy/T=noclock"), "missing_clock_rate");
+  EXPECT_EQ(status("copy/T=gone"), "????");
+  EXPECT_EQ(reason("copy/T=gone"), "only_in_reference");
+  EXPECT_EQ(status("copy/T=skipped"), "????");
+  EXPECT_EQ(reason("copy/T=skipped"), "state_skipped");
+
+  const Json summary = Json::parse(result.out)["summary"];
+  EXPECT_EQ(summary["total"], 7);
+  EXPECT_EQ(summary["same"], 1);
+  EXPECT_EQ(summary["fast"], 1);
+  EXPECT_EQ(summary["slow"], 1);
+  EXPECT_EQ(summary["ambiguous"], 2);
+  EXPECT_EQ(summary["unknown"], 2);
+  EXPECT_EQ(summary["ambiguous_reasons"]["noise_too_high"]["count"], 1);
+}
+
+TEST_F(DiffCommand, FailsOnlyWhereAsked) {
+  write_every_status();
+  EXPECT_EQ(run_perfgate({"diff", "ref.json", "cmp.json"}, dir.path()).exit_code, 0);
+  EXPECT_EQ(
+      run_perfgate({"diff", "--fail-on", "slow", "ref.json", "cmp.json"}, dir.path()).exit_code, 1);
+  EXPECT_EQ(
+      run_perfgate({"diff", "--fail-on", "ambg", "ref.json", "cmp.json"}, dir.path()).exit_code, 2);
+  EXPECT_EQ(run_perfgate({"diff", "--fail-on", "slow,ambg", "ref.json", "cmp.json"}, dir.path())
+                .exit_code,
+            1);
+  EXPECT_EQ(run_perfgate(
+                {"diff", "--fail-on", "slow", "-b", "copy", "-a", "T=same", "ref.json", "cmp.json"},
+                dir.path())
+                .exit_code,
+            0);
+}
+
+TEST_F(DiffCommand, ScopesAxisFiltersToTheBenchmark) {
+  write_every_status();
+  const auto result = run_perfgate(
+      {"diff", "--format", "json", "-b", "copy", "-a", "T=[slow,fast]", "ref.json", "cmp.json"},
+      dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto rows = rows_by_state(result.out);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_TRUE(rows.count("copy/T=slow"));
+  EXPECT_TRUE(rows.count("copy/T=fast"));
+}
+
+TEST_F(DiffCommand, DecidesWithBulkSamplesAndCycles) {
+  auto bulk = [](const std::string& t, double center) {
+    NvbenchStateSpec spec = summary_state(t, center, 0.004);
+    spec.sample_times = samples_around(center);
+    spec.sample_freqs = std::vector<float>(1000, static_cast<float>(kClock));
+    return spec;
+  };
+  write_nvbench_file(dir / "ref.json", {bulk("same", 1e-3), bulk("slow", 1e-3)});
+  write_nvbench_file(dir / "cmp.json", {bulk("same", 1e-3), bulk("slow", 1.2e-3)});
+  const auto result =
+      run_perfgate({"diff", "--format", "json", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto rows = rows_by_state(result.out);
+  EXPECT_EQ(rows.at("copy/T=same")["status"], "SAME");
+  EXPECT_EQ(rows.at("copy/T=same")["evidence"], "bulk_cycles");
+  EXPECT_EQ(rows.at("copy/T=slow")["status"], "SLOW");
+  EXPECT_EQ(rows.at("copy/T=slow")["reason"]["code"], "clear_gap_confirmed_by_bulk_cycles");
+}
+
+TEST_F(DiffCommand, WarnsAndFallsBackToSummariesWhenABulkFileIsMissing) {
+  NvbenchStateSpec spec = summary_state("same", 1e-3, 0.004);
+  spec.sample_times = samples_around(1e-3);
+  spec.sample_freqs = std::vector<float>(1000, static_cast<float>(kClock));
+  write_nvbench_file(dir / "ref.json", {spec});
+  write_nvbench_file(dir / "cmp.json", {spec});
+  std::filesystem::remove_all(dir / "cmp.json-bin");
+  const auto result =
+      run_perfgate({"diff", "--format", "json", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("perfgate: warning: "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("cmp.json-bin/0.bin"), std::string::npos) << result.err;
+  EXPECT_EQ(rows_by_state(result.out).at("copy/T=same")["status"], "SAME");
+}
+
+TEST_F(DiffCommand, DecidesFormatsWithoutAClockOnTheClearGapAndExplainsIt) {
+  auto gbench = [](double slow_factor) {
+    Json rows = Json::array();
+    for (int rep = 0; rep < 5; ++rep) {
+      rows.push_back({{"name", "BM_copy/64"},
+                      {"run_name", "BM_copy/64"},
+                      {"run_type", "iteration"},
+                      {"repetitions", 5},
+                      {"repetition_index", rep},
+                      {"iterations", 1000},
+                      {"real_time", (100.0 + rep) * slow_factor},
+                      {"cpu_time", (100.0 + rep) * slow_factor},
+                      {"time_unit", "ns"}});
+    }
+    return Json{{"context", {{"date", "2026-11-30"}, {"num_cpus", 2}}}, {"benchmarks", rows}}
+        .dump();
+  };
+  dir.write("base.json", gbench(1.0));
+  dir.write("head.json", gbench(1.5));
+  const auto json =
+      run_perfgate({"diff", "--format", "json", "base.json", "head.json"}, dir.path());
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto row = rows_by_state(json.out).at("BM_copy/64");
+  EXPECT_EQ(row["status"], "SLOW");
+  EXPECT_EQ(row["decided_without_clock"], true);
+
+  const auto explain =
+      run_perfgate({"diff", "--display", "explain", "base.json", "head.json"}, dir.path());
+  ASSERT_EQ(explain.exit_code, 0) << explain.err;
+  EXPECT_NE(explain.out.find("carry no clock rate"), std::string::npos) << explain.out;
+  EXPECT_NE(explain.out.find("\xF0\x9F\x94\xB4 SLOW"), std::string::npos) << explain.out;
+}
+
+TEST_F(DiffCommand, DumpsAConfigThatReadsBackToTheSameValues) {
+  const auto strict = run_perfgate({"diff", "--dump-config", "--preset", "strict"}, dir.path());
+  ASSERT_EQ(strict.exit_code, 0) << strict.err;
+  EXPECT_NE(strict.out.find("name = \"strict\""), std::string::npos) << strict.out;
+  dir.write("compare.toml", strict.out);
+  const auto again =
+      run_perfgate({"diff", "--dump-config", "--config", "compare.toml"}, dir.path());
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.out, strict.out);
+  const auto defaults = run_perfgate({"diff", "--dump-config"}, dir.path());
+  EXPECT_NE(defaults.out.find("name = \"default\""), std::string::npos) << defaults.out;
+  EXPECT_NE(defaults.out, strict.out);
+}
+
+TEST_F(DiffCommand, LetsTheCommandLinePresetReplaceTheFilesPresetButKeepsItsKeys) {
+  dir.write("compare.toml",
+            "version = 1\n[preset]\nname = \"permissive\"\n[bulk]\nsample_coverage = 0.99\n");
+  const auto permissive =
+      run_perfgate({"diff", "--dump-config", "--config", "compare.toml"}, dir.path());
+  ASSERT_EQ(permissive.exit_code, 0) << permissive.err;
+  EXPECT_NE(permissive.out.find("name = \"permissive\""), std::string::npos);
+  EXPECT_NE(permissive.out.find("sample_coverage = 0.99"), std::string::npos) << permissive.out;
+  const auto strict = run_perfgate(
+      {"diff", "--dump-config", "--config", "compare.toml", "--preset", "strict"}, dir.path());
+  EXPECT_NE(strict.out.find("name = \"strict\""), std::string::npos);
+  EXPECT_NE(strict.out.find("sample_coverage = 0.99"), std::string::npos) << strict.out;
+}
+
+TEST_F(DiffCommand, RejectsBadInputWithTheRightExitCode) {
+  write_every_status();
+  dir.write("bad.toml", "version = 2\n");
+  const auto config =
+      run_perfgate({"diff", "--config", "bad.toml", "ref.json", "cmp.json"}, dir.path());
+  EXPECT_EQ(config.exit_code, 65);
+  EXPECT_NE(config.err.find("bad.toml"), std::string::npos) << config.err;
+
+  const auto missing = run_perfgate({"diff", "ref.json", "nope.json"}, dir.path());
+  EXPECT_EQ(missing.exit_code, 66);
+  EXPECT_NE(missing.err.find("nope.json"), std::string::npos) << missing.err;
+
+  dir.write("broken.json", "{\"benchmarks\": [");
+  const auto broken = run_perfgate({"diff", "ref.json", "broken.json"}, dir.path());
+  EXPECT_EQ(broken.exit_code, 65);
+  EXPECT_NE(broken.err.find("broken.json"), std::string::npos) << broken.err;
+  EXPECT_TRUE(broken.out.empty());
+
+  EXPECT_EQ(run_perfgate({"diff", "ref.json"}, dir.path()).exit_code, 64);
+  EXPECT_EQ(
+      run_perfgate({"diff", "--display", "fancy", "ref.json", "cmp.json"}, dir.path()).exit_code,
+      64);
+  EXPECT_EQ(run_perfgate({"diff", "-a", "T", "ref.json", "cmp.json"}, dir.path()).exit_code, 64);
+  EXPECT_EQ(run_perfgate({"diff", "--reference-devices", "7", "ref.json", "cmp.json"}, dir.path())
+                .exit_code,
+            64);
+}
+
+TEST_F(DiffCommand, WritesABulkDebugScriptThatNumpyCanLoad) {
+  NvbenchStateSpec spec = summary_state("same", 1e-3, 0.004);
+  spec.sample_times = samples_around(1e-3);
+  spec.sample_freqs = std::vector<float>(1000, static_cast<float>(kClock));
+  write_nvbench_file(dir / "ref.json", {spec, summary_state("plain", 1e-3, 0.004)});
+  write_nvbench_file(dir / "cmp.json", {spec, summary_state("plain", 1e-3, 0.004)});
+  const auto result =
+      run_perfgate({"diff", "--bulk-debug-python", "out.py", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::string script = read_text_file(dir / "out.py");
+  EXPECT_EQ(script.rfind("# NVB-BULK-BEGIN\n", 0), 0u);
+  EXPECT_TRUE(script.ends_with("# NVB-BULK-END\n"));
+
+  dir.write("check.py",
+            "exec(open('out.py').read())\n"
+            "assert len(bulk_rows) == 2, bulk_rows\n"
+            "row = bulk_rows[0]\n"
+            "assert row['status'] == 'SAME' and row['state_key'] == 'T=same', row\n"
+            "arrays = load_bulk_data(row)\n"
+            "assert len(arrays['reference_samples']) == 1000\n"
+            "assert len(arrays['compare_frequencies']) == 1000\n"
+            "assert abs(float(arrays['reference_frequencies'][0]) - 1.4e9) < 1e3\n"
+            "assert load_bulk_data(bulk_rows[1])['reference_samples'] is None\n"
+            "print('ok')\n");
+  const std::string command = "cd '" + dir.path().string() + "' && /usr/bin/python3 check.py";
+  EXPECT_EQ(std::system(command.c_str()), 0);
+
+  const auto to_stdout =
+      run_perfgate({"diff", "--bulk-debug-python", "stdout", "ref.json", "cmp.json"}, dir.path());
+  EXPECT_NE(to_stdout.out.find("# NVB-BULK-BEGIN\n"), std::string::npos);
+  EXPECT_NE(to_stdout.out.find("# Summary"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace perfgate

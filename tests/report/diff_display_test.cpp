@@ -1,0 +1,145 @@
+#include "report/diff_display.hpp"
+
+#include <gtest/gtest.h>
+
+#include "report/bulk_debug_python.hpp"
+#include "report/diff_json.hpp"
+
+namespace perfgate {
+namespace {
+
+using diff::DiffStatus;
+
+ingest::ResultState make_state(const std::string& key, const std::string& t) {
+  ingest::ResultState state;
+  state.benchmark = "copy";
+  state.device = 0;
+  state.state_key = key;
+  state.axis_values = {{"T", t}};
+  state.timing_name = "gpu_time";
+  return state;
+}
+
+diff::StateComparison decided(DiffStatus status, const std::string& code, double ref, double cmp) {
+  diff::StateComparison c;
+  c.status = status;
+  c.reason = {code, "because", 0};
+  c.robust = true;
+  c.reference = diff::SideEstimate{ref, 0.004, diff::TimingInterval{ref * 0.996, ref * 1.002}};
+  c.compare = diff::SideEstimate{cmp, 0.004, diff::TimingInterval{cmp * 0.996, cmp * 1.002}};
+  c.difference = cmp - ref;
+  c.relative_difference = (cmp - ref) / ref;
+  return c;
+}
+
+class DiffDisplayTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    same = make_state("T=F32", "F32");
+    slow = make_state("T=U8", "U8");
+    gone = make_state("T=F64", "F64");
+    diff::DiffSection section;
+    section.benchmark = "copy";
+    section.reference_device = ingest::ResultDevice{0, "GPU 0"};
+    section.compare_device = ingest::ResultDevice{0, "GPU 0"};
+    section.axis_names = {"T"};
+    section.rows.push_back(
+        {{&same, &same, 0, 1}, decided(DiffStatus::kSame, "same_confirmed_by_cycles", 1e-3, 1e-3)});
+    section.rows.push_back(
+        {{&slow, &slow, 0, 1},
+         decided(DiffStatus::kSlow, "clear_gap_confirmed_by_summary_cycles", 1e-3, 1.2e-3)});
+    section.rows.push_back(
+        {{&gone, nullptr, 0, 1}, diff::unknown_state({"only_in_reference", "only there"})});
+    outcome.sections.push_back(section);
+    outcome.counts.total = 3;
+    outcome.counts.same = 1;
+    outcome.counts.slow = 1;
+    outcome.counts.unknown = 1;
+  }
+
+  ingest::ResultState same, slow, gone;
+  diff::DiffOutcome outcome;
+};
+
+TEST_F(DiffDisplayTest, RendersATablePerDeviceSectionAndTheSummary) {
+  DiffRenderOptions options;
+  options.marks = StatusMarks::kEmoji;
+  EXPECT_EQ(
+      render_diff(outcome, options),
+      "# copy\n\n"
+      "## [0] GPU 0\n\n"
+      "|  T  |                       Ref |                       Cmp |    Change |  Status  |\n"
+      "|:---:|--------------------------:|--------------------------:|----------:|:--------:|\n"
+      "| F32 | 1.000 [-0.004, +0.002] ms | 1.000 [-0.004, +0.002] ms |           | "
+      "\xF0\x9F\x94\xB5 SAME  |\n"
+      "| U8  | 1.000 [-0.004, +0.002] ms | 1.200 [-0.005, +0.002] ms | >= +19.1% | "
+      "\xF0\x9F\x94\xB4 SLOW  |\n"
+      "| F64 |                       n/a |                       n/a |           | "
+      "\xF0\x9F\x9F\xA1 ???? |\n"
+      "\n"
+      "# Summary\n\n"
+      "- Total matches: 3\n"
+      "  - Unchanged   (SAME): 1\n"
+      "  - Improvement (FAST, clear gap, compare is faster): 0\n"
+      "  - Regression  (SLOW, clear gap, compare is slower): 1\n"
+      "  - Ambiguous   (AMBG, the evidence decides neither way): 0\n"
+      "  - Unknown     (????, a side is missing, skipped or unusable): 1\n");
+}
+
+TEST_F(DiffDisplayTest, HidesRowsBelowTheThresholdButNeverUnknownOnes) {
+  DiffRenderOptions options;
+  options.threshold = 0.1;
+  const std::string text = render_diff(outcome, options);
+  EXPECT_EQ(text.find("| F32 |"), std::string::npos) << text;
+  EXPECT_NE(text.find("| U8  |"), std::string::npos) << text;
+  EXPECT_NE(text.find("| F64 |"), std::string::npos) << text;
+  EXPECT_NE(text.find("Total matches: 3"), std::string::npos);
+}
+
+TEST_F(DiffDisplayTest, ColoursStatusesOnlyWhenAsked) {
+  EXPECT_EQ(mark_status(DiffStatus::kSlow, StatusMarks::kColor), "\x1b[31mSLOW\x1b[0m");
+  EXPECT_EQ(mark_status(DiffStatus::kFast, StatusMarks::kPlain), "FAST");
+  EXPECT_EQ(mark_status(DiffStatus::kAmbiguous, StatusMarks::kEmoji), "\xF0\x9F\xA4\xB7 AMBG");
+}
+
+TEST_F(DiffDisplayTest, ShowsTheStatesOwnSpellingOfAnAxisValue) {
+  ingest::ResultState state;
+  state.state_key = "BlockSize=2^8 T=F32";
+  state.axis_values = {{"BlockSize", "256"}, {"T", "F32"}, {"N", "7"}};
+  EXPECT_EQ(axis_display(state, "BlockSize"), "2^8");
+  EXPECT_EQ(axis_display(state, "T"), "F32");
+  EXPECT_EQ(axis_display(state, "N"), "7");
+}
+
+TEST_F(DiffDisplayTest, WritesJsonWithEveryRowAndTheCounts) {
+  diff::DiffConfig config;
+  config.thresholds = *diff::preset_thresholds("default");
+  const Json json = diff_to_json(outcome, config, "ref.json", "cmp.json", 0);
+  EXPECT_EQ(json["diff_schema_version"], 1);
+  ASSERT_EQ(json["sections"][0]["rows"].size(), 3u);
+  const Json& slow_row = json["sections"][0]["rows"][1];
+  EXPECT_EQ(slow_row["status"], "SLOW");
+  EXPECT_EQ(slow_row["reason"]["code"], "clear_gap_confirmed_by_summary_cycles");
+  EXPECT_EQ(slow_row["axis_values"][0]["value"], "U8");
+  EXPECT_DOUBLE_EQ(slow_row["compare"]["center"].get<double>(), 1.2e-3);
+  EXPECT_EQ(json["sections"][0]["rows"][2]["in_compare"], false);
+  EXPECT_EQ(json["summary"]["slow"], 1);
+  EXPECT_EQ(json["config"]["clear_gap"]["relative"], 0.005);
+}
+
+TEST_F(DiffDisplayTest, WritesOneBulkRowPerDisplayedRowBetweenTheMarkers) {
+  const std::string script = render_bulk_debug_python(outcome, "ref.json", "cmp.json", 0.1);
+  EXPECT_EQ(script.rfind("# NVB-BULK-BEGIN\n", 0), 0u);
+  EXPECT_TRUE(script.ends_with("# NVB-BULK-END\n"));
+  EXPECT_EQ(script.find("\"state_key\": \"T=F32\""), std::string::npos) << script;
+  EXPECT_NE(script.find("\"row_index\": 0,\n        \"table_row_index\": 0,\n        "
+                        "\"benchmark\": \"copy\""),
+            std::string::npos)
+      << script;
+  EXPECT_NE(script.find("\"state_key\": \"T=F64\""), std::string::npos);
+  EXPECT_NE(script.find("\"compare_sample_filename\": None"), std::string::npos);
+  EXPECT_NE(script.find("def load_bulk_data(row):"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace perfgate
