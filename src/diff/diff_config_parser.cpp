@@ -143,20 +143,20 @@ class ConfigFileReader {
   }
 
   void read_preset(const ConfigValue& value) {
-    for (const auto& [key, member] : table_members(value, {"name"}, "[preset]")) {
-      const std::vector<std::string> names = preset_names();
-      if (member.kind() != Kind::kString) {
-        throw member.error("expected a string, found " + found_kind(member),
-                           "Write name = \"default\", \"strict\" or \"permissive\".");
+    // table_members leaves "name" as the only possible member.
+    for (const auto& [key, name] : table_members(value, {"name"}, "[preset]")) {
+      if (name.kind() != Kind::kString) {
+        throw name.error("expected a string, found " + found_kind(name),
+                         "Write name = \"default\", \"strict\" or \"permissive\".");
       }
-      const std::string& name = member.node().text;
-      if (!preset_thresholds(name)) {
-        const std::optional<std::string> near = nearest_key(name, names);
-        throw member.error(
-            "unknown preset '" + name + "'",
+      const std::string& text = name.node().text;
+      if (!preset_thresholds(text)) {
+        const std::optional<std::string> near = nearest_key(text, preset_names());
+        throw name.error(
+            "unknown preset '" + text + "'",
             near ? "Did you mean '" + *near + "'?" : "Use default, strict or permissive.");
       }
-      file_.preset = name;
+      file_.preset = text;
     }
   }
 
