@@ -199,7 +199,8 @@ class GoogleBenchmarkReader {
   std::optional<double> finite(const JsonCursor& value) {
     const double number = value.number();
     if (std::isfinite(number)) return number;
-    warn(value, value.json().dump() + " is not a measurement; sample dropped");
+    const char* text = std::isnan(number) ? "NaN" : number > 0 ? "Infinity" : "-Infinity";
+    warn(value, std::string(text) + " is not a measurement; sample dropped");
     return std::nullopt;
   }
 

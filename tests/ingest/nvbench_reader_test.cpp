@@ -70,7 +70,8 @@ TEST(NvbenchReader, KeepsAxisValuesAsTheTextTheFileWrites) {
 }
 
 TEST(NvbenchReader, ReadsEveryColdGpuSummaryWrittenAsText) {
-  const TimingSummary& t = read_fixture().states[0].summary;
+  const ResultFile file = read_fixture();
+  const TimingSummary& t = file.states[0].summary;
   EXPECT_EQ(t.sample_size, 1000);
   EXPECT_EQ(t.min, 0.00001);
   EXPECT_EQ(t.max, 0.000016);
@@ -86,7 +87,8 @@ TEST(NvbenchReader, ReadsEveryColdGpuSummaryWrittenAsText) {
 }
 
 TEST(NvbenchReader, ReadsCpuTimeBatchTimeBandwidthAndItemRateAsExtraMetrics) {
-  const std::vector<ExtraMetric>& extras = read_fixture().states[0].extra_metrics;
+  const ResultFile file = read_fixture();
+  const std::vector<ExtraMetric>& extras = file.states[0].extra_metrics;
   ASSERT_EQ(extras.size(), 4u);
   EXPECT_EQ(extras[0].name, "cpu_time");
   EXPECT_EQ(extras[0].unit, "s");
@@ -104,7 +106,8 @@ TEST(NvbenchReader, ReadsCpuTimeBatchTimeBandwidthAndItemRateAsExtraMetrics) {
 }
 
 TEST(NvbenchReader, AcceptsJsonNumbersLegacyIrSummariesAndNullNoise) {
-  const ResultState& state = read_fixture().states[1];
+  const ResultFile file = read_fixture();
+  const ResultState& state = file.states[1];
   const TimingSummary& t = state.summary;
   EXPECT_EQ(t.sample_size, 500);
   EXPECT_EQ(t.mean, 0.00002);
@@ -120,7 +123,8 @@ TEST(NvbenchReader, AcceptsJsonNumbersLegacyIrSummariesAndNullNoise) {
 }
 
 TEST(NvbenchReader, MarksSkippedStatesWithTheirReasonAndNoSummary) {
-  const ResultState& state = read_fixture().states[2];
+  const ResultFile file = read_fixture();
+  const ResultState& state = file.states[2];
   EXPECT_TRUE(state.skipped);
   EXPECT_EQ(state.skip_reason, "Not enough shared memory.");
   EXPECT_FALSE(state.summary.mean.has_value());
@@ -129,7 +133,8 @@ TEST(NvbenchReader, MarksSkippedStatesWithTheirReasonAndNoSummary) {
 }
 
 TEST(NvbenchReader, NamesBulkFilesWithoutOpeningThem) {
-  const ResultState& state = read_fixture().states[0];
+  const ResultFile file = read_fixture();
+  const ResultState& state = file.states[0];
   ASSERT_TRUE(state.bulk_times.has_value());
   EXPECT_EQ(state.bulk_times->written_name, "result.json-bin/0.bin");
   EXPECT_EQ(state.bulk_times->path, ingest_fixture("result.json-bin/0.bin"));
