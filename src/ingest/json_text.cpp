@@ -178,6 +178,20 @@ Json parse_result_json(std::string_view text, const std::string& source) {
     const std::size_t byte = error.byte > 0 ? error.byte - 1 : 0;
     fail_at(text, replacements.empty() ? byte : original_offset(byte, replacements), source,
             parse_error_reason(error));
+  } catch (const Json::out_of_range& error) {
+    // A number beyond a double ("number overflow parsing '1e999'"): no position comes
+    // with it, so point at the first place the literal appears.
+    const std::string what = error.what();
+    const std::size_t open = what.find('\'');
+    const std::size_t close = what.rfind('\'');
+    const std::string reason = what.substr(what.find(']') + 2);
+    if (open != std::string::npos && close > open) {
+      const std::size_t at = text.find(what.substr(open + 1, close - open - 1));
+      if (at != std::string_view::npos) fail_at(text, at, source, reason);
+    }
+    throw Error(ExitCode::kDataError, source + ": " + reason + ". " + kSyntaxFix);
+  } catch (const Json::exception& error) {
+    throw Error(ExitCode::kDataError, source + ": " + error.what() + ". " + kSyntaxFix);
   }
 }
 

@@ -3,7 +3,6 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 #include "ingest/google_benchmark_reader.hpp"
 #include "ingest/gzip_text.hpp"
@@ -85,18 +84,24 @@ std::string read_bytes(const std::filesystem::path& path) {
     throw Error(ExitCode::kNoInput, name + ": cannot read: it is a folder. Name the result file");
   }
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const auto fail = [&] {
     throw Error(ExitCode::kNoInput, name + ": cannot read: " + std::strerror(errno) +
                                         ". Check the path and its permissions");
-  }
+  };
+  if (!in) fail();
+  // One read of the whole file: result files reach tens of megabytes.
   std::string bytes;
+  char buffer[1 << 16];
   const auto size = std::filesystem::file_size(path, error);
-  if (!error) bytes.reserve(size);
-  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) {
-    throw Error(ExitCode::kNoInput, name + ": cannot read: " + std::strerror(errno) +
-                                        ". Check the path and its permissions");
+  if (!error) {
+    bytes.resize(size);
+    in.read(bytes.data(), static_cast<std::streamsize>(size));
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
   }
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad()) fail();
   return bytes;
 }
 

@@ -155,6 +155,12 @@ TEST(GoogleBenchmarkReader, RejectsMalformedRowsNamingTheJsonPath) {
               read_result_file(missing);
             }).find(": benchmarks[0].real_time: missing. "),
             std::string::npos);
+  const auto huge = dir.write(
+      "huge.json", R"({"context": {}, "benchmarks": [{"name": "A", "real_time": 1e999}]})");
+  EXPECT_NE(error_message([&] {
+              read_result_file(huge);
+            }).find(huge.string() + ":1:59: number overflow parsing '1e999'. "),
+            std::string::npos);
   const auto rows = dir.write("rows.json", R"({"context": {}, "benchmarks": {}})");
   EXPECT_NE(error_message([&] {
               read_result_file(rows, ResultFormat::kGoogleBenchmark);

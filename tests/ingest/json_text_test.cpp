@@ -56,6 +56,12 @@ TEST(ResultJsonText, RefusesNestingDeeperThanTheLimitWithoutCrashing) {
   EXPECT_TRUE(parse_result_json(allowed, "ok.json").is_array());
 }
 
+TEST(ResultJsonText, ReportsANumberBeyondADoubleAtItsPosition) {
+  EXPECT_EQ(error_message([] { parse_result_json("{\"a\": 1,\n \"b\": -1e999}", "r.json"); }),
+            "r.json:2:7: number overflow parsing '-1e999'. Check that the tool finished writing "
+            "the file (a crashed run leaves it cut short) and that it is the tool's JSON output");
+}
+
 TEST(ResultJsonText, DoesNotTakeWordsThatStartLikeTokensForThem) {
   EXPECT_NE(error_message([] { parse_result_json("[NaNa]", "r.json"); }).find("r.json:1:"),
             std::string::npos);
