@@ -1,11 +1,11 @@
 #include "ingest/nvbench_reader.hpp"
 
-#include <charconv>
 #include <limits>
 #include <unordered_map>
 
 #include "ingest/bulk_file.hpp"
 #include "ingest/json_cursor.hpp"
+#include "ingest/nvbench_summary.hpp"
 
 namespace perfgate::ingest {
 namespace {
@@ -80,6 +80,12 @@ bool null_means_infinite(Field field) {
   }
 }
 
+std::optional<double> field_value(const JsonCursor& summary, Field field) {
+  const auto value = summary_number(summary);
+  if (!value && null_means_infinite(field)) return std::numeric_limits<double>::infinity();
+  return value;
+}
+
 // "Device=0" -> "", "Device=0 T=F32" -> "T=F32"; any other name as it is.
 std::string state_key(const std::string& name) {
   constexpr std::string_view kPrefix = "Device=";
@@ -91,90 +97,6 @@ std::string state_key(const std::string& name) {
   if (end == key.size()) return "";
   if (key[end] != ' ') return name;
   return std::string(key.substr(end + 1));
-}
-
-// Index of the datum called `name` in a summary's "data" array.
-std::optional<std::size_t> find_datum(const JsonCursor& data, std::string_view name) {
-  for (std::size_t i = 0; i < data.size(); ++i) {
-    const JsonCursor datum = data.item(i);
-    if (datum.at("name").string() == name) return i;
-  }
-  return std::nullopt;
-}
-
-double parse_number_text(const JsonCursor& value) {
-  const std::string& text = value.string();
-  double out = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), out);
-  if (error == std::errc::result_out_of_range) {
-    value.fail("\"" + text + "\" is out of range for a 64-bit float");
-  }
-  if (error != std::errc() || end != text.data() + text.size() || text.empty()) {
-    value.fail("\"" + text + "\" is not a number");
-  }
-  return out;
-}
-
-long long parse_integer_text(const JsonCursor& value) {
-  if (value.json().is_number()) return value.integer();
-  const std::string& text = value.string();
-  long long out = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), out);
-  if (error == std::errc::result_out_of_range) {
-    value.fail("\"" + text + "\" is out of range for a 64-bit integer");
-  }
-  if (error != std::errc() || end != text.data() + text.size() || text.empty()) {
-    value.fail("\"" + text + "\" is not an integer");
-  }
-  return out;
-}
-
-void expect_numeric_type(const JsonCursor& datum) {
-  const auto type = datum.find("type");
-  if (!type) return;
-  const std::string& name = type->string();
-  if (name != "float64" && name != "int64") {
-    type->fail("is \"" + name + "\", but this summary must be \"float64\" or \"int64\"");
-  }
-}
-
-// The "value" datum of a numeric summary; nullopt (or infinity) for null.
-std::optional<double> summary_number(const JsonCursor& summary, Field field) {
-  const JsonCursor data = summary.at("data");
-  const auto index = find_datum(data, "value");
-  if (!index) data.fail("has no datum named \"value\"");
-  const JsonCursor datum = data.item(*index);
-  expect_numeric_type(datum);
-  const JsonCursor value = datum.at("value");
-  if (value.is_null()) {
-    if (null_means_infinite(field)) return std::numeric_limits<double>::infinity();
-    return std::nullopt;
-  }
-  if (value.json().is_number()) return value.number();
-  if (!value.json().is_string()) {
-    value.fail("expected a number (nvbench writes numbers as text), found " +
-               std::string(value.json().is_boolean() ? "a boolean" : "another kind of value"));
-  }
-  return parse_number_text(value);
-}
-
-long long summary_integer(const JsonCursor& summary, std::string_view datum_name) {
-  const JsonCursor data = summary.at("data");
-  const auto index = find_datum(data, datum_name);
-  if (!index) data.fail("has no datum named \"" + std::string(datum_name) + "\"");
-  const JsonCursor datum = data.item(*index);
-  expect_numeric_type(datum);
-  const JsonCursor value = datum.at("value");
-  return parse_integer_text(value);
-}
-
-std::string summary_text(const JsonCursor& summary, std::string_view datum_name) {
-  const JsonCursor data = summary.at("data");
-  const auto index = find_datum(data, datum_name);
-  if (!index) data.fail("has no datum named \"" + std::string(datum_name) + "\"");
-  const JsonCursor datum = data.item(*index);
-  const JsonCursor value = datum.at("value");
-  return value.string();
 }
 
 // Reads the bulk-file summary; nullopt with a warning when its size is negative.
@@ -231,55 +153,55 @@ void read_summaries(const JsonCursor& summaries, const std::filesystem::path& pa
         state.bulk_frequencies = bulk_file(summary, path, warnings);
         break;
       case Field::kMin:
-        t.min = summary_number(summary, field);
+        t.min = field_value(summary, field);
         break;
       case Field::kMax:
-        t.max = summary_number(summary, field);
+        t.max = field_value(summary, field);
         break;
       case Field::kMean:
-        t.mean = summary_number(summary, field);
+        t.mean = field_value(summary, field);
         break;
       case Field::kStdevAbsolute:
-        t.stdev_absolute = summary_number(summary, field);
+        t.stdev_absolute = field_value(summary, field);
         break;
       case Field::kStdevRelative:
-        t.stdev_relative = summary_number(summary, field);
+        t.stdev_relative = field_value(summary, field);
         break;
       case Field::kQ1:
-        t.q1 = summary_number(summary, field);
+        t.q1 = field_value(summary, field);
         break;
       case Field::kMedian:
-        t.median = summary_number(summary, field);
+        t.median = field_value(summary, field);
         break;
       case Field::kQ3:
-        t.q3 = summary_number(summary, field);
+        t.q3 = field_value(summary, field);
         break;
       case Field::kIqrAbsolute:
-        t.iqr_absolute = summary_number(summary, field);
+        t.iqr_absolute = field_value(summary, field);
         break;
       case Field::kIqrRelative:
-        t.iqr_relative = summary_number(summary, field);
+        t.iqr_relative = field_value(summary, field);
         break;
       case Field::kIrAbsolute:
-        ir_absolute = summary_number(summary, field);
+        ir_absolute = field_value(summary, field);
         break;
       case Field::kIrRelative:
-        ir_relative = summary_number(summary, field);
+        ir_relative = field_value(summary, field);
         break;
       case Field::kClockRate:
-        t.clock_rate_mean = summary_number(summary, field);
+        t.clock_rate_mean = field_value(summary, field);
         break;
       case Field::kCpuTime:
-        cpu_time = summary_number(summary, field);
+        cpu_time = field_value(summary, field);
         break;
       case Field::kBatchGpuTime:
-        batch_gpu_time = summary_number(summary, field);
+        batch_gpu_time = field_value(summary, field);
         break;
       case Field::kBandwidth:
-        bandwidth = summary_number(summary, field);
+        bandwidth = field_value(summary, field);
         break;
       case Field::kItemRate:
-        item_rate = summary_number(summary, field);
+        item_rate = field_value(summary, field);
         break;
     }
   }

@@ -246,6 +246,22 @@ TEST(NvbenchReader, RejectsHostileValuesWithoutCrashing) {
               read_result_file(negative);
             }).find("summaries[0]: the sample size is negative (-3)"),
             std::string::npos);
+  const auto datum =
+      dir.write("datum.json",
+                document_with_summaries(
+                    R"([{"tag": "nv/cold/time/gpu/q1", "data": [{"name": "v", "value": "1"}]}])"));
+  EXPECT_NE(error_message([&] {
+              read_result_file(datum);
+            }).find("summaries[0].data: has no datum named \"value\". "),
+            std::string::npos);
+  const auto flag = dir.write(
+      "flag.json",
+      document_with_summaries(
+          R"([{"tag": "nv/cold/time/gpu/q1", "data": [{"name": "value", "value": true}]}])"));
+  EXPECT_NE(error_message([&] { read_result_file(flag); })
+                .find("summaries[0].data[0].value: expected a number (nvbench writes numbers as "
+                      "text), found a boolean. "),
+            std::string::npos);
   const auto object = dir.write("object.json", document_with_summaries(R"({"tag": 1})"));
   EXPECT_NE(error_message([&] {
               read_result_file(object);
