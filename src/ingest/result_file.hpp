@@ -55,7 +55,7 @@ struct TimingSummary {
 /// A --jsonbin side file of little-endian float32 values, not read until asked for.
 struct BulkFile {
   std::string written_name;    ///< the filename exactly as the JSON states it
-  std::filesystem::path path;  ///< resolved: absolute, or relative to the JSON's folder
+  std::filesystem::path path;  ///< where it is, by nvbench's rule (resolve_bulk_path)
   std::size_t count = 0;       ///< the "size" the JSON states
 };
 
