@@ -72,7 +72,7 @@ UniqueValues unique_values(std::span<const double> samples) {
 
 SupportSelection support_selection(const std::vector<std::size_t>& counts, std::size_t total,
                                    const DiffThresholds& thresholds) {
-  SupportSelection selection{std::vector<bool>(counts.size(), true), SupportFilter::kDisabled, 0};
+  SupportSelection selection{std::vector<bool>(counts.size(), true), SupportFilter::kDisabled};
   if (counts.empty() || total == 0 || thresholds.rare_support_sample_fraction <= 0 ||
       thresholds.rare_support_max_removed_sample_fraction <= 0) {
     return selection;
@@ -99,8 +99,8 @@ SupportSelection support_selection(const std::vector<std::size_t>& counts, std::
     selection.filter = SupportFilter::kWouldRemoveAll;
     return selection;
   }
-  const double removed_fraction = static_cast<double>(removed) / static_cast<double>(total);
-  if (removed_fraction > thresholds.rare_support_max_removed_sample_fraction) {
+  if (static_cast<double>(removed) / static_cast<double>(total) >
+      thresholds.rare_support_max_removed_sample_fraction) {
     selection.filter = SupportFilter::kWouldRemoveTooMuch;
     return selection;
   }
@@ -108,7 +108,6 @@ SupportSelection support_selection(const std::vector<std::size_t>& counts, std::
     selection.kept[i] = static_cast<double>(counts[i]) >= rare_below;
   }
   selection.filter = SupportFilter::kFiltered;
-  selection.removed_sample_fraction = removed_fraction;
   return selection;
 }
 

@@ -33,7 +33,6 @@ enum class SupportFilter {
 struct SupportSelection {
   std::vector<bool> kept;  ///< per unique value
   SupportFilter filter = SupportFilter::kDisabled;
-  double removed_sample_fraction = 0;  ///< of all samples, when kFiltered
 };
 
 /// A value is rare when its count is below max(2, ceil(sample_fraction * total)). Rare

@@ -4,7 +4,6 @@
 // key cannot be readable but not writable (or the reverse).
 #include <array>
 #include <optional>
-#include <string>
 #include <string_view>
 
 #include "diff/diff_config.hpp"
@@ -22,9 +21,6 @@ struct ThresholdKey {
   ThresholdRange range;
   double DiffThresholds::*threshold;
   std::optional<double> DiffConfigFile::*setting;
-
-  /// "same.overlap_fraction".
-  std::string path() const { return std::string(table) + "." + std::string(name); }
 };
 
 /// In the order the file and --dump-config list them.
