@@ -11,6 +11,7 @@ packages=(
   libfmt-dev           # formatting of tables and messages
   libssl-dev           # SHA-256 (fingerprints, input digests)
   libsqlite3-dev       # the default store (sqlite:PATH)
+  zlib1g-dev           # gzipped result files (pyperf *.json.gz) for diff/import
   libgtest-dev libgmock-dev  # tests
   libbenchmark-dev     # bench/ micro-benchmarks
   hyperfine            # bench/: the peer we measure ourselves against

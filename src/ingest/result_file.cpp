@@ -1,0 +1,187 @@
+#include "ingest/result_file.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "ingest/google_benchmark_reader.hpp"
+#include "ingest/gzip_text.hpp"
+#include "ingest/hyperfine_reader.hpp"
+#include "ingest/json_text.hpp"
+#include "ingest/nvbench_reader.hpp"
+#include "ingest/perfgate_record_reader.hpp"
+#include "ingest/pyperf_reader.hpp"
+#include "ingest/seed_raw_record.hpp"
+#include "model/error.hpp"
+#include "model/json_reader.hpp"
+
+namespace perfgate::ingest {
+namespace {
+
+bool has_array(const Json& object, const char* key) {
+  const auto found = object.find(key);
+  return found != object.end() && found->is_array();
+}
+
+bool has_object(const Json& object, const char* key) {
+  const auto found = object.find(key);
+  return found != object.end() && found->is_object();
+}
+
+std::optional<long long> schema_version(const Json& object) {
+  const auto found = object.find("result_schema_version");
+  if (found == object.end() || !found->is_number_integer()) return std::nullopt;
+  return found->get<long long>();
+}
+
+bool is_pyperf(const Json& object) {
+  if (!has_array(object, "benchmarks")) return false;
+  const Json& benchmarks = object.at("benchmarks");
+  if (!benchmarks.empty())
+    return benchmarks.front().is_object() && benchmarks.front().contains("runs");
+  const auto version = object.find("version");
+  return version != object.end() && version->is_string() && has_object(object, "metadata");
+}
+
+std::optional<ResultFormat> detect_record(const Json& object) {
+  if (!object.is_object()) return std::nullopt;
+  if (is_seed_raw_record(object)) return ResultFormat::kPerfgateRaw;
+  const auto version = schema_version(object);
+  const bool has_metrics = has_object(object, "metrics");
+  if (has_metrics && version == 1 &&
+      (object.contains("runs") || object.contains("perfgate_version"))) {
+    return ResultFormat::kPerfgateRaw;
+  }
+  if (has_metrics && version == 3) return ResultFormat::kPerfgateNormalized;
+  const bool legacy_version =
+      !object.contains("result_schema_version") || version == 1 || version == 2;
+  if (legacy_version && (object.contains("benchmark_id") || object.contains("model_id"))) {
+    return ResultFormat::kPerfgateNormalized;
+  }
+  return std::nullopt;
+}
+
+// What the document is, in a few words, for the "unknown format" message.
+std::string describe(const Json& document) {
+  if (!document.is_object()) return "the top level is " + json_type_name(document);
+  if (document.empty()) return "the top level is an empty object";
+  std::string keys;
+  std::size_t shown = 0;
+  for (const auto& [key, value] : document.items()) {
+    if (shown == 6) {
+      keys += ", …";
+      break;
+    }
+    keys += (shown++ == 0 ? "" : ", ") + key;
+  }
+  return "the top level has the keys " + keys;
+}
+
+std::string read_bytes(const std::filesystem::path& path) {
+  const std::string name = path.string();
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw Error(ExitCode::kNoInput, name + ": cannot read: it is a folder. Name the result file");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw Error(ExitCode::kNoInput, name + ": cannot read: " + std::strerror(errno) +
+                                        ". Check the path and its permissions");
+  }
+  std::string bytes;
+  const auto size = std::filesystem::file_size(path, error);
+  if (!error) bytes.reserve(size);
+  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (in.bad()) {
+    throw Error(ExitCode::kNoInput, name + ": cannot read: " + std::strerror(errno) +
+                                        ". Check the path and its permissions");
+  }
+  return bytes;
+}
+
+ResultFile read_document(const Json& document, const std::filesystem::path& path,
+                         ResultFormat format) {
+  switch (format) {
+    case ResultFormat::kNvbench:
+      return read_nvbench(document, path);
+    case ResultFormat::kGoogleBenchmark:
+      return read_google_benchmark(document, path);
+    case ResultFormat::kHyperfine:
+      return read_hyperfine(document, path);
+    case ResultFormat::kPyperf:
+      return read_pyperf(document, path);
+    case ResultFormat::kPerfgateRaw:
+    case ResultFormat::kPerfgateNormalized:
+      return read_perfgate_records(document, path, format);
+  }
+  throw Error(ExitCode::kSoftware, "unknown result format");
+}
+
+}  // namespace
+
+std::string_view to_string(ResultFormat format) {
+  switch (format) {
+    case ResultFormat::kNvbench:
+      return "nvbench";
+    case ResultFormat::kGoogleBenchmark:
+      return "gbench";
+    case ResultFormat::kHyperfine:
+      return "hyperfine";
+    case ResultFormat::kPyperf:
+      return "pyperf";
+    case ResultFormat::kPerfgateRaw:
+      return "perfgate-raw";
+    case ResultFormat::kPerfgateNormalized:
+      return "perfgate-normalized";
+  }
+  return "unknown";
+}
+
+std::optional<ResultFormat> parse_result_format(std::string_view text) {
+  for (const ResultFormat format :
+       {ResultFormat::kNvbench, ResultFormat::kGoogleBenchmark, ResultFormat::kHyperfine,
+        ResultFormat::kPyperf, ResultFormat::kPerfgateRaw, ResultFormat::kPerfgateNormalized}) {
+    if (text == to_string(format)) return format;
+  }
+  return std::nullopt;
+}
+
+bool format_has_clock(ResultFormat format) {
+  return format == ResultFormat::kNvbench;
+}
+
+std::optional<ResultFormat> detect_result_format(const Json& document) {
+  if (document.is_array()) {
+    if (document.empty()) return std::nullopt;
+    return detect_record(document.front());
+  }
+  if (!document.is_object()) return std::nullopt;
+  if (has_array(document, "benchmarks") && has_array(document, "devices")) {
+    return ResultFormat::kNvbench;
+  }
+  if (has_object(document, "context") && has_array(document, "benchmarks")) {
+    return ResultFormat::kGoogleBenchmark;
+  }
+  if (is_pyperf(document)) return ResultFormat::kPyperf;
+  if (has_array(document, "results")) return ResultFormat::kHyperfine;
+  return detect_record(document);
+}
+
+ResultFile read_result_file(const std::filesystem::path& path, std::optional<ResultFormat> format) {
+  const std::string name = path.string();
+  std::string bytes = read_bytes(path);
+  if (is_gzip(bytes)) bytes = gunzip(bytes, name);
+  const Json document = parse_result_json(bytes, name);
+  bytes = std::string();  // the text is no longer needed; give its memory back early
+  if (!format) format = detect_result_format(document);
+  if (!format) {
+    throw Error(ExitCode::kDataError,
+                name + ": not a result file perfgate can read: " + describe(document) +
+                    " (expected nvbench, Google Benchmark, hyperfine, pyperf JSON or a perfgate "
+                    "record). Pass --format-in to say which");
+  }
+  return read_document(document, path, *format);
+}
+
+}  // namespace perfgate::ingest

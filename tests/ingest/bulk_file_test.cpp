@@ -1,0 +1,86 @@
+#include "ingest/bulk_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "ingest/result_file.hpp"
+#include "support/temp_dir.hpp"
+
+namespace perfgate::ingest {
+namespace {
+
+// Little-endian binary32 bytes of `values`, as nvbench writes them.
+std::string float32_bytes(const std::vector<float>& values) {
+  std::string bytes;
+  for (const float value : values) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    for (int shift = 0; shift < 32; shift += 8) bytes += static_cast<char>((bits >> shift) & 0xff);
+  }
+  return bytes;
+}
+
+TEST(BulkFile, ReadsLittleEndianFloat32ValuesAsDoubles) {
+  const TempDir dir;
+  const auto path = dir.write("t.bin", float32_bytes({0.5f, 1.25e-5f, 3.0f}));
+  std::string warning;
+  const auto values = load_bulk_file(BulkFile{"t.bin", path, 3}, warning);
+  ASSERT_TRUE(values.has_value()) << warning;
+  EXPECT_EQ(*values, (std::vector<double>{0.5, static_cast<double>(1.25e-5f), 3.0}));
+  EXPECT_EQ(warning, "");
+}
+
+TEST(BulkFile, ReadsTheExactBytesOfAKnownValue) {
+  const TempDir dir;
+  const auto path = dir.write("t.bin", std::string("\x00\x00\x80\x3f", 4));  // 1.0f
+  std::string warning;
+  EXPECT_EQ(load_bulk_file(BulkFile{"t.bin", path, 1}, warning), std::vector<double>{1.0});
+}
+
+TEST(BulkFile, WarnsWhenTheFileIsMissing) {
+  const TempDir dir;
+  std::string warning;
+  EXPECT_FALSE(load_bulk_file(BulkFile{"t.bin", dir / "t.bin", 3}, warning).has_value());
+  EXPECT_EQ(warning, (dir / "t.bin").string() + ": cannot read: No such file or directory");
+}
+
+TEST(BulkFile, WarnsWhenTheSizeDisagreesWithTheCount) {
+  const TempDir dir;
+  const auto path = dir.write("t.bin", float32_bytes({1.0f, 2.0f}));
+  std::string warning;
+  EXPECT_FALSE(load_bulk_file(BulkFile{"t.bin", path, 3}, warning).has_value());
+  EXPECT_EQ(warning,
+            path.string() + ": holds 8 bytes, but the JSON states 3 float32 values (12 bytes)");
+}
+
+TEST(BulkFile, WarnsWithoutAllocatingWhenTheCountIsAbsurd) {
+  const TempDir dir;
+  const auto path = dir.write("t.bin", float32_bytes({1.0f}));
+  std::string warning;
+  const std::size_t absurd = static_cast<std::size_t>(-1) / 2;
+  EXPECT_FALSE(load_bulk_file(BulkFile{"t.bin", path, absurd}, warning).has_value());
+  EXPECT_EQ(warning, path.string() + ": holds 4 bytes, but the JSON states " +
+                         std::to_string(absurd) + " float32 values (too many)");
+}
+
+TEST(BulkFile, WarnsWhenThePathIsAFolder) {
+  const TempDir dir;
+  std::string warning;
+  EXPECT_FALSE(load_bulk_file(BulkFile{"d", dir.path(), 0}, warning).has_value());
+  EXPECT_EQ(warning, dir.path().string() + ": cannot read: not a regular file");
+}
+
+TEST(BulkFilePath, KeepsAnAbsoluteNameAndResolvesOthersBesideTheJson) {
+  const TempDir dir;
+  EXPECT_EQ(resolve_bulk_path(dir / "r.json", "/abs/0.bin"), "/abs/0.bin");
+  EXPECT_EQ(resolve_bulk_path(dir / "r.json", "r.json-bin/0.bin"), dir / "r.json-bin/0.bin")
+      << "nothing exists anywhere: beside the JSON, so the read reports that path";
+}
+
+TEST(BulkFilePath, ResolvesAgainstTheWorkingDirectoryForAJsonWithoutFolder) {
+  EXPECT_EQ(resolve_bulk_path("r.json", "x/0.bin"), "x/0.bin");
+}
+
+}  // namespace
+}  // namespace perfgate::ingest
