@@ -8,6 +8,7 @@
 #include "cli/ab_command.hpp"
 #include "cli/baseline_command.hpp"
 #include "cli/compare_command.hpp"
+#include "cli/import_command.hpp"
 #include "cli/report_command.hpp"
 #include "cli/run_command.hpp"
 #include "model/error.hpp"
@@ -30,6 +31,8 @@ int main(int argc, char** argv) {
   CLI::App* report = perfgate::add_report_command(app, report_options);
   perfgate::AbOptions ab_options;
   CLI::App* ab = perfgate::add_ab_command(app, ab_options);
+  perfgate::ImportCommandOptions import_options;
+  CLI::App* import_command = perfgate::add_import_command(app, import_options);
 
   try {
     app.parse(argc, argv);
@@ -45,6 +48,7 @@ int main(int argc, char** argv) {
     if (approve->parsed()) return perfgate::execute_baseline_approve(baseline_options);
     if (report->parsed()) return perfgate::execute_report(report_options);
     if (ab->parsed()) return perfgate::execute_ab(ab_options);
+    if (import_command->parsed()) return perfgate::execute_import(import_options);
   } catch (const perfgate::Error& error) {
     std::cerr << "perfgate: error: " << error.what() << "\n";
     return static_cast<int>(error.code());
