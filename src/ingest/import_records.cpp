@@ -97,7 +97,8 @@ void add_extra_metrics(const ResultState& state, RawRecord& record) {
                                 "' has the name of a metric the record already has; left out");
       continue;
     }
-    record.metrics[metric.name] = series(std::move(metric), std::move(samples));
+    const std::string name = metric.name;
+    record.metrics[name] = series(std::move(metric), std::move(samples));
   }
 }
 

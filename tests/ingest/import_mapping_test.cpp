@@ -59,8 +59,8 @@ TEST(ImportMapping, RejectsAnUnknownTopLevelKeyAndSuggestsTheKnownOne) {
 }
 
 TEST(ImportMapping, RejectsAnUnknownEntryKeyAndSuggestsTheKnownOne) {
-  EXPECT_EQ(toml_error("[[benchmark]]\nmatch = \"x\"\nworkload = \"w\"\n"),
-            "map.toml: benchmark[0].workload: unknown key 'workload'. Did you mean "
+  EXPECT_EQ(toml_error("[[benchmark]]\nmatch = \"x\"\nworklod_id = \"w\"\n"),
+            "map.toml: benchmark[0].worklod_id: unknown key 'worklod_id'. Did you mean "
             "'workload_id'?");
 }
 

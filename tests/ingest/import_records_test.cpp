@@ -71,7 +71,8 @@ ImportMapping mapping_of(std::vector<MappingEntry> entries) {
   return mapping;
 }
 
-const RawRecord& only_record(const ImportedStates& imported) {
+/// A copy: callers pass the temporary that import_states returns.
+RawRecord only_record(const ImportedStates& imported) {
   EXPECT_EQ(imported.records.size(), 1u);
   return imported.records.at(0);
 }
@@ -97,7 +98,7 @@ TEST(ImportRecords, AddsTheDeviceToTheNameOnlyWhenTheFileListsSeveralDevices) {
 }
 
 TEST(ImportRecords, RecordsTheStatesSamplesAsLatencyInSeconds) {
-  const RawRecord& record = only_record(
+  const RawRecord record = only_record(
       import_states(gbench_file({gbench_state("BM_x", "", {1e-6, 2e-6, 3e-6})}), {}, host()));
   const MetricSeries& latency = record.metrics.at("latency");
   EXPECT_EQ(latency.metric.unit, "s");
@@ -112,7 +113,7 @@ TEST(ImportRecords, RecordsTheStatesSamplesAsLatencyInSeconds) {
 }
 
 TEST(ImportRecords, RecordsTheMedianAsTheOnlySampleWhenTheFileHoldsSummariesOnly) {
-  const RawRecord& record = only_record(import_states(nvbench_file(1), {}, host()));
+  const RawRecord record = only_record(import_states(nvbench_file(1), {}, host()));
   EXPECT_EQ(record.metrics.at("latency").samples, (std::vector<double>{2.5e-5}));
   EXPECT_EQ(record.num_measurement_runs, 1000);
   EXPECT_EQ(record.warnings, (std::vector<std::string>{kLatencyFromMedianWarning}));
@@ -121,7 +122,7 @@ TEST(ImportRecords, RecordsTheMedianAsTheOnlySampleWhenTheFileHoldsSummariesOnly
 TEST(ImportRecords, RecordsTheMeanWhenTheFileGivesNoMedian) {
   ResultFile file = nvbench_file(1);
   file.states[0].summary.median.reset();
-  const RawRecord& record = only_record(import_states(file, {}, host()));
+  const RawRecord record = only_record(import_states(file, {}, host()));
   EXPECT_EQ(record.metrics.at("latency").samples, (std::vector<double>{2.6e-5}));
   EXPECT_EQ(record.warnings, (std::vector<std::string>{kLatencyFromMeanWarning}));
 }
@@ -178,7 +179,7 @@ TEST(ImportRecords, FlagsOverrideTheMappingFieldByField) {
   ImportOptions options;
   options.mapping = mapping_of({{"BM_*", {"mapped", "mapped-variant", 2}}});
   options.flags.benchmark_version = 7;
-  const BenchmarkIdentity& id =
+  const BenchmarkIdentity id =
       only_record(import_states(gbench_file({gbench_state("BM_x", "", {1.0})}), options, host()))
           .identity;
   EXPECT_EQ(id.workload_id, "mapped");
@@ -196,7 +197,7 @@ TEST(ImportRecords, KeepsExtraMetricsAndNamesABytesMemoryMetricMemoryInMegabytes
       {"latency", "s", Direction::kLowerIsBetter, {9.0}},
       {"empty", "s", Direction::kLowerIsBetter, {}},
   };
-  const RawRecord& record = only_record(import_states(gbench_file({state}), {}, host()));
+  const RawRecord record = only_record(import_states(gbench_file({state}), {}, host()));
   std::vector<std::string> names;
   for (const auto& [name, series] : record.metrics) names.push_back(name);
   EXPECT_EQ(names, (std::vector<std::string>{"bytes_per_second", "cpu_time", "latency", "memory",
@@ -228,7 +229,7 @@ TEST(ImportRecords, KeepsTheRecipeFingerprintAcrossImportsUntilTheIdentityChange
 }
 
 TEST(ImportRecords, DescribesWhatWasMeasuredInTheRecipe) {
-  const RawRecord& record = only_record(import_states(nvbench_file(1), prefixed("gpu/"), host()));
+  const RawRecord record = only_record(import_states(nvbench_file(1), prefixed("gpu/"), host()));
   EXPECT_EQ(record.recipe, Json::parse(R"({
     "recipe_schema_version": 1,
     "benchmark": {"workload_id": "gpu/copy", "variant_id": "T=I32 Elements=2^20",
@@ -239,18 +240,18 @@ TEST(ImportRecords, DescribesWhatWasMeasuredInTheRecipe) {
 }
 
 TEST(ImportRecords, TakesProvenanceFromThisHostAndTheDeviceNameFromTheFile) {
-  const RawRecord& gpu = only_record(import_states(nvbench_file(1), {}, host()));
+  const RawRecord gpu = only_record(import_states(nvbench_file(1), {}, host()));
   EXPECT_EQ(gpu.provenance.device, "NVIDIA H100 80GB HBM3");
   EXPECT_EQ(gpu.provenance.hardware_profile_id, "hw-0123456789abcdef");
   EXPECT_EQ(gpu.provenance.run_source, "scheduled_main");
-  const RawRecord& cpu =
+  const RawRecord cpu =
       only_record(import_states(gbench_file({gbench_state("BM_x", "", {1.0})}), {}, host()));
   EXPECT_EQ(cpu.provenance.device, "Intel(R) Xeon(R) Gold 6338");
   EXPECT_EQ(cpu.config_path, "results/gbench.json");
 }
 
 TEST(ImportRecords, WritesRawRecordsThatCompareNormalises) {
-  const RawRecord& record = only_record(import_states(
+  const RawRecord record = only_record(import_states(
       gbench_file({gbench_state("BM_x", "8", {1e-6, 3e-6})}), prefixed("cpu/"), host()));
   const NormalizedRecord normalized = normalize_raw_record(to_json(record), "import", "", {});
   EXPECT_EQ(normalized.benchmark_id, "cpu/BM_x[8]");
