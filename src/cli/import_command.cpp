@@ -44,10 +44,10 @@ std::optional<ingest::ResultFormat> format_flag(const std::string& text) {
 
 std::optional<std::string> identity_flag(const std::optional<std::string>& value,
                                          const char* flag) {
-  if (value && value->empty())
-    throw Error(ExitCode::kUsage, std::string(flag) +
-                                      " must not be empty. Give a name or leave "
-                                      "the flag out");
+  if (value && value->empty()) {
+    throw Error(ExitCode::kUsage,
+                std::string(flag) + " must not be empty. Give a name or leave the flag out");
+  }
   return value;
 }
 
@@ -71,8 +71,8 @@ void print_record_warnings(const std::vector<ingest::ImportedStates>& files) {
   }
 }
 
-/// A micro-benchmark's latency is far below the default absolute threshold (0.5 s): then
-/// no slowdown smaller than that amount regresses, and the gate would pass it silently.
+/// A micro-benchmark's latency is far below the default absolute threshold (0.5 s): it
+/// regresses only when it gets worse by more than that, so the gate would pass a doubling.
 void note_thresholds_above_values(const std::vector<NormalizedRecord>& records) {
   std::map<std::string, std::pair<std::size_t, const MetricPolicy*>> below;
   for (const auto& record : records) {
@@ -89,7 +89,7 @@ void note_thresholds_above_values(const std::vector<NormalizedRecord>& records) 
   for (const auto& [name, entry] : below) {
     std::cerr << fmt::format(
         "perfgate: note: {} of {} record(s) is smaller than its policy's threshold_absolute "
-        "({:g}), so a slowdown by less than that amount never regresses. Set "
+        "({:g}): it regresses only when it gets worse by more than that. Set "
         "[policies.{}] threshold_absolute in perfgate.toml to a size that fits these "
         "benchmarks\n",
         name, entry.first, entry.second->threshold_absolute, name);
@@ -167,6 +167,7 @@ int execute_import(const ImportCommandOptions& options) {
   // malformed file stores nothing.
   std::vector<ingest::ImportedStates> imported;
   std::vector<RawInput> inputs;
+  std::map<std::string, std::string> file_of;  // benchmark_id -> the file that gave it
   for (const auto& path : options.files) {
     const ingest::ResultFile file = ingest::read_result_file(path, format);
     for (const auto& warning : file.warnings) std::cerr << "perfgate: warning: " << warning << "\n";
@@ -174,6 +175,15 @@ int execute_import(const ImportCommandOptions& options) {
     for (const auto& why : imported.back().left_out)
       std::cerr << "perfgate: note: " << path << ": " << why << "\n";
     for (const auto& record : imported.back().records) {
+      const auto [earlier, added] = file_of.emplace(record.identity.benchmark_id, path);
+      if (!added) {
+        // Two records of one benchmark in one attempt would both claim its place in the
+        // history, with the same timestamp.
+        throw Error(ExitCode::kDataError,
+                    path + ": " + record.identity.benchmark_id + " is also in " + earlier->second +
+                        ". Import each result once: results of separate runs of one benchmark "
+                        "belong in separate imports");
+      }
       // No raw file exists for an import: the normalised record's raw_record_sha256 is "".
       inputs.push_back({path + " (" + record.identity.benchmark_id + ")", to_json(record), ""});
     }

@@ -195,6 +195,16 @@ TEST(ImportCommand, StoresNothingWhenOneFileIsMalformed) {
   EXPECT_FALSE(fs::exists(p.dir / "store.db"));
 }
 
+TEST(ImportCommand, RefusesTheSameBenchmarkTwiceInOneImport) {
+  Project p;
+  const auto result = p.perfgate({"import", "results/gbench.json", "results/gbench.json"});
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_THAT(result.err,
+              HasSubstr("results/gbench.json: BM_memcpy[64] is also in results/gbench.json. "
+                        "Import each result once"));
+  EXPECT_FALSE(fs::exists(p.dir / "store.db"));
+}
+
 TEST(ImportCommand, ReportsAMissingFileAsMissingInput) {
   Project p;
   const auto result = p.perfgate({"import", "results/nowhere.json"});
