@@ -5,13 +5,11 @@
 #include <iostream>
 #include <set>
 
+#include "cli/judged_records.hpp"
 #include "cli/project_lookup.hpp"
-#include "cli/terminal.hpp"
 #include "gate/batch_comparison.hpp"
-#include "gate/upload_policy.hpp"
 #include "measure/benchmark_runner.hpp"
 #include "measure/results_folder.hpp"
-#include "model/attempt.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "model/time_window.hpp"
@@ -102,11 +100,6 @@ fs::path project_start(const std::vector<RawInput>& inputs) {
   return fs::current_path();
 }
 
-bool fails_ci(const NormalizedRecord& record) {
-  return record.comparison_status == kInfraError || record.comparison_status == kRegression ||
-         record.comparison_status == kRecipeMismatch;
-}
-
 }  // namespace
 
 CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
@@ -146,16 +139,7 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
 }
 
 int execute_compare(const CompareOptions& options) {
-  const std::string upload_text =
-      !options.upload.empty()
-          ? options.upload
-          : (std::getenv("PERFGATE_UPLOAD_POLICY") ? std::getenv("PERFGATE_UPLOAD_POLICY")
-                                                   : "never");
-  const std::optional<UploadPolicy> upload = parse_upload_policy(upload_text);
-  if (!upload) {
-    throw Error(ExitCode::kUsage,
-                "PERFGATE_UPLOAD_POLICY='" + upload_text + "': use never, pass or always");
-  }
+  const UploadChoice upload = resolve_upload_policy(options.upload, "never");
   const std::optional<int> run_rc = options.run_rc ? options.run_rc : env_int("PERFGATE_RUN_RC");
 
   // The project file: --project, else found from here, else found from the records' suite.
@@ -181,13 +165,10 @@ int execute_compare(const CompareOptions& options) {
   const std::string stamp = file_stamp_utc(clock);
   const fs::path reports_dir =
       options.reports_dir.empty() ? results_dir : fs::path(options.reports_dir);
-  Attempt attempt;
-  attempt.created_at = now;
   for (auto& record : records) {
     assign_record_id(record);
     write_new_file(reports_dir, "normalized_perf_" + file_slug(record.benchmark_id) + "_" + stamp,
                    ".json", pretty_json(to_json(record)));
-    if (should_upload(*upload, record)) attempt.records.push_back(record);
   }
   const std::string commit = records.front().commit_sha.value_or("");
   const std::string markdown = render_comparison_markdown(records, commit, now);
@@ -200,31 +181,10 @@ int execute_compare(const CompareOptions& options) {
     std::ofstream(step_summary, std::ios::app) << markdown << "\n";
   }
 
-  std::string stored_note;
-  if (!attempt.records.empty()) {
-    attempt.commit_sha = commit;
-    attempt.run_source = attempt.records.front().run_source;
-    attempt.success = std::all_of(attempt.records.begin(), attempt.records.end(),
-                                  [](const NormalizedRecord& r) { return r.success; });
-    assign_attempt_id(attempt);
-    const AppendOutcome outcome = store->append(attempt);
-    stored_note = (outcome == AppendOutcome::kAppended ? "stored " : "already stored: ") +
-                  std::to_string(attempt.records.size()) + " record(s) in " + store->url() +
-                  " (attempt " + attempt.attempt_id.substr(0, 12) + ")";
-  } else {
-    stored_note = "nothing stored (upload policy " + upload_text + ")";
-  }
-
-  if (options.json) {
-    Json list = Json::array();
-    for (const auto& record : records) list.push_back(to_json(record));
-    std::cout << pretty_json(list);
-  } else {
-    std::cout << render_comparison_table(records, stdout_supports_color());
-    std::cout << "summary: " << summary.string() << "\n" << stored_note << "\n";
-  }
-  const bool failed = std::any_of(records.begin(), records.end(), fails_ci);
-  return static_cast<int>(failed ? ExitCode::kFailure : ExitCode::kOk);
+  const std::string stored_note = store_judged_records(*store, records, upload, now);
+  print_judged_records(records, options.json);
+  if (!options.json) std::cout << "summary: " << summary.string() << "\n" << stored_note << "\n";
+  return judged_exit_status(records);
 }
 
 }  // namespace perfgate

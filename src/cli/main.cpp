@@ -9,6 +9,7 @@
 #include "cli/baseline_command.hpp"
 #include "cli/compare_command.hpp"
 #include "cli/diff_command.hpp"
+#include "cli/import_command.hpp"
 #include "cli/report_command.hpp"
 #include "cli/run_command.hpp"
 #include "model/error.hpp"
@@ -33,6 +34,8 @@ int main(int argc, char** argv) {
   CLI::App* ab = perfgate::add_ab_command(app, ab_options);
   perfgate::DiffOptions diff_options;
   CLI::App* diff = perfgate::add_diff_command(app, diff_options);
+  perfgate::ImportCommandOptions import_options;
+  CLI::App* import_command = perfgate::add_import_command(app, import_options);
 
   try {
     app.parse(argc, argv);
@@ -49,6 +52,7 @@ int main(int argc, char** argv) {
     if (report->parsed()) return perfgate::execute_report(report_options);
     if (ab->parsed()) return perfgate::execute_ab(ab_options);
     if (diff->parsed()) return perfgate::execute_diff(diff_options);
+    if (import_command->parsed()) return perfgate::execute_import(import_options);
   } catch (const perfgate::Error& error) {
     std::cerr << "perfgate: error: " << error.what() << "\n";
     return static_cast<int>(error.code());

@@ -11,14 +11,11 @@
 #include "cli/terminal.hpp"
 #include "config/suite_loader.hpp"
 #include "measure/benchmark_runner.hpp"
-#include "measure/ci_environment.hpp"
-#include "measure/environment_metadata.hpp"
-#include "measure/host_profile.hpp"
+#include "measure/host_provenance.hpp"
 #include "measure/process_executor.hpp"
 #include "measure/results_folder.hpp"
 #include "measure/worker_log_tail.hpp"
 #include "model/error.hpp"
-#include "model/fingerprint.hpp"
 #include "model/time_window.hpp"
 #include "report/results_table.hpp"
 
@@ -41,32 +38,14 @@ bool matches_filters(const BenchmarkState& state, const std::vector<std::string>
 }
 
 RunEnvironment describe_environment(const Suite& suite, const std::string& run_source_flag) {
-  const HostProbe& host = real_host();
-  const HardwareProfile hardware = collect_hardware_profile(host);
-  const SoftwareProfile software = collect_software_profile(host, suite.project.software_packages);
-  const Environment env = current_environment();
-  const CiMetadata ci = read_ci_metadata(env);
+  const std::time_t now = std::time(nullptr);
+  const HostProvenance host = describe_host(real_host(), current_environment(),
+                                            suite.project.software_packages, run_source_flag, now);
+  const HardwareProfile& hardware = host.hardware;
 
   RunEnvironment out;
-  Provenance& p = out.provenance;
-  p.device = hardware.device_name();
+  out.provenance = host.provenance;
   out.gpu_count = hardware.gpus.size();
-  p.hardware_profile = hardware.to_json();
-  p.hardware_profile_id = hardware.id();
-  p.software_profile = software.to_json();
-  p.software_profile_id = software.id();
-  p.environment_metadata = collect_environment_metadata(host, env, ci);
-  p.environment_fingerprint = profile_id("env", p.environment_metadata);
-  p.ci = ci.to_json();
-  if (!run_source_flag.empty()) {
-    Environment with_flag = env;
-    with_flag["PERFGATE_RUN_SOURCE"] = run_source_flag;
-    p.run_source = infer_run_source(ci, with_flag);
-  } else {
-    p.run_source = infer_run_source(ci, env);
-  }
-  const std::time_t now = std::time(nullptr);
-  p.timestamp = iso_utc(now);
   out.file_stamp = file_stamp_utc(now);
   if (suite.project.log_limit_mb) {
     out.log_limit_bytes = static_cast<std::size_t>(*suite.project.log_limit_mb * 1024 * 1024);

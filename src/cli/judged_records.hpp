@@ -1,0 +1,38 @@
+#pragma once
+// What `compare` and `import` do once compare_batch has judged their records: store the
+// ones the upload policy selects as one attempt, print them, and turn their statuses into
+// the exit status. One place, so both commands store and fail alike.
+#include <string>
+#include <vector>
+
+#include "gate/upload_policy.hpp"
+#include "model/normalized_record.hpp"
+#include "store/store.hpp"
+
+namespace perfgate {
+
+struct UploadChoice {
+  UploadPolicy policy = UploadPolicy::kNever;
+  std::string text = "never";  ///< as given, for messages
+};
+
+/// --upload when given (already checked by the flag parser), else
+/// $PERFGATE_UPLOAD_POLICY, else `fallback` (compare: never; import: always).
+/// Error(kUsage) for a bad environment value.
+UploadChoice resolve_upload_policy(const std::string& flag, const std::string& fallback);
+
+/// Gives every record its record_id, then appends the records the policy selects as one
+/// attempt created at `created_at`. Returns the line that says what happened ("stored 3
+/// record(s) in sqlite:... (attempt 0123456789ab)", "nothing stored (upload policy
+/// never)"). Store errors propagate.
+std::string store_judged_records(Store& store, std::vector<NormalizedRecord>& records,
+                                 const UploadChoice& upload, const std::string& created_at);
+
+/// The records as the comparison table (coloured on a terminal), or as a JSON array of
+/// normalised records, on standard output.
+void print_judged_records(const std::vector<NormalizedRecord>& records, bool json);
+
+/// 1 when any record is INFRA_ERROR, REGRESSION or RECIPE_MISMATCH, else 0 (SPEC §3).
+int judged_exit_status(const std::vector<NormalizedRecord>& records);
+
+}  // namespace perfgate

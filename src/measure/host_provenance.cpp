@@ -1,0 +1,37 @@
+#include "measure/host_provenance.hpp"
+
+#include "measure/environment_metadata.hpp"
+#include "model/fingerprint.hpp"
+#include "model/time_window.hpp"
+
+namespace perfgate {
+
+HostProvenance describe_host(const HostProbe& host, const Environment& env,
+                             const std::vector<std::string>& software_packages,
+                             const std::string& run_source_flag, std::time_t now) {
+  HostProvenance out;
+  out.hardware = collect_hardware_profile(host);
+  const SoftwareProfile software = collect_software_profile(host, software_packages);
+  const CiMetadata ci = read_ci_metadata(env);
+
+  Provenance& p = out.provenance;
+  p.device = out.hardware.device_name();
+  p.hardware_profile = out.hardware.to_json();
+  p.hardware_profile_id = out.hardware.id();
+  p.software_profile = software.to_json();
+  p.software_profile_id = software.id();
+  p.environment_metadata = collect_environment_metadata(host, env, ci);
+  p.environment_fingerprint = profile_id("env", p.environment_metadata);
+  p.ci = ci.to_json();
+  if (!run_source_flag.empty()) {
+    Environment with_flag = env;
+    with_flag["PERFGATE_RUN_SOURCE"] = run_source_flag;
+    p.run_source = infer_run_source(ci, with_flag);
+  } else {
+    p.run_source = infer_run_source(ci, env);
+  }
+  p.timestamp = iso_utc(now);
+  return out;
+}
+
+}  // namespace perfgate

@@ -1,0 +1,37 @@
+#pragma once
+// A store that does not exist yet, seen by a command that must not create it
+// (`import --dry-run`): it holds nothing, so every record judged against it has no
+// baseline, and it refuses to be written.
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "store/store.hpp"
+
+namespace perfgate {
+
+class AbsentStore final : public Store {
+ public:
+  explicit AbsentStore(std::string url) : url_(std::move(url)) {}
+
+  /// Error(kSoftware): a caller that only reads asked to write.
+  AppendOutcome append(const Attempt& attempt) override;
+  std::vector<StoredRecord> baseline_records(const CohortKey&, std::size_t) override { return {}; }
+  std::vector<StoredRecord> list_records(const RecordFilter&) override { return {}; }
+  std::vector<CohortKey> list_cohorts() override { return {}; }
+  std::vector<AttemptSummary> list_attempts() override { return {}; }
+  std::string revision() override { return ""; }
+  /// Error(kSoftware), like append.
+  void approve(const std::vector<std::string>& record_ids, const std::string& approval_id,
+               const std::string& expected_revision) override;
+  std::string url() const override { return url_; }
+
+ private:
+  std::string url_;
+};
+
+/// The store at `url` when its file or folder exists (opened with open_store), else an
+/// AbsentStore: for commands that read baselines but must leave no store behind.
+std::unique_ptr<Store> open_store_for_reading(const std::string& url);
+
+}  // namespace perfgate

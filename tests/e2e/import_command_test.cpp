@@ -1,0 +1,257 @@
+// End-to-end: import Google Benchmark results into a fresh store, seed their baseline,
+// import again, catch a slower file; malformed input and dry runs store nothing.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "model/json.hpp"
+#include "support/cli_runner.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using testing::run_perfgate;
+
+/// A Google Benchmark --benchmark_out file: BM_memcpy/64 with three repetitions of
+/// `times_ns` and a bytes_per_second counter, and BM_empty with one.
+std::string gbench_json(const std::vector<double>& times_ns) {
+  Json rows = Json::array();
+  for (std::size_t i = 0; i < times_ns.size(); ++i) {
+    rows.push_back({{"name", "BM_memcpy/64"},
+                    {"family_index", 0},
+                    {"per_family_instance_index", 0},
+                    {"run_name", "BM_memcpy/64"},
+                    {"run_type", "iteration"},
+                    {"repetitions", times_ns.size()},
+                    {"repetition_index", i},
+                    {"threads", 1},
+                    {"iterations", 1000},
+                    {"real_time", times_ns[i]},
+                    {"cpu_time", times_ns[i] - 1},
+                    {"time_unit", "ns"},
+                    {"bytes_per_second", 64e9 / times_ns[i]}});
+  }
+  rows.push_back({{"name", "BM_empty"},
+                  {"family_index", 1},
+                  {"per_family_instance_index", 0},
+                  {"run_name", "BM_empty"},
+                  {"run_type", "iteration"},
+                  {"repetitions", 1},
+                  {"repetition_index", 0},
+                  {"threads", 1},
+                  {"iterations", 1000000},
+                  {"real_time", 2.0},
+                  {"cpu_time", 2.0},
+                  {"time_unit", "ns"}});
+  const Json context = {{"date", "2026-11-30T11:37:04+00:00"},
+                        {"host_name", "bench-host"},
+                        {"executable", "./bench"},
+                        {"num_cpus", 2},
+                        {"mhz_per_cpu", 3000},
+                        {"cpu_scaling_enabled", false},
+                        {"caches", Json::array()},
+                        {"load_avg", Json::array()},
+                        {"library_build_type", "release"}};
+  return Json{{"context", context}, {"benchmarks", rows}}.dump(2);
+}
+
+/// A project whose latency policy suits nanosecond benchmarks (5 %, any amount) and a
+/// store that does not exist yet.
+struct Project {
+  TempDir dir;
+  std::map<std::string, std::string> env{
+      {"PERFGATE_STORE", "sqlite:" + (dir / "store.db").string()}};
+
+  Project() {
+    dir.write("perfgate.toml",
+              "[policies.latency]\nthreshold_percent = 0.05\nthreshold_absolute = 0\n");
+    dir.write("results/gbench.json", gbench_json({100, 110, 120}));
+  }
+  testing::CliResult perfgate(std::vector<std::string> args) {
+    return run_perfgate(args, dir.path(), env);
+  }
+  testing::CliResult import_json(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"import", "results/gbench.json", "--benchmark-prefix",
+                                     "cpu/",   "--run-source",        "scheduled_main",
+                                     "--json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return perfgate(args);
+  }
+  Json stored_records() {
+    const auto report = perfgate({"report", "--format", "json"});
+    EXPECT_EQ(report.exit_code, 0) << report.err;
+    return Json::parse(report.out)["records"];
+  }
+};
+
+Json by_id(const testing::CliResult& result, const std::string& benchmark_id) {
+  for (const Json& record : Json::parse(result.out)) {
+    if (record["benchmark_id"] == benchmark_id) return record;
+  }
+  ADD_FAILURE() << "no record " << benchmark_id << " in " << result.out;
+  return Json::object();
+}
+
+TEST(ImportCommand, StoresAGoogleBenchmarkFileAsRecordsOfNewCohorts) {
+  Project p;
+  const auto result = p.import_json();
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  ASSERT_EQ(Json::parse(result.out).size(), 2u);
+  const Json memcpy = by_id(result, "cpu/BM_memcpy[64]");
+  EXPECT_EQ(memcpy["comparison_status"], "CALIBRATION_NEEDED");
+  EXPECT_EQ(memcpy["baseline_status"], "initialized_new_cohort");
+  EXPECT_EQ(memcpy["baseline_eligible"], false);
+  EXPECT_EQ(memcpy["workload_id"], "cpu/BM_memcpy");
+  EXPECT_EQ(memcpy["variant_id"], "64");
+  EXPECT_EQ(memcpy["benchmark_version"], 1);
+  EXPECT_EQ(memcpy["run_source"], "scheduled_main");
+  EXPECT_EQ(memcpy["raw_record_sha256"], "");
+  EXPECT_DOUBLE_EQ(memcpy["metrics"]["latency"]["value"].get<double>(), 110e-9);
+  EXPECT_EQ(memcpy["metrics"]["latency"]["unit"], "s");
+  EXPECT_DOUBLE_EQ(memcpy["metrics"]["cpu_time"]["value"].get<double>(), 109e-9);
+  EXPECT_EQ(memcpy["metrics"]["bytes_per_second"]["direction"], "higher");
+  const Json empty = by_id(result, "cpu/BM_empty");
+  EXPECT_EQ(empty["variant_id"], "default");
+  EXPECT_EQ(empty["comparison_status"], "CALIBRATION_NEEDED");
+
+  const Json stored = p.stored_records();
+  ASSERT_EQ(stored.size(), 2u);
+  for (const auto& record : stored) EXPECT_EQ(record["eligible"], false);
+
+  // Without a seeded baseline a second import is still the first of its cohorts.
+  const auto again = p.import_json();
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(by_id(again, "cpu/BM_memcpy[64]")["comparison_status"], "CALIBRATION_NEEDED");
+  EXPECT_EQ(by_id(again, "cpu/BM_memcpy[64]")["recipe_fingerprint"], memcpy["recipe_fingerprint"]);
+}
+
+TEST(ImportCommand, PassesTheSameResultsOnceABaselineIsSeededAndFlagsASlowerFile) {
+  Project p;
+  ASSERT_EQ(p.import_json().exit_code, 0);
+  const auto prepared = p.perfgate({"baseline", "prepare", "-o", "manifest.json"});
+  ASSERT_EQ(prepared.exit_code, 0) << prepared.err;
+  EXPECT_THAT(prepared.out, HasSubstr("2 record(s)"));
+  const auto approved = p.perfgate({"baseline", "approve", "manifest.json"});
+  ASSERT_EQ(approved.exit_code, 0) << approved.err;
+
+  const auto same = p.import_json();
+  ASSERT_EQ(same.exit_code, 0) << same.err;
+  const Json memcpy = by_id(same, "cpu/BM_memcpy[64]");
+  EXPECT_EQ(memcpy["comparison_status"], "PASS");
+  EXPECT_EQ(memcpy["baseline_status"], "compared");
+  EXPECT_EQ(memcpy["comparison_status_reason"],
+            "Comparable baseline found with no gated regressions");
+  EXPECT_EQ(memcpy["baseline_eligible"], true);
+
+  // 110 ns -> 165 ns: 50 % slower, above the project's 5 % with any absolute amount.
+  p.dir.write("results/gbench.json", gbench_json({150, 165, 180}));
+  const auto slower = p.import_json();
+  EXPECT_EQ(slower.exit_code, 1) << slower.err;
+  const Json regressed = by_id(slower, "cpu/BM_memcpy[64]");
+  EXPECT_EQ(regressed["comparison_status"], "REGRESSION");
+  EXPECT_THAT(regressed["comparison_status_reason"].get<std::string>(), HasSubstr("latency +50%"));
+  EXPECT_EQ(by_id(slower, "cpu/BM_empty")["comparison_status"], "PASS");
+}
+
+TEST(ImportCommand, PrintsTheTableAndWhatItStored) {
+  Project p;
+  const auto result = p.perfgate({"import", "results/gbench.json", "--run-source", "local"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("BM_memcpy[64]"));
+  EXPECT_THAT(result.out, HasSubstr("CALIBRATION_NEEDED"));
+  EXPECT_THAT(result.out, HasSubstr("stored 2 record(s) in sqlite:"));
+}
+
+TEST(ImportCommand, SaysWhenTheDefaultAbsoluteThresholdIsLargerThanTheValues) {
+  Project p;
+  fs::remove(p.dir / "perfgate.toml");
+  const auto result = p.import_json({"--dry-run"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("perfgate: note: latency of 2 record(s) is smaller than its "
+                                    "policy's threshold_absolute (0.5)"));
+}
+
+TEST(ImportCommand, StoresNothingAndCreatesNoStoreOnADryRun) {
+  Project p;
+  const auto result = p.perfgate({"import", "results/gbench.json", "--dry-run"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("dry run: nothing stored"));
+  EXPECT_FALSE(fs::exists(p.dir / "store.db"));
+
+  ASSERT_EQ(p.import_json().exit_code, 0);
+  const auto judged = p.import_json({"--dry-run"});
+  EXPECT_EQ(judged.exit_code, 0) << judged.err;
+  EXPECT_EQ(by_id(judged, "cpu/BM_empty")["comparison_status"], "CALIBRATION_NEEDED");
+  EXPECT_EQ(p.stored_records().size(), 2u);
+}
+
+TEST(ImportCommand, StoresNothingWhenOneFileIsMalformed) {
+  Project p;
+  p.dir.write("results/broken.json", "{\"benchmarks\": [");
+  const auto result = p.perfgate({"import", "results/gbench.json", "results/broken.json"});
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_THAT(result.err, HasSubstr("results/broken.json"));
+  EXPECT_FALSE(fs::exists(p.dir / "store.db"));
+}
+
+TEST(ImportCommand, RefusesTheSameBenchmarkTwiceInOneImport) {
+  Project p;
+  const auto result = p.perfgate({"import", "results/gbench.json", "results/gbench.json"});
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_THAT(result.err,
+              HasSubstr("results/gbench.json: BM_memcpy[64] is also in results/gbench.json. "
+                        "Import each result once"));
+  EXPECT_FALSE(fs::exists(p.dir / "store.db"));
+}
+
+TEST(ImportCommand, ReportsAMissingFileAsMissingInput) {
+  Project p;
+  const auto result = p.perfgate({"import", "results/nowhere.json"});
+  EXPECT_EQ(result.exit_code, 66);
+  EXPECT_THAT(result.err, HasSubstr("results/nowhere.json"));
+}
+
+TEST(ImportCommand, RejectsBadFlagValuesAsUsageErrors) {
+  Project p;
+  const auto format = p.perfgate({"import", "results/gbench.json", "--format-in", "xml"});
+  EXPECT_EQ(format.exit_code, 64);
+  EXPECT_THAT(format.err, HasSubstr("--format-in 'xml': use one of nvbench, gbench, hyperfine"));
+  EXPECT_EQ(p.perfgate({"import", "results/gbench.json", "--benchmark-version", "0"}).exit_code,
+            64);
+  const auto empty = p.perfgate({"import", "results/gbench.json", "--workload-id", ""});
+  EXPECT_EQ(empty.exit_code, 64);
+  EXPECT_THAT(empty.err, HasSubstr("--workload-id must not be empty"));
+  EXPECT_EQ(p.perfgate({"import", "results/gbench.json", "--upload", "sometimes"}).exit_code, 64);
+  EXPECT_FALSE(fs::exists(p.dir / "store.db"));
+}
+
+TEST(ImportCommand, TakesIdentityFromTheMappingFileAndFlagsOverIt) {
+  Project p;
+  p.dir.write("map.toml", R"toml(
+[[benchmark]]
+match = "BM_memcpy*"
+workload_id = "memcpy"
+benchmark_version = 2
+)toml");
+  const auto result = p.import_json({"--mapping", "map.toml", "--benchmark-version", "3"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json memcpy = by_id(result, "cpu/BM_memcpy[64]");
+  EXPECT_EQ(memcpy["workload_id"], "memcpy");
+  EXPECT_EQ(memcpy["variant_id"], "64");
+  EXPECT_EQ(memcpy["benchmark_version"], 3);
+  EXPECT_EQ(by_id(result, "cpu/BM_empty")["workload_id"], "cpu/BM_empty");
+}
+
+TEST(ImportCommand, RejectsAMalformedMappingFileBeforeStoringAnything) {
+  Project p;
+  p.dir.write("map.toml", "[[benchmark]]\nmatch = \"BM_*\"\nworklod_id = \"w\"\n");
+  const auto result = p.perfgate({"import", "results/gbench.json", "--mapping", "map.toml"});
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_THAT(result.err, HasSubstr("map.toml: benchmark[0].worklod_id: unknown key 'worklod_id'. "
+                                    "Did you mean 'workload_id'?"));
+  EXPECT_FALSE(fs::exists(p.dir / "store.db"));
+}
+
+}  // namespace
+}  // namespace perfgate
