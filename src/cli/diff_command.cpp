@@ -97,11 +97,18 @@ CLI::App* add_diff_command(CLI::App& app, DiffOptions& options) {
   cmd->add_option("files", options.files,
                   "REF CMP: reference and compare result files (nvbench, Google Benchmark, "
                   "hyperfine, pyperf JSON or perfgate records)");
-  cmd->add_option("-b,--benchmark", options.benchmarks, "Compare only this benchmark (repeatable)");
+  // One value per occurrence, so a flag never swallows the file names after it.
+  cmd->add_option("-b,--benchmark", options.benchmarks, "Compare only this benchmark (repeatable)")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("-a,--axis", options.axes,
                   "Compare only states with this axis value: NAME=VALUE, NAME=[V1,V2] or "
                   "NAME[pow2]=EXPONENT. Applies to the latest -b, or to every benchmark when "
-                  "given before any -b (repeatable)");
+                  "given before any -b (repeatable)")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--reference-devices", options.reference_devices,
                   "Reference devices: all, an id, or ids separated by commas (paired by "
                   "position with --compare-devices)");
@@ -127,7 +134,10 @@ CLI::App* add_diff_command(CLI::App& app, DiffOptions& options) {
   cmd->add_option("--fail-on", options.fail_on,
                   "Exit 1 when a state is SLOW (slow), 2 when one is AMBG (ambg); repeatable")
       ->check(CLI::IsMember({"slow", "ambg"}))
-      ->delimiter(',');
+      ->delimiter(',')
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--format-in", options.format_in,
                   "Read both files as this format instead of detecting it: nvbench, gbench, "
                   "hyperfine, pyperf, perfgate-raw, perfgate-normalized");

@@ -53,7 +53,7 @@ AxisFilter parse_axis_filter(const std::string& flag) {
     if (name.empty()) bad_axis(flag, "there is no axis name before [pow2]");
     for (std::size_t i = 0; i < values.size(); ++i) {
       int exponent = -1;
-      const auto& text = values[i];
+      const std::string text = values[i];
       const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), exponent);
       if (error != std::errc{} || end != text.data() + text.size() || exponent < 0 ||
           exponent > 62) {
