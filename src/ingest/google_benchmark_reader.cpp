@@ -111,7 +111,9 @@ class GoogleBenchmarkReader {
     }
     StateRows& rows = rows_of(key);
     if (mark_skipped(row, rows.state)) return;
-    if (run_type == "iteration") {
+    // An aggregate row without an aggregate_name (older writers, hand-made files) names no
+    // statistic; its real_time is one measurement like an iteration row's.
+    if (run_type == "iteration" || aggregate.empty()) {
       read_iteration(row, rows);
     } else {
       read_aggregate(row, aggregate, rows);

@@ -1,7 +1,7 @@
 #pragma once
 // How `perfgate diff` writes times, intervals and changes in its tables. Times are in
 // seconds and shown in s, ms or us with three decimals, as nvbench's tools do, so tables
-// from both read the same.
+// from both read the same; below a microsecond in ns.
 #include <optional>
 #include <string>
 

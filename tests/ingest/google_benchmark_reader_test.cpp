@@ -132,6 +132,19 @@ TEST(GoogleBenchmarkReader, ReadsTheOlderLayoutWithoutRunNamesOrRunTypes) {
       << "a row without time_unit is in nanoseconds";
 }
 
+TEST(GoogleBenchmarkReader, TakesAnAggregateRowWithoutAnAggregateNameAsOneMeasurement) {
+  const TempDir dir;
+  const auto path = dir.write("unnamed.json", R"({"context": {}, "benchmarks": [
+    {"name": "BM_One", "run_type": "aggregate", "iterations": 1000, "real_time": 10,
+     "cpu_time": 100, "time_unit": "ns"},
+    {"name": "BM_One", "run_type": "aggregate", "aggregate_name": "mean", "iterations": 3,
+     "real_time": 99, "time_unit": "ns"}]})");
+  const ResultFile file = read_result_file(path);
+  ASSERT_EQ(file.states.size(), 1u);
+  EXPECT_EQ(file.states[0].samples, (std::vector<double>{10 * 1e-9}));
+  EXPECT_EQ(file.states[0].summary.median, 10 * 1e-9) << "named aggregates beside it are ignored";
+}
+
 TEST(GoogleBenchmarkReader, RejectsMalformedRowsNamingTheJsonPath) {
   const TempDir dir;
   const auto unit = dir.write("unit.json", R"({"context": {}, "benchmarks": [
