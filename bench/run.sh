@@ -74,5 +74,9 @@ echo "== perfgate ab: verdicts on a 30 ms CPU-bound scenario, budgets +5% and +1
 bash "$(dirname "$0")/ab_verdicts.sh" "$BUILD" 20
 
 echo
+echo "== perfgate diff: two nvbench files of 10,000 states, 1,000 bulk samples per state =="
+bash "$(dirname "$0")/diff_bench.sh" "$BUILD" 10000 1000 3
+
+echo
 echo "== Micro-benchmarks (Google Benchmark) =="
 "$BUILD/bench/perfgate_micro" --benchmark_min_time=0.2

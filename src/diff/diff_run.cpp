@@ -1,7 +1,10 @@
 #include "diff/diff_run.hpp"
 
+#include <algorithm>
+#include <future>
 #include <optional>
 #include <span>
+#include <thread>
 
 #include "model/error.hpp"
 
@@ -104,6 +107,38 @@ void count(DiffCounts& counts, const StateComparison& comparison) {
   if (comparison.status == DiffStatus::kAmbiguous) remember(counts.ambiguous_reasons);
 }
 
+/// Decides every pair, spread over the machine's cores: each pair is independent (its own
+/// samples, read from its own files), and with bulk samples the decisions cost as much as
+/// reading the JSON. Results and warnings keep the pairs' order whatever the threads do.
+std::vector<StateComparison> decide_all(const std::vector<const MatchedState*>& work,
+                                        bool has_clock, const DiffThresholds& thresholds,
+                                        std::vector<std::string>& warnings) {
+  std::vector<StateComparison> comparisons(work.size());
+  const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
+  const std::size_t chunks = std::min(threads, std::max<std::size_t>(1, work.size() / 64));
+  std::vector<std::vector<std::string>> chunk_warnings(chunks);
+  // Contiguous ranges, so the chunks' warnings joined in chunk order are in pair order.
+  auto run = [&](std::size_t chunk) {
+    const std::size_t end = (chunk + 1) * work.size() / chunks;
+    for (std::size_t i = chunk * work.size() / chunks; i < end; ++i) {
+      comparisons[i] = decide(*work[i], has_clock, thresholds, chunk_warnings[chunk]);
+    }
+  };
+  if (chunks == 1) {
+    run(0);
+  } else {
+    std::vector<std::future<void>> pending;
+    for (std::size_t chunk = 0; chunk < chunks; ++chunk) {
+      pending.push_back(std::async(std::launch::async, run, chunk));
+    }
+    for (auto& task : pending) task.get();
+  }
+  for (auto& list : chunk_warnings) {
+    warnings.insert(warnings.end(), list.begin(), list.end());
+  }
+  return comparisons;
+}
+
 }  // namespace
 
 DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFile& compare,
@@ -121,6 +156,14 @@ DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFi
   outcome.warnings = std::move(matched.warnings);
   const bool has_clock =
       ingest::format_has_clock(reference.format) && ingest::format_has_clock(compare.format);
+
+  std::vector<const MatchedState*> work;
+  for (const auto& section : matched.sections) {
+    for (const auto& match : section.states) work.push_back(&match);
+  }
+  const auto comparisons = decide_all(work, has_clock, thresholds, outcome.warnings);
+
+  std::size_t next = 0;
   for (auto& section : matched.sections) {
     DiffSection result{section.benchmark,
                        section.reference_device,
@@ -129,9 +172,8 @@ DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFi
                        {}};
     result.rows.reserve(section.states.size());
     for (const auto& match : section.states) {
-      auto comparison = decide(match, has_clock, thresholds, outcome.warnings);
-      count(outcome.counts, comparison);
-      result.rows.push_back({match, std::move(comparison)});
+      count(outcome.counts, comparisons[next]);
+      result.rows.push_back({match, comparisons[next++]});
     }
     outcome.sections.push_back(std::move(result));
   }
