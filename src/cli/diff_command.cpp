@@ -5,6 +5,7 @@
 #include <future>
 #include <iostream>
 
+#include "cli/format_in_flag.hpp"
 #include "cli/terminal.hpp"
 #include "diff/diff_run.hpp"
 #include "ingest/result_file.hpp"
@@ -30,18 +31,6 @@ std::vector<diff::FilterFlag> filter_flags(const DiffOptions& options) {
     }
   }
   return flags;
-}
-
-std::optional<ingest::ResultFormat> input_format(const DiffOptions& options) {
-  if (!options.format_in) return std::nullopt;
-  const auto format = ingest::parse_result_format(*options.format_in);
-  if (!format) {
-    throw Error(ExitCode::kUsage,
-                "--format-in " + *options.format_in +
-                    ": unknown format. Use nvbench, gbench, hyperfine, pyperf, perfgate-raw or "
-                    "perfgate-normalized.");
-  }
-  return format;
 }
 
 diff::DiffConfig effective_config(const DiffOptions& options) {
@@ -185,7 +174,7 @@ int execute_diff(const DiffOptions& options) {
   match.compare_devices = diff::parse_device_filter(options.compare_devices, "--compare-devices");
   match.ignore_devices = options.ignore_devices;
 
-  const auto format = input_format(options);
+  const auto format = parse_format_in_flag(options.format_in.value_or(""));
   // The two files are independent and parsing dominates for large ones: read them at once.
   auto pending_compare = std::async(
       std::launch::async, [&] { return ingest::read_result_file(options.files[1], format); });

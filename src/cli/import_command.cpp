@@ -10,6 +10,7 @@
 #include <iostream>
 #include <map>
 
+#include "cli/format_in_flag.hpp"
 #include "cli/judged_records.hpp"
 #include "cli/project_lookup.hpp"
 #include "gate/batch_comparison.hpp"
@@ -23,24 +24,6 @@ namespace perfgate {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string format_names() {
-  std::string names;
-  for (const auto format :
-       {ingest::ResultFormat::kNvbench, ingest::ResultFormat::kGoogleBenchmark,
-        ingest::ResultFormat::kHyperfine, ingest::ResultFormat::kPyperf,
-        ingest::ResultFormat::kPerfgateRaw, ingest::ResultFormat::kPerfgateNormalized}) {
-    names += (names.empty() ? "" : ", ") + std::string(ingest::to_string(format));
-  }
-  return names;
-}
-
-std::optional<ingest::ResultFormat> format_flag(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  if (const auto format = ingest::parse_result_format(text)) return format;
-  throw Error(ExitCode::kUsage, "--format-in '" + text + "': use one of " + format_names() +
-                                    ", or leave it out to recognise the format from the content");
-}
 
 std::optional<std::string> identity_flag(const std::optional<std::string>& value,
                                          const char* flag) {
@@ -150,7 +133,7 @@ CLI::App* add_import_command(CLI::App& app, ImportCommandOptions& options) {
 
 int execute_import(const ImportCommandOptions& options) {
   const UploadChoice upload = resolve_upload_policy(options.upload, "always");
-  const std::optional<ingest::ResultFormat> format = format_flag(options.format_in);
+  const std::optional<ingest::ResultFormat> format = parse_format_in_flag(options.format_in);
   ingest::ImportOptions conversion;
   conversion.benchmark_prefix = options.benchmark_prefix;
   conversion.flags.workload_id = identity_flag(options.workload_id, "--workload-id");
@@ -167,20 +150,30 @@ int execute_import(const ImportCommandOptions& options) {
   // malformed file stores nothing.
   std::vector<ingest::ImportedStates> imported;
   std::vector<RawInput> inputs;
-  std::map<std::string, std::string> file_of;  // benchmark_id -> the file that gave it
-  for (const auto& path : options.files) {
+  // benchmark_id -> the position on the command line of the file that gave it
+  std::map<std::string, std::size_t> file_of;
+  for (std::size_t file_index = 0; file_index < options.files.size(); ++file_index) {
+    const std::string& path = options.files[file_index];
     const ingest::ResultFile file = ingest::read_result_file(path, format);
     for (const auto& warning : file.warnings) std::cerr << "perfgate: warning: " << warning << "\n";
     imported.push_back(ingest::import_states(file, conversion, host.provenance));
     for (const auto& why : imported.back().left_out)
       std::cerr << "perfgate: note: " << path << ": " << why << "\n";
     for (const auto& record : imported.back().records) {
-      const auto [earlier, added] = file_of.emplace(record.identity.benchmark_id, path);
+      const auto [earlier, added] = file_of.emplace(record.identity.benchmark_id, file_index);
       if (!added) {
         // Two records of one benchmark in one attempt would both claim its place in the
         // history, with the same timestamp.
+        if (earlier->second == file_index) {
+          throw Error(ExitCode::kDataError,
+                      path + ": holds two states named " + record.identity.benchmark_id +
+                          " (same benchmark, state name and axis values), which one record "
+                          "identity cannot tell apart. Give the states distinct axis values, "
+                          "or import the runs from separate files");
+        }
         throw Error(ExitCode::kDataError,
-                    path + ": " + record.identity.benchmark_id + " is also in " + earlier->second +
+                    path + ": " + record.identity.benchmark_id + " is also in " +
+                        options.files[earlier->second] +
                         ". Import each result once: results of separate runs of one benchmark "
                         "belong in separate imports");
       }

@@ -63,7 +63,8 @@ Outcome confirm_with_summary_clock(const Decision& d, DiffStatus status, double 
     return ambiguous("missing_clock_rate",
                      "the timing gap of " + percent(gap) + " cannot be checked in cycles: the " +
                          sides(!ref_clock, !cmp_clock) +
-                         " side has neither bulk sample frequencies nor a mean clock rate");
+                         " side has no mean clock rate, and bulk sample frequencies are not "
+                         "available on both sides");
   }
   const auto ref_cycles = summary_cycles(*d.estimates.reference.interval, *ref_clock);
   const auto cmp_cycles = summary_cycles(*d.estimates.compare.interval, *cmp_clock);

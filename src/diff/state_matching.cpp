@@ -135,22 +135,76 @@ std::vector<std::string> benchmark_order(const ResultFile& reference, const Resu
   return names;
 }
 
-/// The devices a benchmark ran on in one file, restricted to the selected ones (in the
-/// selection's order, which is what pairs them).
-std::vector<long long> benchmark_devices(const ResultFile& file, const std::string& benchmark,
-                                         const std::vector<long long>& selected) {
-  std::set<long long> used;
-  for (const auto& entry : file.benchmarks) {
-    if (entry.name == benchmark) used.insert(entry.devices.begin(), entry.devices.end());
-  }
+/// Every state of a per-device file must name one of the file's devices: a state on an
+/// unknown device could be paired with nothing and would silently disappear.
+void check_state_devices(const ResultFile& file) {
   for (const auto& state : file.states) {
-    if (state.benchmark == benchmark && state.device) used.insert(*state.device);
+    if (state.device && find_device(file, *state.device)) continue;
+    const std::string where =
+        state.device ? "device " + std::to_string(*state.device) : "no device";
+    throw Error(ExitCode::kDataError, file.path.string() + ": benchmark '" + state.benchmark +
+                                          "' state '" + state.state_key + "' is on " + where +
+                                          ", which is not in the file's devices list (" +
+                                          describe(file.devices) +
+                                          "). Fix the state's device or the devices list.");
   }
-  std::vector<long long> ids;
-  for (const long long id : selected) {
-    if (used.count(id)) ids.push_back(id);
+}
+
+/// The device pairs to compare: position i of the reference selection with position i of
+/// the compare selection; a longer side's extra devices pair with nothing.
+std::vector<std::pair<std::optional<long long>, std::optional<long long>>> device_pairs(
+    const std::vector<long long>& ref_ids, const std::vector<long long>& cmp_ids) {
+  std::vector<std::pair<std::optional<long long>, std::optional<long long>>> pairs;
+  for (std::size_t i = 0; i < std::max(ref_ids.size(), cmp_ids.size()); ++i) {
+    pairs.emplace_back(i < ref_ids.size() ? std::optional(ref_ids[i]) : std::nullopt,
+                       i < cmp_ids.size() ? std::optional(cmp_ids[i]) : std::nullopt);
   }
-  return ids;
+  return pairs;
+}
+
+std::optional<ResultDevice> device_of(const ResultFile& file, std::optional<long long> id) {
+  if (!id) return std::nullopt;
+  return *find_device(file, *id);
+}
+
+/// A filter that selects nothing is almost always a typo; in CI it would turn a gate into
+/// a pass that compares nothing, so it is a usage error naming the filter.
+void check_filters_select_something(const ResultFile& reference, const ResultFile& compare,
+                                    const FilterPlan& plan) {
+  auto describe_axes = [](const std::vector<AxisFilter>& filters) {
+    std::string text;
+    for (const auto& filter : filters) text += " -a " + filter.display;
+    return text;
+  };
+  auto any_state = [&](const auto& selects) {
+    for (const auto* file : {&reference, &compare}) {
+      for (const auto& state : file->states) {
+        if (selects(state)) return true;
+      }
+    }
+    return false;
+  };
+  for (const auto& scope : plan.scopes) {
+    FilterPlan single{plan.global_axis_filters, {scope}};
+    if (!any_state([&](const ResultState& state) { return state.benchmark == scope.benchmark; })) {
+      throw Error(ExitCode::kUsage, "-b " + scope.benchmark +
+                                        ": neither file has a benchmark of that name. Check the "
+                                        "spelling against the files' benchmark names.");
+    }
+    if (!any_state([&](const ResultState& state) { return state_selected(single, state); })) {
+      throw Error(ExitCode::kUsage,
+                  "-b " + scope.benchmark + describe_axes(plan.global_axis_filters) +
+                      describe_axes(scope.axis_filters) +
+                      ": no state of that benchmark has these axis values. Check the axis "
+                      "names and values against the files.");
+    }
+  }
+  if (plan.scopes.empty() && !plan.global_axis_filters.empty() &&
+      !any_state([&](const ResultState& state) { return state_selected(plan, state); })) {
+    throw Error(ExitCode::kUsage, describe_axes(plan.global_axis_filters).substr(1) +
+                                      ": no state of either file has these axis values. Check "
+                                      "the axis names and values against the files.");
+  }
 }
 
 }  // namespace
@@ -158,24 +212,27 @@ std::vector<long long> benchmark_devices(const ResultFile& file, const std::stri
 MatchResult match_states(const ResultFile& reference, const ResultFile& compare,
                          const MatchOptions& options) {
   MatchResult result;
+  check_filters_select_something(reference, compare, options.filters);
   const bool has_devices = !reference.devices.empty() || !compare.devices.empty();
-  std::vector<long long> ref_ids;
-  std::vector<long long> cmp_ids;
+  std::vector<std::pair<std::optional<long long>, std::optional<long long>>> pairs;
   if (has_devices) {
-    ref_ids = selected_devices(reference, options.reference_devices, "--reference-devices");
-    cmp_ids = selected_devices(compare, options.compare_devices, "--compare-devices");
-    if (ref_ids.size() != cmp_ids.size()) {
+    check_state_devices(reference);
+    check_state_devices(compare);
+    const auto ref_ids =
+        selected_devices(reference, options.reference_devices, "--reference-devices");
+    const auto cmp_ids = selected_devices(compare, options.compare_devices, "--compare-devices");
+    const bool filtered = options.reference_devices || options.compare_devices;
+    if (filtered && ref_ids.size() != cmp_ids.size()) {
       throw Error(ExitCode::kUsage,
                   "--reference-devices selects " + std::to_string(ref_ids.size()) +
                       " device(s) but --compare-devices selects " + std::to_string(cmp_ids.size()) +
                       "; devices pair by position, so select as many on each side.");
     }
-    bool identical = true;
-    for (std::size_t i = 0; i < ref_ids.size(); ++i) {
-      identical = identical && same_device(*find_device(reference, ref_ids[i]),
-                                           *find_device(compare, cmp_ids[i]));
+    bool identical = ref_ids.size() == cmp_ids.size();
+    for (std::size_t i = 0; identical && i < ref_ids.size(); ++i) {
+      identical =
+          same_device(*find_device(reference, ref_ids[i]), *find_device(compare, cmp_ids[i]));
     }
-    const bool filtered = options.reference_devices || options.compare_devices;
     if (!identical) {
       std::vector<ResultDevice> ref_devices;
       std::vector<ResultDevice> cmp_devices;
@@ -187,11 +244,13 @@ MatchResult match_states(const ResultFile& reference, const ResultFile& compare,
       if (!options.ignore_devices && !filtered) {
         throw Error(ExitCode::kDataError,
                     difference +
-                        ". Pass --ignore-devices to compare them anyway, or pair devices with "
-                        "--reference-devices and --compare-devices.");
+                        ". Pass --ignore-devices to compare them anyway (devices pair by "
+                        "position), or pair devices with --reference-devices and "
+                        "--compare-devices.");
       }
       result.warnings.push_back(difference);
     }
+    pairs = device_pairs(ref_ids, cmp_ids);
   }
 
   for (const auto& benchmark : benchmark_order(reference, compare)) {
@@ -203,36 +262,15 @@ MatchResult match_states(const ResultFile& reference, const ResultFile& compare,
       if (!section.states.empty()) result.sections.push_back(std::move(section));
       continue;
     }
-    auto ref_devices = benchmark_devices(reference, benchmark, ref_ids);
-    auto cmp_devices = benchmark_devices(compare, benchmark, cmp_ids);
-    // A benchmark missing from one file pairs with the other file's devices so its states
-    // still show (as ????).
-    if (ref_devices.empty()) {
-      for (const long long id : cmp_devices) {
-        const auto at = std::find(cmp_ids.begin(), cmp_ids.end(), id) - cmp_ids.begin();
-        ref_devices.push_back(ref_ids[static_cast<std::size_t>(at)]);
-      }
-    }
-    if (cmp_devices.empty()) {
-      for (const long long id : ref_devices) {
-        const auto at = std::find(ref_ids.begin(), ref_ids.end(), id) - ref_ids.begin();
-        cmp_devices.push_back(cmp_ids[static_cast<std::size_t>(at)]);
-      }
-    }
-    if (ref_devices.size() != cmp_devices.size()) {
-      throw Error(ExitCode::kDataError,
-                  "benchmark '" + benchmark + "' ran on " + std::to_string(ref_devices.size()) +
-                      " reference device(s) but " + std::to_string(cmp_devices.size()) +
-                      " compare device(s); devices pair by position. Select the devices to pair "
-                      "with --reference-devices and --compare-devices.");
-    }
-    for (std::size_t i = 0; i < ref_devices.size(); ++i) {
-      auto section = pair_states(
-          benchmark, section_states(reference, benchmark, ref_devices[i], options.filters),
-          section_states(compare, benchmark, cmp_devices[i], options.filters));
+    for (const auto& [ref_id, cmp_id] : pairs) {
+      const auto ref_states = ref_id ? section_states(reference, benchmark, ref_id, options.filters)
+                                     : std::vector<const ResultState*>{};
+      const auto cmp_states = cmp_id ? section_states(compare, benchmark, cmp_id, options.filters)
+                                     : std::vector<const ResultState*>{};
+      auto section = pair_states(benchmark, ref_states, cmp_states);
       if (section.states.empty()) continue;
-      section.reference_device = *find_device(reference, ref_devices[i]);
-      section.compare_device = *find_device(compare, cmp_devices[i]);
+      section.reference_device = device_of(reference, ref_id);
+      section.compare_device = device_of(compare, cmp_id);
       result.sections.push_back(std::move(section));
     }
   }

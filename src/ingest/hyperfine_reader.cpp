@@ -108,10 +108,11 @@ ResultState read_result(const JsonCursor& result) {
     state.state_key += (state.state_key.empty() ? "" : " ") + name + "=" + value;
   }
 
-  if (const auto times = result.find("times")) {
-    state.samples = numbers(*times, 1.0);
+  if (const auto times = result.find("times")) state.samples = numbers(*times, 1.0);
+  if (!state.samples.empty()) {
     state.summary = summarize_timing(state.samples);
   } else {
+    // No times (or an empty list): the summaries hyperfine wrote are all there is.
     TimingSummary& t = state.summary;
     t.mean = optional_number(result, "mean");
     t.stdev_absolute = optional_number(result, "stddev");

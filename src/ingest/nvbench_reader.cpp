@@ -104,6 +104,11 @@ std::optional<BulkFile> bulk_file(const JsonCursor& summary, const std::filesyst
                                   std::vector<std::string>& warnings) {
   const std::string written = summary_text(summary, "filename");
   const long long size = summary_integer(summary, "size");
+  if (written.empty()) {
+    warnings.push_back(path.string() + ": " + summary.path() +
+                       ": the bulk file name is empty; the state falls back to its summaries");
+    return std::nullopt;
+  }
   if (size < 0) {
     warnings.push_back(path.string() + ": " + summary.path() + ": the bulk file " + written +
                        " states a negative size (" + std::to_string(size) +

@@ -135,6 +135,14 @@ ResultFile read_perfgate_records(const Json& document, const std::filesystem::pa
     const std::string& benchmark = file.states.back().benchmark;
     if (seen.insert(benchmark).second) file.benchmarks.push_back(ResultBenchmark{benchmark, {}});
   }
+  if (format == ResultFormat::kPerfgateNormalized && count > 0) {
+    file.warnings.push_back(
+        source +
+        ": normalised records keep one value per metric (the mean) and no spread, so diff "
+        "cannot tell SAME, FAST or SLOW from them (their states show as AMBG, noise "
+        "unavailable). Compare the raw records (perf_*.json) that `perfgate run` wrote "
+        "instead.");
+  }
   return file;
 }
 

@@ -90,12 +90,16 @@ std::vector<std::string> display_cells(const DiffRow& row, const DiffRenderOptio
   return {};
 }
 
+std::string device_text(const std::optional<ingest::ResultDevice>& device) {
+  if (!device) return "(no device)";
+  return "[" + std::to_string(device->id) + "] " + device->name;
+}
+
 std::string device_heading(const diff::DiffSection& section) {
-  const auto& ref = *section.reference_device;
-  const auto& cmp = *section.compare_device;
-  const std::string ref_text = "[" + std::to_string(ref.id) + "] " + ref.name;
-  if (ref.id == cmp.id && ref.name == cmp.name) return ref_text;
-  return ref_text + " vs. [" + std::to_string(cmp.id) + "] " + cmp.name;
+  const auto& ref = section.reference_device;
+  const auto& cmp = section.compare_device;
+  if (ref && cmp && ref->id == cmp->id && ref->name == cmp->name) return device_text(ref);
+  return device_text(ref) + " vs. " + device_text(cmp);
 }
 
 std::string escape(const std::string& text, bool markdown) {
@@ -235,7 +239,7 @@ std::string render_diff(const diff::DiffOutcome& outcome, const DiffRenderOption
     }
     first = false;
     last_benchmark = section.benchmark;
-    if (section.reference_device) {
+    if (section.reference_device || section.compare_device) {
       out << "## " << escape(device_heading(section), options.markdown) << "\n\n";
     }
     out << render_text_table(table) << "\n";

@@ -71,8 +71,8 @@ TEST(GapDecision, AmbiguousWhenAGapCannotBeCheckedForWantOfAClockRate) {
   const StateComparison result = decide(gap_reference(1.0 * kGHz), gap_compare());
   expect_outcome(result, DiffStatus::kAmbiguous, "missing_clock_rate", Evidence::kSummaries);
   EXPECT_EQ(result.reason.message,
-            "the timing gap of 7.53% cannot be checked in cycles: the compare side has neither "
-            "bulk sample frequencies nor a mean clock rate");
+            "the timing gap of 7.53% cannot be checked in cycles: the compare side has no mean "
+            "clock rate, and bulk sample frequencies are not available on both sides");
 }
 
 TEST(GapDecision, AmbiguousWhenAClockRateIsInvalidForAGap) {

@@ -151,7 +151,8 @@ TEST(StateMatching, RefusesDifferentDeviceSectionsUnlessTold) {
     EXPECT_EQ(error.code(), ExitCode::kDataError);
     EXPECT_EQ(std::string(error.what()),
               "device sections do not match: reference has [0] GPU A, compare has [0] GPU B. "
-              "Pass --ignore-devices to compare them anyway, or pair devices with "
+              "Pass --ignore-devices to compare them anyway (devices pair by position), or pair "
+              "devices with "
               "--reference-devices and --compare-devices.");
   }
   MatchOptions options;
@@ -183,6 +184,86 @@ TEST(StateMatching, RejectsDeviceFiltersThatNameMissingDevicesOrDifferInLength) 
   } catch (const Error& error) {
     EXPECT_EQ(error.code(), ExitCode::kUsage);
   }
+}
+
+TEST(StateMatching, PairsDevicesByTheirPositionInTheFileNotInTheBenchmark) {
+  const std::vector<ingest::ResultDevice> devices = {{0, "GPU A"}, {1, "GPU B"}};
+  const auto ref = gpu_file(devices, {state("x", 0, "", {})});
+  const auto cmp = gpu_file(devices, {state("x", 1, "", {})});
+  const auto result = match_states(ref, cmp, {});
+  ASSERT_EQ(result.sections.size(), 2u);
+  EXPECT_EQ(result.sections[0].reference_device->id, 0);
+  EXPECT_EQ(result.sections[0].compare_device->id, 0);
+  EXPECT_EQ(result.sections[0].states.at(0).compare, nullptr);
+  EXPECT_EQ(result.sections[1].compare_device->id, 1);
+  EXPECT_EQ(result.sections[1].states.at(0).reference, nullptr);
+  EXPECT_TRUE(result.warnings.empty());
+}
+
+TEST(StateMatching, RefusesFilesWithDifferentDeviceCountsUnlessToldToIgnoreThem) {
+  const auto ref =
+      gpu_file({{0, "GPU A"}, {1, "GPU B"}}, {state("x", 0, "", {}), state("x", 1, "", {})});
+  const auto cmp = gpu_file({{0, "GPU A"}}, {state("x", 0, "", {})});
+  try {
+    match_states(ref, cmp, {});
+    FAIL();
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kDataError);
+    EXPECT_EQ(std::string(error.what())
+                  .rfind("device sections do not match: reference has [0] "
+                         "GPU A, [1] GPU B, compare has [0] GPU A. Pass "
+                         "--ignore-devices",
+                         0),
+              0u)
+        << error.what();
+  }
+  MatchOptions options;
+  options.ignore_devices = true;
+  const auto result = match_states(ref, cmp, options);
+  ASSERT_EQ(result.sections.size(), 2u);
+  EXPECT_EQ(result.sections[0].states.at(0).compare, &cmp.states[0]);
+  EXPECT_FALSE(result.sections[1].compare_device.has_value());
+  EXPECT_EQ(result.sections[1].states.at(0).reference, &ref.states[1]);
+  EXPECT_EQ(result.sections[1].states.at(0).compare, nullptr);
+  EXPECT_EQ(result.warnings.size(), 1u);
+}
+
+TEST(StateMatching, RefusesAStateOnADeviceTheFileDoesNotList) {
+  auto ref = gpu_file({{0, "GPU A"}}, {state("x", 0, "T=F32", {})});
+  ref.states[0].device = 7;
+  try {
+    match_states(ref, ref, {});
+    FAIL();
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kDataError);
+    EXPECT_EQ(std::string(error.what()),
+              "f.json: benchmark 'x' state 'T=F32' is on device 7, which is not in the file's "
+              "devices list ([0] GPU A). Fix the state's device or the devices list.");
+  }
+}
+
+TEST(StateMatching, RefusesFiltersThatSelectNothing) {
+  const auto file = host_file({state("a", {}, "T=F32", {{"T", "F32"}})});
+  auto code_and_message = [&](std::vector<FilterFlag> flags) {
+    MatchOptions options;
+    options.filters = build_filter_plan(flags);
+    try {
+      match_states(file, file, options);
+    } catch (const Error& error) {
+      return std::make_pair(error.code(), std::string(error.what()));
+    }
+    return std::make_pair(ExitCode::kOk, std::string());
+  };
+  EXPECT_EQ(code_and_message({{'b', "nope"}}),
+            std::make_pair(ExitCode::kUsage,
+                           std::string("-b nope: neither file has a benchmark of that name. "
+                                       "Check the spelling against the files' benchmark names.")));
+  EXPECT_EQ(code_and_message({{'b', "a"}, {'a', "T=U8"}}).first, ExitCode::kUsage);
+  EXPECT_EQ(code_and_message({{'a', "Q=1"}}),
+            std::make_pair(ExitCode::kUsage,
+                           std::string("-a Q=1: no state of either file has these axis values. "
+                                       "Check the axis names and values against the files.")));
+  EXPECT_EQ(code_and_message({{'b', "a"}, {'a', "T=F32"}}).first, ExitCode::kOk);
 }
 
 }  // namespace

@@ -160,6 +160,30 @@ TEST_F(DiffCommand, DecidesWithBulkSamplesAndCycles) {
   EXPECT_EQ(rows.at("copy/T=slow")["reason"]["code"], "clear_gap_confirmed_by_bulk_cycles");
 }
 
+TEST_F(DiffCommand, LetsSamplesThatCoverEachOtherShowSameEvenWhenTheMediansDiffer) {
+  // Bimodal timings: half the samples at 1.000 ms, half at 1.010 ms, with the majority
+  // flipping sides, so the medians are 1% apart while the samples are the same two values.
+  auto bimodal = [](int low_count) {
+    std::vector<float> samples(1000, 1.010e-3f);
+    std::fill(samples.begin(), samples.begin() + low_count, 1.000e-3f);
+    return samples;
+  };
+  NvbenchStateSpec ref = summary_state("bimodal", 1.000e-3, 0.004);
+  ref.sample_times = bimodal(501);
+  ref.sample_freqs = std::vector<float>(1000, static_cast<float>(kClock));
+  NvbenchStateSpec cmp = summary_state("bimodal", 1.010e-3, 0.004);
+  cmp.sample_times = bimodal(499);
+  cmp.sample_freqs = ref.sample_freqs;
+  write_nvbench_file(dir / "ref.json", {ref});
+  write_nvbench_file(dir / "cmp.json", {cmp});
+  const auto result =
+      run_perfgate({"diff", "--format", "json", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto row = rows_by_state(result.out).at("copy/T=bimodal");
+  EXPECT_EQ(row["status"], "SAME");
+  EXPECT_EQ(row["reason"]["code"], "bulk_same");
+}
+
 TEST_F(DiffCommand, WarnsAndFallsBackToSummariesWhenABulkFileIsMissing) {
   NvbenchStateSpec spec = summary_state("same", 1e-3, 0.004);
   spec.sample_times = samples_around(1e-3);
@@ -259,6 +283,14 @@ TEST_F(DiffCommand, RejectsBadInputWithTheRightExitCode) {
       run_perfgate({"diff", "--display", "fancy", "ref.json", "cmp.json"}, dir.path()).exit_code,
       64);
   EXPECT_EQ(run_perfgate({"diff", "-a", "T", "ref.json", "cmp.json"}, dir.path()).exit_code, 64);
+  EXPECT_EQ(
+      run_perfgate({"diff", "--format-in", "xml", "ref.json", "cmp.json"}, dir.path()).exit_code,
+      64);
+  const auto forced =
+      run_perfgate({"diff", "--format-in", "hyperfine", "ref.json", "cmp.json"}, dir.path());
+  EXPECT_EQ(forced.exit_code, 65);
+  EXPECT_NE(forced.err.find("ref.json"), std::string::npos) << forced.err;
+  EXPECT_NE(forced.err.find("results"), std::string::npos) << forced.err;
   EXPECT_EQ(run_perfgate({"diff", "--reference-devices", "7", "ref.json", "cmp.json"}, dir.path())
                 .exit_code,
             64);

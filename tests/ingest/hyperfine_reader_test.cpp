@@ -87,6 +87,17 @@ TEST(HyperfineReader, SummarisesAResultWithoutTimesFromItsStatistics) {
   EXPECT_FALSE(t.sample_size.has_value());
 }
 
+TEST(HyperfineReader, SummarisesAResultWithAnEmptyTimesListFromItsStatistics) {
+  const TempDir dir;
+  const ResultFile file = read_result_file(dir.write("h.json", R"({"results": [
+    {"command": "sleep 0.1", "times": [], "mean": 0.1, "stddev": 0.002, "median": 0.099,
+     "min": 0.098, "max": 0.103}]})"));
+  ASSERT_EQ(file.states.size(), 1u);
+  EXPECT_TRUE(file.states[0].samples.empty());
+  EXPECT_EQ(file.states[0].summary.median, 0.099);
+  EXPECT_EQ(file.states[0].summary.mean, 0.1);
+}
+
 TEST(HyperfineReader, LeavesPartsOfLargerWordsOutOfTheTemplate) {
   const TempDir dir;
   const auto path = dir.write("h.json", R"({"results": [

@@ -109,6 +109,10 @@ TEST(PerfgateRecordReader, ReadsANormalisedRecordAsItsLatencyValue) {
   EXPECT_EQ(state.extra_metrics[0].name, "throughput");
   EXPECT_EQ(state.extra_metrics[0].direction, Direction::kHigherIsBetter);
   EXPECT_EQ(state.extra_metrics[0].samples, std::vector<double>{40.0});
+  ASSERT_EQ(file.warnings.size(), 1u);
+  EXPECT_NE(file.warnings[0].find("n.json: normalised records keep one value per metric"),
+            std::string::npos)
+      << file.warnings[0];
 }
 
 TEST(PerfgateRecordReader, ReadsTheSeedsLegacyNormalisedLayout) {

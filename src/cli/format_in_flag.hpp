@@ -1,0 +1,14 @@
+#pragma once
+// --format-in of `diff` and `import`: the result format every input file is read as.
+#include <optional>
+#include <string>
+
+#include "ingest/result_file.hpp"
+
+namespace perfgate {
+
+/// nullopt for "" (recognise the format from each file's content); Error(kUsage) naming
+/// the accepted spellings for anything unknown.
+std::optional<ingest::ResultFormat> parse_format_in_flag(const std::string& text);
+
+}  // namespace perfgate
