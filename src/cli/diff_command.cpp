@@ -1,5 +1,7 @@
 #include "cli/diff_command.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <fstream>
 #include <future>
@@ -16,6 +18,28 @@
 
 namespace perfgate {
 namespace {
+
+/// One line of progress on standard error, redrawn in place, only on a terminal (SPEC §2:
+/// large files take seconds to read and compare).
+class StatusLine {
+ public:
+  explicit StatusLine(bool enabled) : enabled_(enabled) {}
+  ~StatusLine() { clear(); }
+  void show(const std::string& text) {
+    if (!enabled_) return;
+    std::cerr << "\r\x1b[K" << text << std::flush;
+    drawn_ = true;
+  }
+  void clear() {
+    if (!drawn_) return;
+    std::cerr << "\r\x1b[K" << std::flush;
+    drawn_ = false;
+  }
+
+ private:
+  bool enabled_;
+  bool drawn_ = false;
+};
 
 /// -b and -a in the order they were given: -a belongs to the -b before it.
 std::vector<diff::FilterFlag> filter_flags(const DiffOptions& options) {
@@ -175,6 +199,8 @@ int execute_diff(const DiffOptions& options) {
   match.ignore_devices = options.ignore_devices;
 
   const auto format = parse_format_in_flag(options.format_in.value_or(""));
+  StatusLine status(stderr_is_terminal());
+  status.show("perfgate diff: reading " + options.files[0] + " and " + options.files[1]);
   // The two files are independent and parsing dominates for large ones: read them at once.
   auto pending_compare = std::async(
       std::launch::async, [&] { return ingest::read_result_file(options.files[1], format); });
@@ -182,12 +208,18 @@ int execute_diff(const DiffOptions& options) {
   // waits for the compare file's thread), so messages do not depend on timing.
   const ingest::ResultFile reference = ingest::read_result_file(options.files[0], format);
   const ingest::ResultFile compare = pending_compare.get();
+  status.clear();
   for (const auto* file : {&reference, &compare}) {
     for (const auto& warning : file->warnings)
       std::cerr << "perfgate: warning: " << warning << "\n";
   }
 
-  const auto outcome = diff::run_diff(reference, compare, match, config.thresholds);
+  status.show("perfgate diff: comparing states");
+  const auto outcome = diff::run_diff(
+      reference, compare, match, config.thresholds, [&](std::size_t decided, std::size_t total) {
+        status.show(fmt::format("perfgate diff: compared {} of {} states", decided, total));
+      });
+  status.clear();
   for (const auto& warning : outcome.warnings)
     std::cerr << "perfgate: warning: " << warning << "\n";
 

@@ -1,6 +1,7 @@
 #include "diff/diff_run.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <future>
 #include <optional>
 #include <span>
@@ -112,16 +113,22 @@ void count(DiffCounts& counts, const StateComparison& comparison) {
 /// reading the JSON. Results and warnings keep the pairs' order whatever the threads do.
 std::vector<StateComparison> decide_all(const std::vector<const MatchedState*>& work,
                                         bool has_clock, const DiffThresholds& thresholds,
-                                        std::vector<std::string>& warnings) {
+                                        std::vector<std::string>& warnings,
+                                        const DiffProgress& progress) {
   std::vector<StateComparison> comparisons(work.size());
   const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
   const std::size_t chunks = std::min(threads, std::max<std::size_t>(1, work.size() / 64));
   std::vector<std::vector<std::string>> chunk_warnings(chunks);
   // Contiguous ranges, so the chunks' warnings joined in chunk order are in pair order.
+  std::atomic<std::size_t> decided{0};
+  const std::size_t step = std::max<std::size_t>(1, work.size() / 200);
   auto run = [&](std::size_t chunk) {
     const std::size_t end = (chunk + 1) * work.size() / chunks;
     for (std::size_t i = chunk * work.size() / chunks; i < end; ++i) {
       comparisons[i] = decide(*work[i], has_clock, thresholds, chunk_warnings[chunk]);
+      const std::size_t done = decided.fetch_add(1, std::memory_order_relaxed) + 1;
+      // Only the first chunk's thread reports, so the callback needs no lock.
+      if (chunk == 0 && progress && done % step == 0) progress(done, work.size());
     }
   };
   if (chunks == 1) {
@@ -142,7 +149,8 @@ std::vector<StateComparison> decide_all(const std::vector<const MatchedState*>& 
 }  // namespace
 
 DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFile& compare,
-                     const MatchOptions& options, const DiffThresholds& thresholds) {
+                     const MatchOptions& options, const DiffThresholds& thresholds,
+                     const DiffProgress& progress) {
   if (reference.devices.empty() != compare.devices.empty()) {
     throw Error(ExitCode::kDataError,
                 "cannot compare " + reference.path.string() + " (" +
@@ -161,7 +169,7 @@ DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFi
   for (const auto& section : matched.sections) {
     for (const auto& match : section.states) work.push_back(&match);
   }
-  const auto comparisons = decide_all(work, has_clock, thresholds, outcome.warnings);
+  const auto comparisons = decide_all(work, has_clock, thresholds, outcome.warnings, progress);
 
   std::size_t next = 0;
   for (auto& section : matched.sections) {

@@ -2,6 +2,7 @@
 // One whole `perfgate diff`: match the states of two result files and decide each pair.
 // No printing; the displays render the outcome.
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -50,10 +51,15 @@ struct DiffOutcome {
   std::vector<std::string> warnings;  ///< device mismatches ignored, bulk files unreadable...
 };
 
+/// Told how many pairs are decided so far, out of how many; called from one thread, a few
+/// hundred times at most over a whole diff.
+using DiffProgress = std::function<void(std::size_t decided, std::size_t total)>;
+
 /// Matches and decides. `reference` and `compare` must outlive the outcome (rows point at
 /// their states). Errors as match_states; Error(kDataError) when the files cannot be
 /// compared at all (a per-device format against a host-only one).
 DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFile& compare,
-                     const MatchOptions& options, const DiffThresholds& thresholds);
+                     const MatchOptions& options, const DiffThresholds& thresholds,
+                     const DiffProgress& progress = {});
 
 }  // namespace perfgate::diff

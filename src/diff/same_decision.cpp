@@ -1,7 +1,10 @@
-// The SAME half of the decision tree (seed 002 steps 3 to 5), in the seed's order: when
-// both sides have sample times, nearest-neighbour coverage in time and cycles decides;
-// only without samples do the summaries decide (finite noise within the ceiling, close
-// centers, strong overlap), confirmed in cycles when mean clock rates exist.
+// The SAME half of the decision tree (seed 002 steps 3 to 5). The summary tests (close
+// centers, strong overlap) come first, as in nvbench-compare itself: nearest-neighbour
+// coverage of distinct values alone can pass for two wide distributions whose centers are
+// several percent apart, so it confirms SAME, it never overrules the centers. Bulk
+// samples, when both sides have them, then decide by coverage in time and cycles; without
+// samples the summaries decide, within the noise ceiling, confirmed in cycles when mean
+// clock rates exist.
 #include <algorithm>
 
 #include "diff/cycle_confirmation.hpp"
@@ -32,12 +35,6 @@ struct SameCodes {
 Outcome confirm_same_with_summary_clock(const Decision& d, const SameCodes& codes) {
   const std::optional<double>& ref_clock = d.reference.clock_rate_mean;
   const std::optional<double>& cmp_clock = d.compare.clock_rate_mean;
-  if (!d.estimates.has_intervals()) {
-    // Sample times showed SAME but the summaries form no interval to scale by a clock.
-    return {DiffStatus::kSame,
-            {codes.without_clock,
-             std::string(codes.basis) + "; the summaries give no interval to check in cycles", 0}};
-  }
   if (!ref_clock || !cmp_clock) {
     return {DiffStatus::kSame,
             {codes.without_clock,
@@ -126,10 +123,6 @@ std::optional<Outcome> bulk_same(Decision& d) {
 }  // namespace
 
 Outcome decide_same(Decision& d) {
-  // Step 3: sample times on both sides decide by coverage, whatever the summaries say.
-  if (std::optional<Outcome> bulk = bulk_same(d)) return *bulk;
-
-  // Step 4: without samples, the summaries.
   const SideTiming& ref = d.estimates.reference;
   const SideTiming& cmp = d.estimates.compare;
   const DiffThresholds& t = d.thresholds;
@@ -146,14 +139,6 @@ Outcome decide_same(Decision& d) {
                          sides(!ref.interval, !cmp.interval) +
                          " side (robust needs min <= q1 <= median <= q3 on both sides, "
                          "classical a mean and stdev on both sides)");
-  }
-  const double noise = std::max(*ref.noise, *cmp.noise);
-  if (noise > t.same_relative_dispersion_ceiling) {
-    return ambiguous("noise_too_high",
-                     "no sample times, and the relative dispersion " + percent(noise) +
-                         " is above the ceiling of " + percent(t.same_relative_dispersion_ceiling) +
-                         " for SAME from summaries",
-                     noise - t.same_relative_dispersion_ceiling);
   }
   const double difference = center_difference(ref.interval->center, cmp.interval->center);
   const double overlap = overlap_fraction(*ref.interval, *cmp.interval);
@@ -173,6 +158,19 @@ Outcome decide_same(Decision& d) {
     case SummarySame::kSame:
       break;
   }
+
+  std::optional<Outcome> bulk = bulk_same(d);
+  const double noise = std::max(*ref.noise, *cmp.noise);
+  if (noise > t.same_relative_dispersion_ceiling) {
+    if (bulk) return *bulk;
+    return ambiguous("noise_too_high",
+                     "the centers and intervals agree, but the relative dispersion " +
+                         percent(noise) + " is above the ceiling of " +
+                         percent(t.same_relative_dispersion_ceiling) +
+                         " and no sample times can show SAME",
+                     noise - t.same_relative_dispersion_ceiling);
+  }
+  if (bulk) return *bulk;
 
   const std::string basis = fmt::format(
       "the centers differ by {} (<= {}), the intervals overlap {} (>= {}) and the relative "
