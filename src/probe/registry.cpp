@@ -75,19 +75,6 @@ std::uint32_t register_site(const char* name, const char* file, int line, const 
   return static_cast<std::uint32_t>(r.sites.size() - 1);
 }
 
-void enter_region(std::uint32_t site) noexcept {
-  this_thread_state().enter(site);
-}
-void exit_region() noexcept {
-  this_thread_state().exit();
-}
-void begin_run() noexcept {
-  this_thread_state().begin_run();
-}
-void end_run() noexcept {
-  this_thread_state().end_run();
-}
-
 }  // namespace perfgate::probe::detail
 
 namespace perfgate::probe {

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <utility>
 
+#include "perfgate/probe.hpp"
 #include "probe/tick_clock.hpp"
 
 namespace perfgate::probe::detail {
@@ -183,6 +184,21 @@ ThreadState& this_thread_state() {
 
 ThreadState* this_thread_state_if_any() noexcept {
   return t_state;
+}
+
+// The macros' entry points live beside the thread-local pointer so that reaching the state
+// inlines into them.
+void enter_region(std::uint32_t site) noexcept {
+  this_thread_state().enter(site);
+}
+void exit_region() noexcept {
+  this_thread_state().exit();
+}
+void begin_run() noexcept {
+  this_thread_state().begin_run();
+}
+void end_run() noexcept {
+  this_thread_state().end_run();
 }
 
 }  // namespace perfgate::probe::detail

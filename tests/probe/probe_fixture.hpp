@@ -29,11 +29,15 @@ class ProbeTest : public ::testing::Test {
   static Json report() { return Json::parse(detail::render_report(detail::ReportMoment::kFlush)); }
 };
 
-/// Busy-waits: unlike a sleep, the wall time it takes does not grow on a loaded machine.
-inline void spin_for(std::chrono::microseconds duration) {
-  const auto end = std::chrono::steady_clock::now() + duration;
-  while (std::chrono::steady_clock::now() < end) {
+/// Busy-waits until `deadline`: unlike a sleep, it does not overshoot on a loaded machine
+/// unless it is preempted right at the end.
+inline void spin_until(std::chrono::steady_clock::time_point deadline) {
+  while (std::chrono::steady_clock::now() < deadline) {
   }
+}
+
+inline void spin_for(std::chrono::microseconds duration) {
+  spin_until(std::chrono::steady_clock::now() + duration);
 }
 
 /// The row of `region_id` in a run's regions, or null.
