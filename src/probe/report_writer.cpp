@@ -3,82 +3,18 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <ctime>
 #include <map>
-#include <mutex>
 
 #include "perfgate/probe.hpp"
 #include "probe/json_writer.hpp"
 #include "probe/registry.hpp"
-#include "probe/thread_state.hpp"
+#include "probe/report_snapshot.hpp"
 #include "probe/tick_clock.hpp"
 
 namespace perfgate::probe::detail {
 namespace {
-
-struct Warning {
-  std::string code;
-  std::string message;
-};
-
-struct Snapshot {
-  std::vector<Site> sites;
-  std::vector<RegionInfo> regions;
-  std::vector<RunRecord> runs;
-  std::map<std::uint32_t, std::uint64_t> outside_run_calls;
-  std::vector<TraceEvent> trace;
-  std::uint64_t trace_dropped = 0;
-  std::uint64_t anchor_ticks = 0;
-  std::uint64_t anchor_steady_ns = 0;
-  std::vector<std::pair<std::uint32_t, std::string>> threads;
-  std::vector<Warning> warnings;  // about threads: open runs and regions, lost data
-};
-
-Snapshot take_snapshot(ReportMoment moment) {
-  Registry& r = registry();
-  ThreadState* const caller = this_thread_state_if_any();
-  const std::lock_guard lock(r.mutex);
-  if (caller != nullptr) caller->hand_over(r);
-  Snapshot s{r.sites,
-             r.regions,
-             r.runs,
-             r.outside_run_calls,
-             r.trace,
-             r.trace_dropped,
-             r.anchor_ticks,
-             r.anchor_steady_ns,
-             {},
-             {}};
-  for (const auto& state : r.threads) {
-    s.threads.emplace_back(state->index, state->name);
-    const std::string thread = std::to_string(state->index);
-    if (state.get() != caller && !state->ended) {
-      // A running thread's own data cannot be read without a lock on its hot path.
-      if (moment == ReportMoment::kExit) {
-        s.warnings.push_back(
-            {"THREAD_NOT_FLUSHED", "thread " + thread + " ('" + state->name +
-                                       "') was still running when the report was written at "
-                                       "exit: what it recorded after its last finished run "
-                                       "is missing"});
-      }
-      continue;
-    }
-    if (state->run_open()) {
-      s.warnings.push_back({"RUN_OPEN_AT_EXIT", "a run on thread " + thread +
-                                                    " was still open when the report was "
-                                                    "written; it is not counted"});
-    }
-    for (const std::uint32_t region : state->open_regions()) {
-      s.warnings.push_back({"REGION_OPEN_AT_EXIT", "region '" + r.regions[region].id +
-                                                       "' on thread " + thread +
-                                                       " was still open when the report was "
-                                                       "written; that call is not counted"});
-    }
-  }
-  return s;
-}
 
 std::string utc_now() {
   const std::time_t now = std::time(nullptr);
