@@ -78,5 +78,9 @@ echo "== perfgate diff: two nvbench files of 10,000 states, 1,000 bulk samples p
 bash "$(dirname "$0")/diff_bench.sh" "$BUILD" 10000 1000 3
 
 echo
+echo "== perfgate-probe: ns per empty region (enter + exit) beside two clock reads, 1 and 2 threads =="
+"$BUILD/bench/probe_bench" --benchmark_min_time=0.2
+
+echo
 echo "== Micro-benchmarks (Google Benchmark) =="
 "$BUILD/bench/perfgate_micro" --benchmark_min_time=0.2

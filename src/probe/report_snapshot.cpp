@@ -1,0 +1,53 @@
+#include "probe/report_snapshot.hpp"
+
+#include <mutex>
+
+#include "probe/thread_state.hpp"
+
+namespace perfgate::probe::detail {
+
+Snapshot take_snapshot(ReportMoment moment) {
+  Registry& r = registry();
+  ThreadState* const caller = this_thread_state_if_any();
+  const std::lock_guard lock(r.mutex);
+  if (caller != nullptr) caller->hand_over(r);
+  Snapshot s{r.sites,
+             r.regions,
+             r.runs,
+             r.outside_run_calls,
+             r.trace,
+             r.trace_dropped,
+             r.anchor_ticks,
+             r.anchor_steady_ns,
+             {},
+             {}};
+  for (const auto& state : r.threads) {
+    s.threads.emplace_back(state->index, state->name);
+    const std::string thread = std::to_string(state->index);
+    if (state.get() != caller && !state->ended) {
+      // A running thread's own data cannot be read without a lock on its hot path.
+      if (moment == ReportMoment::kExit) {
+        s.warnings.push_back(
+            {"THREAD_NOT_FLUSHED", "thread " + thread + " ('" + state->name +
+                                       "') was still running when the report was written at "
+                                       "exit: what it recorded after its last finished run "
+                                       "is missing"});
+      }
+      continue;
+    }
+    if (state->run_open()) {
+      s.warnings.push_back({"RUN_OPEN_AT_EXIT", "a run on thread " + thread +
+                                                    " was still open when the report was "
+                                                    "written; it is not counted"});
+    }
+    for (const std::uint32_t region : state->open_regions()) {
+      s.warnings.push_back({"REGION_OPEN_AT_EXIT", "region '" + r.regions[region].id +
+                                                       "' on thread " + thread +
+                                                       " was still open when the report was "
+                                                       "written; that call is not counted"});
+    }
+  }
+  return s;
+}
+
+}  // namespace perfgate::probe::detail

@@ -1,0 +1,63 @@
+// perfgate::probe::flush: the report lands whole at the path given, or the call says it
+// could not be written.
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "probe/probe_fixture.hpp"
+
+namespace perfgate::probe::testing {
+namespace {
+
+class ProbeFlush : public ProbeTest {
+ protected:
+  void SetUp() override {
+    ProbeTest::SetUp();
+    std::random_device random;
+    dir_ = std::filesystem::temp_directory_path() /
+           ("perfgate-test-probe-flush-" + std::to_string(random()) + std::to_string(random()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::filesystem::remove_all(dir_);
+    ProbeTest::TearDown();
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(ProbeFlush, WritesTheReportAndLeavesNoTemporaryFileBehind) {
+  {
+    probe::Run run;
+    PERFGATE_REGION("decode");
+  }
+  const auto path = dir_ / "probe.json";
+  ASSERT_TRUE(flush(path.string()));
+  std::ifstream in(path);
+  const Json doc = Json::parse(in);
+  EXPECT_EQ(doc["schema_version"], 1);
+  EXPECT_EQ(doc["runs"][0]["regions"][0]["region_id"], "decode");
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir_)) ++files;
+  EXPECT_EQ(files, 1u);
+}
+
+TEST_F(ProbeFlush, ReturnsFalseWhenTheFolderDoesNotExist) {
+  EXPECT_FALSE(flush((dir_ / "missing" / "probe.json").string()));
+}
+
+TEST_F(ProbeFlush, KeepsTheTopLevelKeysOfTheContractInItsOrder) {
+  std::vector<std::string> keys;
+  const std::string text = detail::render_report(detail::ReportMoment::kFlush);
+  for (const char* key : {"schema_version", "created_at", "perfgate_version", "config", "target",
+                          "runs", "regions", "threads", "key_averages", "trace", "warnings"}) {
+    const auto at = text.find("\n  \"" + std::string(key) + "\": ");
+    ASSERT_NE(at, std::string::npos) << key;
+    keys.push_back(key);
+    EXPECT_TRUE(keys.size() == 1 || at > text.find("\n  \"" + keys[keys.size() - 2] + "\": "))
+        << key << " comes before " << keys[keys.size() - 2];
+  }
+}
+
+}  // namespace
+}  // namespace perfgate::probe::testing
