@@ -1,0 +1,113 @@
+#pragma once
+// perfgate-probe: named regions and measured runs inside a native program, reported as one
+// JSON document (docs/probe-report.md). This header is the whole C++ API a program needs.
+//
+//   void frame() {
+//     perfgate::probe::Run run;                  // one measured iteration
+//     { PERFGATE_REGION("decode"); decode(); }
+//     { PERFGATE_REGION("render"); render(); }
+//   }                                            // the rest of the run is residual
+//
+// Compiling with PERFGATE_PROBE_DISABLE defined turns PERFGATE_REGION into nothing and Run
+// into an empty type. The enabled and disabled types live in different inline namespaces,
+// so translation units built either way can share one program without an ODR clash.
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace perfgate::probe {
+
+/// Turns recording on or off at run time (also: PERFGATE_PROBE=0 in the environment).
+/// Regions and runs that are already open finish as they started.
+void set_enabled(bool enabled) noexcept;
+bool enabled() noexcept;
+
+/// Keeps one trace event per region call (also: PERFGATE_PROBE_TRACE=1), up to a fixed
+/// number of events; the rest are counted as dropped.
+void set_trace(bool on) noexcept;
+
+/// Names the calling thread in the report's `threads[]` (default: "main" or "thread-N").
+void set_thread_name(std::string_view name);
+
+/// Writes the report to `path` now (through a temporary file and a rename). Returns false
+/// when the file cannot be written. At exit the report goes to PERFGATE_PROBE_OUT if set.
+bool flush(const std::string& path);
+
+namespace detail {
+// Everything below is reached through the macros and types; not a stable API.
+extern std::atomic<bool> g_enabled;
+std::uint32_t register_site(const char* name, const char* file, int line, const char* function);
+void enter_region(std::uint32_t site) noexcept;
+void exit_region() noexcept;
+void begin_run() noexcept;
+void end_run() noexcept;
+}  // namespace detail
+
+#ifndef PERFGATE_PROBE_DISABLE
+inline namespace enabled_v1 {
+
+/// Times the enclosing scope as a call of one region; made by PERFGATE_REGION.
+class Region {
+ public:
+  explicit Region(std::uint32_t site) noexcept
+      : active_(detail::g_enabled.load(std::memory_order_relaxed)) {
+    if (active_) detail::enter_region(site);
+  }
+  ~Region() {
+    if (active_) detail::exit_region();
+  }
+  Region(const Region&) = delete;
+  Region& operator=(const Region&) = delete;
+
+ private:
+  bool active_;
+};
+
+/// One measured iteration on the calling thread: its wall and CPU time, and every region
+/// entered on this thread while it is open. A Run inside another Run on the same thread is
+/// ignored (the outer one measures).
+class Run {
+ public:
+  Run() noexcept : active_(detail::g_enabled.load(std::memory_order_relaxed)) {
+    if (active_) detail::begin_run();
+  }
+  ~Run() {
+    if (active_) detail::end_run();
+  }
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+
+ private:
+  bool active_;
+};
+
+}  // namespace enabled_v1
+
+#define PERFGATE_PROBE_CONCAT_(a, b) a##b
+#define PERFGATE_PROBE_CONCAT(a, b) PERFGATE_PROBE_CONCAT_(a, b)
+#define PERFGATE_PROBE_REGION_(name, n)                                              \
+  static const std::uint32_t PERFGATE_PROBE_CONCAT(perfgate_probe_site_, n) =        \
+      ::perfgate::probe::detail::register_site(name, __FILE__, __LINE__, __func__);  \
+  const ::perfgate::probe::Region PERFGATE_PROBE_CONCAT(perfgate_probe_region_, n) { \
+    PERFGATE_PROBE_CONCAT(perfgate_probe_site_, n)                                   \
+  }
+/// Times the rest of the enclosing scope as region `name`. The name must not change
+/// between calls of one call site: it is registered once, on the first call.
+#define PERFGATE_REGION(name) PERFGATE_PROBE_REGION_(name, __COUNTER__)
+
+#else
+inline namespace disabled_v1 {
+class Run {
+ public:
+  // User-provided so that `perfgate::probe::Run run;` does not warn as an unused variable.
+  Run() noexcept {}
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+};
+}  // namespace disabled_v1
+#define PERFGATE_REGION(name)
+#endif
+
+}  // namespace perfgate::probe

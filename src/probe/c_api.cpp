@@ -1,0 +1,87 @@
+// The C header's functions: thin calls into the C++ probe. C has no per-call-site statics,
+// so a region name is turned into a call site through a small per-thread cache keyed by the
+// name pointer and (file, line), and through the registry on a miss.
+
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+
+#include "perfgate/probe.h"
+#include "perfgate/probe.hpp"
+#include "probe/registry.hpp"
+
+namespace perfgate::probe::detail {
+namespace {
+
+struct CachedSite {
+  const char* name = nullptr;
+  const char* file = nullptr;
+  int line = 0;
+  std::uint32_t site = 0;
+};
+
+std::uint32_t site_for(const char* name, const char* file, int line, const char* function) {
+  constexpr std::size_t kCacheSlots = 16;
+  thread_local CachedSite cache[kCacheSlots];
+  CachedSite& slot = cache[(reinterpret_cast<std::uintptr_t>(name) >> 3) % kCacheSlots];
+  if (slot.name == name && slot.file == file && slot.line == line) return slot.site;
+
+  // The same name and location always give the same site, whichever thread asks first.
+  static std::mutex mutex;
+  static std::map<std::tuple<std::string, std::string, int>, std::uint32_t> sites;
+  std::uint32_t site = 0;
+  {
+    const std::lock_guard lock(mutex);
+    const auto key = std::make_tuple(std::string(name), std::string(file), line);
+    const auto found = sites.find(key);
+    site = found != sites.end()
+               ? found->second
+               : sites.emplace(key, register_site(name, file, line, function)).first->second;
+  }
+  slot = CachedSite{name, file, line, site};
+  return site;
+}
+
+}  // namespace
+}  // namespace perfgate::probe::detail
+
+namespace detail = perfgate::probe::detail;
+
+extern "C" {
+
+void perfgate_probe_run_begin(void) {
+  if (detail::g_enabled.load(std::memory_order_relaxed)) detail::begin_run();
+}
+
+void perfgate_probe_run_end(void) {
+  detail::end_run();
+}
+
+void perfgate_probe_region_begin(const char* name) {
+  perfgate_probe_region_begin_at(name, "", 0, "");
+}
+
+void perfgate_probe_region_begin_at(const char* name, const char* file, int line,
+                                    const char* function) {
+  if (!detail::g_enabled.load(std::memory_order_relaxed)) return;
+  detail::enter_region(detail::site_for(name, file, line, function));
+}
+
+void perfgate_probe_region_end(void) {
+  if (detail::g_enabled.load(std::memory_order_relaxed)) detail::exit_region();
+}
+
+int perfgate_probe_flush(const char* path) {
+  return perfgate::probe::flush(path) ? 1 : 0;
+}
+
+void perfgate_probe_set_enabled(int enabled) {
+  perfgate::probe::set_enabled(enabled != 0);
+}
+
+void perfgate_probe_set_trace(int on) {
+  perfgate::probe::set_trace(on != 0);
+}
+}

@@ -1,0 +1,45 @@
+#pragma once
+// A small JSON emitter, so that the probe depends on no JSON library: objects, arrays,
+// strings escaped as RFC 8259 requires, and numbers written in their shortest form that
+// reads back to the same double. Output is indented by two spaces per level.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perfgate::probe::detail {
+
+class JsonWriter {
+ public:
+  JsonWriter& begin_object();
+  JsonWriter& end_object();
+  JsonWriter& begin_array();
+  JsonWriter& end_array();
+  /// The key of the next value inside an object.
+  JsonWriter& key(std::string_view name);
+
+  JsonWriter& value(std::string_view text);
+  JsonWriter& value(const char* text) { return value(std::string_view(text)); }
+  /// Non-finite numbers have no JSON form and are written as null.
+  JsonWriter& value(double number);
+  JsonWriter& value(std::uint64_t number);
+  JsonWriter& value(std::int64_t number);
+  JsonWriter& value(int number) { return value(static_cast<std::int64_t>(number)); }
+  JsonWriter& value(bool flag);
+  JsonWriter& null();
+
+  /// The document, ending with a newline.
+  std::string finish();
+
+ private:
+  void before_value();
+  void close(char bracket);
+  void newline();
+
+  std::string out_;
+  std::vector<bool> has_items_;  // one per open object or array
+  bool after_key_ = false;
+};
+
+}  // namespace perfgate::probe::detail

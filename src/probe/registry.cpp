@@ -1,0 +1,116 @@
+#include "probe/registry.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "perfgate/probe.hpp"
+#include "probe/report_writer.hpp"
+#include "probe/thread_state.hpp"
+#include "probe/tick_clock.hpp"
+
+namespace perfgate::probe::detail {
+
+std::atomic<bool> g_enabled{true};
+std::atomic<bool> g_trace{false};
+
+std::uint32_t Registry::region_for(std::uint32_t parent, std::uint32_t site) {
+  const std::string& name = sites[site].name;
+  const auto [it, inserted] =
+      region_by_path.try_emplace({parent, name}, static_cast<std::uint32_t>(regions.size()));
+  if (inserted) {
+    RegionInfo info;
+    info.name = name;
+    info.parent = parent;
+    info.site = site;
+    if (parent == kNoRegion) {
+      info.id = name;
+    } else {
+      info.id = regions[parent].id + "/" + name;
+      info.depth = regions[parent].depth + 1;
+    }
+    regions.push_back(std::move(info));
+  }
+  return it->second;
+}
+
+namespace {
+
+bool env_is(const char* name, const char* value) {
+  const char* set = std::getenv(name);
+  return set != nullptr && std::strcmp(set, value) == 0;
+}
+
+void write_report_at_exit() {
+  const char* path = std::getenv("PERFGATE_PROBE_OUT");
+  if (path == nullptr || *path == '\0') return;
+  write_report(path, ReportMoment::kExit);
+}
+
+Registry* make_registry() {
+  auto* r = new Registry;
+  if (env_is("PERFGATE_PROBE", "0")) g_enabled.store(false);
+  if (env_is("PERFGATE_PROBE_TRACE", "1")) g_trace.store(true);
+  choose_clock();
+  r->anchor_steady_ns = steady_ns();
+  r->anchor_ticks = now_ticks();
+  std::atexit(write_report_at_exit);
+  return r;
+}
+
+// Made while the program starts, so that PERFGATE_PROBE=0 applies before the first region
+// and a program that never reaches a region still leaves a report.
+[[maybe_unused]] const Registry& g_made_at_start = registry();
+
+}  // namespace
+
+Registry& registry() {
+  static Registry* const r = make_registry();
+  return *r;
+}
+
+std::uint32_t register_site(const char* name, const char* file, int line, const char* function) {
+  Registry& r = registry();
+  const std::lock_guard lock(r.mutex);
+  r.sites.push_back(Site{name, file, line, function});
+  return static_cast<std::uint32_t>(r.sites.size() - 1);
+}
+
+void enter_region(std::uint32_t site) noexcept {
+  this_thread_state().enter(site);
+}
+void exit_region() noexcept {
+  this_thread_state().exit();
+}
+void begin_run() noexcept {
+  this_thread_state().begin_run();
+}
+void end_run() noexcept {
+  this_thread_state().end_run();
+}
+
+}  // namespace perfgate::probe::detail
+
+namespace perfgate::probe {
+
+void set_enabled(bool on) noexcept {
+  detail::g_enabled.store(on);
+}
+bool enabled() noexcept {
+  return detail::g_enabled.load();
+}
+void set_trace(bool on) noexcept {
+  detail::g_trace.store(on);
+}
+
+void set_thread_name(std::string_view name) {
+  detail::ThreadState& state = detail::this_thread_state();
+  detail::Registry& r = detail::registry();
+  const std::lock_guard lock(r.mutex);
+  state.name = std::string(name);
+}
+
+bool flush(const std::string& path) {
+  return detail::write_report(path, detail::ReportMoment::kFlush);
+}
+
+}  // namespace perfgate::probe

@@ -1,0 +1,50 @@
+#include "probe/testing.hpp"
+
+#include <algorithm>
+#include <mutex>
+
+#include "perfgate/probe.hpp"
+#include "probe/registry.hpp"
+#include "probe/thread_state.hpp"
+
+namespace perfgate::probe::detail {
+
+void use_clock_for_testing(TestClock clock) {
+  g_test_clock = clock;
+  if (clock.wall_ns != nullptr) {
+    g_clock_kind = ClockKind::kTest;
+  } else {
+    choose_clock();
+  }
+}
+
+void use_fallback_clock_for_testing() {
+  g_clock_kind = ClockKind::kSteady;
+}
+
+void reset_for_testing() {
+  ThreadState& caller = this_thread_state();
+  Registry& r = registry();
+  const std::lock_guard lock(r.mutex);
+  std::erase_if(r.threads, [](const auto& state) { return state->ended; });
+  const auto at = std::find_if(r.threads.begin(), r.threads.end(),
+                               [&](const auto& state) { return state.get() == &caller; });
+  std::rotate(r.threads.begin(), at, at + 1);
+  std::uint32_t index = 0;
+  for (const auto& state : r.threads) {
+    state->clear();
+    state->index = index++;
+  }
+  r.regions.clear();
+  r.region_by_path.clear();
+  r.runs.clear();
+  r.outside_run_calls.clear();
+  r.trace.clear();
+  r.trace_dropped = 0;
+  r.anchor_steady_ns = steady_ns();
+  r.anchor_ticks = now_ticks();
+  g_enabled.store(true);
+  g_trace.store(false);
+}
+
+}  // namespace perfgate::probe::detail

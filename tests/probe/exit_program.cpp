@@ -1,0 +1,34 @@
+// Leaves the probe in every untidy state a report written at exit must describe: a thread
+// that ended (its run must be in the report), a thread still running, a region called
+// outside any run, and a run and a region still open when exit() is called.
+
+#include <chrono>
+#include <cstdlib>
+#include <future>
+#include <thread>
+
+#include "perfgate/probe.hpp"
+
+int main() {
+  std::thread([] {
+    perfgate::probe::Run run;
+    PERFGATE_REGION("finished_thread_work");
+  }).join();
+
+  std::promise<void> started;
+  std::thread([&started] {
+    perfgate::probe::set_thread_name("sleeper");
+    {
+      perfgate::probe::Run run;
+      PERFGATE_REGION("sleeper_work");
+    }
+    started.set_value();
+    for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+  }).detach();
+  started.get_future().wait();
+
+  { PERFGATE_REGION("setup"); }
+  perfgate::probe::Run run;
+  PERFGATE_REGION("frame");
+  std::exit(0);  // leaves `run` and `frame` open: exit() does not unwind this scope
+}

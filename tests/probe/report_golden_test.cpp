@@ -1,0 +1,265 @@
+// The whole report for a fixed program on an injected clock: every wall-clock reading
+// advances 1 µs and every CPU-time reading 0.4 µs, so every figure is exact. Only the fields
+// that name this process and this moment (created_at, target, the source directory) are
+// replaced before the comparison.
+
+#include <filesystem>
+
+#include "probe/probe_fixture.hpp"
+
+namespace perfgate::probe::testing {
+namespace {
+
+std::uint64_t g_wall_ns = 0;
+std::uint64_t g_cpu_ns = 0;
+std::uint64_t fake_wall_ns() {
+  return g_wall_ns += 1000;
+}
+std::uint64_t fake_cpu_ns() {
+  return g_cpu_ns += 400;
+}
+
+void frame() {
+  probe::Run run;
+  {
+    PERFGATE_REGION("decode");
+    PERFGATE_REGION("huffman");
+  }
+  PERFGATE_REGION("render");
+}
+
+constexpr const char* kGolden = R"({
+ "config": {
+  "clock": "steady_clock",
+  "clock_hz": null,
+  "enabled": true,
+  "trace": true
+ },
+ "created_at": "CREATED_AT",
+ "key_averages": {
+  "self_time": [
+   {
+    "calls": 2,
+    "region_id": "decode",
+    "runs": 2,
+    "self_wall_time_us": 4,
+    "wall_time_us": 6
+   },
+   {
+    "calls": 2,
+    "region_id": "decode/huffman",
+    "runs": 2,
+    "self_wall_time_us": 2,
+    "wall_time_us": 2
+   },
+   {
+    "calls": 2,
+    "region_id": "render",
+    "runs": 2,
+    "self_wall_time_us": 2,
+    "wall_time_us": 2
+   }
+  ],
+  "total_time": [
+   {
+    "calls": 2,
+    "region_id": "decode",
+    "runs": 2,
+    "self_wall_time_us": 4,
+    "wall_time_us": 6
+   },
+   {
+    "calls": 2,
+    "region_id": "decode/huffman",
+    "runs": 2,
+    "self_wall_time_us": 2,
+    "wall_time_us": 2
+   },
+   {
+    "calls": 2,
+    "region_id": "render",
+    "runs": 2,
+    "self_wall_time_us": 2,
+    "wall_time_us": 2
+   }
+  ]
+ },
+ "perfgate_version": "0.1.0",
+ "regions": [
+  {
+   "depth": 0,
+   "file": "report_golden_test.cpp",
+   "function": "frame",
+   "id": "decode",
+   "line": 25,
+   "name": "decode",
+   "parent": null
+  },
+  {
+   "depth": 1,
+   "file": "report_golden_test.cpp",
+   "function": "frame",
+   "id": "decode/huffman",
+   "line": 26,
+   "name": "huffman",
+   "parent": "decode"
+  },
+  {
+   "depth": 0,
+   "file": "report_golden_test.cpp",
+   "function": "frame",
+   "id": "render",
+   "line": 28,
+   "name": "render",
+   "parent": null
+  }
+ ],
+ "runs": [
+  {
+   "regions": [
+    {
+     "calls": 1,
+     "region_id": "decode",
+     "self_wall_time_us": 2,
+     "wall_time_fraction": 0.42857142857142855,
+     "wall_time_us": 3
+    },
+    {
+     "calls": 1,
+     "region_id": "decode/huffman",
+     "self_wall_time_us": 1,
+     "wall_time_fraction": 0.14285714285714285,
+     "wall_time_us": 1
+    },
+    {
+     "calls": 1,
+     "region_id": "render",
+     "self_wall_time_us": 1,
+     "wall_time_fraction": 0.14285714285714285,
+     "wall_time_us": 1
+    }
+   ],
+   "residual": {
+    "wall_time_fraction": 0.42857142857142855,
+    "wall_time_us": 3
+   },
+   "run_index": 0,
+   "thread_index": 0,
+   "timing": {
+    "cpu_time_us": 0.4,
+    "wall_time_us": 7
+   }
+  },
+  {
+   "regions": [
+    {
+     "calls": 1,
+     "region_id": "decode",
+     "self_wall_time_us": 2,
+     "wall_time_fraction": 0.42857142857142855,
+     "wall_time_us": 3
+    },
+    {
+     "calls": 1,
+     "region_id": "decode/huffman",
+     "self_wall_time_us": 1,
+     "wall_time_fraction": 0.14285714285714285,
+     "wall_time_us": 1
+    },
+    {
+     "calls": 1,
+     "region_id": "render",
+     "self_wall_time_us": 1,
+     "wall_time_fraction": 0.14285714285714285,
+     "wall_time_us": 1
+    }
+   ],
+   "residual": {
+    "wall_time_fraction": 0.42857142857142855,
+    "wall_time_us": 3
+   },
+   "run_index": 1,
+   "thread_index": 0,
+   "timing": {
+    "cpu_time_us": 0.4,
+    "wall_time_us": 7
+   }
+  }
+ ],
+ "schema_version": 1,
+ "target": "TARGET",
+ "threads": [
+  {
+   "name": "main",
+   "thread_index": 0
+  }
+ ],
+ "trace": {
+  "dropped": 0,
+  "events": [
+   {
+    "duration_us": 1,
+    "region_id": "decode/huffman",
+    "start_us": 3,
+    "thread_index": 0
+   },
+   {
+    "duration_us": 3,
+    "region_id": "decode",
+    "start_us": 2,
+    "thread_index": 0
+   },
+   {
+    "duration_us": 1,
+    "region_id": "render",
+    "start_us": 6,
+    "thread_index": 0
+   },
+   {
+    "duration_us": 1,
+    "region_id": "decode/huffman",
+    "start_us": 11,
+    "thread_index": 0
+   },
+   {
+    "duration_us": 3,
+    "region_id": "decode",
+    "start_us": 10,
+    "thread_index": 0
+   },
+   {
+    "duration_us": 1,
+    "region_id": "render",
+    "start_us": 14,
+    "thread_index": 0
+   }
+  ]
+ },
+ "warnings": []
+})";
+
+class ProbeReport : public ProbeTest {
+ protected:
+  void SetUp() override {
+    g_wall_ns = 0;
+    g_cpu_ns = 0;
+    detail::use_clock_for_testing({fake_wall_ns, fake_cpu_ns});
+    detail::reset_for_testing();  // the trace's time origin: the first reading, 1 µs
+  }
+};
+
+TEST_F(ProbeReport, MatchesTheGoldenDocumentOnAFakeClock) {
+  set_trace(true);
+  frame();
+  frame();
+  Json doc = report();
+  doc["created_at"] = "CREATED_AT";
+  doc["target"] = "TARGET";
+  for (Json& region : doc["regions"]) {
+    region["file"] = std::filesystem::path(region["file"].get<std::string>()).filename();
+  }
+  EXPECT_EQ(doc.dump(1), kGolden);
+}
+
+}  // namespace
+}  // namespace perfgate::probe::testing
