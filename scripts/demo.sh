@@ -33,3 +33,7 @@ step "perfgate compare --upload pass   (against the rolling baselines)"
 
 step "perfgate report --since 1d"
 "$PG" report --since 1d --benchmark 'primes*'
+
+step "perfgate profile   (where each frame of examples/bin/frames spends its time)"
+PERFGATE_PROBE_OUT="$demo/probe.json" examples/bin/frames 3 200000 >/dev/null
+"$PG" profile "$demo/probe.json"

@@ -10,6 +10,7 @@
 #include "cli/compare_command.hpp"
 #include "cli/diff_command.hpp"
 #include "cli/import_command.hpp"
+#include "cli/profile_command.hpp"
 #include "cli/report_command.hpp"
 #include "cli/run_command.hpp"
 #include "model/error.hpp"
@@ -36,6 +37,8 @@ int main(int argc, char** argv) {
   CLI::App* diff = perfgate::add_diff_command(app, diff_options);
   perfgate::ImportCommandOptions import_options;
   CLI::App* import_command = perfgate::add_import_command(app, import_options);
+  perfgate::ProfileOptions profile_options;
+  CLI::App* profile = perfgate::add_profile_command(app, profile_options);
 
   try {
     app.parse(argc, argv);
@@ -53,6 +56,7 @@ int main(int argc, char** argv) {
     if (ab->parsed()) return perfgate::execute_ab(ab_options);
     if (diff->parsed()) return perfgate::execute_diff(diff_options);
     if (import_command->parsed()) return perfgate::execute_import(import_options);
+    if (profile->parsed()) return perfgate::execute_profile(profile_options);
   } catch (const perfgate::Error& error) {
     std::cerr << "perfgate: error: " << error.what() << "\n";
     return static_cast<int>(error.code());

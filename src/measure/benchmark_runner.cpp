@@ -8,17 +8,20 @@
 #include "gate/static_thresholds.hpp"
 #include "measure/metric_assembly.hpp"
 #include "measure/metrics_file.hpp"
+#include "measure/probe_components.hpp"
 #include "measure/recipe.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "perfgate_version.hpp"
+#include "profile/probe_report_reader.hpp"
 
 namespace perfgate {
 namespace {
 
 namespace fs = std::filesystem;
 
-/// A private folder for the files programs write during runs (metrics), removed at the end.
+/// A private folder for the files programs write during runs (metrics, probe reports),
+/// removed at the end.
 class ScratchFolder {
  public:
   ScratchFolder() {
@@ -165,16 +168,33 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     failure = runner.hook(config.prepare, "prepare");
     if (!failure.empty()) break;
 
-    const fs::path metrics_path = scratch.path() / ("metrics-" + std::to_string(index) + ".jsonl");
-    const ProcessResult result = runner.execute(
-        state.command, (warmup ? "warmup run " : "measured run ") + std::to_string(index),
-        {{"PERFGATE_METRICS_OUT", metrics_path.string()},
-         {"PERFGATE_RUN_INDEX", std::to_string(index)},
-         {"PERFGATE_WARMUP", warmup ? "1" : "0"}});
+    const std::string run_name = std::to_string(index);
+    const fs::path metrics_path = scratch.path() / ("metrics-" + run_name + ".jsonl");
+    const fs::path probe_path = scratch.path() / ("probe-" + run_name + ".json");
+    const ProcessResult result =
+        runner.execute(state.command, (warmup ? "warmup run " : "measured run ") + run_name,
+                       {{"PERFGATE_METRICS_OUT", metrics_path.string()},
+                        {"PERFGATE_PROBE_OUT", probe_path.string()},
+                        {"PERFGATE_RUN_INDEX", run_name},
+                        {"PERFGATE_WARMUP", warmup ? "1" : "0"}});
     RunObservation observation{
         index,         warmup,          result.succeeded(), "", result.wall_s,
         result.user_s, result.system_s, result.peak_rss_mb, {}};
     std::vector<ComponentReport> reports;
+    // The scratch folder goes away with the state: a bad file is kept beside the worker
+    // log, where the message points, so the field it names can be read.
+    const auto keep_bad_file = [&](const fs::path& written, const std::string& prefix,
+                                   const std::string& extension, const Error& error) {
+      const fs::path kept = log_dir / (prefix + "_" + file_slug(state.name) + "_" +
+                                       environment_.file_stamp + "_run" + run_name + extension);
+      std::error_code ignored;
+      fs::copy_file(written, kept, fs::copy_options::overwrite_existing, ignored);
+      std::string message = error.what();
+      if (const auto at = message.find(written.string()); at != std::string::npos) {
+        message.replace(at, written.string().size(), kept.string());
+      }
+      return message;
+    };
     if (!result.succeeded()) {
       observation.failure = result.reason();
     } else {
@@ -184,19 +204,20 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
                              reported.direction.value_or(Direction::kLowerIsBetter)});
         }
       } catch (const Error& error) {
-        // The scratch folder goes away with the state: keep the bad file beside the worker
-        // log, where the message points, so the line it names can be read.
-        const fs::path kept =
-            log_dir / ("metrics_" + file_slug(state.name) + "_" + environment_.file_stamp + "_run" +
-                       std::to_string(index) + ".jsonl");
-        std::error_code ignored;
-        fs::copy_file(metrics_path, kept, fs::copy_options::overwrite_existing, ignored);
-        std::string message = error.what();
-        if (const auto at = message.find(metrics_path.string()); at != std::string::npos) {
-          message.replace(at, metrics_path.string().size(), kept.string());
-        }
         observation.ok = false;
-        observation.failure = "invalid metrics file: " + message;
+        observation.failure =
+            "invalid metrics file: " + keep_bad_file(metrics_path, "metrics", ".jsonl", error);
+      }
+      std::error_code ignored;
+      if (observation.ok && fs::exists(probe_path, ignored)) {
+        try {
+          const auto probe = probe_components(config, profile::load_probe_report(probe_path));
+          reports.insert(reports.end(), probe.begin(), probe.end());
+        } catch (const Error& error) {
+          observation.ok = false;
+          observation.failure =
+              "invalid probe report: " + keep_bad_file(probe_path, "probe", ".json", error);
+        }
       }
     }
     reports = map_components(config, reports);

@@ -215,6 +215,63 @@ decode_time_s = "decode"
   EXPECT_EQ(metric["unit"], "s");
 }
 
+std::string child_command(const std::string& mode) {
+  return std::string("command = [\"") + PERFGATE_TEST_CHILD + "\", \"" + mode + "\"]\n";
+}
+
+TEST(RunCommand, TurnsTheTopLevelRegionsOfAProbeReportIntoComponentMetrics) {
+  TempDir dir;
+  dir.write("p.toml", "benchmark_id = \"probed\"\n" + child_command("probe") + R"(
+[run_config]
+num_warmup_runs = 1
+num_measurement_runs = 2
+)");
+  const auto result = run_perfgate({"run", "p.toml", "-o", "out", "--json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json metrics = Json::parse(result.out)[0]["metrics"];
+  // decode took 20 ms and 30 ms in the report's two runs: 25 ms per iteration.
+  EXPECT_EQ(metrics["decode"]["samples"], Json({0.025, 0.025}));
+  EXPECT_EQ(metrics["decode"]["unit"], "s");
+  EXPECT_FALSE(metrics.contains("decode/huffman"));
+}
+
+TEST(RunCommand, MapsNestedProbeRegionsThroughComponentMetrics) {
+  TempDir dir;
+  dir.write("p.toml", "benchmark_id = \"probed\"\n" + child_command("probe") + R"(
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = 2
+[component_metrics]
+huffman_s = "decode/huffman"
+)");
+  const auto result = run_perfgate({"run", "p.toml", "-o", "out", "--json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json metrics = Json::parse(result.out)[0]["metrics"];
+  EXPECT_EQ(metrics["huffman_s"]["samples"], Json({0.005, 0.005}));
+  EXPECT_FALSE(metrics.contains("decode"));
+}
+
+TEST(RunCommand, FailsTheRunOfAMalformedProbeReportAndKeepsItBesideTheWorkerLog) {
+  TempDir dir;
+  dir.write("p.toml", "benchmark_id = \"probed\"\n" + child_command("probe-bad") + R"(
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = 2
+)");
+  const auto result = run_perfgate({"run", "p.toml", "-o", "out"}, dir.path());
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.err, HasSubstr("measured run 0: invalid probe report: "));
+  EXPECT_THAT(result.err,
+              HasSubstr("_run0.json: runs[0].timing: expected an object, found a string"));
+  std::vector<fs::path> kept;
+  for (const auto& entry : fs::directory_iterator(dir / "out" / "worker_logs")) {
+    if (entry.path().filename().string().rfind("probe_probed_", 0) == 0)
+      kept.push_back(entry.path());
+  }
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_THAT(read_text_file(kept[0]), HasSubstr(R"("timing": "fast")"));
+}
+
 TEST(RunCommand, RejectsAnUnknownFlagWithExit64) {
   TempDir dir;
   const auto result = run_perfgate({"run", "--no-such-flag"}, dir.path());

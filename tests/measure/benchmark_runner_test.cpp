@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "support/fake_executor.hpp"
+#include "support/probe_report_fixture.hpp"
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
@@ -120,6 +121,51 @@ TEST(BenchmarkRunner, FailsARunWhoseMetricsFileIsMalformed) {
   EXPECT_NE(record.failure_reason.find(kept.string() + ":1: "), std::string::npos)
       << record.failure_reason;
   EXPECT_EQ(read_text_file(kept), "not json\n");
+}
+
+TEST(BenchmarkRunner, TurnsTheTopLevelRegionsOfEachRunsProbeReportIntoComponentMetrics) {
+  RunnerFixture f;
+  f.config.run.num_warmup_runs = 0;
+  std::vector<std::string> probe_paths;
+  f.executor.on_run = [&](const ProcessSpec& spec) {
+    probe_paths.push_back(spec.env.at("PERFGATE_PROBE_OUT"));
+    Json report = testing::probe_report_json();
+    // The second process spends twice as long in every region.
+    if (probe_paths.size() == 2) {
+      for (auto& run : report["runs"]) {
+        for (auto& region : run["regions"])
+          region["wall_time_us"] = region["wall_time_us"].get<double>() * 2;
+      }
+    }
+    std::ofstream(probe_paths.back()) << report.dump();
+  };
+  const RawRecord record = f.run();
+  ASSERT_TRUE(record.success) << record.failure_reason;
+  ASSERT_EQ(probe_paths.size(), 2u);
+  EXPECT_NE(probe_paths[0], probe_paths[1]);
+  EXPECT_EQ(record.metrics.at("frame").samples, (std::vector<double>{0.075, 0.15}));
+  EXPECT_EQ(record.metrics.at("render").samples, (std::vector<double>{0.055, 0.11}));
+  EXPECT_EQ(record.metrics.at("frame").metric.unit, "s");
+  EXPECT_EQ(record.metrics.count("frame/decode"), 0u);
+  EXPECT_EQ(record.runs[1].reported.at("render"), 0.11);
+}
+
+TEST(BenchmarkRunner, FailsARunWhoseProbeReportIsMalformedAndKeepsTheFile) {
+  RunnerFixture f;
+  f.config.run.num_warmup_runs = 0;
+  f.executor.on_run = [](const ProcessSpec& spec) {
+    Json report = testing::probe_report_json();
+    report["runs"][0]["timing"].erase("cpu_time_us");
+    std::ofstream(spec.env.at("PERFGATE_PROBE_OUT")) << report.dump();
+  };
+  const RawRecord record = f.run();
+  EXPECT_FALSE(record.success);
+  const auto kept = f.dir / "results" / "worker_logs" / "probe_bench_T_run0.json";
+  EXPECT_EQ(record.failure_reason,
+            "measured run 0: invalid probe report: " + kept.string() +
+                ": runs[0].timing.cpu_time_us: missing. Add the field; every file "
+                "perfgate writes in this layout carries it");
+  EXPECT_EQ(Json::parse(read_text_file(kept))["target"]["pid"], 4242);
 }
 
 TEST(BenchmarkRunner, RunsInTheConfigFolderWithThePlaceholdersFilledIn) {

@@ -19,6 +19,10 @@
 //   output BYTES             write BYTES bytes; byte i is 'a' + i % 23
 //   lines N                  print "line 1" .. "line N"
 //   metrics                  append two JSON lines to $PERFGATE_METRICS_OUT
+//   probe                    write a probe report to $PERFGATE_PROBE_OUT, as perfgate-probe
+//                            would: two runs, regions decode (20 and 30 ms) and
+//                            decode/huffman (5 ms each)
+//   probe-bad                write a probe report whose runs[0].timing is a string
 //   env NAME                 print the value of NAME
 //   cwd                      print the working directory
 //   stdin                    print what standard input is connected to
@@ -207,6 +211,35 @@ int run(const std::vector<std::string>& args) {
     std::ofstream(path, std::ios::app)
         << R"({"name": "decode", "value": 1.5, "unit": "s"})" << '\n'
         << R"({"name": "frames", "value": 120, "direction": "higher"})" << '\n';
+    return 0;
+  }
+  if (mode == "probe" || mode == "probe-bad") {
+    const char* path = std::getenv("PERFGATE_PROBE_OUT");
+    if (path == nullptr) return 2;
+    const char* timing =
+        mode == "probe-bad" ? R"("fast")" : R"({"wall_time_us": 40000.0, "cpu_time_us": 39000.0})";
+    std::ofstream(path) << R"({"schema_version": 1, "created_at": "2026-11-30T14:50:00Z",
+"perfgate_version": "0.1.0",
+"config": {"clock": "steady_clock", "clock_hz": null, "enabled": true, "trace": false},
+"target": {"executable": "test_child", "pid": 1, "process_name": "test_child"},
+"runs": [
+ {"run_index": 0, "thread_index": 0, "timing": )"
+                        << timing << R"(,
+  "regions": [
+   {"region_id": "decode", "calls": 1, "wall_time_us": 20000.0, "self_wall_time_us": 15000.0, "wall_time_fraction": 0.5},
+   {"region_id": "decode/huffman", "calls": 2, "wall_time_us": 5000.0, "self_wall_time_us": 5000.0, "wall_time_fraction": 0.125}],
+  "residual": {"wall_time_us": 20000.0, "wall_time_fraction": 0.5}},
+ {"run_index": 1, "thread_index": 0, "timing": {"wall_time_us": 40000.0, "cpu_time_us": 39000.0},
+  "regions": [
+   {"region_id": "decode", "calls": 1, "wall_time_us": 30000.0, "self_wall_time_us": 25000.0, "wall_time_fraction": 0.75},
+   {"region_id": "decode/huffman", "calls": 2, "wall_time_us": 5000.0, "self_wall_time_us": 5000.0, "wall_time_fraction": 0.125}],
+  "residual": {"wall_time_us": 10000.0, "wall_time_fraction": 0.25}}],
+"regions": [
+ {"id": "decode", "name": "decode", "parent": null, "depth": 0, "file": "c.cpp", "line": 1, "function": "main"},
+ {"id": "decode/huffman", "name": "huffman", "parent": "decode", "depth": 1, "file": "c.cpp", "line": 2, "function": "main"}],
+"threads": [{"thread_index": 0, "name": "main"}],
+"key_averages": {"self_time": [], "total_time": []},
+"trace": null, "warnings": []})";
     return 0;
   }
   if (mode == "env") {

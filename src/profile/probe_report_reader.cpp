@@ -1,0 +1,262 @@
+#include "profile/probe_report_reader.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "model/error.hpp"
+#include "model/json_reader.hpp"
+
+namespace perfgate::profile {
+namespace {
+
+constexpr const char* kContractFix = "See docs/probe-report.md for the report's fields";
+
+std::string element_path(const std::string& array_path, std::size_t index) {
+  return fmt::format("{}[{}]", array_path, index);
+}
+
+double non_negative(JsonObjectReader& reader, const std::string& key) {
+  const double value = reader.number(key);
+  if (value < 0) {
+    reader.fail(reader.path_of(key), fmt::format("{} is negative", value),
+                "Times and fractions in a probe report are zero or more");
+  }
+  return value;
+}
+
+long long count(JsonObjectReader& reader, const std::string& key) {
+  const long long value = reader.integer(key);
+  if (value < 0) {
+    reader.fail(reader.path_of(key), fmt::format("{} is negative", value),
+                "Counts and indexes in a probe report are zero or more");
+  }
+  return value;
+}
+
+ProbeConfig read_config(JsonObjectReader& top) {
+  JsonObjectReader reader(top.object("config"), top.source(), "config");
+  ProbeConfig config;
+  config.clock = reader.string("clock");
+  if (config.clock != "tsc" && config.clock != "steady_clock") {
+    reader.fail(reader.path_of("clock"), "unknown clock \"" + config.clock + "\"",
+                "Use \"tsc\" or \"steady_clock\"");
+  }
+  config.clock_hz = reader.optional_number("clock_hz");
+  config.enabled = reader.boolean("enabled");
+  config.trace = reader.boolean("trace");
+  return config;
+}
+
+ProbeTarget read_target(JsonObjectReader& top) {
+  JsonObjectReader reader(top.object("target"), top.source(), "target");
+  return {reader.string("executable"), reader.integer("pid"), reader.string("process_name")};
+}
+
+ProbeRun read_run(const Json& value, const std::string& source, const std::string& path) {
+  JsonObjectReader reader(value, source, path);
+  ProbeRun run;
+  run.run_index = count(reader, "run_index");
+  run.thread_index = count(reader, "thread_index");
+  JsonObjectReader timing(reader.object("timing"), source, reader.path_of("timing"));
+  run.wall_time_us = non_negative(timing, "wall_time_us");
+  run.cpu_time_us = non_negative(timing, "cpu_time_us");
+  const Json& regions = reader.array("regions");
+  for (std::size_t i = 0; i < regions.size(); ++i) {
+    JsonObjectReader row(regions[i], source, element_path(reader.path_of("regions"), i));
+    run.regions.push_back(
+        {row.string("region_id"), count(row, "calls"), non_negative(row, "wall_time_us"),
+         non_negative(row, "self_wall_time_us"), non_negative(row, "wall_time_fraction")});
+  }
+  JsonObjectReader residual(reader.object("residual"), source, reader.path_of("residual"));
+  run.residual_wall_time_us = non_negative(residual, "wall_time_us");
+  run.residual_wall_time_fraction = non_negative(residual, "wall_time_fraction");
+  return run;
+}
+
+RegionInfo read_region(const Json& value, const std::string& source, const std::string& path) {
+  JsonObjectReader reader(value, source, path);
+  RegionInfo region;
+  region.id = reader.string("id");
+  if (region.id.empty()) reader.fail(reader.path_of("id"), "empty", "Give every region an id");
+  region.name = reader.string("name");
+  region.parent = reader.optional_string("parent");
+  region.depth = count(reader, "depth");
+  region.file = reader.string("file");
+  region.line = reader.integer("line");
+  region.function = reader.string("function");
+  return region;
+}
+
+std::vector<KeyAverage> read_key_average_rows(JsonObjectReader& parent, const std::string& key) {
+  const Json& rows = parent.array(key);
+  std::vector<KeyAverage> out;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    JsonObjectReader row(rows[i], parent.source(), element_path(parent.path_of(key), i));
+    out.push_back({row.string("region_id"), count(row, "calls"),
+                   non_negative(row, "self_wall_time_us"), non_negative(row, "wall_time_us"),
+                   count(row, "runs")});
+  }
+  return out;
+}
+
+std::optional<ProbeTrace> read_trace(JsonObjectReader& top) {
+  const Json* value = top.optional_object("trace");
+  if (value == nullptr) return std::nullopt;
+  JsonObjectReader reader(*value, top.source(), "trace");
+  ProbeTrace trace;
+  const Json& events = reader.array("events");
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    JsonObjectReader event(events[i], top.source(), element_path("trace.events", i));
+    trace.events.push_back({event.string("region_id"), count(event, "thread_index"),
+                            non_negative(event, "start_us"), non_negative(event, "duration_us")});
+  }
+  trace.dropped = count(reader, "dropped");
+  return trace;
+}
+
+/// The cross-references perfgate relies on: every region id a run, a key average or a
+/// trace event uses is described in regions[], and the nesting in regions[] is consistent.
+void check_references(const ProbeReport& report, const JsonObjectReader& top) {
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i < report.regions.size(); ++i) {
+    const RegionInfo& region = report.regions[i];
+    const std::string path = element_path("regions", i);
+    if (!ids.insert(region.id).second) {
+      top.fail(path + ".id", "region id \"" + region.id + "\" is listed twice",
+               "List each region id once");
+    }
+  }
+  for (std::size_t i = 0; i < report.regions.size(); ++i) {
+    const RegionInfo& region = report.regions[i];
+    const std::string path = element_path("regions", i);
+    if (!region.parent) {
+      if (region.depth != 0) {
+        top.fail(path + ".depth",
+                 fmt::format("depth {} for a region without a parent", region.depth),
+                 "A region whose parent is null has depth 0");
+      }
+      continue;
+    }
+    const RegionInfo* parent = report.region(*region.parent);
+    if (parent == nullptr) {
+      top.fail(path + ".parent", "unknown region \"" + *region.parent + "\"",
+               "A parent must be the id of another entry of regions[]");
+    }
+    if (region.depth != parent->depth + 1) {
+      top.fail(path + ".depth",
+               fmt::format("depth {} under parent \"{}\" of depth {}", region.depth, parent->id,
+                           parent->depth),
+               "A region's depth is its parent's depth plus one");
+    }
+  }
+  const auto check_id = [&](const std::string& id, const std::string& path) {
+    if (ids.count(id) == 0) {
+      top.fail(path, "region \"" + id + "\" is not listed in regions[]",
+               "Describe every region id the report uses in regions[]");
+    }
+  };
+  for (std::size_t r = 0; r < report.runs.size(); ++r) {
+    for (std::size_t i = 0; i < report.runs[r].regions.size(); ++i) {
+      check_id(report.runs[r].regions[i].region_id,
+               fmt::format("runs[{}].regions[{}].region_id", r, i));
+    }
+  }
+  for (std::size_t i = 0; i < report.key_averages.self_time.size(); ++i) {
+    check_id(report.key_averages.self_time[i].region_id,
+             fmt::format("key_averages.self_time[{}].region_id", i));
+  }
+  for (std::size_t i = 0; i < report.key_averages.total_time.size(); ++i) {
+    check_id(report.key_averages.total_time[i].region_id,
+             fmt::format("key_averages.total_time[{}].region_id", i));
+  }
+  if (report.trace) {
+    for (std::size_t i = 0; i < report.trace->events.size(); ++i) {
+      check_id(report.trace->events[i].region_id, fmt::format("trace.events[{}].region_id", i));
+    }
+  }
+}
+
+}  // namespace
+
+ProbeReport read_probe_report(const Json& document, const std::string& source) {
+  JsonObjectReader top(document, source, "");
+  const long long version = top.integer("schema_version");
+  if (version != kProbeSchemaVersion) {
+    top.fail("schema_version", fmt::format("unknown schema_version {}", version),
+             fmt::format("This perfgate reads schema_version {}; use the perfgate release that "
+                         "matches the probe library that wrote the file",
+                         kProbeSchemaVersion));
+  }
+  ProbeReport report;
+  report.created_at = top.string("created_at");
+  report.perfgate_version = top.string("perfgate_version");
+  report.config = read_config(top);
+  report.target = read_target(top);
+  const Json& runs = top.array("runs");
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    report.runs.push_back(read_run(runs[i], source, element_path("runs", i)));
+  const Json& regions = top.array("regions");
+  for (std::size_t i = 0; i < regions.size(); ++i)
+    report.regions.push_back(read_region(regions[i], source, element_path("regions", i)));
+  const Json& threads = top.array("threads");
+  for (std::size_t i = 0; i < threads.size(); ++i) {
+    JsonObjectReader thread(threads[i], source, element_path("threads", i));
+    report.threads.push_back({count(thread, "thread_index"), thread.string("name")});
+  }
+  JsonObjectReader averages(top.object("key_averages"), source, "key_averages");
+  report.key_averages.self_time = read_key_average_rows(averages, "self_time");
+  report.key_averages.total_time = read_key_average_rows(averages, "total_time");
+  report.trace = read_trace(top);
+  const Json& warnings = top.array("warnings");
+  for (std::size_t i = 0; i < warnings.size(); ++i) {
+    JsonObjectReader warning(warnings[i], source, element_path("warnings", i));
+    report.warnings.push_back({warning.string("code"), warning.string("message")});
+  }
+  if (top.has("sources")) {
+    const Json& sources = top.array("sources");
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      if (!sources[i].is_string()) {
+        top.fail(element_path("sources", i),
+                 "expected a string, found " + json_type_name(sources[i]),
+                 "List the merged files by name");
+      }
+      report.sources.push_back(sources[i].get<std::string>());
+    }
+  }
+  check_references(report, top);
+  return report;
+}
+
+ProbeReport load_probe_report(const std::filesystem::path& path) {
+  const std::string name = path.string();
+  std::error_code ignored;
+  if (!std::filesystem::exists(path, ignored)) {
+    throw Error(ExitCode::kNoInput,
+                name + ": no such file. Give the path of a probe report (PERFGATE_PROBE_OUT)");
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) {
+    throw Error(ExitCode::kIoError, name + ": cannot read the file: " + std::strerror(errno) +
+                                        ". Check its permissions");
+  }
+  Json document;
+  try {
+    document = Json::parse(text.str());
+  } catch (const Json::parse_error& error) {
+    throw Error(ExitCode::kDataError, fmt::format("{}: (top level): not valid JSON at byte {}. {}",
+                                                  name, error.byte, kContractFix));
+  } catch (const Json::exception&) {
+    throw Error(ExitCode::kDataError, fmt::format("{}: (top level): a number is out of range. {}",
+                                                  name, "Write finite numbers only"));
+  }
+  return read_probe_report(document, name);
+}
+
+}  // namespace perfgate::profile

@@ -1,0 +1,74 @@
+#include "profile/report_merge.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "profile/key_averages.hpp"
+
+namespace perfgate::profile {
+namespace {
+
+/// One past the highest thread index the report uses anywhere: the shift for the next input.
+long long thread_span(const ProbeReport& report) {
+  long long highest = -1;
+  for (const auto& thread : report.threads) highest = std::max(highest, thread.thread_index);
+  for (const auto& run : report.runs) highest = std::max(highest, run.thread_index);
+  if (report.trace) {
+    for (const auto& event : report.trace->events) highest = std::max(highest, event.thread_index);
+  }
+  return highest + 1;
+}
+
+}  // namespace
+
+ProbeReport merge_reports(const std::vector<NamedReport>& inputs) {
+  ProbeReport merged;
+  const ProbeReport& first = inputs.at(0).report;
+  merged.created_at = first.created_at;
+  merged.perfgate_version = first.perfgate_version;
+  merged.config = first.config;
+  merged.target = first.target;
+
+  std::map<std::string, RegionInfo> regions;
+  long long thread_shift = 0;
+  bool any_trace = false;
+  ProbeTrace trace;
+  for (const auto& [source, report] : inputs) {
+    if (report.sources.empty()) {
+      merged.sources.push_back(source);
+    } else {
+      merged.sources.insert(merged.sources.end(), report.sources.begin(), report.sources.end());
+    }
+    for (ProbeRun run : report.runs) {
+      run.run_index = static_cast<long long>(merged.runs.size());
+      run.thread_index += thread_shift;
+      merged.runs.push_back(std::move(run));
+    }
+    for (ThreadInfo thread : report.threads) {
+      thread.thread_index += thread_shift;
+      merged.threads.push_back(std::move(thread));
+    }
+    for (const auto& region : report.regions) regions.emplace(region.id, region);
+    if (report.trace) {
+      any_trace = true;
+      for (TraceEvent event : report.trace->events) {
+        event.thread_index += thread_shift;
+        trace.events.push_back(std::move(event));
+      }
+      trace.dropped += report.trace->dropped;
+    }
+    merged.warnings.insert(merged.warnings.end(), report.warnings.begin(), report.warnings.end());
+    thread_shift += thread_span(report);
+  }
+  for (auto& [id, region] : regions) merged.regions.push_back(std::move(region));
+  merged.key_averages = compute_key_averages(merged.runs);
+  if (any_trace) merged.trace = std::move(trace);
+  merged.warnings.push_back(
+      {"MERGED", fmt::format("this report combines {} reports: {}", merged.sources.size(),
+                             fmt::join(merged.sources, ", "))});
+  return merged;
+}
+
+}  // namespace perfgate::profile

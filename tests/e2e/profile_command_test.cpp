@@ -1,0 +1,108 @@
+// End-to-end: `perfgate profile` on probe reports written by each test.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "model/json.hpp"
+#include "support/cli_runner.hpp"
+#include "support/probe_report_fixture.hpp"
+
+namespace perfgate {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::run_perfgate;
+using ::testing::StartsWith;
+
+struct ProfileFixture {
+  TempDir dir;
+  ProfileFixture() { dir.write("probe.json", testing::kProbeReportText); }
+};
+
+TEST(ProfileCommand, PrintsTheMarkdownViewByDefault) {
+  ProfileFixture f;
+  const auto result = run_perfgate({"profile", "probe.json"}, f.dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, StartsWith("# Probe profile: frames\n"));
+  EXPECT_THAT(result.out, HasSubstr("| _(residual)_ | | 20 ms | | 20.00% |\n"));
+}
+
+TEST(ProfileCommand, PrintsTheReportAsJsonAndWritesTheTraceBeside) {
+  ProfileFixture f;
+  const auto result = run_perfgate(
+      {"profile", "probe.json", "--format", "json", "--trace", "trace.json"}, f.dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(Json::parse(result.out), testing::probe_report_json());
+  const Json trace = Json::parse(read_text_file(f.dir / "trace.json"));
+  EXPECT_EQ(trace["traceEvents"].size(), 6u);
+}
+
+TEST(ProfileCommand, WritesTheViewToTheOutputFile) {
+  ProfileFixture f;
+  const auto result = run_perfgate({"profile", "probe.json", "-o", "view.md"}, f.dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "");
+  const auto shown = run_perfgate({"profile", "probe.json"}, f.dir.path());
+  EXPECT_EQ(read_text_file(f.dir / "view.md"), shown.out);
+}
+
+TEST(ProfileCommand, MergesSeveralReportsWithMerge) {
+  ProfileFixture f;
+  f.dir.write("second.json", testing::kProbeReportText);
+  const auto result = run_perfgate(
+      {"profile", "probe.json", "second.json", "--merge", "--format", "json"}, f.dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json merged = Json::parse(result.out);
+  EXPECT_EQ(merged["runs"].size(), 4u);
+  EXPECT_EQ(merged["sources"], Json({"probe.json", "second.json"}));
+  EXPECT_EQ(merged["warnings"].back()["code"], "MERGED");
+}
+
+TEST(ProfileCommand, AsksForMergeWhenGivenSeveralFilesWithoutIt) {
+  ProfileFixture f;
+  const auto result = run_perfgate({"profile", "probe.json", "probe.json"}, f.dir.path());
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("add --merge"));
+}
+
+TEST(ProfileCommand, RefusesATraceExportOfAReportWithoutTraceAndWritesNothing) {
+  ProfileFixture f;
+  Json report = testing::probe_report_json();
+  report["trace"] = nullptr;
+  f.dir.write("untraced.json", report.dump());
+  const auto result = run_perfgate(
+      {"profile", "untraced.json", "--trace", "trace.json", "-o", "view.md"}, f.dir.path());
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_THAT(result.err, HasSubstr("untraced.json: trace: no trace events"));
+  EXPECT_THAT(result.err, HasSubstr("PERFGATE_PROBE_TRACE=1"));
+  EXPECT_FALSE(std::filesystem::exists(f.dir / "trace.json"));
+  EXPECT_FALSE(std::filesystem::exists(f.dir / "view.md"));
+}
+
+TEST(ProfileCommand, NamesTheFieldOfAMalformedReportWithExit65) {
+  ProfileFixture f;
+  Json report = testing::probe_report_json();
+  report["runs"][1]["regions"][0]["calls"] = "one";
+  f.dir.write("bad.json", report.dump());
+  const auto result = run_perfgate({"profile", "bad.json"}, f.dir.path());
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_THAT(result.err,
+              HasSubstr("bad.json: runs[1].regions[0].calls: expected an integer, found a string"));
+}
+
+TEST(ProfileCommand, ReportsAMissingFileWithExit66) {
+  ProfileFixture f;
+  const auto result = run_perfgate({"profile", "nowhere.json"}, f.dir.path());
+  EXPECT_EQ(result.exit_code, 66);
+  EXPECT_THAT(result.err, HasSubstr("nowhere.json: no such file"));
+}
+
+TEST(ProfileCommand, ShowsExamplesInItsHelp) {
+  ProfileFixture f;
+  const auto result = run_perfgate({"profile", "--help"}, f.dir.path());
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_THAT(result.out, HasSubstr("perfgate profile a.json b.json --merge"));
+  EXPECT_THAT(result.out, HasSubstr("--trace"));
+}
+
+}  // namespace
+}  // namespace perfgate
