@@ -1,6 +1,7 @@
 // The C header's functions: thin calls into the C++ probe. C has no per-call-site statics,
 // so a region name is turned into a call site through a small per-thread cache keyed by the
-// name pointer and (file, line), and through the registry on a miss.
+// name's text and (file, line) — not by the pointer alone, because a C caller may reuse one
+// buffer for different names — and through the registry on a miss.
 
 #include <cstring>
 #include <map>
@@ -16,17 +17,18 @@ namespace perfgate::probe::detail {
 namespace {
 
 struct CachedSite {
-  const char* name = nullptr;
+  std::string name;
   const char* file = nullptr;
   int line = 0;
   std::uint32_t site = 0;
+  bool used = false;
 };
 
 std::uint32_t site_for(const char* name, const char* file, int line, const char* function) {
   constexpr std::size_t kCacheSlots = 16;
   thread_local CachedSite cache[kCacheSlots];
   CachedSite& slot = cache[(reinterpret_cast<std::uintptr_t>(name) >> 3) % kCacheSlots];
-  if (slot.name == name && slot.file == file && slot.line == line) return slot.site;
+  if (slot.used && slot.file == file && slot.line == line && slot.name == name) return slot.site;
 
   // The same name and location always give the same site, whichever thread asks first.
   static std::mutex mutex;
@@ -40,7 +42,11 @@ std::uint32_t site_for(const char* name, const char* file, int line, const char*
                ? found->second
                : sites.emplace(key, register_site(name, file, line, function)).first->second;
   }
-  slot = CachedSite{name, file, line, site};
+  slot.name = name;
+  slot.file = file;
+  slot.line = line;
+  slot.site = site;
+  slot.used = true;
   return site;
 }
 
@@ -66,7 +72,11 @@ void perfgate_probe_region_begin(const char* name) {
 void perfgate_probe_region_begin_at(const char* name, const char* file, int line,
                                     const char* function) {
   if (!detail::g_enabled.load(std::memory_order_relaxed)) return;
-  detail::enter_region(detail::site_for(name, file, line, function));
+  // A null name or location is a caller's mistake; name the region so it stays visible
+  // instead of crashing the measured program.
+  detail::enter_region(detail::site_for(name != nullptr ? name : "(null)",
+                                        file != nullptr ? file : "", line,
+                                        function != nullptr ? function : ""));
 }
 
 void perfgate_probe_region_end(void) {

@@ -13,6 +13,28 @@ namespace perfgate::probe::detail {
 std::atomic<bool> g_enabled{true};
 std::atomic<bool> g_trace{false};
 
+namespace {
+
+/// A name as one step of a region id: ids are paths joined by '/', so a '/' inside a name
+/// (and the '%' that escapes it) is percent-encoded, and an empty name gets a visible one;
+/// otherwise "a/b" entered at the top would collide with "b" entered inside "a".
+std::string id_step(const std::string& name) {
+  if (name.empty()) return "(unnamed)";
+  std::string step;
+  for (const char c : name) {
+    if (c == '%') {
+      step += "%25";
+    } else if (c == '/') {
+      step += "%2F";
+    } else {
+      step += c;
+    }
+  }
+  return step;
+}
+
+}  // namespace
+
 std::uint32_t Registry::region_for(std::uint32_t parent, std::uint32_t site) {
   const std::string& name = sites[site].name;
   const auto [it, inserted] =
@@ -23,9 +45,9 @@ std::uint32_t Registry::region_for(std::uint32_t parent, std::uint32_t site) {
     info.parent = parent;
     info.site = site;
     if (parent == kNoRegion) {
-      info.id = name;
+      info.id = id_step(name);
     } else {
-      info.id = regions[parent].id + "/" + name;
+      info.id = regions[parent].id + "/" + id_step(name);
       info.depth = regions[parent].depth + 1;
     }
     regions.push_back(std::move(info));
