@@ -59,12 +59,17 @@ ProbeReport merge_reports(const std::vector<NamedReport>& inputs) {
       }
       trace.dropped += report.trace->dropped;
     }
-    merged.warnings.insert(merged.warnings.end(), report.warnings.begin(), report.warnings.end());
+    // An input that was itself merged carries a MERGED warning; the one added below names
+    // every source, so earlier ones would only repeat part of it.
+    for (const auto& warning : report.warnings) {
+      if (warning.code != "MERGED") merged.warnings.push_back(warning);
+    }
     thread_shift += thread_span(report);
   }
   for (auto& [id, region] : regions) merged.regions.push_back(std::move(region));
   merged.key_averages = compute_key_averages(merged.runs);
   if (any_trace) merged.trace = std::move(trace);
+  merged.config.trace = any_trace;
   merged.warnings.push_back(
       {"MERGED", fmt::format("this report combines {} reports: {}", merged.sources.size(),
                              fmt::join(merged.sources, ", "))});

@@ -93,6 +93,16 @@ TEST(ProfileMarkdown, RendersTheSameBytesFromTheSameJsonAgain) {
   EXPECT_EQ(render_markdown(again), render_markdown(fixture()));
 }
 
+TEST(ProfileMarkdown, FencesNamesThatHoldBackticksSoTheirCodeSpanStaysWhole) {
+  ProbeReport report;
+  report.config.clock = "tsc";
+  report.target = {"/bin/app", 7, "a`b"};
+  const std::string view = render_markdown(report);
+  EXPECT_NE(view.find("| Target | ``a`b`` (pid 7) |"), std::string::npos) << view;
+  report.target.process_name = "`x";
+  EXPECT_NE(render_markdown(report).find("| Target | `` `x `` (pid 7) |"), std::string::npos);
+}
+
 TEST(ProfileMarkdown, SaysWhatIsAbsentInAReportWithoutRunsRegionsOrWarnings) {
   ProbeReport report;
   report.created_at = "2026-11-30T14:50:00Z";

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "profile/probe_report_reader.hpp"
 #include "support/probe_report_fixture.hpp"
 
@@ -90,6 +92,18 @@ TEST(ReportMerge, ListsTheSourcesOfAnAlreadyMergedInput) {
   EXPECT_EQ(again.runs[3].thread_index, 3);
   EXPECT_EQ(again.warnings.back().message,
             "this report combines 3 reports: a.json, b.json, c.json");
+  EXPECT_EQ(std::count_if(again.warnings.begin(), again.warnings.end(),
+                          [](const auto& warning) { return warning.code == "MERGED"; }),
+            1);
+}
+
+TEST(ReportMerge, SaysTheMergedReportHasATraceWhenAnyInputHasOne) {
+  ProbeReport a = fixture();
+  a.trace.reset();
+  a.config.trace = false;
+  const ProbeReport merged = merge_reports({{"a.json", a}, {"b.json", second_process()}});
+  EXPECT_TRUE(merged.trace.has_value());
+  EXPECT_TRUE(merged.config.trace);
 }
 
 TEST(ReportMerge, WritesAMergedReportThatReadsBackUnchanged) {
