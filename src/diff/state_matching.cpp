@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 
 #include "model/error.hpp"
 
@@ -86,29 +85,35 @@ MatchedSection pair_states(const std::string& benchmark,
                            const std::vector<const ResultState*>& compare) {
   MatchedSection section;
   section.benchmark = benchmark;
+  // Each state's key once: building it sorts the axis values.
+  std::vector<std::string> reference_keys;
+  std::vector<std::string> compare_keys;
+  for (const auto* state : reference) reference_keys.push_back(match_key(*state));
+  for (const auto* state : compare) compare_keys.push_back(match_key(*state));
   std::map<std::string, std::vector<const ResultState*>> compare_by_key;
   std::map<std::string, std::size_t> reference_counts;
-  for (const auto* state : compare) compare_by_key[match_key(*state)].push_back(state);
-  for (const auto* state : reference) ++reference_counts[match_key(*state)];
+  for (std::size_t i = 0; i < compare.size(); ++i)
+    compare_by_key[compare_keys[i]].push_back(compare[i]);
+  for (const auto& key : reference_keys) ++reference_counts[key];
 
-  std::set<const ResultState*> paired;
   std::map<std::string, std::size_t> seen;
-  for (const auto* state : reference) {
-    const std::string key = match_key(*state);
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    const std::string& key = reference_keys[i];
     const std::size_t occurrence = seen[key]++;
     const auto& candidates = compare_by_key[key];
     const std::size_t count = std::max(reference_counts[key], candidates.size());
     const ResultState* partner = occurrence < candidates.size() ? candidates[occurrence] : nullptr;
-    if (partner) paired.insert(partner);
-    section.states.push_back({state, partner, occurrence, count});
+    section.states.push_back({reference[i], partner, occurrence, count});
   }
+  // A compare state was paired above exactly when the reference has as many occurrences
+  // of its key.
   std::map<std::string, std::size_t> compare_seen;
-  for (const auto* state : compare) {
-    const std::string key = match_key(*state);
+  for (std::size_t i = 0; i < compare.size(); ++i) {
+    const std::string& key = compare_keys[i];
     const std::size_t occurrence = compare_seen[key]++;
-    if (paired.count(state)) continue;
+    if (occurrence < reference_counts[key]) continue;
     const std::size_t count = std::max(reference_counts[key], compare_by_key[key].size());
-    section.states.push_back({nullptr, state, occurrence, count});
+    section.states.push_back({nullptr, compare[i], occurrence, count});
   }
   for (const auto& matched : section.states) {
     const auto* state = matched.reference ? matched.reference : matched.compare;

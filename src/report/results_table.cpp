@@ -6,6 +6,7 @@
 #include <array>
 
 #include "report/ansi.hpp"
+#include "report/text_table.hpp"
 #include "report/units.hpp"
 
 namespace perfgate {
@@ -24,13 +25,6 @@ const char* status_color(const std::string& status) {
   if (status == "PASS") return kGreen;
   if (status == "SKIPPED") return kYellow;
   return kRed;
-}
-
-/// Display width of UTF-8 text: counts code points, which is right for the symbols we use.
-std::size_t display_width(const std::string& text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
 }
 
 using Row = std::array<std::string, 6>;
@@ -57,13 +51,13 @@ void render_rows(std::string& out, const std::vector<Row>& rows, const TableStyl
   std::array<std::size_t, 6> width{};
   for (const auto& row : rows) {
     for (std::size_t i = 0; i < row.size(); ++i)
-      width[i] = std::max(width[i], display_width(row[i]));
+      width[i] = std::max(width[i], terminal_width(row[i]));
   }
   for (std::size_t r = 0; r < rows.size(); ++r) {
     std::string line = "  ";
     for (std::size_t i = 0; i < rows[r].size(); ++i) {
       std::string cell = rows[r][i];
-      const std::size_t pad = width[i] - display_width(cell);
+      const std::size_t pad = width[i] - terminal_width(cell);
       if (r > 0 && i == 5 && cell == "BREACH") cell = paint(cell, kRed, style);
       if (r > 0 && i == 5 && cell == "ok") cell = paint(cell, kGreen, style);
       line += cell;
