@@ -17,6 +17,7 @@
 #include "model/fingerprint.hpp"
 #include "model/raw_record.hpp"
 #include "stats/summary.hpp"
+#include "store/cohort_history.hpp"
 #include "store/store.hpp"
 
 namespace {
@@ -212,10 +213,16 @@ int main(int argc, char** argv) {
   std::vector<perfgate::RawInput> batch;
   for (int cohort = 0; cohort < cohorts; ++cohort) {
     batch.push_back({"perf_bench-" + std::to_string(cohort) + ".json", raw_record(cohort),
-                     std::string(64, '0')});
+                     perfgate::sha256_hex("raw " + std::to_string(cohort)), ""});
   }
   const auto compare_start = Clock::now();
-  const auto compared = perfgate::compare_batch(batch, *store, {});
+  const perfgate::BatchOptions options;
+  const auto pending = perfgate::normalize_batch(batch, options);
+  std::vector<perfgate::NormalizedRecord> normalized;
+  for (const auto& entry : pending) normalized.push_back(entry.record);
+  const auto compared = perfgate::judge_batch(
+      pending, perfgate::fetch_cohort_histories(*store, normalized, options.trusted_run_sources),
+      options);
   const double compare_seconds = seconds_since(compare_start);
 
   rusage usage{};

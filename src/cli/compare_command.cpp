@@ -8,12 +8,14 @@
 #include "cli/judged_records.hpp"
 #include "cli/project_lookup.hpp"
 #include "gate/batch_comparison.hpp"
+#include "ingest/seed_raw_record.hpp"
 #include "measure/benchmark_runner.hpp"
 #include "measure/results_folder.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "model/time_window.hpp"
 #include "report/comparison_summary.hpp"
+#include "store/cohort_history.hpp"
 
 namespace perfgate {
 namespace {
@@ -27,7 +29,10 @@ std::string read_bytes(const fs::path& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-/// Every raw record (perf_*.json) of the folder, sorted by name.
+/// Every raw record (perf_*.json) of the folder, sorted by name. A file that is not a raw
+/// record perfgate can read is kept with the reason, so that it becomes one INFRA_ERROR
+/// among the verdicts of the others instead of hiding them. Seed-layout records are
+/// converted to perfgate's layout here, before anything is judged.
 std::vector<RawInput> read_raw_records(const fs::path& dir) {
   if (!fs::is_directory(dir)) {
     throw Error(ExitCode::kNoInput,
@@ -51,14 +56,18 @@ std::vector<RawInput> read_raw_records(const fs::path& dir) {
   std::vector<RawInput> inputs;
   for (const auto& file : files) {
     const std::string bytes = read_bytes(file);
-    Json raw;
+    RawInput input{file.string(), Json(), sha256_hex(bytes), ""};
     try {
-      raw = Json::parse(bytes);
+      input.raw = Json::parse(bytes);
+      if (is_seed_raw_record(input.raw)) input.raw = convert_seed_raw_record(input.raw, input.path);
     } catch (const Json::parse_error& error) {
-      throw Error(ExitCode::kDataError, file.string() + ": not valid JSON (" + error.what() +
-                                            "). Remove the file or run 'perfgate run' again");
+      input.raw = Json();
+      input.unreadable = file.string() + ": not valid JSON (" + error.what() +
+                         "). Remove the file or run 'perfgate run' again";
+    } catch (const Error& error) {
+      input.unreadable = error.what();
     }
-    inputs.push_back({file.string(), std::move(raw), sha256_hex(bytes)});
+    inputs.push_back(std::move(input));
   }
   return inputs;
 }
@@ -80,8 +89,15 @@ void note_stale_records(const std::vector<RawInput>& inputs, const fs::path& dir
       << "); all are compared. Remove older perf_*.json files to compare only the latest run.\n";
 }
 
-std::optional<int> env_int(const char* name) {
-  const char* text = std::getenv(name);
+// The first of `names` that is set, as an exit status.
+std::optional<int> env_int(std::initializer_list<const char*> names) {
+  const char* name = nullptr;
+  const char* text = nullptr;
+  for (const char* candidate : names) {
+    text = std::getenv(candidate);
+    name = candidate;
+    if (text != nullptr && *text != '\0') break;
+  }
   if (text == nullptr || *text == '\0') return std::nullopt;
   char* end = nullptr;
   const long value = std::strtol(text, &end, 10);
@@ -89,6 +105,17 @@ std::optional<int> env_int(const char* name) {
     throw Error(ExitCode::kUsage,
                 std::string(name) + "='" + text + "' is not an integer exit status");
   return static_cast<int>(value);
+}
+
+// --reports-dir, else $PERFGATE_REPORTS_DIR or the seed's $PERF_REPORTS_DIR, else the
+// results folder.
+fs::path reports_dir_for(const CompareOptions& options, const fs::path& results_dir) {
+  if (!options.reports_dir.empty()) return options.reports_dir;
+  for (const char* variable : {"PERFGATE_REPORTS_DIR", "PERF_REPORTS_DIR"}) {
+    const char* value = std::getenv(variable);
+    if (value != nullptr && *value != '\0') return value;
+  }
+  return results_dir;
 }
 
 fs::path project_start(const std::vector<RawInput>& inputs) {
@@ -108,21 +135,25 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
   cmd->add_option("-r,--results-dir", options.results_dir,
                   "Folder of raw records (default: [run] results_dir of perfgate.toml, else "
                   ".perfgate/results)");
-  cmd->add_option(
-      "--reports-dir", options.reports_dir,
-      "Where normalized_perf_*.json and the Markdown summary go (default: the results folder)");
+  cmd->add_option("--reports-dir", options.reports_dir,
+                  "Where normalized_perf_*.json and the Markdown summary go (default: "
+                  "$PERFGATE_REPORTS_DIR or $PERF_REPORTS_DIR, else the results folder)");
   cmd->add_option("--store", options.store,
                   "Store URL: sqlite:PATH or dir:PATH (default: $PERFGATE_STORE, [store] url, "
                   "sqlite:.perfgate/perfgate.db)");
   cmd->add_option("--project", options.project,
                   "perfgate.toml to use (default: found from the records' suite)");
+  cmd->add_flag("--init", options.init,
+                "The store is new: create it if it does not exist (without it, a store named by "
+                "--store, PERFGATE_STORE or perfgate.toml must exist)");
   cmd->add_option("--upload", options.upload,
-                  "never, pass or always (default: $PERFGATE_UPLOAD_POLICY, else never)")
+                  "never, pass or always (default: $PERFGATE_UPLOAD_POLICY or "
+                  "$PERF_UPLOAD_POLICY, else never)")
       ->check(CLI::IsMember({"never", "pass", "always"}));
   cmd->add_option(
       "--run-rc", options.run_rc,
       "Exit status of the benchmark runner: non-zero without a static breach is INFRA_ERROR "
-      "(default: $PERFGATE_RUN_RC)");
+      "(default: $PERFGATE_RUN_RC or $PERF_PYTEST_RC)");
   cmd->add_option("--run-source", options.run_source, "Override the records' run source")
       ->check(CLI::IsMember({"pr", "local", "scheduled_main", "unknown"}));
   cmd->add_flag("--json", options.json,
@@ -131,16 +162,22 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
       "Examples:\n"
       "  perfgate compare\n"
       "  perfgate compare --results-dir out/ --upload pass\n"
+      "  perfgate compare --store sqlite:perf/team.db --init --upload pass   # a new store\n"
       "  perfgate run benchmarks/ --run-source scheduled_main; perfgate compare --upload always "
       "--run-rc $?\n\n"
-      "Exit status: 0 PASS or CALIBRATION_NEEDED; 1 REGRESSION, RECIPE_MISMATCH or INFRA_ERROR;\n"
-      "65 malformed raw record; 66 no raw records or store not found; 74 store not writable.");
+      "A measurement is stored once: uploading the same raw records again is a no-op, and a\n"
+      "record is never judged against a stored copy of itself. A raw record that cannot be read\n"
+      "is INFRA_ERROR; the others are still judged and stored.\n\n"
+      "Exit status: 0 PASS or CALIBRATION_NEEDED; 1 REGRESSION, RECIPE_MISMATCH or INFRA_ERROR\n"
+      "(including a malformed raw record); 66 no raw records, or a store that does not exist\n"
+      "(pass --init to create it); 74 store not writable.");
   return cmd;
 }
 
 int execute_compare(const CompareOptions& options) {
   const UploadChoice upload = resolve_upload_policy(options.upload, "never");
-  const std::optional<int> run_rc = options.run_rc ? options.run_rc : env_int("PERFGATE_RUN_RC");
+  const std::optional<int> run_rc =
+      options.run_rc ? options.run_rc : env_int({"PERFGATE_RUN_RC", "PERF_PYTEST_RC"});
 
   // The project file: --project, else found from here, else found from the records' suite.
   ProjectConfig project = project_for(options.project, fs::current_path());
@@ -151,26 +188,39 @@ int execute_compare(const CompareOptions& options) {
   note_stale_records(inputs, results_dir);
   if (options.project.empty() && !project.source) project = project_for("", project_start(inputs));
 
+  const std::time_t clock = std::time(nullptr);
+  const std::string now = iso_utc(clock);
   BatchOptions batch;
   batch.project_policies = project.policies;
   batch.trusted_run_sources = project.trusted_run_sources;
   batch.run_rc = run_rc;
+  batch.now = now;
   if (!options.run_source.empty()) batch.run_source = options.run_source;
+  const std::vector<PendingRecord> pending = normalize_batch(inputs, batch);
 
-  const auto store = open_store(resolve_store_url(options.store, project.store_url));
-  std::vector<NormalizedRecord> records = compare_batch(inputs, *store, batch);
+  // Baselines are read strictly: only --init or the default store may be new.
+  const auto store = open_judging_store(choose_store(options.store, project.store_url),
+                                        options.init, upload.policy != UploadPolicy::kNever);
+  std::vector<NormalizedRecord> readable;
+  std::vector<bool> storable;
+  for (const auto& entry : pending) {
+    storable.push_back(entry.malformed.empty());
+    if (entry.malformed.empty()) readable.push_back(entry.record);
+  }
+  std::vector<NormalizedRecord> records = judge_batch(
+      pending, fetch_cohort_histories(*store, readable, batch.trusted_run_sources), batch);
 
-  const std::time_t clock = std::time(nullptr);
-  const std::string now = iso_utc(clock);
   const std::string stamp = file_stamp_utc(clock);
-  const fs::path reports_dir =
-      options.reports_dir.empty() ? results_dir : fs::path(options.reports_dir);
+  const fs::path reports_dir = reports_dir_for(options, results_dir);
   for (auto& record : records) {
     assign_record_id(record);
     write_new_file(reports_dir, "normalized_perf_" + file_slug(record.benchmark_id) + "_" + stamp,
                    ".json", pretty_json(to_json(record)));
   }
-  const std::string commit = records.front().commit_sha.value_or("");
+  std::string commit;
+  for (const auto& record : records) {
+    if (commit.empty() && record.commit_sha) commit = *record.commit_sha;
+  }
   const std::string markdown = render_comparison_markdown(records, commit, now);
   const fs::path summary = write_new_file(
       reports_dir,
@@ -181,7 +231,7 @@ int execute_compare(const CompareOptions& options) {
     std::ofstream(step_summary, std::ios::app) << markdown << "\n";
   }
 
-  const std::string stored_note = store_judged_records(*store, records, upload, now);
+  const std::string stored_note = store_judged_records(*store, records, storable, upload, now);
   print_judged_records(records, options.json);
   if (!options.json) std::cout << "summary: " << summary.string() << "\n" << stored_note << "\n";
   return judged_exit_status(records);

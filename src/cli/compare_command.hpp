@@ -17,6 +17,7 @@ struct CompareOptions {
   std::optional<int> run_rc;
   std::string run_source;
   bool json = false;
+  bool init = false;
 };
 
 CLI::App* add_compare_command(CLI::App& app, CompareOptions& options);

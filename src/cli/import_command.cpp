@@ -7,8 +7,10 @@
 #include <cmath>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 
 #include "cli/format_in_flag.hpp"
 #include "cli/judged_records.hpp"
@@ -17,8 +19,9 @@
 #include "ingest/import_records.hpp"
 #include "measure/host_provenance.hpp"
 #include "model/error.hpp"
+#include "model/fingerprint.hpp"
 #include "model/time_window.hpp"
-#include "store/absent_store.hpp"
+#include "store/cohort_history.hpp"
 
 namespace perfgate {
 namespace {
@@ -32,6 +35,12 @@ std::optional<std::string> identity_flag(const std::optional<std::string>& value
                 std::string(flag) + " must not be empty. Give a name or leave the flag out");
   }
   return value;
+}
+
+std::string read_file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ExitCode::kNoInput, path + ": cannot be read. Check its permissions");
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 /// Warnings that many records share (every nvbench state without samples says the same)
@@ -119,15 +128,22 @@ CLI::App* add_import_command(CLI::App& app, ImportCommandOptions& options) {
                 "Print the normalised records as JSON instead of the table");
   cmd->add_flag("--dry-run", options.dry_run,
                 "Convert and judge, but store nothing (and create no store)");
+  cmd->add_flag("--init", options.init,
+                "The store is new: create it if it does not exist (without it, a store named by "
+                "--store, PERFGATE_STORE or perfgate.toml must exist)");
   cmd->footer(
       "Examples:\n"
       "  perfgate import results/gbench.json --benchmark-prefix cpu/ --run-source local\n"
       "  perfgate import nv.json --mapping perf/import-map.toml --upload pass --json\n"
-      "  perfgate import hyperfine.json --workload-id startup --variant-id cold --dry-run\n\n"
+      "  perfgate import hyperfine.json --workload-id startup --variant-id cold --dry-run\n"
+      "  perfgate import old-history/normalized_perf_*.json --store sqlite:team.db --init\n\n"
+      "Normalised records (perfgate's, or the seed's legacy layouts) are history: they keep\n"
+      "their identity, timestamps (as UTC), profile ids and statuses, and are not judged again.\n"
+      "Importing the same file again stores nothing new.\n\n"
       "Exit status: 0 PASS or CALIBRATION_NEEDED; 1 REGRESSION, RECIPE_MISMATCH or "
       "INFRA_ERROR;\n"
-      "64 bad flag; 65 malformed result or mapping file (nothing stored); 66 file or store not "
-      "found;\n74 store not writable.");
+      "64 bad flag; 65 malformed result or mapping file (nothing stored); 66 file not found, or\n"
+      "a store that does not exist (pass --init to create it); 74 store not writable.");
   return cmd;
 }
 
@@ -150,38 +166,37 @@ int execute_import(const ImportCommandOptions& options) {
   // malformed file stores nothing.
   std::vector<ingest::ImportedStates> imported;
   std::vector<RawInput> inputs;
-  // benchmark_id -> the position on the command line of the file that gave it
-  std::map<std::string, std::size_t> file_of;
-  for (std::size_t file_index = 0; file_index < options.files.size(); ++file_index) {
-    const std::string& path = options.files[file_index];
+  std::vector<NormalizedRecord> history;  // normalised records, kept as they were
+  for (const std::string& path : options.files) {
     const ingest::ResultFile file = ingest::read_result_file(path, format);
-    for (const auto& warning : file.warnings) std::cerr << "perfgate: warning: " << warning << "\n";
+    for (const auto& warning : file.warnings) {
+      if (file.format != ingest::ResultFormat::kPerfgateNormalized)
+        std::cerr << "perfgate: warning: " << warning << "\n";
+    }
+    if (file.format == ingest::ResultFormat::kPerfgateNormalized) {
+      history.insert(history.end(), file.normalized_records.begin(), file.normalized_records.end());
+      continue;
+    }
     imported.push_back(ingest::import_states(file, conversion, host.provenance));
     for (const auto& why : imported.back().left_out)
       std::cerr << "perfgate: note: " << path << ": " << why << "\n";
+    // One state of one file is one measurement: importing the file again finds it stored.
+    const std::string file_digest = sha256_hex(read_file_bytes(path));
+    std::set<std::string> names;
     for (const auto& record : imported.back().records) {
-      const auto [earlier, added] = file_of.emplace(record.identity.benchmark_id, file_index);
-      if (!added) {
-        // Two records of one benchmark in one attempt would both claim its place in the
-        // history, with the same timestamp.
-        if (earlier->second == file_index) {
-          throw Error(ExitCode::kDataError,
-                      path + ": holds two states named " + record.identity.benchmark_id +
-                          " (same benchmark, state name and axis values), which one record "
-                          "identity cannot tell apart. Give the states distinct axis values, "
-                          "or import the runs from separate files");
-        }
+      if (!names.insert(record.identity.benchmark_id).second) {
+        // Two records of one benchmark in one file would claim the same measurement.
         throw Error(ExitCode::kDataError,
-                    path + ": " + record.identity.benchmark_id + " is also in " +
-                        options.files[earlier->second] +
-                        ". Import each result once: results of separate runs of one benchmark "
-                        "belong in separate imports");
+                    path + ": holds two states named " + record.identity.benchmark_id +
+                        " (same benchmark, state name and axis values), which one record "
+                        "identity cannot tell apart. Give the states distinct axis values, "
+                        "or import the runs from separate files");
       }
-      // No raw file exists for an import: the normalised record's raw_record_sha256 is "".
-      inputs.push_back({path + " (" + record.identity.benchmark_id + ")", to_json(record), ""});
+      inputs.push_back({path + " (" + record.identity.benchmark_id + ")", to_json(record),
+                        sha256_hex(file_digest + "\n" + record.identity.benchmark_id), ""});
     }
   }
-  if (inputs.empty()) {
+  if (inputs.empty() && history.empty()) {
     throw Error(ExitCode::kDataError,
                 fmt::format("{}: no state to import (every state was skipped or had no timing). "
                             "Check that the benchmarks ran",
@@ -192,16 +207,26 @@ int execute_import(const ImportCommandOptions& options) {
   BatchOptions batch;
   batch.project_policies = project.policies;
   batch.trusted_run_sources = project.trusted_run_sources;
-  const std::string url = resolve_store_url(options.store, project.store_url);
-  const auto store = options.dry_run ? open_store_for_reading(url) : open_store(url);
-  std::vector<NormalizedRecord> records = compare_batch(inputs, *store, batch);
+  batch.now = iso_utc(clock);
+  const auto store =
+      open_judging_store(choose_store(options.store, project.store_url), options.init,
+                         !options.dry_run && upload.policy != UploadPolicy::kNever);
+  const std::vector<PendingRecord> pending = normalize_batch(inputs, batch);
+  std::vector<NormalizedRecord> converted;
+  for (const auto& entry : pending) converted.push_back(entry.record);
+  std::vector<NormalizedRecord> records = judge_batch(
+      pending, fetch_cohort_histories(*store, converted, batch.trusted_run_sources), batch);
   note_thresholds_above_values(records);
+  // History is imported as it was judged when it was made: its statuses, timestamps and
+  // eligibility are facts about the past, not verdicts to give again.
+  records.insert(records.end(), history.begin(), history.end());
 
   std::string stored_note = "dry run: nothing stored";
   if (options.dry_run) {
     for (auto& record : records) assign_record_id(record);
   } else {
-    stored_note = store_judged_records(*store, records, upload, iso_utc(clock));
+    stored_note = store_judged_records(*store, records, std::vector<bool>(records.size(), true),
+                                       upload, iso_utc(clock));
   }
   print_judged_records(records, options.json);
   if (!options.json) std::cout << stored_note << "\n";

@@ -24,6 +24,7 @@ struct ImportCommandOptions {
   std::string upload;
   bool json = false;
   bool dry_run = false;
+  bool init = false;
 };
 
 CLI::App* add_import_command(CLI::App& app, ImportCommandOptions& options);

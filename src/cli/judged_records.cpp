@@ -1,8 +1,11 @@
 #include "cli/judged_records.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <set>
 
 #include "cli/terminal.hpp"
 #include "model/attempt.hpp"
@@ -20,27 +23,64 @@ bool fails_ci(const NormalizedRecord& record) {
 }  // namespace
 
 UploadChoice resolve_upload_policy(const std::string& flag, const std::string& fallback) {
-  const char* environment = std::getenv("PERFGATE_UPLOAD_POLICY");
-  const std::string text = !flag.empty() ? flag : (environment ? environment : fallback);
-  const std::optional<UploadPolicy> policy = parse_upload_policy(text);
-  if (!policy) {
-    throw Error(ExitCode::kUsage,
-                "PERFGATE_UPLOAD_POLICY='" + text + "': use never, pass or always");
+  std::string source = "--upload";
+  std::string text = flag;
+  for (const char* variable : {"PERFGATE_UPLOAD_POLICY", "PERF_UPLOAD_POLICY"}) {
+    const char* value = std::getenv(variable);
+    if (!text.empty() || value == nullptr || *value == '\0') continue;
+    source = variable;
+    text = value;
   }
+  if (text.empty()) text = fallback;
+  const std::optional<UploadPolicy> policy = parse_upload_policy(text);
+  if (!policy) throw Error(ExitCode::kUsage, source + "='" + text + "': use never, pass or always");
   return {*policy, text};
 }
 
+std::string measurement_key(const NormalizedRecord& record) {
+  return record.raw_record_sha256.empty() ? record.record_id : record.raw_record_sha256;
+}
+
 std::string store_judged_records(Store& store, std::vector<NormalizedRecord>& records,
-                                 const UploadChoice& upload, const std::string& created_at) {
+                                 const std::vector<bool>& storable, const UploadChoice& upload,
+                                 const std::string& created_at) {
+  std::vector<NormalizedRecord> selected;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    assign_record_id(records[i]);
+    if (storable[i] && should_upload(upload.policy, records[i])) selected.push_back(records[i]);
+  }
+  if (selected.empty()) return "nothing stored (upload policy " + upload.text + ")";
+
+  std::vector<std::string> keys;
+  for (const auto& record : selected) keys.push_back(measurement_key(record));
+  const std::vector<std::string> stored = store.already_stored(keys);
+  std::set<std::string> seen(stored.begin(), stored.end());
   Attempt attempt;
   attempt.created_at = created_at;
-  for (auto& record : records) {
-    assign_record_id(record);
-    if (should_upload(upload.policy, record)) attempt.records.push_back(record);
+  std::vector<std::string> skipped;
+  for (const auto& record : selected) {
+    // Stored before, or twice in this batch (the same file given twice): keep the first.
+    if (!seen.insert(measurement_key(record)).second) {
+      skipped.push_back(record.benchmark_id);
+      continue;
+    }
+    attempt.records.push_back(record);
   }
-  if (attempt.records.empty()) return "nothing stored (upload policy " + upload.text + ")";
+  std::string note;
+  if (!skipped.empty()) {
+    // A suite of thousands of states is named by its first few.
+    constexpr std::size_t kNamesShown = 3;
+    const std::vector<std::string> shown(skipped.begin(),
+                                         skipped.begin() + std::min(skipped.size(), kNamesShown));
+    note = fmt::format(
+        "already stored: {} record(s) whose measurement is in {} ({}{}); not stored again",
+        skipped.size(), store.url(), fmt::join(shown, ", "),
+        skipped.size() > kNamesShown ? ", …" : "");
+  }
+  if (attempt.records.empty()) return note + "; nothing changed";
+  if (!note.empty()) note = "\n" + note;
 
-  attempt.commit_sha = records.front().commit_sha.value_or("");
+  attempt.commit_sha = attempt.records.front().commit_sha.value_or("");
   attempt.run_source = attempt.records.front().run_source;
   attempt.success = std::all_of(attempt.records.begin(), attempt.records.end(),
                                 [](const NormalizedRecord& r) { return r.success; });
@@ -48,7 +88,7 @@ std::string store_judged_records(Store& store, std::vector<NormalizedRecord>& re
   const AppendOutcome outcome = store.append(attempt);
   return (outcome == AppendOutcome::kAppended ? "stored " : "already stored: ") +
          std::to_string(attempt.records.size()) + " record(s) in " + store.url() + " (attempt " +
-         attempt.attempt_id.substr(0, 12) + ")";
+         attempt.attempt_id.substr(0, 12) + ")" + note;
 }
 
 void print_judged_records(const std::vector<NormalizedRecord>& records, bool json) {

@@ -17,16 +17,24 @@ struct UploadChoice {
 };
 
 /// --upload when given (already checked by the flag parser), else
-/// $PERFGATE_UPLOAD_POLICY, else `fallback` (compare: never; import: always).
-/// Error(kUsage) for a bad environment value.
+/// $PERFGATE_UPLOAD_POLICY, else the seed's $PERF_UPLOAD_POLICY, else `fallback` (compare:
+/// never; import: always). Error(kUsage) naming the variable for a bad value.
 UploadChoice resolve_upload_policy(const std::string& flag, const std::string& fallback);
 
 /// Gives every record its record_id, then appends the records the policy selects as one
-/// attempt created at `created_at`. Returns the line that says what happened ("stored 3
-/// record(s) in sqlite:... (attempt 0123456789ab)", "nothing stored (upload policy
-/// never)"). Store errors propagate.
+/// attempt created at `created_at`, except records whose measurement is already stored
+/// (the same raw_record_sha256, or for records without one the same record_id): the same
+/// measurement is stored once, whatever verdict a later run gave it, so re-uploading is a
+/// no-op and a CI retry succeeds. `storable[i]` false leaves records[i] out (a raw record
+/// that could not be read). Returns the lines that say what happened ("stored 3 record(s)
+/// in sqlite:... (attempt 0123456789ab)", "already stored: 2 record(s) ...", "nothing
+/// stored (upload policy never)"). Store errors propagate.
 std::string store_judged_records(Store& store, std::vector<NormalizedRecord>& records,
-                                 const UploadChoice& upload, const std::string& created_at);
+                                 const std::vector<bool>& storable, const UploadChoice& upload,
+                                 const std::string& created_at);
+
+/// The key that says two records are one measurement: raw_record_sha256, else record_id.
+std::string measurement_key(const NormalizedRecord& record);
 
 /// The records as the comparison table (coloured on a terminal), or as a JSON array of
 /// normalised records, on standard output.

@@ -8,6 +8,7 @@
 
 #include "model/json.hpp"
 #include "model/metric.hpp"
+#include "model/static_verdict.hpp"
 
 namespace perfgate {
 
@@ -41,17 +42,6 @@ struct ThroughputSpec {
   std::string unit;  ///< e.g. "frames"; throughput is reported in unit/s
 
   bool operator==(const ThroughputSpec&) const = default;
-};
-
-/// Limits of one `thresholds` block: metric name -> limit. Keys are metric names after
-/// alias resolution: "latency" (from max_latency_s / max_generation_time_s), "memory"
-/// (max_memory_mb / max_peak_memory_mb), "cpu_time" (max_cpu_time_s), "gpu_memory"
-/// (max_gpu_memory_mb), "throughput" (min_throughput, a lower bound), and any
-/// component metric from max_<name>.
-struct ThresholdBlock {
-  std::map<std::string, double> limits;
-
-  bool operator==(const ThresholdBlock&) const = default;
 };
 
 struct BenchmarkConfig {

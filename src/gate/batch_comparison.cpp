@@ -1,71 +1,88 @@
 #include "gate/batch_comparison.hpp"
 
 #include <algorithm>
-#include <set>
+#include <filesystem>
 
-#include "gate/comparison_status.hpp"
-#include "gate/normalize.hpp"
-#include "gate/rolling_baseline.hpp"
-#include "ingest/seed_raw_record.hpp"
+#include "gate/raw_outcome.hpp"
+#include "model/error.hpp"
+#include "model/normalize.hpp"
 
 namespace perfgate {
 namespace {
 
-/// Recipes of trusted, successful records of the same workload/variant/version under a
-/// recipe other than `recipe`, on any hardware or software profile.
-std::vector<std::string> other_trusted_recipes(Store& store, const NormalizedRecord& record,
-                                               const std::vector<std::string>& trusted) {
-  RecordFilter filter;
-  filter.workload_id = *record.workload_id;
-  filter.variant_id = *record.variant_id;
-  filter.benchmark_version = record.benchmark_version;
-  std::set<std::string> recipes;
-  for (const auto& stored : store.list_records(filter)) {
-    const NormalizedRecord& other = stored.record;
-    const bool trusted_source =
-        std::find(trusted.begin(), trusted.end(), other.run_source) != trusted.end();
-    if (other.success && (trusted_source || stored.eligible) &&
-        other.recipe_fingerprint != record.recipe_fingerprint) {
-      recipes.insert(other.recipe_fingerprint);
-    }
-  }
-  return {recipes.begin(), recipes.end()};
+// A record that stands for a raw record perfgate could not read: enough identity to
+// show it in the table and the summary, and nothing a baseline could use.
+NormalizedRecord malformed_record(const RawInput& input, const std::string& now) {
+  NormalizedRecord record;
+  const auto id = input.raw.is_object() ? input.raw.find("benchmark_id") : input.raw.end();
+  record.benchmark_id = input.raw.is_object() && id != input.raw.end() && id->is_string() &&
+                                !id->get<std::string>().empty()
+                            ? id->get<std::string>()
+                            : std::filesystem::path(input.path).filename().string();
+  record.timestamp = now;
+  record.raw_record_sha256 = input.sha256;
+  record.success = false;
+  return record;
 }
 
 }  // namespace
 
-std::vector<NormalizedRecord> compare_batch(const std::vector<RawInput>& inputs, Store& store,
-                                            const BatchOptions& options) {
+std::vector<PendingRecord> normalize_batch(const std::vector<RawInput>& inputs,
+                                           const BatchOptions& options) {
+  std::vector<PendingRecord> pending;
+  pending.reserve(inputs.size());
+  for (const RawInput& input : inputs) {
+    PendingRecord entry;
+    if (!input.unreadable.empty()) {
+      entry.record = malformed_record(input, options.now);
+      entry.malformed = input.unreadable;
+      pending.push_back(std::move(entry));
+      continue;
+    }
+    try {
+      entry.record =
+          normalize_raw_record(input.raw, input.path, input.sha256, options.project_policies);
+    } catch (const Error& error) {
+      // One bad file must not hide the verdicts of the others (the exit status still fails).
+      entry.record = malformed_record(input, options.now);
+      entry.malformed = error.what();
+      pending.push_back(std::move(entry));
+      continue;
+    }
+    if (options.run_source) entry.record.run_source = *options.run_source;
+    entry.inputs = raw_record_outcome(input.raw);
+    pending.push_back(std::move(entry));
+  }
+  return pending;
+}
+
+std::vector<NormalizedRecord> judge_batch(const std::vector<PendingRecord>& pending,
+                                          const CohortHistories& histories,
+                                          const BatchOptions& options) {
+  // A failing test runner is explained by a static breach anywhere in its batch.
+  const bool batch_breach = std::any_of(pending.begin(), pending.end(), [](const auto& entry) {
+    return entry.malformed.empty() && entry.inputs.static_breach;
+  });
   std::vector<NormalizedRecord> records;
-  bool batch_breach = false;
-  std::vector<Json> raws;
-  for (const auto& input : inputs) {
-    raws.push_back(is_seed_raw_record(input.raw) ? convert_seed_raw_record(input.raw, input.path)
-                                                 : input.raw);
-  }
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    const RawInput& input = inputs[i];
-    const Json& raw = raws[i];
-    records.push_back(
-        normalize_raw_record(raw, input.path, input.sha256, options.project_policies));
-    if (options.run_source) records.back().run_source = *options.run_source;
-    batch_breach = batch_breach || raw_record_breached_static_threshold(raw);
-  }
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    NormalizedRecord& record = records[i];
-    const Json& raw = raws[i];
-    ClassificationInputs in = raw_record_outcome(raw);
+  records.reserve(pending.size());
+  for (const PendingRecord& entry : pending) {
+    NormalizedRecord record = entry.record;
+    ClassificationInputs in = entry.inputs;
+    if (!entry.malformed.empty()) {
+      in.run_succeeded = false;
+      in.malformed = entry.malformed;
+    }
     in.run_rc = options.run_rc;
     in.batch_has_static_breach = batch_breach;
     in.trusted_run_sources = options.trusted_run_sources;
     if (const auto cohort = record.cohort()) {
-      for (auto& stored : store.baseline_records(*cohort, kRollingBaselineSize))
-        in.baseline.push_back(stored.record);
-      if (in.baseline.empty())
-        in.other_trusted_recipes =
-            other_trusted_recipes(store, record, options.trusted_run_sources);
+      if (const auto history = histories.find(*cohort); history != histories.end()) {
+        in.baseline = history->second.baseline;
+        in.other_trusted_recipes = history->second.other_trusted_recipes;
+      }
     }
     classify(record, in);
+    records.push_back(std::move(record));
   }
   return records;
 }

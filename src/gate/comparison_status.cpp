@@ -83,6 +83,9 @@ struct Status {
 Status decide(const NormalizedRecord& record, const ClassificationInputs& inputs,
               const std::vector<std::string>& missing_identity) {
   const bool legacy = record.config_schema_version != 2;
+  if (!inputs.malformed.empty()) {
+    return {kInfraError, "the raw record cannot be read: " + inputs.malformed};
+  }
   if (!legacy && !missing_identity.empty()) {
     return {kInfraError, fmt::format("v2 record is missing required identity fields: {}",
                                      fmt::join(missing_identity, ", "))};
@@ -101,6 +104,11 @@ Status decide(const NormalizedRecord& record, const ClassificationInputs& inputs
   }
   if (inputs.static_breach) {
     return {kRegression, "static threshold breached: " + inputs.static_breach_detail};
+  }
+  if (record.metrics.empty()) {
+    return {kInfraError,
+            "no metric was measured (every metric is missing or null): the record cannot be "
+            "gated. Check the benchmark's worker log"};
   }
   const bool regressed = std::any_of(record.comparisons.begin(), record.comparisons.end(),
                                      [](const MetricComparison& c) { return c.regressed; });
@@ -131,6 +139,8 @@ void classify(NormalizedRecord& record, const ClassificationInputs& inputs) {
                            : std::vector<MetricComparison>{};
   if (!inputs.run_succeeded) {
     record.baseline_status = kBaselineSkippedFailedRun;
+  } else if (record.metrics.empty()) {
+    record.baseline_status = kBaselineSkippedNoMetric;
   } else if (!comparable) {
     record.baseline_status = kBaselineSkippedMissingIdentity;
   } else if (inputs.baseline.empty()) {

@@ -14,6 +14,8 @@ struct ClassificationInputs {
   /// The raw record's own outcome: false when a run or hook failed.
   bool run_succeeded = true;
   std::string run_failure;  ///< the raw record's failure_reason
+  /// Why the raw record could not be read ("" when it could): the record is INFRA_ERROR.
+  std::string malformed;
   /// The raw record breached a static threshold.
   bool static_breach = false;
   std::string static_breach_detail;  ///< e.g. "latency mean 2.1 s > 2 s"
@@ -32,6 +34,9 @@ struct ClassificationInputs {
 
 /// Fills baseline_status, comparison_status, comparison_status_reason, comparisons,
 /// baseline_eligible and success of `record`.
+/// A malformed raw record, and a record with no measured metric (every metric missing or
+/// null: nothing was measured, so nothing could regress), are INFRA_ERROR; neither is
+/// successful, so neither ever takes a baseline slot.
 /// - success: the run succeeded, no static breach, not INFRA_ERROR.
 /// - baseline_eligible: success, PASS against a compared baseline, and a trusted run
 ///   source. CALIBRATION_NEEDED records become eligible only through an approval.

@@ -4,11 +4,10 @@
 #include <cstddef>
 #include <vector>
 
+#include "model/cohort_history.hpp"
 #include "model/normalized_record.hpp"
 
 namespace perfgate {
-
-inline constexpr std::size_t kRollingBaselineSize = 5;
 
 /// Compares every metric of `current` that has a policy with the median of the baseline
 /// records that have that metric. Metrics missing (or null) on the current record, or on

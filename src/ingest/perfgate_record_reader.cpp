@@ -2,9 +2,11 @@
 
 #include <unordered_set>
 
-#include "gate/normalize.hpp"
 #include "ingest/seed_raw_record.hpp"
 #include "ingest/timing_summary.hpp"
+#include "model/error.hpp"
+#include "model/instant.hpp"
+#include "model/normalize.hpp"
 #include "model/normalized_record.hpp"
 
 namespace perfgate::ingest {
@@ -87,9 +89,20 @@ ResultState read_raw(const Json& record, const std::string& source) {
   return raw_state(record, normalize_raw_record(record, source, "", {}));
 }
 
-ResultState read_normalized(const Json& record, const std::string& source,
-                            const std::string& path) {
-  const NormalizedRecord normalized = normalized_record_from_json(record, source, path);
+ResultState read_normalized(const Json& record, const std::string& source, const std::string& path,
+                            std::vector<NormalizedRecord>& records) {
+  NormalizedRecord normalized = normalized_record_from_json(record, source, path);
+  // History from other systems carries offsets (+09:00): stored records are UTC, so that
+  // "the newest five" is the newest five instants.
+  const auto utc = normalize_utc_timestamp(normalized.timestamp);
+  if (!utc) {
+    throw Error(ExitCode::kDataError,
+                source + ": " + (path.empty() ? "" : path + ".") + "timestamp: '" +
+                    normalized.timestamp +
+                    "' is not an ISO 8601 date-time. Write it as e.g. 2026-05-08T22:00:00+00:00");
+  }
+  normalized.timestamp = *utc;
+  records.push_back(normalized);
   ResultState state;
   state.timing_name = kLatency;
   split_state_id(normalized.benchmark_id, state);
@@ -130,7 +143,7 @@ ResultFile read_perfgate_records(const Json& document, const std::filesystem::pa
       // normalize_raw_record names fields from the record's own top level.
       file.states.push_back(read_raw(record, source + at));
     } else {
-      file.states.push_back(read_normalized(record, source, at));
+      file.states.push_back(read_normalized(record, source, at, file.normalized_records));
     }
     const std::string& benchmark = file.states.back().benchmark;
     if (seen.insert(benchmark).second) file.benchmarks.push_back(ResultBenchmark{benchmark, {}});

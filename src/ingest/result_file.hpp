@@ -12,6 +12,7 @@
 
 #include "model/json.hpp"
 #include "model/metric.hpp"
+#include "model/normalized_record.hpp"
 
 namespace perfgate::ingest {
 
@@ -108,6 +109,9 @@ struct ResultFile {
   std::vector<ResultState> states;          ///< in file order
   Json context = Json::object();            ///< the format's run metadata, for import
   std::vector<std::string> warnings;        ///< things skipped that the user should know
+  /// perfgate-normalized files only: the records themselves, as stored history keeps them
+  /// (identity, timestamps normalised to UTC, profile ids, statuses), for import.
+  std::vector<NormalizedRecord> normalized_records;
 };
 
 /// The format of a parsed document, from its content alone; nullopt when unknown.

@@ -4,9 +4,9 @@
 #include <map>
 
 #include "config/benchmark_config.hpp"
-#include "gate/static_thresholds.hpp"
 #include "model/error.hpp"
 #include "model/raw_record.hpp"
+#include "model/static_thresholds.hpp"
 #include "stats/summary.hpp"
 
 namespace perfgate {

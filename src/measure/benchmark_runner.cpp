@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <atomic>
 
-#include "gate/static_thresholds.hpp"
 #include "measure/metric_assembly.hpp"
 #include "measure/metrics_file.hpp"
 #include "measure/probe_components.hpp"
 #include "measure/recipe.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
+#include "model/static_thresholds.hpp"
 #include "perfgate_version.hpp"
 #include "profile/probe_report_reader.hpp"
 

@@ -28,6 +28,7 @@ inline constexpr const char* kBaselineCompared = "compared";
 inline constexpr const char* kBaselineInitializedNewCohort = "initialized_new_cohort";
 inline constexpr const char* kBaselineSkippedMissingIdentity = "skipped_missing_identity";
 inline constexpr const char* kBaselineSkippedFailedRun = "skipped_failed_run";
+inline constexpr const char* kBaselineSkippedNoMetric = "skipped_no_metric";
 
 /// The six fields that decide which records may be compared with each other.
 struct CohortKey {

@@ -1,7 +1,7 @@
 #pragma once
 // A store that does not exist yet, seen by a command that must not create it
-// (`import --dry-run`): it holds nothing, so every record judged against it has no
-// baseline, and it refuses to be written.
+// (`compare --upload never`, `import --dry-run`; see open_judging_store): it holds nothing, so
+// every record judged against it has no baseline, and it refuses to be written.
 #include <memory>
 #include <string>
 #include <utility>
@@ -16,6 +16,7 @@ class AbsentStore final : public Store {
 
   /// Error(kSoftware): a caller that only reads asked to write.
   AppendOutcome append(const Attempt& attempt) override;
+  std::vector<std::string> already_stored(const std::vector<std::string>&) override { return {}; }
   std::vector<StoredRecord> baseline_records(const CohortKey&, std::size_t) override { return {}; }
   std::vector<StoredRecord> list_records(const RecordFilter&) override { return {}; }
   std::vector<CohortKey> list_cohorts() override { return {}; }
@@ -29,9 +30,5 @@ class AbsentStore final : public Store {
  private:
   std::string url_;
 };
-
-/// The store at `url` when its file or folder exists (opened with open_store), else an
-/// AbsentStore: for commands that read baselines but must leave no store behind.
-std::unique_ptr<Store> open_store_for_reading(const std::string& url);
 
 }  // namespace perfgate

@@ -9,6 +9,7 @@
 #include "measure/exclusive_file.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
+#include "model/instant.hpp"
 #include "store/attempt_checks.hpp"
 #include "store/file_lock.hpp"
 
@@ -198,20 +199,42 @@ std::vector<StoredRecord> DirStore::records_newest_first(Keep keep, std::size_t 
       if (keep(attempt.records[i])) rows.push_back({&attempt.records[i], &attempt, i});
     }
   }
-  // A folder has no insertion order: attempts stand in for it by their creation time,
-  // records by their position inside the attempt.
+  // Newest instant first, whatever offset the timestamp text carries. A folder has no
+  // insertion order: attempts stand in for it by their creation time, records by their
+  // position inside the attempt.
   const auto order = [](const Row& row) {
-    return std::tie(row.record->timestamp, row.attempt->created_at, row.attempt->attempt_id,
-                    row.index);
+    return std::tie(row.attempt->created_at, row.attempt->attempt_id, row.index);
   };
-  std::sort(rows.begin(), rows.end(),
-            [&](const Row& a, const Row& b) { return order(a) > order(b); });
+  std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+    if (instant_before(b.record->timestamp, a.record->timestamp)) return true;
+    if (instant_before(a.record->timestamp, b.record->timestamp)) return false;
+    return order(a) > order(b);
+  });
   if (limit > 0 && rows.size() > limit) rows.resize(limit);
   std::vector<StoredRecord> found;
   for (const auto& row : rows) {
     found.push_back(
         {*row.record, row.attempt->attempt_id,
          row.record->baseline_eligible || approved_records_.contains(row.record->record_id)});
+  }
+  return found;
+}
+
+std::vector<std::string> DirStore::already_stored(const std::vector<std::string>& keys) {
+  refresh();
+  std::set<std::string> stored;
+  for (const auto& [id, attempt] : attempts_) {
+    for (const auto& record : attempt.records) {
+      stored.insert(record.record_id);
+      if (!record.raw_record_sha256.empty()) stored.insert(record.raw_record_sha256);
+    }
+  }
+  std::vector<std::string> found;
+  for (const auto& key : keys) {
+    if (!key.empty() && stored.contains(key) &&
+        std::find(found.begin(), found.end(), key) == found.end()) {
+      found.push_back(key);
+    }
   }
   return found;
 }
@@ -233,7 +256,7 @@ std::vector<StoredRecord> DirStore::list_records(const RecordFilter& filter) {
             ::fnmatch(filter.benchmark_glob.c_str(), r.benchmark_id.c_str(), 0) != 0) {
           return false;
         }
-        if (!filter.since.empty() && r.timestamp < filter.since) return false;
+        if (!filter.since.empty() && instant_before(r.timestamp, filter.since)) return false;
         if (filter.cohort && r.cohort() != filter.cohort) return false;
         if (!filter.workload_id.empty() && r.workload_id != filter.workload_id) return false;
         if (!filter.variant_id.empty() && r.variant_id != filter.variant_id) return false;

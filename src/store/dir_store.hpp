@@ -22,6 +22,7 @@ class DirStore final : public Store {
   DirStore(std::string url, std::filesystem::path root);
 
   AppendOutcome append(const Attempt& attempt) override;
+  std::vector<std::string> already_stored(const std::vector<std::string>& keys) override;
   std::vector<StoredRecord> baseline_records(const CohortKey& cohort, std::size_t count) override;
   std::vector<StoredRecord> list_records(const RecordFilter& filter) override;
   std::vector<CohortKey> list_cohorts() override;

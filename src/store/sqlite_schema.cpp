@@ -58,6 +58,13 @@ CREATE TABLE approvals (
 );
 CREATE INDEX approvals_by_record ON approvals (record_id);
 )sql"},
+    // The raw record a record was normalised from, as its own indexed column: a measurement
+    // is stored once, whatever verdict it was given (compare --upload run twice).
+    {2, R"sql(
+ALTER TABLE records ADD COLUMN raw_record_sha256 TEXT NOT NULL DEFAULT '';
+UPDATE records SET raw_record_sha256 = coalesce(json_extract(json, '$.raw_record_sha256'), '');
+CREATE INDEX records_by_raw_record ON records (raw_record_sha256);
+)sql"},
 };
 
 constexpr int latest_step_version() {

@@ -6,7 +6,7 @@
 namespace perfgate {
 
 /// The schema this perfgate writes.
-inline constexpr int kSqliteStoreSchemaVersion = 1;
+inline constexpr int kSqliteStoreSchemaVersion = 2;
 
 /// Brings the database to kSqliteStoreSchemaVersion: creates the tables in an empty
 /// database, migrates an older one forward. Error(kIoError) for a database written by a

@@ -40,6 +40,11 @@ void glob_function(sqlite3_context* context, int, sqlite3_value** values) {
   sqlite3_result_int(context, match ? 1 : 0);
 }
 
+// Newest instant first: julianday() reads every ISO 8601 form records arrive in (Z,
+// +09:00, fractions), where text order would put 22:00+09:00 after 14:00Z. Text that is no
+// date (NULL) sorts last; insertion order breaks ties.
+constexpr const char* kNewestFirstSql = "julianday(r.timestamp) DESC, r.timestamp DESC, r.seq DESC";
+
 bool complete(const CohortKey& key) {
   return !key.workload_id.empty() && !key.variant_id.empty() && !key.recipe_fingerprint.empty() &&
          !key.hardware_profile_id.empty() && !key.software_profile_id.empty();
@@ -115,8 +120,8 @@ AppendOutcome SqliteStore::append(const Attempt& attempt) {
   SqliteStatement insert = db_.prepare(
       "INSERT INTO records (record_id, attempt_id, benchmark_id, timestamp, workload_id, "
       "variant_id, benchmark_version, recipe_fingerprint, hardware_profile_id, "
-      "software_profile_id, run_source, success, baseline_eligible, json) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+      "software_profile_id, run_source, success, baseline_eligible, json, raw_record_sha256) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
   for (std::size_t i = 0; i < attempt.records.size(); ++i) {
     const NormalizedRecord& r = attempt.records[i];
     insert.bind(1, r.record_id)
@@ -133,6 +138,7 @@ AppendOutcome SqliteStore::append(const Attempt& attempt) {
         .bind(12, static_cast<long long>(r.success))
         .bind(13, static_cast<long long>(r.baseline_eligible))
         .bind(14, texts[i])
+        .bind(15, r.raw_record_sha256)
         .run();
     insert.reset();
   }
@@ -145,7 +151,7 @@ std::vector<StoredRecord> SqliteStore::select_records(const std::string& where,
                                                       const std::vector<SqlArgument>& arguments,
                                                       std::size_t limit) {
   std::string sql = std::string("SELECT r.record_id, r.json, r.attempt_id, ") + kEligibleSql +
-                    " FROM records r WHERE " + where + " ORDER BY r.timestamp DESC, r.seq DESC";
+                    " FROM records r WHERE " + where + " ORDER BY " + kNewestFirstSql;
   if (limit > 0) sql += " LIMIT " + std::to_string(limit);
   SqliteTransaction snapshot(db_, SqliteTransaction::Kind::kRead);
   SqliteStatement query = db_.prepare(sql);
@@ -166,6 +172,20 @@ std::vector<StoredRecord> SqliteStore::select_records(const std::string& where,
     json["record_id"] = query.text(0);  // kept in its own column, not in the content text
     found.push_back(StoredRecord{normalized_record_from_json(json, source), query.text(2),
                                  query.integer(3) != 0});
+  }
+  return found;
+}
+
+std::vector<std::string> SqliteStore::already_stored(const std::vector<std::string>& keys) {
+  SqliteTransaction snapshot(db_, SqliteTransaction::Kind::kRead);
+  SqliteStatement query =
+      db_.prepare("SELECT 1 FROM records WHERE record_id = ?1 OR raw_record_sha256 = ?1 LIMIT 1");
+  std::vector<std::string> found;
+  for (const auto& key : keys) {
+    if (key.empty() || std::find(found.begin(), found.end(), key) != found.end()) continue;
+    query.bind(1, key);
+    if (query.step()) found.push_back(key);
+    query.reset();
   }
   return found;
 }
@@ -194,7 +214,10 @@ std::vector<StoredRecord> SqliteStore::list_records(const RecordFilter& filter) 
     arguments.push_back(filter.benchmark_glob);
     where += " AND perfgate_glob(?" + std::to_string(arguments.size()) + ", r.benchmark_id)";
   }
-  if (!filter.since.empty()) add("r.timestamp >=", filter.since);
+  if (!filter.since.empty()) {
+    arguments.push_back(filter.since);
+    where += " AND julianday(r.timestamp) >= julianday(?" + std::to_string(arguments.size()) + ")";
+  }
   if (filter.cohort) {
     if (!complete(*filter.cohort)) return {};
     add("r.workload_id =", filter.cohort->workload_id);

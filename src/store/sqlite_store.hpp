@@ -18,6 +18,7 @@ class SqliteStore final : public Store {
   SqliteStore(std::string url, const std::filesystem::path& file);
 
   AppendOutcome append(const Attempt& attempt) override;
+  std::vector<std::string> already_stored(const std::vector<std::string>& keys) override;
   std::vector<StoredRecord> baseline_records(const CohortKey& cohort, std::size_t count) override;
   std::vector<StoredRecord> list_records(const RecordFilter& filter) override;
   std::vector<CohortKey> list_cohorts() override;

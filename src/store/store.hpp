@@ -21,7 +21,7 @@ enum class AppendOutcome {
 /// Which records to list. Empty fields do not filter.
 struct RecordFilter {
   std::string benchmark_glob;  ///< shell glob over benchmark_id
-  std::string since;           ///< ISO 8601 UTC; records with timestamp >= since
+  std::string since;           ///< ISO 8601; records at or after this instant
   std::optional<CohortKey> cohort;
   std::string workload_id;
   std::string variant_id;
@@ -56,12 +56,17 @@ class Store {
   /// and changes nothing.
   virtual AppendOutcome append(const Attempt& attempt) = 0;
 
-  /// The last `count` successful, eligible records of the cohort, newest first (by
-  /// timestamp, then by insertion order).
+  /// The keys among `keys` that are already stored: a key matches a stored record whose
+  /// raw_record_sha256 (the measurement it was normalised from) or record_id equals it.
+  /// In the order given, each once. An empty key never matches.
+  virtual std::vector<std::string> already_stored(const std::vector<std::string>& keys) = 0;
+
+  /// The last `count` successful, eligible records of the cohort, newest first (by the
+  /// instant of their timestamp, whatever its offset, then by insertion order).
   virtual std::vector<StoredRecord> baseline_records(const CohortKey& cohort,
                                                      std::size_t count) = 0;
 
-  /// Records matching the filter, newest first.
+  /// Records matching the filter, newest first (by instant, then insertion order).
   virtual std::vector<StoredRecord> list_records(const RecordFilter& filter) = 0;
 
   /// Every cohort that has at least one record, sorted.
@@ -99,5 +104,24 @@ std::unique_ptr<Store> open_existing_store(const std::string& url);
 /// [store] url, else "sqlite:.perfgate/perfgate.db".
 std::string resolve_store_url(const std::string& flag,
                               const std::optional<std::string>& project_url);
+
+/// The store a command judges against, and whether the user named it or it is the default.
+struct StoreChoice {
+  std::string url;
+  bool is_default = false;  ///< no flag, variable or perfgate.toml named a store
+};
+StoreChoice choose_store(const std::string& flag, const std::optional<std::string>& project_url);
+
+/// Whether the store exists: its file or folder is there (a URL of an unknown scheme or
+/// without a path counts as existing, so that open_store reports what is wrong with it).
+bool store_exists(const std::string& url);
+
+/// Opens the store that `compare` and `import` read baselines from and maybe write to.
+/// Baselines are read strictly: a mistyped URL must not become a new, empty store that
+/// passes everything. A store that does not exist is
+/// - Error(kNoInput) naming the URL, unless `init` or the choice is the default store;
+/// - else, when `will_write`, created (open_store);
+/// - else an AbsentStore: nothing is created (upload never, dry run).
+std::unique_ptr<Store> open_judging_store(const StoreChoice& choice, bool init, bool will_write);
 
 }  // namespace perfgate

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "model/error.hpp"
+#include "store/absent_store.hpp"
 #include "store/dir_store.hpp"
 #include "store/sqlite_store.hpp"
 #include "store/store.hpp"
@@ -45,6 +46,36 @@ std::unique_ptr<Store> open_existing_store(const std::string& url) {
     }
   }
   return open_store(url);
+}
+
+bool store_exists(const std::string& url) {
+  const auto colon = url.find(':');
+  if (colon == std::string::npos) return true;
+  const std::string scheme = url.substr(0, colon);
+  const std::string path = url.substr(colon + 1);
+  if ((scheme != "sqlite" && scheme != "dir") || path.empty()) return true;
+  std::error_code error;
+  return std::filesystem::exists(path, error);
+}
+
+StoreChoice choose_store(const std::string& flag, const std::optional<std::string>& project_url) {
+  const std::string url = resolve_store_url(flag, project_url);
+  const char* environment = std::getenv("PERFGATE_STORE");
+  const bool named = !flag.empty() || (environment != nullptr && *environment != '\0') ||
+                     (project_url && !project_url->empty());
+  return {url, !named};
+}
+
+std::unique_ptr<Store> open_judging_store(const StoreChoice& choice, bool init, bool will_write) {
+  if (store_exists(choice.url)) return open_store(choice.url);
+  if (!init && !choice.is_default) {
+    throw Error(ExitCode::kNoInput,
+                "store " + choice.url +
+                    " does not exist. Check the URL (--store, PERFGATE_STORE or [store] url in "
+                    "perfgate.toml); to start a new store there, pass --init");
+  }
+  if (will_write) return open_store(choice.url);
+  return std::make_unique<AbsentStore>(choice.url);
 }
 
 std::string resolve_store_url(const std::string& flag,

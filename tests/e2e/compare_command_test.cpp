@@ -50,7 +50,7 @@ Json only_record(const testing::CliResult& result) {
 TEST(CompareCommand, ReportsCalibrationNeededForANewCohortAndExitsZero) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  const auto result = p.perfgate({"compare", "-r", "out", "--json"});
+  const auto result = p.perfgate({"compare", "--init", "-r", "out", "--json"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json record = only_record(result);
   EXPECT_EQ(record["comparison_status"], "CALIBRATION_NEEDED");
@@ -71,7 +71,7 @@ TEST(CompareCommand, ReportsCalibrationNeededForANewCohortAndExitsZero) {
 TEST(CompareCommand, SeedsABaselineThroughPrepareAndApproveThenGatesARegression) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  ASSERT_EQ(p.perfgate({"compare", "-r", "out", "--upload", "pass"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"}).exit_code, 0);
 
   const auto prepared = p.perfgate(
       {"baseline", "prepare", "-o", "manifest.json", "--project", "suite/perfgate.toml"});
@@ -84,7 +84,7 @@ TEST(CompareCommand, SeedsABaselineThroughPrepareAndApproveThenGatesARegression)
 
   p.fresh_results();
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  const auto same = p.perfgate({"compare", "-r", "out", "--json"});
+  const auto same = p.perfgate({"compare", "--init", "-r", "out", "--json"});
   EXPECT_EQ(same.exit_code, 0) << same.err;
   EXPECT_EQ(only_record(same)["comparison_status"], "PASS");
 
@@ -92,7 +92,7 @@ TEST(CompareCommand, SeedsABaselineThroughPrepareAndApproveThenGatesARegression)
   p.set_delay("0.7");
   p.fresh_results();
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  const auto slower = p.perfgate({"compare", "-r", "out", "--json"});
+  const auto slower = p.perfgate({"compare", "--init", "-r", "out", "--json"});
   EXPECT_EQ(slower.exit_code, 1);
   const Json record = only_record(slower);
   EXPECT_EQ(record["comparison_status"], "REGRESSION");
@@ -103,14 +103,14 @@ TEST(CompareCommand, SeedsABaselineThroughPrepareAndApproveThenGatesARegression)
 TEST(CompareCommand, ApproveRefusesAManifestWhoseStoreChangedSincePrepare) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  ASSERT_EQ(p.perfgate({"compare", "-r", "out", "--upload", "pass"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"}).exit_code, 0);
   ASSERT_EQ(
       p.perfgate({"baseline", "prepare", "-o", "manifest.json", "--project", "suite/perfgate.toml"})
           .exit_code,
       0);
   p.fresh_results();
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  ASSERT_EQ(p.perfgate({"compare", "-r", "out", "--upload", "always"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "always"}).exit_code, 0);
   const auto approved =
       p.perfgate({"baseline", "approve", "manifest.json", "--project", "suite/perfgate.toml"});
   EXPECT_EQ(approved.exit_code, 65);
@@ -125,7 +125,7 @@ TEST(CompareCommand, ApproveRefusesAManifestWhoseStoreChangedSincePrepare) {
 TEST(CompareCommand, ApproveRefusesAnEditedManifest) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  ASSERT_EQ(p.perfgate({"compare", "-r", "out", "--upload", "pass"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"}).exit_code, 0);
   ASSERT_EQ(
       p.perfgate({"baseline", "prepare", "-o", "manifest.json", "--project", "suite/perfgate.toml"})
           .exit_code,
@@ -142,7 +142,7 @@ TEST(CompareCommand, ApproveRefusesAnEditedManifest) {
 TEST(CompareCommand, AttributesANonZeroRunnerExitWithoutABreachToInfrastructure) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  const auto result = p.perfgate({"compare", "-r", "out", "--run-rc", "2", "--json"});
+  const auto result = p.perfgate({"compare", "--init", "-r", "out", "--run-rc", "2", "--json"});
   EXPECT_EQ(result.exit_code, 1);
   const Json record = only_record(result);
   EXPECT_EQ(record["comparison_status"], "INFRA_ERROR");
@@ -155,7 +155,7 @@ TEST(CompareCommand, SaysSoWhenTheResultsFolderHoldsRecordsOfEarlierRuns) {
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
   ::sleep(1);  // a second run gets another timestamp
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  const auto result = p.perfgate({"compare", "-r", "out"});
+  const auto result = p.perfgate({"compare", "--init", "-r", "out"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.err, HasSubstr("holds raw records of 2 runs"));
 }
@@ -165,7 +165,7 @@ TEST(CompareCommand, AppendsItsMarkdownSummaryToTheGithubStepSummary) {
   p.dir.write("step-summary.md", "earlier step\n");
   p.env["GITHUB_STEP_SUMMARY"] = (p.dir / "step-summary.md").string();
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  ASSERT_EQ(p.perfgate({"compare", "-r", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out"}).exit_code, 0);
   const std::string summary = read_text_file(p.dir / "step-summary.md");
   EXPECT_THAT(summary, ::testing::StartsWith("earlier step\n## perfgate comparison"));
   EXPECT_THAT(summary, HasSubstr("| sleepy | **CALIBRATION\\_NEEDED** |"));
@@ -186,7 +186,7 @@ TEST(CompareCommand, ReadsRawRecordsInTheSeedSuitesLayoutToo) {
     "avg_generation_time_s": 20.0, "individual_times_s": [19.0, 20.0, 21.0], "max_peak_memory_mb": 9000.0,
     "thresholds": {"max_generation_time_s": 30.0, "max_peak_memory_mb": 10000.0},
     "timestamp": "2026-05-08T22:00:00+00:00", "run_source": "pr", "dit_time_s": 8.5})");
-  const auto result = p.perfgate({"compare", "-r", "seed", "--json"});
+  const auto result = p.perfgate({"compare", "--init", "-r", "seed", "--json"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json record = only_record(result);
   EXPECT_EQ(record["comparison_status"], "PASS");
@@ -198,24 +198,15 @@ TEST(CompareCommand, ReadsRawRecordsInTheSeedSuitesLayoutToo) {
 TEST(CompareCommand, ReportsAnEmptyResultsFolderAsMissingInput) {
   Project p;
   fs::create_directories(p.dir / "out");
-  const auto result = p.perfgate({"compare", "-r", "out"});
+  const auto result = p.perfgate({"compare", "--init", "-r", "out"});
   EXPECT_EQ(result.exit_code, 66);
   EXPECT_THAT(result.err, HasSubstr("no raw records (perf_*.json)"));
-}
-
-TEST(CompareCommand, RejectsAMalformedRawRecordNamingTheFile) {
-  Project p;
-  p.dir.write("out/perf_broken_T.json", "{\"result_schema_version\": 1, \"benchmark_id\": 7}");
-  const auto result = p.perfgate({"compare", "-r", "out"});
-  EXPECT_EQ(result.exit_code, 65);
-  EXPECT_THAT(result.err, HasSubstr("perf_broken_T.json"));
-  EXPECT_THAT(result.err, HasSubstr("benchmark_id"));
 }
 
 TEST(ReportCommand, WritesCsvWithOneColumnPerMetric) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  ASSERT_EQ(p.perfgate({"compare", "-r", "out", "--upload", "always"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "always"}).exit_code, 0);
   const auto result =
       p.perfgate({"report", "--format", "csv", "--since", "1d", "--benchmark", "slee*"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -223,6 +214,170 @@ TEST(ReportCommand, WritesCsvWithOneColumnPerMetric) {
                               "timestamp,benchmark_id,workload_id,variant_id,benchmark_version,"));
   EXPECT_THAT(result.out, HasSubstr(",cpu_time,latency,memory\r\n"));
   EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 2);
+}
+
+// --- issue 10: a gate a team can trust -------------------------------------------------
+
+Json stored_records(Project& p) {
+  const auto report = p.perfgate({"report", "--format", "json"});
+  EXPECT_EQ(report.exit_code, 0) << report.err;
+  return Json::parse(report.out)["records"];
+}
+
+/// Seeds sleepy's cohort with one approved record at the current delay.
+void seed_baseline(Project& p) {
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"}).exit_code, 0);
+  ASSERT_EQ(
+      p.perfgate({"baseline", "prepare", "-o", "seed.json", "--project", "suite/perfgate.toml"})
+          .exit_code,
+      0);
+  ASSERT_EQ(p.perfgate({"baseline", "approve", "seed.json", "--project", "suite/perfgate.toml"})
+                .exit_code,
+            0);
+  p.fresh_results();
+}
+
+TEST(CompareCommand, StoresTheSameMeasurementOnceWhenUploadedAgain) {
+  Project p;
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"}).exit_code, 0);
+  const auto again = p.perfgate({"compare", "-r", "out", "--upload", "always"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_THAT(again.out, HasSubstr("already stored: 1 record(s) whose measurement is in sqlite:"));
+  EXPECT_THAT(again.out, HasSubstr("(sleepy); not stored again; nothing changed"));
+  EXPECT_EQ(stored_records(p).size(), 1u);
+}
+
+TEST(CompareCommand, NeverJudgesARecordAgainstAStoredCopyOfItself) {
+  Project p;
+  seed_baseline(p);
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  // PASS from a trusted source: stored eligible, so it would join its own baseline.
+  const auto first = p.perfgate({"compare", "-r", "out", "--upload", "pass", "--json"});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(only_record(first)["baseline_eligible"], true);
+  const auto second = p.perfgate({"compare", "-r", "out", "--upload", "always", "--json"});
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  const Json record = only_record(second);
+  for (const Json& comparison : record["comparisons"]) {
+    EXPECT_EQ(comparison["baseline_count"], 1) << comparison.dump();
+  }
+  EXPECT_EQ(stored_records(p).size(), 2u);
+}
+
+TEST(CompareCommand, StoresOnlyTheNewRecordsOfABatchThatMixesStoredAndNewOnes) {
+  Project p;
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "always"}).exit_code, 0);
+  ::sleep(1);  // the second run gets its own timestamp and file
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  const auto retry = p.perfgate({"compare", "-r", "out", "--upload", "always"});
+  ASSERT_EQ(retry.exit_code, 0) << retry.err;
+  EXPECT_THAT(retry.out, HasSubstr("stored 1 record(s) in sqlite:"));
+  EXPECT_THAT(retry.out, HasSubstr("already stored: 1 record(s)"));
+  EXPECT_EQ(stored_records(p).size(), 2u);
+}
+
+TEST(CompareCommand, RefusesANamedStoreThatDoesNotExistAndCreatesNothing) {
+  Project p;
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  for (const char* upload : {"never", "pass"}) {
+    const auto result = p.perfgate(
+        {"compare", "-r", "out", "--store", "sqlite:typo/perfgate.db", "--upload", upload});
+    EXPECT_EQ(result.exit_code, 66) << upload;
+    EXPECT_THAT(result.err, HasSubstr("store sqlite:typo/perfgate.db does not exist"));
+    EXPECT_THAT(result.err, HasSubstr("pass --init"));
+  }
+  p.env["PERFGATE_STORE"] = "dir:typo-store";
+  EXPECT_EQ(p.perfgate({"compare", "-r", "out"}).exit_code, 66);
+  EXPECT_FALSE(fs::exists(p.dir / "typo"));
+  EXPECT_FALSE(fs::exists(p.dir / "typo-store"));
+  EXPECT_FALSE(fs::exists(p.dir / "store.db"));
+}
+
+TEST(CompareCommand, CreatesANamedStoreOnlyWithInitAndChangesNothingElseWithIt) {
+  Project p;
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  // --init with upload never still writes nothing.
+  ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out"}).exit_code, 0);
+  EXPECT_FALSE(fs::exists(p.dir / "store.db"));
+  ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"}).exit_code, 0);
+  EXPECT_TRUE(fs::exists(p.dir / "store.db"));
+  EXPECT_EQ(stored_records(p).size(), 1u);
+  const auto again = p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(stored_records(p).size(), 1u);
+}
+
+TEST(CompareCommand, CreatesTheDefaultStoreOnFirstUploadButNotWithUploadNever) {
+  Project p;
+  p.env.erase("PERFGATE_STORE");
+  p.dir.write("suite/perfgate.toml", "[baseline]\ntrusted_run_sources = [\"local\"]\n");
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  const auto never = p.perfgate({"compare", "-r", "out"});
+  ASSERT_EQ(never.exit_code, 0) << never.err;
+  EXPECT_FALSE(fs::exists(p.dir / ".perfgate" / "perfgate.db"));
+  const auto pass = p.perfgate({"compare", "-r", "out", "--upload", "pass"});
+  ASSERT_EQ(pass.exit_code, 0) << pass.err;
+  EXPECT_TRUE(fs::exists(p.dir / ".perfgate" / "perfgate.db"));
+}
+
+TEST(CompareCommand, JudgesStoresAndSummarisesTheOthersWhenOneRawRecordIsMalformed) {
+  Project p;
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  p.dir.write("out/perf_broken_T.json", "{\"result_schema_version\": 1, \"benchmark_id\": 7}");
+  p.dir.write("out/perf_truncated_T.json", "{\"result_schema_version\": 1, ");
+  const auto result =
+      p.perfgate({"compare", "--init", "-r", "out", "--upload", "always", "--json"});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const Json records = Json::parse(result.out);
+  ASSERT_EQ(records.size(), 3u);
+  std::map<std::string, Json> by_name;
+  for (const Json& r : records) by_name[r["benchmark_id"].get<std::string>()] = r;
+  ASSERT_EQ(by_name.count("perf_broken_T.json"), 1u) << result.out;
+  EXPECT_EQ(by_name["perf_broken_T.json"]["comparison_status"], "INFRA_ERROR");
+  EXPECT_THAT(by_name["perf_broken_T.json"]["comparison_status_reason"].get<std::string>(),
+              HasSubstr("the raw record cannot be read: "));
+  EXPECT_THAT(by_name["perf_broken_T.json"]["comparison_status_reason"].get<std::string>(),
+              HasSubstr("perf_broken_T.json: benchmark_id: must be a string"));
+  EXPECT_THAT(by_name["perf_truncated_T.json"]["comparison_status_reason"].get<std::string>(),
+              HasSubstr("perf_truncated_T.json: not valid JSON"));
+  EXPECT_EQ(by_name["sleepy"]["comparison_status"], "CALIBRATION_NEEDED");
+  // The readable record is stored; the unreadable ones are not measurements.
+  const Json stored = stored_records(p);
+  ASSERT_EQ(stored.size(), 1u);
+  EXPECT_EQ(stored[0]["benchmark_id"], "sleepy");
+  // The Markdown summary lists all three.
+  bool summarised = false;
+  for (const auto& entry : fs::directory_iterator(p.dir / "out")) {
+    if (entry.path().extension() != ".md") continue;
+    const std::string md = read_text_file(entry.path());
+    summarised = md.find("perf\\_broken\\_T.json") != std::string::npos ||
+                 md.find("perf_broken_T.json") != std::string::npos;
+  }
+  EXPECT_TRUE(summarised);
+}
+
+TEST(CompareCommand, ReadsTheSeedsCiVariablesAsAliases) {
+  Project p;
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  p.env["PERF_UPLOAD_POLICY"] = "pass";
+  p.env["PERF_REPORTS_DIR"] = (p.dir / "reports").string();
+  const auto stored = p.perfgate({"compare", "--init", "-r", "out"});
+  ASSERT_EQ(stored.exit_code, 0) << stored.err;
+  EXPECT_THAT(stored.out, HasSubstr("stored 1 record(s)"));
+  EXPECT_THAT(stored.out, HasSubstr("summary: " + (p.dir / "reports").string() + "/perf_"));
+  p.env["PERF_UPLOAD_POLICY"] = "sometimes";
+  const auto bad = p.perfgate({"compare", "-r", "out"});
+  EXPECT_EQ(bad.exit_code, 64);
+  EXPECT_THAT(bad.err, HasSubstr("PERF_UPLOAD_POLICY='sometimes': use never, pass or always"));
+  p.env.erase("PERF_UPLOAD_POLICY");
+  p.env["PERF_PYTEST_RC"] = "3";
+  const auto failed = p.perfgate({"compare", "-r", "out", "--json"});
+  EXPECT_EQ(failed.exit_code, 1);
+  EXPECT_EQ(only_record(failed)["comparison_status_reason"],
+            "test runner exited with status 3 with no attributable static-threshold breach");
 }
 
 }  // namespace

@@ -72,9 +72,14 @@ struct Project {
     return run_perfgate(args, dir.path(), env);
   }
   testing::CliResult import_json(std::vector<std::string> extra = {}) {
-    std::vector<std::string> args = {"import", "results/gbench.json", "--benchmark-prefix",
-                                     "cpu/",   "--run-source",        "scheduled_main",
-                                     "--json"};
+    std::vector<std::string> args = {"import",
+                                     "results/gbench.json",
+                                     "--benchmark-prefix",
+                                     "cpu/",
+                                     "--run-source",
+                                     "scheduled_main",
+                                     "--json",
+                                     "--init"};
     args.insert(args.end(), extra.begin(), extra.end());
     return perfgate(args);
   }
@@ -106,7 +111,8 @@ TEST(ImportCommand, StoresAGoogleBenchmarkFileAsRecordsOfNewCohorts) {
   EXPECT_EQ(memcpy["variant_id"], "64");
   EXPECT_EQ(memcpy["benchmark_version"], 1);
   EXPECT_EQ(memcpy["run_source"], "scheduled_main");
-  EXPECT_EQ(memcpy["raw_record_sha256"], "");
+  // One state of one file is one measurement: its key digests the file and the state.
+  EXPECT_EQ(memcpy["raw_record_sha256"].get<std::string>().size(), 64u);
   EXPECT_DOUBLE_EQ(memcpy["metrics"]["latency"]["value"].get<double>(), 110e-9);
   EXPECT_EQ(memcpy["metrics"]["latency"]["unit"], "s");
   EXPECT_DOUBLE_EQ(memcpy["metrics"]["cpu_time"]["value"].get<double>(), 109e-9);
@@ -135,6 +141,9 @@ TEST(ImportCommand, PassesTheSameResultsOnceABaselineIsSeededAndFlagsASlowerFile
   const auto approved = p.perfgate({"baseline", "approve", "manifest.json"});
   ASSERT_EQ(approved.exit_code, 0) << approved.err;
 
+  // A new measurement at the same speed (the same file again would be the same measurement,
+  // which is never judged against itself).
+  p.dir.write("results/gbench.json", gbench_json({101, 110, 119}));
   const auto same = p.import_json();
   ASSERT_EQ(same.exit_code, 0) << same.err;
   const Json memcpy = by_id(same, "cpu/BM_memcpy[64]");
@@ -156,7 +165,8 @@ TEST(ImportCommand, PassesTheSameResultsOnceABaselineIsSeededAndFlagsASlowerFile
 
 TEST(ImportCommand, PrintsTheTableAndWhatItStored) {
   Project p;
-  const auto result = p.perfgate({"import", "results/gbench.json", "--run-source", "local"});
+  const auto result =
+      p.perfgate({"import", "results/gbench.json", "--run-source", "local", "--init"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.out, HasSubstr("BM_memcpy[64]"));
   EXPECT_THAT(result.out, HasSubstr("CALIBRATION_NEEDED"));
@@ -174,7 +184,7 @@ TEST(ImportCommand, SaysWhenTheDefaultAbsoluteThresholdIsLargerThanTheValues) {
 
 TEST(ImportCommand, StoresNothingAndCreatesNoStoreOnADryRun) {
   Project p;
-  const auto result = p.perfgate({"import", "results/gbench.json", "--dry-run"});
+  const auto result = p.perfgate({"import", "results/gbench.json", "--dry-run", "--init"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.out, HasSubstr("dry run: nothing stored"));
   EXPECT_FALSE(fs::exists(p.dir / "store.db"));
@@ -192,16 +202,6 @@ TEST(ImportCommand, StoresNothingWhenOneFileIsMalformed) {
   const auto result = p.perfgate({"import", "results/gbench.json", "results/broken.json"});
   EXPECT_EQ(result.exit_code, 65);
   EXPECT_THAT(result.err, HasSubstr("results/broken.json"));
-  EXPECT_FALSE(fs::exists(p.dir / "store.db"));
-}
-
-TEST(ImportCommand, RefusesTheSameBenchmarkTwiceInOneImport) {
-  Project p;
-  const auto result = p.perfgate({"import", "results/gbench.json", "results/gbench.json"});
-  EXPECT_EQ(result.exit_code, 65);
-  EXPECT_THAT(result.err,
-              HasSubstr("results/gbench.json: BM_memcpy[64] is also in results/gbench.json. "
-                        "Import each result once"));
   EXPECT_FALSE(fs::exists(p.dir / "store.db"));
 }
 
@@ -250,6 +250,101 @@ TEST(ImportCommand, RejectsAMalformedMappingFileBeforeStoringAnything) {
   EXPECT_EQ(result.exit_code, 65);
   EXPECT_THAT(result.err, HasSubstr("map.toml: benchmark[0].worklod_id: unknown key 'worklod_id'. "
                                     "Did you mean 'workload_id'?"));
+  EXPECT_FALSE(fs::exists(p.dir / "store.db"));
+}
+
+// --- issue 10: history and repeated imports ---------------------------------------------
+
+/// A record in the seed's legacy normalised layout (result_schema_version 2, flat metric
+/// keys), written before run_source and baseline_eligible existed, in Tokyo time.
+std::string legacy_normalized(const std::string& timestamp, double latency) {
+  return Json{{"model_id", "wan-t2v-1.3b-2gpu"},
+              {"result_schema_version", 2},
+              {"workload_id", "wan-t2v"},
+              {"variant_id", "1.3b-sp2"},
+              {"benchmark_version", 3},
+              {"timestamp", timestamp},
+              {"commit_sha", "abc123"},
+              {"gpu_type", "NVIDIA L40S"},
+              {"latency", latency},
+              {"memory", 10840.0},
+              {"recipe_fingerprint", std::string(64, 'f')},
+              {"hardware_profile_id", "hw-111111111111"},
+              {"software_profile_id", "sw-222222222222"},
+              {"environment_fingerprint", "env-333333333333"},
+              {"baseline_status", "compared"},
+              {"comparison_status", "PASS"},
+              {"comparison_status_reason", "Comparable baseline found with no gated regressions"},
+              {"success", true}}
+      .dump(2);
+}
+
+TEST(ImportCommand, KeepsTheIdentityTimestampsAndProfilesOfLegacyNormalizedRecords) {
+  Project p;
+  p.dir.write("history/normalized_perf_1.json",
+              legacy_normalized("2026-05-08T22:00:00+09:00", 28.4));
+  p.dir.write("history/normalized_perf_2.json",
+              legacy_normalized("2026-05-09T22:00:00+09:00", 28.6));
+  const auto result = p.perfgate({"import", "history/normalized_perf_1.json",
+                                  "history/normalized_perf_2.json", "--init", "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json stored = p.stored_records();
+  ASSERT_EQ(stored.size(), 2u);
+  // Newest first, by instant; the offsets are normalised to UTC.
+  EXPECT_EQ(stored[0]["timestamp"], "2026-05-09T13:00:00Z");
+  EXPECT_EQ(stored[1]["timestamp"], "2026-05-08T13:00:00Z");
+  for (const Json& record : stored) {
+    EXPECT_EQ(record["benchmark_id"], "wan-t2v-1.3b-2gpu");
+    EXPECT_EQ(record["workload_id"], "wan-t2v");
+    EXPECT_EQ(record["variant_id"], "1.3b-sp2");
+    EXPECT_EQ(record["benchmark_version"], 3);
+    EXPECT_EQ(record["hardware_profile_id"], "hw-111111111111");
+    EXPECT_EQ(record["software_profile_id"], "sw-222222222222");
+    EXPECT_EQ(record["comparison_status"], "PASS");
+    // Neither run_source nor baseline_eligible: a legacy main upload, eligible (seed 000).
+    EXPECT_EQ(record["eligible"], true);
+  }
+  // The same history again is a no-op.
+  const auto again = p.perfgate({"import", "history/normalized_perf_1.json"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_THAT(again.out, HasSubstr("already stored: 1 record(s)"));
+  EXPECT_EQ(p.stored_records().size(), 2u);
+}
+
+TEST(ImportCommand, ImportsSeveralFilesOfOneBenchmarkInOneCall) {
+  Project p;
+  p.dir.write("results/gbench-2.json", gbench_json({200, 210, 220}));
+  const auto result = p.perfgate({"import", "results/gbench.json", "results/gbench-2.json",
+                                  "--init", "--run-source", "local"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("stored 4 record(s)"));
+  EXPECT_EQ(p.stored_records().size(), 4u);
+}
+
+TEST(ImportCommand, StoresAFileGivenTwiceOrImportedAgainOnlyOnce) {
+  Project p;
+  const auto twice = p.perfgate(
+      {"import", "results/gbench.json", "results/gbench.json", "--init", "--run-source", "local"});
+  ASSERT_EQ(twice.exit_code, 0) << twice.err;
+  EXPECT_THAT(twice.out, HasSubstr("stored 2 record(s)"));
+  const auto again = p.perfgate({"import", "results/gbench.json", "--run-source", "local"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_THAT(again.out, HasSubstr("already stored: 2 record(s)"));
+  EXPECT_THAT(again.out, HasSubstr("nothing changed"));
+  EXPECT_EQ(p.stored_records().size(), 2u);
+}
+
+TEST(ImportCommand, RefusesANamedStoreThatDoesNotExistUnlessInit) {
+  Project p;
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{}, std::vector<std::string>{"--dry-run"}}) {
+    std::vector<std::string> args = {"import", "results/gbench.json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto result = p.perfgate(args);
+    EXPECT_EQ(result.exit_code, 66);
+    EXPECT_THAT(result.err, HasSubstr("store sqlite:"));
+    EXPECT_THAT(result.err, HasSubstr("store.db does not exist"));
+  }
   EXPECT_FALSE(fs::exists(p.dir / "store.db"));
 }
 

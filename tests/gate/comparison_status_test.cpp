@@ -336,3 +336,40 @@ TEST(ComparisonStatus, NeverMakesACalibrationRecordEligibleEvenFromATrustedSourc
 
 }  // namespace
 }  // namespace perfgate
+
+namespace perfgate {
+namespace {
+
+// --- issue 10: records that measured nothing, and raw records that cannot be read ----------
+
+TEST(ComparisonStatus, ReportsAnInfraErrorForARecordWithNoMeasuredMetric) {
+  // Every metric missing or null: the record keeps its policies but has no values.
+  NormalizedRecord record = v2_record({});
+  record.regression_thresholds["latency"] = default_policy("latency");
+  ClassificationInputs inputs = with_baseline(flat_baseline("latency", 1.0));
+  inputs.trusted_run_sources = {"scheduled_main"};
+  const NormalizedRecord r = classified(record, inputs);
+  EXPECT_EQ(r.comparison_status, "INFRA_ERROR");
+  EXPECT_EQ(r.comparison_status_reason,
+            "no metric was measured (every metric is missing or null): the record cannot be "
+            "gated. Check the benchmark's worker log");
+  EXPECT_EQ(r.baseline_status, "skipped_no_metric");
+  EXPECT_FALSE(r.success);
+  EXPECT_FALSE(r.baseline_eligible);
+}
+
+TEST(ComparisonStatus, ReportsAnInfraErrorForAMalformedRawRecordWithItsReason) {
+  ClassificationInputs inputs;
+  inputs.run_succeeded = false;
+  inputs.malformed = "out/perf_x.json: metrics.latency.samples[1]: must be a number";
+  const NormalizedRecord r = classified(v2_record({}), inputs);
+  EXPECT_EQ(r.comparison_status, "INFRA_ERROR");
+  EXPECT_EQ(r.comparison_status_reason,
+            "the raw record cannot be read: out/perf_x.json: metrics.latency.samples[1]: must be "
+            "a number");
+  EXPECT_FALSE(r.success);
+  EXPECT_FALSE(r.baseline_eligible);
+}
+
+}  // namespace
+}  // namespace perfgate

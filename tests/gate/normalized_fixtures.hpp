@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "gate/normalize.hpp"
+#include "model/normalize.hpp"
 #include "model/normalized_record.hpp"
 
 namespace perfgate {

@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "gate/normalize.hpp"
 #include "model/fingerprint.hpp"
+#include "model/normalize.hpp"
 
 namespace perfgate::ingest {
 namespace {

@@ -2,8 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "gate/normalize.hpp"
+#include "gate/raw_outcome.hpp"
 #include "model/error.hpp"
+#include "model/normalize.hpp"
 
 namespace perfgate {
 namespace {

@@ -36,7 +36,7 @@ TEST(SqliteStore, CreatesTheDatabaseAndItsFolderInWalMode) {
   ASSERT_TRUE(std::filesystem::exists(file));
   SqliteConnection db(file.string());
   EXPECT_EQ(single_text(db, "PRAGMA journal_mode"), "wal");
-  EXPECT_EQ(single_text(db, "SELECT value FROM meta WHERE key = 'store_schema_version'"), "1");
+  EXPECT_EQ(single_text(db, "SELECT value FROM meta WHERE key = 'store_schema_version'"), "2");
 }
 
 TEST(SqliteStore, PassesSqlitesIntegrityCheckAfterWrites) {
@@ -69,7 +69,7 @@ TEST(SqliteStore, RefusesADatabaseWrittenByANewerPerfgate) {
   EXPECT_EQ(std::string(e.what()),
             file.string() +
                 ": store schema version 99 was written by a newer perfgate (this one knows up to "
-                "1). Upgrade perfgate");
+                "2). Upgrade perfgate");
 }
 
 TEST(SqliteStore, RefusesAFileThatIsNotADatabase) {
@@ -102,7 +102,28 @@ TEST(SqliteStore, LaysOutAnEmptyDatabaseFileOnce) {
   open_store("sqlite:" + file.string());
   SqliteConnection db(file.string());
   EXPECT_EQ(single_text(db, "SELECT group_concat(key || '=' || value, ',') FROM meta"),
-            "store_schema_version=1,revision=0");
+            "store_schema_version=2,revision=0");
+}
+
+TEST(SqliteStore, MigratesAVersion1StoreAndFindsItsMeasurementsByRawDigest) {
+  TempDir dir;
+  const std::string url = "sqlite:" + (dir / "perfgate.db").string();
+  NormalizedRecord record = test_record("a", "2026-01-01T00:00:01Z");
+  record.raw_record_sha256 = std::string(64, 'a');
+  open_store(url)->append(test_attempt("2026-01-01T00:00:00Z", {record}));
+  {
+    // Turn the file back into what perfgate wrote before schema version 2.
+    SqliteConnection db((dir / "perfgate.db").string());
+    db.exec("DROP INDEX records_by_raw_record");
+    db.exec("ALTER TABLE records DROP COLUMN raw_record_sha256");
+    db.exec("UPDATE meta SET value = 1 WHERE key = 'store_schema_version'");
+  }
+  const auto store = open_store(url);
+  EXPECT_THAT(store->already_stored({std::string(64, 'a'), std::string(64, 'b')}),
+              ::testing::ElementsAre(std::string(64, 'a')));
+  SqliteConnection db((dir / "perfgate.db").string());
+  EXPECT_EQ(single_text(db, "SELECT value FROM meta WHERE key = 'store_schema_version'"), "2");
+  EXPECT_EQ(single_text(db, "SELECT raw_record_sha256 FROM records"), std::string(64, 'a'));
 }
 
 }  // namespace

@@ -365,6 +365,34 @@ TEST_P(StoreContract, SeesWhatAnotherHandleAppended) {
   EXPECT_THAT(benchmarks(second->list_records({})), ElementsAre("a"));
 }
 
+TEST_P(StoreContract, OrdersRecordsByInstantWhateverTheirTimestampsOffset) {
+  auto store = open();
+  // As text the +09:00 record would be newest; as an instant it is the oldest.
+  store->append(
+      test_attempt("2026-05-09T00:00:00Z", {test_record("tokyo", "2026-05-08T22:00:00+09:00"),
+                                            test_record("utc-late", "2026-05-08T14:00:00Z"),
+                                            test_record("utc-early", "2026-05-08T13:30:00.5Z")}));
+  EXPECT_THAT(benchmarks(store->list_records({})), ElementsAre("utc-late", "utc-early", "tokyo"));
+  EXPECT_THAT(benchmarks(store->baseline_records(test_cohort(), 2)),
+              ElementsAre("utc-late", "utc-early"));
+  RecordFilter since;
+  since.since = "2026-05-08T22:45:00+09:00";  // 13:45 UTC
+  EXPECT_THAT(benchmarks(store->list_records(since)), ElementsAre("utc-late"));
+}
+
+TEST_P(StoreContract, FindsWhichMeasurementsAreAlreadyStoredByRawDigestOrRecordId) {
+  auto store = open();
+  NormalizedRecord measured = test_record("a", "2026-01-01T00:00:01Z");
+  measured.raw_record_sha256 = std::string(64, 'a');
+  const Attempt a = test_attempt("2026-01-01T00:00:00Z", {measured});
+  store->append(a);
+  const std::string record_id = a.records[0].record_id;
+  EXPECT_THAT(store->already_stored({std::string(64, 'b'), std::string(64, 'a'), record_id, "",
+                                     std::string(64, 'a')}),
+              ElementsAre(std::string(64, 'a'), record_id));
+  EXPECT_TRUE(store->already_stored({std::string(64, 'c')}).empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(AllBackends, StoreContract, ::testing::ValuesIn(all_store_backends()),
                          backend_name);
 

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "model/error.hpp"
+#include "model/instant.hpp"
 #include "store/store.hpp"
 
 namespace perfgate {
@@ -22,6 +23,18 @@ class MemoryStore final : public Store {
       records_.push_back({record, attempt.attempt_id, record.baseline_eligible});
     ++revision_;
     return AppendOutcome::kAppended;
+  }
+
+  std::vector<std::string> already_stored(const std::vector<std::string>& keys) override {
+    std::vector<std::string> found;
+    for (const auto& key : keys) {
+      const bool stored =
+          !key.empty() && std::any_of(records_.begin(), records_.end(), [&](const StoredRecord& s) {
+            return s.record.record_id == key || s.record.raw_record_sha256 == key;
+          });
+      if (stored && std::find(found.begin(), found.end(), key) == found.end()) found.push_back(key);
+    }
+    return found;
   }
 
   std::vector<StoredRecord> baseline_records(const CohortKey& cohort, std::size_t count) override {
@@ -42,7 +55,7 @@ class MemoryStore final : public Store {
       if (!filter.benchmark_glob.empty() &&
           ::fnmatch(filter.benchmark_glob.c_str(), r.benchmark_id.c_str(), 0) != 0)
         continue;
-      if (!filter.since.empty() && r.timestamp < filter.since) continue;
+      if (!filter.since.empty() && instant_before(r.timestamp, filter.since)) continue;
       if (filter.cohort && r.cohort() != filter.cohort) continue;
       if (!filter.workload_id.empty() && r.workload_id != filter.workload_id) continue;
       if (!filter.variant_id.empty() && r.variant_id != filter.variant_id) continue;
@@ -94,7 +107,7 @@ class MemoryStore final : public Store {
   std::vector<StoredRecord> newest_first() const {
     std::vector<StoredRecord> out(records_.rbegin(), records_.rend());
     std::stable_sort(out.begin(), out.end(), [](const StoredRecord& a, const StoredRecord& b) {
-      return a.record.timestamp > b.record.timestamp;
+      return instant_before(b.record.timestamp, a.record.timestamp);
     });
     return out;
   }

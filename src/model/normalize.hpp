@@ -1,9 +1,10 @@
 #pragma once
-// Raw record -> normalised record (SPEC §1, §6): what compare judges and the store keeps.
+// Raw record -> normalised record (SPEC §1, §6): what compare judges and the store keeps,
+// and the metric policies a record carries. Values in, values out: ingest and gate both use
+// it, so it sits in the model below them.
 #include <map>
 #include <string>
 
-#include "gate/comparison_status.hpp"
 #include "model/json.hpp"
 #include "model/normalized_record.hpp"
 
@@ -42,15 +43,5 @@ std::map<std::string, MetricPolicy> effective_policies(
 NormalizedRecord normalize_raw_record(const Json& raw, const std::string& source,
                                       const std::string& raw_sha256,
                                       const std::map<std::string, MetricPolicy>& project_policies);
-
-/// Whether the raw record breached a static threshold (its static_thresholds.status).
-/// False for anything malformed: validate with normalize_raw_record first.
-bool raw_record_breached_static_threshold(const Json& raw);
-
-/// The raw record's own outcome, as classify needs it: run_succeeded and run_failure
-/// (its success and failure_reason), static_breach and static_breach_detail (every
-/// breached check, "latency mean 2.1 s > 2 s; memory max 410 MB > 400 MB"). The other
-/// fields keep their defaults. Never throws: validate with normalize_raw_record first.
-ClassificationInputs raw_record_outcome(const Json& raw);
 
 }  // namespace perfgate

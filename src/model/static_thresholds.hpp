@@ -1,11 +1,12 @@
 #pragma once
-// The static-threshold gate (SPEC §6): hand-set fail-safes per device. Pure functions.
+// The static-threshold checks (SPEC §6): hand-set fail-safes per device, applied by `run`
+// to what it measured and by the seed raw-record reader to what it reads. Pure functions
+// over values, so measuring, ingesting and judging all share them.
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "config/benchmark_config.hpp"
 #include "model/raw_record.hpp"
 #include "model/static_verdict.hpp"
 

@@ -1,4 +1,4 @@
-#include "gate/static_thresholds.hpp"
+#include "model/static_thresholds.hpp"
 
 #include "model/metric.hpp"
 

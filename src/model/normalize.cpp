@@ -1,13 +1,14 @@
-#include "gate/normalize.hpp"
+#include "model/normalize.hpp"
 
 #include <fmt/format.h>
 
 #include <set>
 #include <vector>
 
-#include "gate/record_field.hpp"
-#include "gate/static_thresholds.hpp"
+#include "model/instant.hpp"
 #include "model/raw_record.hpp"
+#include "model/record_field.hpp"
+#include "model/static_thresholds.hpp"
 
 namespace perfgate {
 namespace {
@@ -132,7 +133,11 @@ void read_metrics(const RecordField& root, const std::map<std::string, MetricPol
 }
 
 void read_provenance(const RecordField& root, NormalizedRecord& record) {
-  record.timestamp = root.at("timestamp").non_empty_string();
+  const RecordField timestamp = root.at("timestamp");
+  const auto utc = normalize_utc_timestamp(timestamp.non_empty_string());
+  if (!utc) throw timestamp.error("is not an ISO 8601 date-time such as 2026-05-08T22:00:00Z");
+  // Stored timestamps are UTC, whatever offset the raw record was written with.
+  record.timestamp = *utc;
   record.device = root.at("device").string();
   record.quality_metadata = root.at("quality_metadata").object();
   record.recipe_fingerprint = root.at("recipe_fingerprint").string();
@@ -152,35 +157,6 @@ void read_provenance(const RecordField& root, NormalizedRecord& record) {
   record.build_url = optional_ci_field(ci, "build_url");
   record.build_id = optional_ci_field(ci, "build_id");
   record.job_id = optional_ci_field(ci, "job_id");
-}
-
-const Json* member(const Json& object, const char* key) {
-  if (!object.is_object()) return nullptr;
-  const auto it = object.find(key);
-  return it == object.end() ? nullptr : &*it;
-}
-
-std::string text_member(const Json& object, const char* key) {
-  const Json* value = member(object, key);
-  return value && value->is_string() ? value->get<std::string>() : std::string();
-}
-
-double number_member(const Json& object, const char* key) {
-  const Json* value = member(object, key);
-  return value && value->is_number() ? value->get<double>() : 0.0;
-}
-
-// "latency mean 2.1 s > 2 s" for one breached check; the unit comes from the metric.
-std::string describe_breach(const Json& raw, const Json& check) {
-  const std::string metric = text_member(check, "metric");
-  const Json* metrics = member(raw, "metrics");
-  const Json* series = metrics ? member(*metrics, metric.c_str()) : nullptr;
-  const std::string unit = series ? text_member(*series, "unit") : std::string();
-  const std::string suffix = unit.empty() ? "" : " " + unit;
-  return fmt::format("{} {} {:g}{} {} {:g}{}", metric, text_member(check, "statistic"),
-                     number_member(check, "value"), suffix,
-                     text_member(check, "kind") == "min" ? "<" : ">", number_member(check, "limit"),
-                     suffix);
 }
 
 }  // namespace
@@ -228,40 +204,6 @@ NormalizedRecord normalize_raw_record(const Json& raw, const std::string& source
   check_static_verdict(root.at("static_thresholds"));
   read_provenance(root, record);
   return record;
-}
-
-bool raw_record_breached_static_threshold(const Json& raw) {
-  const Json* verdict = member(raw, "static_thresholds");
-  const Json* status = verdict ? member(*verdict, "status") : nullptr;
-  return status && status->is_string() && status->get<std::string>() == "REGRESSION";
-}
-
-ClassificationInputs raw_record_outcome(const Json& raw) {
-  ClassificationInputs outcome;
-  const Json* success = member(raw, "success");
-  outcome.run_succeeded = !(success && success->is_boolean() && !success->get<bool>());
-  if (!outcome.run_succeeded) {
-    const Json* reason = member(raw, "failure_reason");
-    outcome.run_failure = reason && reason->is_string() ? reason->get<std::string>()
-                                                        : "no failure reason was recorded";
-  }
-  outcome.static_breach = raw_record_breached_static_threshold(raw);
-  if (!outcome.static_breach) return outcome;
-
-  std::vector<std::string> breaches;
-  const Json* verdict = member(raw, "static_thresholds");
-  const Json* checks = verdict ? member(*verdict, "checks") : nullptr;
-  for (const Json& check : checks && checks->is_array() ? *checks : Json::array()) {
-    const Json* breached = member(check, "breached");
-    if (breached && breached->is_boolean() && breached->get<bool>() &&
-        !text_member(check, "metric").empty()) {
-      breaches.push_back(describe_breach(raw, check));
-    }
-  }
-  // A verdict that lists no usable breached check still says where the breach was read.
-  outcome.static_breach_detail = breaches.empty() ? "static_thresholds.status is REGRESSION"
-                                                  : fmt::format("{}", fmt::join(breaches, "; "));
-  return outcome;
 }
 
 }  // namespace perfgate

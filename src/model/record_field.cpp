@@ -1,4 +1,4 @@
-#include "gate/record_field.hpp"
+#include "model/record_field.hpp"
 
 #include <cmath>
 #include <limits>

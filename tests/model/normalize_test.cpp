@@ -1,4 +1,5 @@
-#include "gate/normalize.hpp"
+#include "model/normalize.hpp"
+#include "gate/raw_outcome.hpp"
 
 #include <gtest/gtest.h>
 

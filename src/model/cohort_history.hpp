@@ -1,0 +1,27 @@
+#pragma once
+// What the rolling-baseline judge needs to know about a cohort's past (SPEC §6), fetched
+// from the store by the command and handed to the judge, which never queries anything.
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "model/normalized_record.hpp"
+
+namespace perfgate {
+
+/// How many records the rolling baseline takes the median of (SPEC §6).
+inline constexpr std::size_t kRollingBaselineSize = 5;
+
+struct CohortHistory {
+  /// The last (up to 5) successful, eligible records of the cohort with at least one
+  /// measured metric, newest first; none of them from the batch under judgement.
+  std::vector<NormalizedRecord> baseline;
+  /// Recipe fingerprints of trusted successful records (trusted run source or eligible)
+  /// of the same workload, variant and version under another recipe, on any profile.
+  std::vector<std::string> other_trusted_recipes;
+};
+
+using CohortHistories = std::map<CohortKey, CohortHistory>;
+
+}  // namespace perfgate

@@ -1,0 +1,71 @@
+#include "store/cohort_history.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace perfgate {
+namespace {
+
+// The newest kRollingBaselineSize usable records. Records of the batch itself and records
+// with no metric are skipped, so more are fetched until enough remain or the cohort ends.
+std::vector<NormalizedRecord> rolling_baseline(Store& store, const CohortKey& cohort,
+                                               const std::set<std::string>& batch_digests) {
+  std::size_t fetch = kRollingBaselineSize + batch_digests.size();
+  while (true) {
+    const std::vector<StoredRecord> stored = store.baseline_records(cohort, fetch);
+    std::vector<NormalizedRecord> baseline;
+    for (const StoredRecord& candidate : stored) {
+      const NormalizedRecord& record = candidate.record;
+      if (record.metrics.empty()) continue;
+      if (!record.raw_record_sha256.empty() && batch_digests.contains(record.raw_record_sha256))
+        continue;
+      baseline.push_back(record);
+      if (baseline.size() == kRollingBaselineSize) return baseline;
+    }
+    if (stored.size() < fetch) return baseline;
+    fetch *= 2;
+  }
+}
+
+std::vector<std::string> other_trusted_recipes(Store& store, const NormalizedRecord& record,
+                                               const std::vector<std::string>& trusted) {
+  RecordFilter filter;
+  filter.workload_id = *record.workload_id;
+  filter.variant_id = *record.variant_id;
+  filter.benchmark_version = record.benchmark_version;
+  std::set<std::string> recipes;
+  for (const auto& stored : store.list_records(filter)) {
+    const NormalizedRecord& other = stored.record;
+    const bool trusted_source =
+        std::find(trusted.begin(), trusted.end(), other.run_source) != trusted.end();
+    if (other.success && (trusted_source || stored.eligible) &&
+        other.recipe_fingerprint != record.recipe_fingerprint) {
+      recipes.insert(other.recipe_fingerprint);
+    }
+  }
+  return {recipes.begin(), recipes.end()};
+}
+
+}  // namespace
+
+CohortHistories fetch_cohort_histories(Store& store, const std::vector<NormalizedRecord>& batch,
+                                       const std::vector<std::string>& trusted_run_sources) {
+  std::set<std::string> digests;
+  for (const auto& record : batch) {
+    if (!record.raw_record_sha256.empty()) digests.insert(record.raw_record_sha256);
+  }
+  CohortHistories histories;
+  for (const auto& record : batch) {
+    const auto cohort = record.cohort();
+    if (!cohort || histories.contains(*cohort)) continue;
+    CohortHistory history;
+    history.baseline = rolling_baseline(store, *cohort, digests);
+    // Only a cohort with no baseline can be a RECIPE_MISMATCH: skip the wider query else.
+    if (history.baseline.empty())
+      history.other_trusted_recipes = other_trusted_recipes(store, record, trusted_run_sources);
+    histories.emplace(*cohort, std::move(history));
+  }
+  return histories;
+}
+
+}  // namespace perfgate
