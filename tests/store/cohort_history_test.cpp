@@ -23,13 +23,19 @@ NormalizedRecord measured(const std::string& timestamp, double latency, const st
   return r;
 }
 
+/// Five measurements on 1–5 January with latencies 1–5.
+std::vector<NormalizedRecord> five_days() {
+  std::vector<NormalizedRecord> records;
+  for (int i = 0; i < 5; ++i) {
+    records.push_back(measured("2026-01-0" + std::to_string(i + 1) + "T00:00:00Z", 1.0 + i,
+                               "raw-" + std::to_string(i)));
+  }
+  return records;
+}
+
 TEST(CohortHistory, ABatchIsNeverPartOfItsOwnBaseline) {
   MemoryStore store;
-  std::vector<NormalizedRecord> stored;
-  for (int i = 0; i < 5; ++i) {
-    stored.push_back(measured("2026-01-0" + std::to_string(i + 1) + "T00:00:00Z", 1.0 + i,
-                              "raw-" + std::to_string(i)));
-  }
+  std::vector<NormalizedRecord> stored = five_days();
   // The batch under judgement was uploaded once already (compare --upload pass).
   const NormalizedRecord batch = measured("2026-01-09T00:00:00Z", 9.0, "raw-batch");
   stored.push_back(batch);
@@ -42,11 +48,7 @@ TEST(CohortHistory, ABatchIsNeverPartOfItsOwnBaseline) {
 
 TEST(CohortHistory, RecordsWithNoMeasuredMetricTakeNoBaselineSlot) {
   MemoryStore store;
-  std::vector<NormalizedRecord> stored;
-  for (int i = 0; i < 5; ++i) {
-    stored.push_back(measured("2026-01-0" + std::to_string(i + 1) + "T00:00:00Z", 1.0 + i,
-                              "raw-" + std::to_string(i)));
-  }
+  std::vector<NormalizedRecord> stored = five_days();
   NormalizedRecord empty = measured("2026-01-08T00:00:00Z", 0, "raw-empty");
   empty.metrics.clear();
   stored.push_back(empty);
