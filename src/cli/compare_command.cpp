@@ -11,10 +11,12 @@
 #include "ingest/seed_raw_record.hpp"
 #include "measure/benchmark_runner.hpp"
 #include "measure/results_folder.hpp"
+#include "measure/worker_log_tail.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "model/time_window.hpp"
 #include "report/comparison_summary.hpp"
+#include "report/worker_log_copy.hpp"
 #include "store/cohort_history.hpp"
 
 namespace perfgate {
@@ -107,15 +109,41 @@ std::optional<int> env_int(std::initializer_list<const char*> names) {
   return static_cast<int>(value);
 }
 
-// --reports-dir, else $PERFGATE_REPORTS_DIR or the seed's $PERF_REPORTS_DIR, else the
-// results folder.
-fs::path reports_dir_for(const CompareOptions& options, const fs::path& results_dir) {
-  if (!options.reports_dir.empty()) return options.reports_dir;
+// --reports-dir, else $PERFGATE_REPORTS_DIR or the seed's $PERF_REPORTS_DIR; nullopt when
+// none is given (the summaries then go beside the raw records).
+std::optional<fs::path> chosen_reports_dir(const CompareOptions& options) {
+  if (!options.reports_dir.empty()) return fs::path(options.reports_dir);
   for (const char* variable : {"PERFGATE_REPORTS_DIR", "PERF_REPORTS_DIR"}) {
     const char* value = std::getenv(variable);
-    if (value != nullptr && *value != '\0') return value;
+    if (value != nullptr && *value != '\0') return fs::path(value);
   }
-  return results_dir;
+  return std::nullopt;
+}
+
+std::string worker_log_of(const Json& raw) {
+  const auto it = raw.is_object() ? raw.find("worker_log_path") : raw.end();
+  return raw.is_object() && it != raw.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+// A regression on a scheduled run has nobody watching the benchmark step: its worker log's
+// tail goes into compare's own output, and a chosen reports folder keeps a copy of each
+// regressed state's log beside the summary as a build artifact (seed 000).
+void report_regressed_worker_logs(const std::vector<NormalizedRecord>& records,
+                                  const std::vector<RawInput>& inputs,
+                                  const std::optional<fs::path>& reports_dir,
+                                  const std::string& stamp) {
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const NormalizedRecord& record = records[i];
+    if (record.comparison_status != kRegression) continue;
+    const std::string log = worker_log_of(inputs[i].raw);
+    if (record.run_source == "scheduled_main")
+      print_worker_log_tail(std::cerr, record.benchmark_id, log, kWorkerLogTailLines);
+    if (reports_dir && !log.empty()) {
+      const fs::path copy =
+          copy_worker_log_to_reports(log, record.benchmark_id, stamp, *reports_dir);
+      if (!copy.empty()) std::cerr << "perfgate: worker log copied to " << copy.string() << "\n";
+    }
+  }
 }
 
 fs::path project_start(const std::vector<RawInput>& inputs) {
@@ -211,7 +239,8 @@ int execute_compare(const CompareOptions& options) {
       pending, fetch_cohort_histories(*store, readable, batch.trusted_run_sources), batch);
 
   const std::string stamp = file_stamp_utc(clock);
-  const fs::path reports_dir = reports_dir_for(options, results_dir);
+  const std::optional<fs::path> chosen_reports = chosen_reports_dir(options);
+  const fs::path reports_dir = chosen_reports.value_or(results_dir);
   for (auto& record : records) {
     assign_record_id(record);
     write_new_file(reports_dir, "normalized_perf_" + file_slug(record.benchmark_id) + "_" + stamp,
@@ -231,6 +260,7 @@ int execute_compare(const CompareOptions& options) {
     std::ofstream(step_summary, std::ios::app) << markdown << "\n";
   }
 
+  report_regressed_worker_logs(records, inputs, chosen_reports, stamp);
   const std::string stored_note = store_judged_records(*store, records, storable, upload, now);
   print_judged_records(records, options.json);
   if (!options.json) std::cout << "summary: " << summary.string() << "\n" << stored_note << "\n";

@@ -27,7 +27,7 @@ config_schema_version = 2
 workload_id = "sleepy"
 variant_id = "file-delay"
 benchmark_version = 1
-command = "sleep $(cat delay)"
+command = "echo sleeping for $(cat delay) s; sleep $(cat delay)"
 [run_config]
 num_warmup_runs = 0
 num_measurement_runs = 3
@@ -378,6 +378,31 @@ TEST(CompareCommand, ReadsTheSeedsCiVariablesAsAliases) {
   EXPECT_EQ(failed.exit_code, 1);
   EXPECT_EQ(only_record(failed)["comparison_status_reason"],
             "test runner exited with status 3 with no attributable static-threshold breach");
+}
+
+TEST(CompareCommand, PrintsTheWorkerLogTailOfAScheduledRegressionAndCopiesItToTheReports) {
+  Project p;
+  seed_baseline(p);
+  // 0.01 s -> 0.7 s: latency is worse by more than 8% and by more than 0.5 s.
+  p.set_delay("0.7");
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  const auto result = p.perfgate({"compare", "-r", "out", "--run-source", "scheduled_main",
+                                  "--reports-dir", "reports"});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("---- sleepy: last 200 lines of "));
+  EXPECT_THAT(result.err, HasSubstr("sleeping for 0.7 s\n"));
+  EXPECT_THAT(result.err, HasSubstr("---- end of worker log ----"));
+  std::string copy;
+  for (const auto& entry : fs::directory_iterator(p.dir / "reports")) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("worker_sleepy_", 0) == 0 && entry.path().extension() == ".md")
+      copy = read_text_file(entry.path());
+  }
+  EXPECT_THAT(copy, HasSubstr("sleeping for 0.7 s"));
+  // A pull request's compare leaves the tail to the run step.
+  const auto pr = p.perfgate({"compare", "-r", "out", "--run-source", "pr"});
+  EXPECT_EQ(pr.exit_code, 1);
+  EXPECT_THAT(pr.err, ::testing::Not(HasSubstr("last 200 lines")));
 }
 
 }  // namespace
