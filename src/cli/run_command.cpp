@@ -40,7 +40,7 @@ bool matches_filters(const BenchmarkState& state, const std::vector<std::string>
 RunEnvironment describe_environment(const Suite& suite, const std::string& run_source_flag) {
   const std::time_t now = std::time(nullptr);
   const HostProvenance host = describe_host(real_host(), current_environment(),
-                                            suite.project.software_packages, run_source_flag, now);
+                                            suite.project.software_profile, run_source_flag, now);
   const HardwareProfile& hardware = host.hardware;
 
   RunEnvironment out;
@@ -49,6 +49,9 @@ RunEnvironment describe_environment(const Suite& suite, const std::string& run_s
   out.file_stamp = file_stamp_utc(now);
   if (suite.project.log_limit_mb) {
     out.log_limit_bytes = static_cast<std::size_t>(*suite.project.log_limit_mb * 1024 * 1024);
+  }
+  for (const std::string& note : host.software_notes) {
+    std::cerr << "perfgate: note: " << note << "\n";
   }
   if (!hardware.gpu_note.empty() && hardware.gpus.empty()) {
     // Only worth saying when a config asked for GPUs.
