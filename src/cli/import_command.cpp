@@ -160,7 +160,7 @@ int execute_import(const ImportCommandOptions& options) {
   const ProjectConfig project = project_for(options.project, fs::current_path());
   const std::time_t clock = std::time(nullptr);
   const HostProvenance host = describe_host(real_host(), current_environment(),
-                                            project.software_packages, options.run_source, clock);
+                                            project.software_profile, options.run_source, clock);
 
   // Every file is read and converted before anything is judged or stored, so that one
   // malformed file stores nothing.

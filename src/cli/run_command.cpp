@@ -7,6 +7,8 @@
 #include <ctime>
 #include <iostream>
 
+#include <fmt/format.h>
+
 #include "cli/progress_line.hpp"
 #include "cli/terminal.hpp"
 #include "config/suite_loader.hpp"
@@ -24,8 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t kFailureLogLines = 200;
-
 bool matches_filters(const BenchmarkState& state, const std::vector<std::string>& filters) {
   if (filters.empty()) return true;
   for (const auto& pattern : filters) {
@@ -40,7 +40,7 @@ bool matches_filters(const BenchmarkState& state, const std::vector<std::string>
 RunEnvironment describe_environment(const Suite& suite, const std::string& run_source_flag) {
   const std::time_t now = std::time(nullptr);
   const HostProvenance host = describe_host(real_host(), current_environment(),
-                                            suite.project.software_packages, run_source_flag, now);
+                                            suite.project.software_profile, run_source_flag, now);
   const HardwareProfile& hardware = host.hardware;
 
   RunEnvironment out;
@@ -49,6 +49,9 @@ RunEnvironment describe_environment(const Suite& suite, const std::string& run_s
   out.file_stamp = file_stamp_utc(now);
   if (suite.project.log_limit_mb) {
     out.log_limit_bytes = static_cast<std::size_t>(*suite.project.log_limit_mb * 1024 * 1024);
+  }
+  for (const std::string& note : host.software_notes) {
+    std::cerr << "perfgate: note: " << note << "\n";
   }
   if (!hardware.gpu_note.empty() && hardware.gpus.empty()) {
     // Only worth saying when a config asked for GPUs.
@@ -68,14 +71,23 @@ fs::path results_dir_for(const RunOptions& options, const Suite& suite) {
   return fs::path(".perfgate") / "results";
 }
 
-void print_failure_log(const RawRecord& record) {
-  std::cerr << "perfgate: " << record.identity.benchmark_id << " failed: " << record.failure_reason
-            << "\n";
-  const std::string tail = last_lines(record.worker_log_path, kFailureLogLines);
-  if (tail.empty()) return;
-  std::cerr << "---- last " << kFailureLogLines << " lines of " << record.worker_log_path
-            << " ----\n"
-            << tail << (tail.back() == '\n' ? "" : "\n") << "---- end of worker log ----\n";
+// A failed run and a static-threshold breach are both hard failures of `run`: the user
+// reads the end of the worker log first, so it is printed with the reason.
+void print_hard_failure(const RawRecord& record) {
+  const std::string& id = record.identity.benchmark_id;
+  if (!record.success) {
+    std::cerr << "perfgate: " << id << " failed: " << record.failure_reason << "\n";
+  } else {
+    std::string breaches;
+    for (const ThresholdCheck& check : record.static_verdict.checks) {
+      if (!check.breached) continue;
+      breaches +=
+          fmt::format("{}{} {} {:g} {} limit {:g}", breaches.empty() ? "" : "; ", check.metric,
+                      check.statistic, check.value, check.lower_bound ? "<" : ">", check.limit);
+    }
+    std::cerr << "perfgate: " << id << " breached its static thresholds: " << breaches << "\n";
+  }
+  print_worker_log_tail(std::cerr, id, record.worker_log_path, kWorkerLogTailLines);
 }
 
 }  // namespace
@@ -153,9 +165,9 @@ int execute_run(const RunOptions& options) {
     outcome.record = runner.run(state);
     outcome.record_path =
         write_raw_record(results_dir, outcome.record, environment.file_stamp).string();
-    if (!outcome.record.success) {
+    if (!outcome.record.success || outcome.record.static_verdict.breached()) {
       progress.clear();
-      print_failure_log(outcome.record);
+      print_hard_failure(outcome.record);
     }
     outcomes.push_back(std::move(outcome));
   }

@@ -64,15 +64,6 @@ void read_baseline(ProjectConfig& project, const ConfigValue& value) {
   project.trusted_run_sources = list;
 }
 
-void read_software_profile(ProjectConfig& project, const ConfigValue& value) {
-  const ConfigTable table(value, {"packages"});
-  if (auto packages = table.get("packages")) {
-    for (const auto& item : packages->items()) {
-      project.software_packages.push_back(item.non_empty_string());
-    }
-  }
-}
-
 }  // namespace
 
 ProjectConfig load_project_config(const std::filesystem::path& file) {
@@ -95,7 +86,7 @@ ProjectConfig load_project_config(const std::filesystem::path& file) {
       } else if (key == "baseline") {
         read_baseline(project, value);
       } else if (key == "software_profile") {
-        read_software_profile(project, value);
+        project.software_profile = read_software_profile_config(value, project_dir);
       } else {
         throw unknown_key_error(root, key, sections);
       }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "config/benchmark_config.hpp"
+#include "config/software_profile_config.hpp"
 
 namespace perfgate {
 
@@ -21,7 +22,7 @@ struct ProjectConfig {
   std::optional<double> log_limit_mb;            ///< worker log bound; default 8 MiB
   std::map<std::string, MetricPolicy> policies;  ///< [policies.<metric>]
   std::vector<std::string> trusted_run_sources = {"scheduled_main"};  ///< [baseline]
-  std::vector<std::string> software_packages;  ///< [software_profile] packages
+  SoftwareProfileConfig software_profile;                             ///< [software_profile]
 };
 
 /// Loads and validates a perfgate.toml. Error(kNoInput) when missing, kDataError when

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <string_view>
 
 #include "model/error.hpp"
@@ -120,6 +121,17 @@ CiMetadata provider_metadata(const Environment& env) {
   return ci;
 }
 
+// The seed's lane runs its whole suite on main with TEST_SCOPE=full ("/test full" or the
+// weekly schedule); a narrower scope on main (a "/test performance" retry) is not a
+// baseline-quality run.
+bool is_full_scope(const Value& scope) {
+  if (!scope) return false;
+  std::string lower = *scope;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower == "full";
+}
+
 // An override that is set replaces the provider's value; set but empty clears it.
 void apply_override(const Environment& env, const std::string& name, Value& field) {
   const auto it = env.find(name);
@@ -156,27 +168,33 @@ Json CiMetadata::to_json() const {
           {"build_url", or_null(build_url)},
           {"build_id", or_null(build_id)},
           {"job_id", or_null(job_id)},
-          {"scheduled", scheduled}};
+          {"scheduled", scheduled},
+          {"test_scope", or_null(test_scope)}};
 }
 
 CiMetadata read_ci_metadata(const Environment& env) {
   CiMetadata ci = provider_metadata(env);
+  ci.test_scope = get(env, "TEST_SCOPE");
   apply_override(env, "PERFGATE_COMMIT", ci.commit);
   apply_override(env, "PERFGATE_BRANCH", ci.branch);
   apply_override(env, "PERFGATE_PR_NUMBER", ci.pr_number);
   apply_override(env, "PERFGATE_BUILD_URL", ci.build_url);
   apply_override(env, "PERFGATE_BUILD_ID", ci.build_id);
   apply_override(env, "PERFGATE_JOB_ID", ci.job_id);
+  apply_override(env, "PERFGATE_TEST_SCOPE", ci.test_scope);
   return ci;
 }
 
 std::string infer_run_source(const CiMetadata& ci, const Environment& env) {
   static constexpr std::array<std::string_view, 4> kRunSources{"pr", "local", "scheduled_main",
                                                                "unknown"};
-  if (const Value explicit_source = get(env, "PERFGATE_RUN_SOURCE")) {
+  // PERF_RUN_SOURCE is the seed's name; perfgate's own name wins when both are set.
+  for (const char* variable : {"PERFGATE_RUN_SOURCE", "PERF_RUN_SOURCE"}) {
+    const Value explicit_source = get(env, variable);
+    if (!explicit_source) continue;
     if (std::find(kRunSources.begin(), kRunSources.end(), *explicit_source) == kRunSources.end()) {
       throw Error(ExitCode::kDataError,
-                  "environment variable PERFGATE_RUN_SOURCE is \"" + *explicit_source +
+                  std::string("environment variable ") + variable + " is \"" + *explicit_source +
                       "\": set it to one of pr, local, scheduled_main, unknown, or unset it to "
                       "let perfgate infer the run source");
     }
@@ -185,6 +203,9 @@ std::string infer_run_source(const CiMetadata& ci, const Environment& env) {
   if (ci.pr_number) return "pr";
   if (ci.provider == "local") return "local";
   if (ci.scheduled && is_main_branch(ci.branch)) return "scheduled_main";
+  if (ci.provider == "buildkite" && is_main_branch(ci.branch) && is_full_scope(ci.test_scope)) {
+    return "scheduled_main";
+  }
   return "unknown";
 }
 

@@ -15,7 +15,8 @@ std::string trimmed(std::string text) {
 }  // namespace
 
 Json collect_environment_metadata(const HostProbe& host, const Environment& env,
-                                  const CiMetadata& ci) {
+                                  const CiMetadata& ci,
+                                  const std::optional<std::string>& image_ref) {
   char hostname[256] = {};
   ::gethostname(hostname, sizeof hostname - 1);
   const std::string governor =
@@ -24,10 +25,12 @@ Json collect_environment_metadata(const HostProbe& host, const Environment& env,
   for (const auto& [name, value] : env) {
     if (name.rfind("PERFGATE_ENV_", 0) == 0) variables[name] = value;
   }
-  return {{"hostname", std::string(hostname)},
-          {"cpu_governor", governor.empty() ? Json(nullptr) : Json(governor)},
-          {"ci_provider", ci.provider},
-          {"variables", variables}};
+  Json metadata = {{"hostname", std::string(hostname)},
+                   {"cpu_governor", governor.empty() ? Json(nullptr) : Json(governor)},
+                   {"ci_provider", ci.provider},
+                   {"variables", variables}};
+  if (image_ref) metadata["image_ref"] = *image_ref;
+  return metadata;
 }
 
 }  // namespace perfgate

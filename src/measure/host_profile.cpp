@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "measure/package_versions.hpp"
 #include "model/fingerprint.hpp"
 
 namespace perfgate {
@@ -52,6 +53,18 @@ long long whole_gib(double mib) {
   return std::llround(mib / 1024.0);
 }
 
+// The first of `variables` that is set and not empty, else perfgate.toml's value: CI sets
+// the image per build, perfgate.toml names what a developer's machine runs.
+std::optional<std::string> first_set(const Environment& env,
+                                     std::initializer_list<const char*> variables,
+                                     const std::optional<std::string>& configured) {
+  for (const char* name : variables) {
+    const auto it = env.find(name);
+    if (it != env.end() && !it->second.empty()) return it->second;
+  }
+  return configured;
+}
+
 }  // namespace
 
 std::string HardwareProfile::device_name() const {
@@ -81,11 +94,17 @@ std::string HardwareProfile::profile_id_of(const Json& j) {
 }
 
 Json SoftwareProfile::to_json() const {
-  return {{"os", os},
-          {"kernel", kernel},
-          {"libc", libc},
-          {"compiler", compiler},
-          {"packages", Json(packages)}};
+  Json j = {{"os", os},
+            {"kernel", kernel},
+            {"libc", libc},
+            {"compiler", compiler},
+            {"packages", Json(packages)}};
+  if (image) j["image"] = *image;
+  if (profile_version) j["profile_version"] = *profile_version;
+  if (!pip_packages.empty()) j["pip_packages"] = Json(pip_packages);
+  if (!command_packages.empty()) j["command_packages"] = Json(command_packages);
+  if (!package_versions.empty()) j["package_versions"] = Json(package_versions);
+  return j;
 }
 
 std::string SoftwareProfile::id() const {
@@ -105,8 +124,8 @@ HardwareProfile collect_hardware_profile(const HostProbe& host) {
   return profile;
 }
 
-SoftwareProfile collect_software_profile(const HostProbe& host,
-                                         const std::vector<std::string>& packages) {
+SoftwareProfile collect_software_profile(const HostProbe& host, const SoftwareProfileConfig& config,
+                                         const Environment& env) {
   SoftwareProfile profile;
   // os-release(5): /etc/os-release, falling back to /usr/lib/os-release.
   std::string os_release = host.read_file("/etc/os-release");
@@ -116,7 +135,12 @@ SoftwareProfile collect_software_profile(const HostProbe& host,
   profile.kernel = host.uname_release();
   profile.libc = host.libc_version();
   profile.compiler = host.compiler_version();
-  profile.packages = dpkg_versions(host.read_file("/var/lib/dpkg/status"), packages);
+  profile.packages = dpkg_versions(host.read_file("/var/lib/dpkg/status"), config.dpkg_packages);
+  profile.image = first_set(env, {"PERFGATE_IMAGE_REF", "IMAGE_VERSION"}, config.image);
+  profile.profile_version = first_set(env, {"PERFGATE_PROFILE_VERSION"}, config.profile_version);
+  profile.pip_packages = pip_versions(host, config, profile.notes);
+  if (!config.packages_command.empty()) profile.command_packages = command_versions(host, config);
+  profile.package_versions = config.package_versions;
   return profile;
 }
 

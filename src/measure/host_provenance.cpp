@@ -7,11 +7,12 @@
 namespace perfgate {
 
 HostProvenance describe_host(const HostProbe& host, const Environment& env,
-                             const std::vector<std::string>& software_packages,
+                             const SoftwareProfileConfig& software_config,
                              const std::string& run_source_flag, std::time_t now) {
   HostProvenance out;
   out.hardware = collect_hardware_profile(host);
-  const SoftwareProfile software = collect_software_profile(host, software_packages);
+  const SoftwareProfile software = collect_software_profile(host, software_config, env);
+  out.software_notes = software.notes;
   const CiMetadata ci = read_ci_metadata(env);
 
   Provenance& p = out.provenance;
@@ -20,7 +21,7 @@ HostProvenance describe_host(const HostProbe& host, const Environment& env,
   p.hardware_profile_id = out.hardware.id();
   p.software_profile = software.to_json();
   p.software_profile_id = software.id();
-  p.environment_metadata = collect_environment_metadata(host, env, ci);
+  p.environment_metadata = collect_environment_metadata(host, env, ci, software.image);
   p.environment_fingerprint = profile_id("env", p.environment_metadata);
   p.ci = ci.to_json();
   if (!run_source_flag.empty()) {

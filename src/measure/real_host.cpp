@@ -10,11 +10,15 @@
 #include <memory>
 #include <sstream>
 
+#include "measure/command_capture.hpp"
 #include "measure/host_profile.hpp"
 #include "measure/nvml.hpp"
 
 namespace perfgate {
 namespace {
+
+// Package listers read a database and exit; a minute means something hangs.
+constexpr double kHelperTimeoutS = 60;
 
 // The first line a shell command prints on stdout, or "" when it fails or prints nothing.
 std::string first_output_line(const std::string& command) {
@@ -72,6 +76,11 @@ class RealHost final : public HostProbe {
       return line;
     }
     return "none";
+  }
+
+  CommandOutput run_command(const std::vector<std::string>& argv,
+                            const std::filesystem::path& cwd) const override {
+    return capture_command(argv, cwd, kHelperTimeoutS);
   }
 
  private:

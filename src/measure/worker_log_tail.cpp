@@ -34,3 +34,26 @@ std::string last_lines(const std::filesystem::path& path, std::size_t count) {
 }
 
 }  // namespace perfgate
+
+namespace perfgate {
+
+void print_worker_log_tail(std::ostream& out, const std::string& benchmark_id,
+                           const std::filesystem::path& worker_log_path, std::size_t lines) {
+  if (worker_log_path.empty() || lines == 0) return;
+  const std::string prefix = "---- " + benchmark_id + ": ";
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(worker_log_path, ec) ||
+      !std::ifstream(worker_log_path, std::ios::binary)) {
+    out << prefix << "worker log " << worker_log_path.string() << " cannot be read ----\n";
+    return;
+  }
+  const std::string tail = last_lines(worker_log_path, lines);
+  if (tail.empty()) {
+    out << prefix << "worker log " << worker_log_path.string() << " is empty ----\n";
+    return;
+  }
+  out << prefix << "last " << lines << " lines of " << worker_log_path.string() << " ----\n"
+      << tail << (tail.back() == '\n' ? "" : "\n") << "---- end of worker log ----\n";
+}
+
+}  // namespace perfgate

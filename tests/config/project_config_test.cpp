@@ -47,7 +47,7 @@ packages = ["torch", "numpy"]
   EXPECT_EQ(project.policies.at("latency"), (MetricPolicy{0.05, 0.2, true}));
   EXPECT_EQ(project.policies.at("decode_s"), (MetricPolicy{0.2, 0.0, false}));
   EXPECT_EQ(project.trusted_run_sources, (std::vector<std::string>{"scheduled_main", "local"}));
-  EXPECT_EQ(project.software_packages, (std::vector<std::string>{"torch", "numpy"}));
+  EXPECT_EQ(project.software_profile.dpkg_packages, (std::vector<std::string>{"torch", "numpy"}));
 }
 
 TEST(ProjectConfig, KeepsDefaultsForSectionsThatAreAbsent) {

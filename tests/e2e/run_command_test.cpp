@@ -327,5 +327,97 @@ TEST(RunCommand, StampsCiMetadataAndTheRunSourceFromTheEnvironment) {
   EXPECT_EQ(record["run_source"], "scheduled_main");
 }
 
+TEST(RunCommand, PrintsTheWorkerLogTailWhenAStaticThresholdIsBreached) {
+  TempDir dir;
+  dir.write("slow.toml", R"(
+benchmark_id = "slow"
+command = "i=1; while [ $i -le 250 ]; do echo line $i; i=$((i+1)); done; sleep 0.05"
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = 1
+[thresholds.default]
+max_latency_s = 0.001
+max_memory_mb = 10000
+)");
+  const auto result = run_perfgate({"run", "slow.toml", "--results-dir", "out"}, dir.path());
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.err,
+              HasSubstr("perfgate: slow breached its static thresholds: latency mean "));
+  EXPECT_THAT(result.err, HasSubstr(" > limit 0.001\n"));
+  EXPECT_THAT(result.err, HasSubstr("---- slow: last 200 lines of "));
+  EXPECT_THAT(result.err, HasSubstr("\nline 51\n"));
+  EXPECT_THAT(result.err, HasSubstr("\nline 250\n---- end of worker log ----\n"));
+  EXPECT_THAT(result.err, Not(HasSubstr("line 50\n")));
+}
+
+TEST(RunCommand, PrintsNoWorkerLogForABenchmarkThatPasses) {
+  TempDir dir;
+  dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/echo\", \"hello\"]\n");
+  const auto result = run_perfgate({"run", "a.toml", "-o", "out"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.err, Not(HasSubstr("worker log")));
+}
+
+TEST(RunCommand, AnImageUpgradeChangesTheSoftwareProfileIdButNotTheRecipeFingerprint) {
+  TempDir dir;
+  dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
+  const auto old_image =
+      run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
+                   {{"PERFGATE_IMAGE_REF", "ghcr.io/acme/dev:py3.12-cuda12.4@sha256:aaaa"}});
+  const auto new_image =
+      run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
+                   {{"PERFGATE_IMAGE_REF", "ghcr.io/acme/dev:py3.12-cuda13.0@sha256:bbbb"}});
+  ASSERT_EQ(old_image.exit_code, 0) << old_image.err;
+  ASSERT_EQ(new_image.exit_code, 0) << new_image.err;
+  const Json before = Json::parse(old_image.out)[0];
+  const Json after = Json::parse(new_image.out)[0];
+  EXPECT_EQ(after["recipe_fingerprint"], before["recipe_fingerprint"]);
+  EXPECT_EQ(after["hardware_profile_id"], before["hardware_profile_id"]);
+  EXPECT_NE(after["software_profile_id"], before["software_profile_id"]);
+  EXPECT_EQ(after["software_profile"]["image"], "ghcr.io/acme/dev:py3.12-cuda13.0@sha256:bbbb");
+  EXPECT_EQ(after["environment_metadata"]["image_ref"],
+            "ghcr.io/acme/dev:py3.12-cuda13.0@sha256:bbbb");
+}
+
+TEST(RunCommand, NamesPackagesFromPerfgateTomlInTheSoftwareProfile) {
+  TempDir dir;
+  dir.write("perfgate.toml", R"(
+[software_profile]
+profile_version = "3"
+packages_command = "printf 'kernels 0.3.2\n'"
+[software_profile.package_versions]
+firmware = "2.1"
+)");
+  dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
+  const auto result = run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
+                                   {{"PERFGATE_PROFILE_VERSION", ""}});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json software = Json::parse(result.out)[0]["software_profile"];
+  EXPECT_EQ(software["profile_version"], "3");
+  EXPECT_EQ(software["command_packages"], Json({{"kernels", "0.3.2"}}));
+  EXPECT_EQ(software["package_versions"], Json({{"firmware", "2.1"}}));
+}
+
+TEST(RunCommand, StopsBeforeRunningWhenThePackagesCommandFails) {
+  TempDir dir;
+  dir.write("perfgate.toml", "[software_profile]\npackages_command = \"exit 4\"\n");
+  dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
+  const auto result = run_perfgate({"run", "a.toml", "-o", "out"}, dir.path());
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_THAT(result.err, HasSubstr("software_profile.packages_command: the command failed with "
+                                    "exit status 4"));
+  EXPECT_TRUE(records_in(dir / "out").empty());
+}
+
+TEST(RunCommand, TakesTheRunSourceFromTheSeedsPerfRunSource) {
+  TempDir dir;
+  dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
+  const auto result =
+      run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
+                   {{"PERF_RUN_SOURCE", "scheduled_main"}, {"PERFGATE_RUN_SOURCE", ""}});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(Json::parse(result.out)[0]["run_source"], "scheduled_main");
+}
+
 }  // namespace
 }  // namespace perfgate

@@ -23,11 +23,14 @@ const Environment kGithubPullRequest{
 };
 
 Json metadata(const char* provider, const char* commit, const char* branch, const char* pr,
-              const char* build_url, const char* build_id, const char* job_id, bool scheduled) {
+              const char* build_url, const char* build_id, const char* job_id, bool scheduled,
+              const char* test_scope = nullptr) {
   const auto value = [](const char* v) { return v ? Json(v) : Json(nullptr); };
-  return {{"provider", provider},    {"commit", value(commit)},       {"branch", value(branch)},
-          {"pr_number", value(pr)},  {"build_url", value(build_url)}, {"build_id", value(build_id)},
-          {"job_id", value(job_id)}, {"scheduled", scheduled}};
+  return {{"provider", provider},           {"commit", value(commit)},
+          {"branch", value(branch)},        {"pr_number", value(pr)},
+          {"build_url", value(build_url)},  {"build_id", value(build_id)},
+          {"job_id", value(job_id)},        {"scheduled", scheduled},
+          {"test_scope", value(test_scope)}};
 }
 
 }  // namespace
@@ -204,6 +207,76 @@ TEST(RunSource, RejectsAnUnknownPerfgateRunSourceNamingTheVariableAndTheChoices)
               "environment variable PERFGATE_RUN_SOURCE is \"nightly\": set it to one of pr, "
               "local, scheduled_main, unknown, or unset it to let perfgate infer the run source");
   }
+}
+
+TEST(RunSource, AcceptsTheSeedsPerfRunSourceAsAnAlias) {
+  const Environment env{{"PERF_RUN_SOURCE", "local"}};
+  EXPECT_EQ(infer_run_source(read_ci_metadata(kGithubPullRequest), env), "local");
+}
+
+TEST(RunSource, PrefersPerfgateRunSourceWhenTheSeedAliasIsAlsoSet) {
+  const Environment env{{"PERFGATE_RUN_SOURCE", "scheduled_main"}, {"PERF_RUN_SOURCE", "pr"}};
+  EXPECT_EQ(infer_run_source(read_ci_metadata(kGithubPullRequest), env), "scheduled_main");
+}
+
+TEST(RunSource, RejectsAnUnknownPerfRunSourceNamingTheAlias) {
+  const Environment env{{"PERF_RUN_SOURCE", "weekly"}};
+  try {
+    infer_run_source(read_ci_metadata(env), env);
+    FAIL() << "expected an Error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ExitCode::kDataError);
+    EXPECT_EQ(std::string(e.what()),
+              "environment variable PERF_RUN_SOURCE is \"weekly\": set it to one of pr, "
+              "local, scheduled_main, unknown, or unset it to let perfgate infer the run source");
+  }
+}
+
+TEST(RunSource, IsScheduledMainForABuildkiteBuildOfMainWithAFullTestScope) {
+  const Environment env{{"BUILDKITE", "true"},
+                        {"BUILDKITE_BRANCH", "main"},
+                        {"BUILDKITE_PULL_REQUEST", "false"},
+                        {"BUILDKITE_SOURCE", "ui"},
+                        {"TEST_SCOPE", "Full"}};
+  const CiMetadata ci = read_ci_metadata(env);
+  EXPECT_FALSE(ci.scheduled);
+  EXPECT_EQ(ci.test_scope, "Full");
+  EXPECT_EQ(infer_run_source(ci, env), "scheduled_main");
+}
+
+TEST(RunSource, IsUnknownForABuildkiteBuildOfMainWithANarrowerTestScope) {
+  Environment env{{"BUILDKITE", "true"}, {"BUILDKITE_BRANCH", "main"}, {"TEST_SCOPE", "direct"}};
+  EXPECT_EQ(infer_run_source(read_ci_metadata(env), env), "unknown");
+  env.erase("TEST_SCOPE");
+  EXPECT_EQ(infer_run_source(read_ci_metadata(env), env), "unknown");
+}
+
+TEST(RunSource, IsUnknownForAFullTestScopeOnAnotherBranchOrAnotherCi) {
+  const Environment buildkite_branch{
+      {"BUILDKITE", "true"}, {"BUILDKITE_BRANCH", "feature/x"}, {"TEST_SCOPE", "full"}};
+  EXPECT_EQ(infer_run_source(read_ci_metadata(buildkite_branch), buildkite_branch), "unknown");
+  const Environment gitlab_main{
+      {"GITLAB_CI", "true"}, {"CI_COMMIT_REF_NAME", "main"}, {"TEST_SCOPE", "full"}};
+  EXPECT_EQ(infer_run_source(read_ci_metadata(gitlab_main), gitlab_main), "unknown");
+}
+
+TEST(RunSource, IsPrForABuildkitePullRequestEvenWithAFullTestScopeOnMain) {
+  const Environment env{{"BUILDKITE", "true"},
+                        {"BUILDKITE_BRANCH", "main"},
+                        {"BUILDKITE_PULL_REQUEST", "512"},
+                        {"BUILDKITE_SOURCE", "schedule"},
+                        {"TEST_SCOPE", "full"}};
+  EXPECT_EQ(infer_run_source(read_ci_metadata(env), env), "pr");
+}
+
+TEST(CiMetadata, RecordsTheTestScopeAndLetsPerfgateTestScopeReplaceIt) {
+  Environment env{{"BUILDKITE", "true"}, {"TEST_SCOPE", "direct"}};
+  EXPECT_EQ(read_ci_metadata(env).to_json(), metadata("buildkite", nullptr, nullptr, nullptr,
+                                                      nullptr, nullptr, nullptr, false, "direct"));
+  env["PERFGATE_TEST_SCOPE"] = "full";
+  EXPECT_EQ(read_ci_metadata(env).test_scope, "full");
+  env["PERFGATE_TEST_SCOPE"] = "";
+  EXPECT_FALSE(read_ci_metadata(env).test_scope.has_value());
 }
 
 TEST(CurrentEnvironment, ContainsTheVariablesOfThisProcess) {

@@ -9,51 +9,25 @@
 #include <optional>
 #include <random>
 
+#include "measure/command_capture.hpp"
 #include "measure/nvml.hpp"
+#include "measure/package_versions.hpp"
+#include "model/error.hpp"
 #include "model/fingerprint.hpp"
+#include "support/fake_host.hpp"
 
 namespace perfgate {
 namespace {
 
-// A machine described by fixed text: files by path, everything else by field.
-class FakeHost final : public HostProbe {
- public:
-  std::map<std::string, std::string> files{
-      {"/proc/cpuinfo",
-       "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC 7B13 64-Core "
-       "Processor\ncpu MHz\t\t: 2450.000\n\nprocessor\t: 1\nmodel name\t: AMD EPYC 7B13 64-Core "
-       "Processor\n"},
-      {"/proc/meminfo", "MemTotal:       32823316 kB\nMemFree:        1234567 kB\n"},
-      {"/etc/os-release",
-       "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=\"Debian GNU/Linux\"\n"},
-      {"/var/lib/dpkg/status",
-       "Package: libssl3\nStatus: install ok installed\nArchitecture: amd64\nVersion: "
-       "3.0.11-1~deb12u2\nDescription: Secure Sockets Layer toolkit\n shared libraries\n\n"
-       "Package: cmake\nStatus: install ok installed\nVersion: 3.25.1-1\n"}};
-  std::string machine = "x86_64";
-  std::string release = "6.1.0-18-amd64";
-  int cores = 16;
-  std::string libc = "glibc 2.36";
-  std::vector<GpuInfo> gpu_list;
-  std::string gpu_note = "no NVIDIA GPU: NVML (libnvidia-ml.so.1) could not be loaded: test";
-  std::string compiler = "g++ (Debian 12.2.0-14) 12.2.0";
+using testing::FakeHost;
 
-  std::string read_file(const std::string& path) const override {
-    const auto it = files.find(path);
-    return it == files.end() ? "" : it->second;
-  }
-  std::string uname_machine() const override { return machine; }
-  std::string uname_release() const override { return release; }
-  int logical_cores() const override { return cores; }
-  std::string libc_version() const override { return libc; }
-  std::vector<GpuInfo> gpus(std::string& note) const override {
-    if (gpu_list.empty()) note = gpu_note;
-    return gpu_list;
-  }
-  std::string compiler_version() const override { return compiler; }
-};
+SoftwareProfileConfig dpkg_only(std::vector<std::string> packages) {
+  SoftwareProfileConfig config;
+  config.dpkg_packages = std::move(packages);
+  return config;
+}
 
-const std::vector<std::string> kPackages{"cmake", "libssl3", "valgrind"};
+const SoftwareProfileConfig kPackages = dpkg_only({"cmake", "libssl3", "valgrind"});
 
 // Sets an environment variable for one scope and restores the previous value.
 class ScopedEnv {
@@ -179,6 +153,177 @@ TEST(SoftwareProfile, FallsBackToUsrLibOsReleaseAndToUnknown) {
   EXPECT_EQ(collect_software_profile(host, {}).os, "unknown");
 }
 
+TEST(SoftwareProfile, NamesTheImageProfileVersionAndEveryPackageSourceInItsJson) {
+  FakeHost host;
+  host.programs["python3"] = {true, 0, "numpy 1.26.4\ntorch not-installed\n", ""};
+  host.programs["/bin/sh"] = {true, 0, "cuda 12.4\n", ""};
+  SoftwareProfileConfig config = dpkg_only({"cmake"});
+  config.image = "ghcr.io/acme/bench:py3.12-cuda12.4";
+  config.profile_version = "3";
+  config.pip_packages = {"numpy", "torch"};
+  config.packages_command = "./list-versions";
+  config.command_dir = "/src/project";
+  config.package_versions = {{"firmware", "2.1"}};
+  const SoftwareProfile sw = collect_software_profile(host, config);
+  EXPECT_EQ(canonical_json(sw.to_json()),
+            R"({"command_packages":{"cuda":"12.4"},"compiler":"g++ (Debian 12.2.0-14) 12.2.0",)"
+            R"("image":"ghcr.io/acme/bench:py3.12-cuda12.4","kernel":"6.1.0-18-amd64",)"
+            R"j("libc":"glibc 2.36","os":"Debian GNU/Linux 12 (bookworm)",)j"
+            R"("package_versions":{"firmware":"2.1"},"packages":{"cmake":"3.25.1-1"},)"
+            R"("pip_packages":{"numpy":"1.26.4","torch":"not-installed"},"profile_version":"3"})");
+  EXPECT_TRUE(sw.notes.empty());
+  ASSERT_EQ(host.commands_run.size(), 2u);
+  const auto& [python_argv, python_dir] = host.commands_run[0];
+  ASSERT_EQ(python_argv.size(), 5u);
+  EXPECT_EQ(python_argv[0], "python3");
+  EXPECT_EQ(python_argv[1], "-c");
+  EXPECT_EQ(python_argv[3], "numpy");
+  EXPECT_EQ(python_argv[4], "torch");
+  EXPECT_EQ(python_dir, "/src/project");
+  EXPECT_EQ(host.commands_run[1].first,
+            (std::vector<std::string>{"/bin/sh", "-c", "./list-versions"}));
+  EXPECT_EQ(host.commands_run[1].second, "/src/project");
+}
+
+TEST(SoftwareProfile, RunsNoHelperCommandWhenNoneIsConfigured) {
+  FakeHost host;
+  collect_software_profile(host, kPackages);
+  EXPECT_TRUE(host.commands_run.empty());
+}
+
+TEST(SoftwareProfile, ChangesItsIdWhenTheImageChanges) {
+  SoftwareProfileConfig config = kPackages;
+  config.image = "ghcr.io/acme/bench:py3.12-cuda12.4@sha256:1111";
+  const std::string before = collect_software_profile(FakeHost{}, config).id();
+  config.image = "ghcr.io/acme/bench:py3.12-cuda12.4@sha256:2222";
+  EXPECT_NE(collect_software_profile(FakeHost{}, config).id(), before);
+  EXPECT_NE(collect_software_profile(FakeHost{}, kPackages).id(), before);
+}
+
+TEST(SoftwareProfile, TakesTheImageFromPerfgateImageRefThenImageVersionThenPerfgateToml) {
+  SoftwareProfileConfig config;
+  config.image = "from-toml";
+  EXPECT_EQ(collect_software_profile(FakeHost{}, config, {}).image, "from-toml");
+  Environment env{{"IMAGE_VERSION", "py3.12-cuda13.0.0"}};
+  EXPECT_EQ(collect_software_profile(FakeHost{}, config, env).image, "py3.12-cuda13.0.0");
+  env["PERFGATE_IMAGE_REF"] = "ghcr.io/acme/dev:py3.12-cuda13.0.0@sha256:abcd";
+  EXPECT_EQ(collect_software_profile(FakeHost{}, config, env).image,
+            "ghcr.io/acme/dev:py3.12-cuda13.0.0@sha256:abcd");
+  env["PERFGATE_IMAGE_REF"] = "";  // empty counts as unset
+  EXPECT_EQ(collect_software_profile(FakeHost{}, config, env).image, "py3.12-cuda13.0.0");
+  EXPECT_FALSE(collect_software_profile(FakeHost{}, {}, {}).image.has_value());
+}
+
+TEST(SoftwareProfile, TakesTheProfileVersionFromPerfgateProfileVersionOverPerfgateToml) {
+  SoftwareProfileConfig config;
+  config.profile_version = "3";
+  EXPECT_EQ(collect_software_profile(FakeHost{}, config, {}).profile_version, "3");
+  const Environment env{{"PERFGATE_PROFILE_VERSION", "4"}};
+  const SoftwareProfile sw = collect_software_profile(FakeHost{}, config, env);
+  EXPECT_EQ(sw.profile_version, "4");
+  EXPECT_NE(sw.id(), collect_software_profile(FakeHost{}, config, {}).id());
+}
+
+TEST(SoftwareProfile, RecordsPipPackagesAsUnknownWithANoteWhenPythonCannotBeStarted) {
+  SoftwareProfileConfig config;
+  config.pip_packages = {"numpy", "torch"};
+  const SoftwareProfile sw = collect_software_profile(FakeHost{}, config);
+  EXPECT_EQ(sw.pip_packages, (PackageVersions{{"numpy", "unknown"}, {"torch", "unknown"}}));
+  EXPECT_EQ(sw.notes, std::vector<std::string>{
+                          "python3 could not be started, so pip_packages (numpy, torch) are "
+                          "recorded as \"unknown\". Install Python 3.8 or later, or name the "
+                          "interpreter with [software_profile] python in perfgate.toml"});
+}
+
+TEST(SoftwareProfile, RecordsPipPackagesAsUnknownWithANoteWhenPythonFails) {
+  FakeHost host;
+  host.programs["/opt/py/bin/python"] = {
+      true, 1, "", "Traceback (most recent call last):\nModuleNotFoundError: No module named x\n"};
+  SoftwareProfileConfig config;
+  config.python = "/opt/py/bin/python";
+  config.pip_packages = {"numpy"};
+  const SoftwareProfile sw = collect_software_profile(host, config);
+  EXPECT_EQ(sw.pip_packages, (PackageVersions{{"numpy", "unknown"}}));
+  ASSERT_EQ(sw.notes.size(), 1u);
+  EXPECT_EQ(sw.notes[0].substr(0, sw.notes[0].find(',')),
+            "/opt/py/bin/python failed (exit status 1: ModuleNotFoundError: No module named x)");
+}
+
+TEST(SoftwareProfile, RecordsAPipPackagePythonDidNotListAsUnknown) {
+  FakeHost host;
+  host.programs["python3"] = {true, 0, "numpy 1.26.4\n", ""};
+  SoftwareProfileConfig config;
+  config.pip_packages = {"numpy", "scipy"};
+  EXPECT_EQ(collect_software_profile(host, config).pip_packages,
+            (PackageVersions{{"numpy", "1.26.4"}, {"scipy", "unknown"}}));
+}
+
+TEST(SoftwareProfile, ReadsAPackagesCommandThatPrintsJson) {
+  FakeHost host;
+  host.programs["/bin/sh"] = {true, 0, "  {\"triton\": \"3.4.1\", \"flashinfer\": \"0.2.11\"}\n",
+                              ""};
+  SoftwareProfileConfig config;
+  config.packages_command = "python3 tools/versions.py --json";
+  EXPECT_EQ(collect_software_profile(host, config).command_packages,
+            (PackageVersions{{"flashinfer", "0.2.11"}, {"triton", "3.4.1"}}));
+}
+
+TEST(SoftwareProfile, RefusesAPackagesCommandThatFailsNamingTheKeyAndTheReason) {
+  FakeHost host;
+  host.programs["/bin/sh"] = {true, 127, "", "sh: 1: ./list-versions: not found\n"};
+  SoftwareProfileConfig config;
+  config.source = "/src/project/perfgate.toml";
+  config.packages_command = "./list-versions";
+  try {
+    collect_software_profile(host, config);
+    FAIL() << "expected an Error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ExitCode::kDataError);
+    EXPECT_EQ(std::string(e.what()),
+              "/src/project/perfgate.toml: software_profile.packages_command: the command "
+              "failed with exit status 127: sh: 1: ./list-versions: not found. Make the command "
+              "print `name version` lines or a JSON object of name to version, or remove the "
+              "key");
+  }
+}
+
+TEST(SoftwareProfile, RefusesAPackagesCommandThatPrintsSomethingElse) {
+  FakeHost host;
+  host.programs["/bin/sh"] = {true, 0, "triton 3.4.1\nusage: list [--json] [--all]\n", ""};
+  SoftwareProfileConfig config;
+  config.source = "perfgate.toml";
+  config.packages_command = "pip list";
+  try {
+    collect_software_profile(host, config);
+    FAIL() << "expected an Error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ExitCode::kDataError);
+    EXPECT_NE(std::string(e.what()).find("it printed something that is not a package list: line "
+                                         "2 \"usage: list [--json] [--all]\" is not `name "
+                                         "version`"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(PackageList, ReadsNameVersionLinesAndSkipsBlankAndCommentLines) {
+  std::string problem;
+  const auto list =
+      parse_package_list("# versions\n\ntriton 3.4.1\n  xformers\t0.0.28  \r\n", problem);
+  ASSERT_TRUE(list) << problem;
+  EXPECT_EQ(*list, (PackageVersions{{"triton", "3.4.1"}, {"xformers", "0.0.28"}}));
+}
+
+TEST(PackageList, RefusesALineWithoutAVersionAndAJsonVersionThatIsNotAString) {
+  std::string problem;
+  EXPECT_FALSE(parse_package_list("triton\n", problem));
+  EXPECT_EQ(problem, "line 1 \"triton\" is not `name version`");
+  EXPECT_FALSE(parse_package_list("{\"triton\": 3}", problem));
+  EXPECT_EQ(problem, "the version of \"triton\" is not a non-empty string");
+  EXPECT_FALSE(parse_package_list("{\"triton\": ", problem));
+  EXPECT_EQ(problem, "it starts with '{' but is not a JSON object");
+}
+
 TEST(DpkgVersions, TakesTheFirstInstalledStanzaAndSkipsRemovedPackages) {
   const std::string status =
       "Package: libc6\nStatus: deinstall ok config-files\nArchitecture: i386\nVersion: 2.35-1\n"
@@ -257,6 +402,40 @@ TEST(RealHost, SaysNoneWhenNeitherCxxNorCppCanBeRun) {
   ScopedEnv cxx("CXX", "/nonexistent/perfgate/cxx");
   ScopedEnv path("PATH", "/nonexistent/perfgate/bin");
   EXPECT_EQ(real_host().compiler_version(), "none");
+}
+
+TEST(RealHost, RunsACommandAndKeepsItsStdoutAndStderrApart) {
+  const CommandOutput output =
+      real_host().run_command({"/bin/sh", "-c", "pwd; echo oops >&2; exit 3"}, "/");
+  EXPECT_TRUE(output.started);
+  EXPECT_EQ(output.exit_status, 3);
+  EXPECT_EQ(output.out, "/\n");
+  EXPECT_EQ(output.err, "oops\n");
+}
+
+TEST(RealHost, SaysAProgramThatIsNotOnThePathWasNotStarted) {
+  const CommandOutput output = real_host().run_command({"perfgate-no-such-program"}, "");
+  EXPECT_FALSE(output.started);
+}
+
+TEST(CommandCapture, KillsACommandThatOutlivesItsTimeout) {
+  const CommandOutput output =
+      capture_command({"/bin/sh", "-c", "echo started; sleep 30"}, "", 0.2);
+  EXPECT_TRUE(output.started);
+  EXPECT_EQ(output.exit_status, -1);
+  EXPECT_EQ(output.out, "started\n");
+}
+
+TEST(RealHost, ReadsAPipPackageVersionThroughPython3AndCallsAnAbsentOneNotInstalled) {
+  if (!real_host().run_command({"python3", "-c", "import importlib.metadata"}, "").started) {
+    GTEST_SKIP() << "python3 is not installed";
+  }
+  SoftwareProfileConfig config;
+  config.pip_packages = {"perfgate-no-such-distribution"};
+  std::vector<std::string> notes;
+  EXPECT_EQ(pip_versions(real_host(), config, notes),
+            (PackageVersions{{"perfgate-no-such-distribution", "not-installed"}}));
+  EXPECT_TRUE(notes.empty());
 }
 
 }  // namespace perfgate

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
@@ -32,6 +34,32 @@ TEST(WorkerLogTail, ReadsAcrossChunkBoundariesOfALargeLog) {
 
 TEST(WorkerLogTail, IsEmptyForAMissingLog) {
   EXPECT_EQ(last_lines("/nonexistent/perfgate.log", 5), "");
+}
+
+TEST(WorkerLogTail, PrintsTheTailBetweenMarkersNamingTheBenchmarkAndTheLog) {
+  TempDir dir;
+  const auto file = dir.write("worker.log", "one\ntwo\nthree");
+  std::ostringstream out;
+  print_worker_log_tail(out, "decode[n=1]", file, 2);
+  EXPECT_EQ(out.str(), "---- decode[n=1]: last 2 lines of " + file.string() +
+                           " ----\ntwo\nthree\n---- end of worker log ----\n");
+}
+
+TEST(WorkerLogTail, SaysSoWhenTheLogIsEmptyOrCannotBeRead) {
+  TempDir dir;
+  const auto empty = dir.write("empty.log", "");
+  std::ostringstream out;
+  print_worker_log_tail(out, "decode", empty, 200);
+  print_worker_log_tail(out, "decode", "/nonexistent/worker.log", 200);
+  EXPECT_EQ(out.str(), "---- decode: worker log " + empty.string() +
+                           " is empty ----\n"
+                           "---- decode: worker log /nonexistent/worker.log cannot be read ----\n");
+}
+
+TEST(WorkerLogTail, PrintsNothingForARecordWithoutAWorkerLog) {
+  std::ostringstream out;
+  print_worker_log_tail(out, "decode", "", kWorkerLogTailLines);
+  EXPECT_EQ(out.str(), "");
 }
 
 }  // namespace
