@@ -11,6 +11,7 @@
 
 #include "cli/progress_line.hpp"
 #include "cli/terminal.hpp"
+#include "config/command_check.hpp"
 #include "config/suite_loader.hpp"
 #include "measure/benchmark_runner.hpp"
 #include "measure/host_provenance.hpp"
@@ -116,7 +117,8 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
       "  perfgate run benchmarks/sort.toml --filter 'sort*' --results-dir out/ --json\n"
       "  PERFGATE_RUN_SOURCE=scheduled_main perfgate run benchmarks/\n\n"
       "Exit status: 0 all passed or skipped; 1 a threshold breach or a failed run;\n"
-      "65 invalid config; 66 missing file; 74 results folder not writable.");
+      "65 invalid config or a program that cannot run; 66 missing file, folder or\n"
+      "program; 74 results folder not writable.");
   return run;
 }
 
@@ -139,6 +141,12 @@ int execute_run(const RunOptions& options) {
   }
 
   const RunEnvironment environment = describe_environment(suite, options.run_source);
+  std::vector<const BenchmarkState*> to_run;
+  for (const auto& state : states) {
+    if (!device_skip_reason(*state.config, environment.provenance.device, environment.gpu_count))
+      to_run.push_back(&state);
+  }
+  check_commands_runnable(to_run);
   const fs::path results_dir = results_dir_for(options, suite);
   prepare_results_folder(results_dir);
   int total_runs = 0;

@@ -56,7 +56,10 @@ struct BenchmarkConfig {
 
   CommandSpec command;
   std::optional<std::filesystem::path>
-      cwd;  ///< relative paths resolved against the config's folder
+      cwd;  ///< as written, a relative path resolved against the config's folder
+  /// Where commands run when `cwd` is not set: the project root (the folder of
+  /// perfgate.toml) when the suite has one, else the folder perfgate was started in.
+  std::filesystem::path default_cwd;
   std::map<std::string, std::string> env;
   std::optional<CommandSpec> setup;     ///< once, before all runs
   std::optional<CommandSpec> prepare;   ///< before every run (warmups included)
@@ -77,6 +80,9 @@ struct BenchmarkConfig {
   Json quality_metadata = Json::object();
 
   bool is_v2() const { return config_schema_version == 2; }
+  /// The folder every command of this config runs in, and that a relative program path
+  /// (./build/sort) starts from.
+  const std::filesystem::path& working_folder() const { return cwd ? *cwd : default_cwd; }
   bool operator==(const BenchmarkConfig&) const = default;
 };
 

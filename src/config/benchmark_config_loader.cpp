@@ -136,8 +136,39 @@ void read_component_metrics(BenchmarkConfig& config, const ConfigValue& value) {
 }
 
 void read_regression_thresholds(BenchmarkConfig& config, const ConfigValue& value) {
+  ErrorList errors;
   for (const auto& [metric, policy] : value.members()) {
-    config.regression_thresholds[metric] = read_metric_policy(policy);
+    errors.check([&] { config.regression_thresholds[metric] = read_metric_policy(policy); });
+  }
+  errors.throw_if_any();
+}
+
+// The metrics a record of `config` can carry: measured ones, throughput when declared, and
+// the component metrics. Without a component_metrics mapping a program's reported names
+// are kept as they are, so other names are possible too.
+PolicyMetrics config_policy_metrics(const BenchmarkConfig& config) {
+  PolicyMetrics metrics;
+  metrics.owner = "this config's records";
+  for (const auto name : {metric_names::kLatency, metric_names::kCpuTime, metric_names::kMemory,
+                          metric_names::kGpuMemory}) {
+    metrics.known.emplace_back(name);
+  }
+  if (config.throughput) metrics.known.emplace_back(metric_names::kThroughput);
+  for (const auto& [metric, region] : config.component_metrics) metrics.known.push_back(metric);
+  metrics.open = config.component_metrics.empty();
+  return metrics;
+}
+
+// Policies are read before the keys that say which metrics exist may have been; the names
+// are checked once everything is read.
+void check_policy_metrics(const BenchmarkConfig& config, const ConfigValue& root,
+                          ErrorList& errors) {
+  const ConfigNode* node = root.node().find("regression_thresholds");
+  if (node == nullptr || node->kind != ConfigNode::Kind::kTable) return;  // reported already
+  const ConfigValue thresholds(root.document(), *node, "regression_thresholds");
+  const PolicyMetrics metrics = config_policy_metrics(config);
+  for (const auto& [metric, policy] : thresholds.members()) {
+    errors.check([&] { check_policy_metric(policy, metric, metrics); });
   }
 }
 
@@ -263,6 +294,11 @@ BenchmarkConfig load_benchmark_config(const std::filesystem::path& file,
 
   BenchmarkConfig config;
   config.source = file;
+  // A README-style suite runs `./build/sort` from the project root: the folder perfgate.toml
+  // marks it, and without one the folder the user started perfgate in.
+  config.default_cwd =
+      project.source ? std::filesystem::absolute(*project.source).lexically_normal().parent_path()
+                     : std::filesystem::current_path();
   if (project.num_warmup_runs) config.run.num_warmup_runs = *project.num_warmup_runs;
   if (project.num_measurement_runs) config.run.num_measurement_runs = *project.num_measurement_runs;
   if (project.timeout_s) config.run.timeout_s = project.timeout_s;
@@ -291,6 +327,9 @@ BenchmarkConfig load_benchmark_config(const std::filesystem::path& file,
   if (!failed_keys.contains("config_schema_version")) check_schema_identity(config, root, errors);
   if (!failed_keys.contains("run_config") && !failed_keys.contains("thresholds")) {
     check_device_thresholds(config, root, errors);
+  }
+  if (!failed_keys.contains("throughput") && !failed_keys.contains("component_metrics")) {
+    check_policy_metrics(config, root, errors);
   }
   errors.throw_if_any();
   return config;

@@ -21,7 +21,26 @@ inline constexpr std::size_t kMaxStatesPerConfig = 10'000;
 CommandSpec read_command(const ConfigValue& value);
 
 /// One `regression_thresholds` entry or one perfgate.toml `[policies.<metric>]` table.
+/// threshold_percent is a fraction in [0, 1] (5 is refused with "Did you mean 0.05?"),
+/// threshold_absolute is not negative. Every bad value of the entry is reported at once.
 MetricPolicy read_metric_policy(const ConfigValue& value);
+
+/// The metric names a policy may name.
+struct PolicyMetrics {
+  std::string owner;               ///< for messages: "this config's records", "records"
+  std::vector<std::string> known;  ///< names a record can carry
+  bool open = true;                ///< whether a program may report other names at run time
+};
+
+/// The metrics any record can carry: the standard ones, and whatever a program reports.
+PolicyMetrics project_policy_metrics();
+
+/// Refuses a policy (`policy`, keyed by `metric`) for a metric no record can have: a name
+/// within edit distance 2 of a standard metric that is not itself known ("latancy": "Did
+/// you mean 'latency'?"), throughput when it is not known, and, when `metrics` is not
+/// open, any name outside `known`.
+void check_policy_metric(const ConfigValue& policy, const std::string& metric,
+                         const PolicyMetrics& metrics);
 
 /// `thresholds`: device substring -> block of limits, with a required `default` block and
 /// latency and memory limits in every block.

@@ -38,9 +38,15 @@ void read_run(ProjectConfig& project, const ConfigValue& value,
 }
 
 void read_policies(ProjectConfig& project, const ConfigValue& value) {
+  const PolicyMetrics metrics = project_policy_metrics();
+  ErrorList errors;
   for (const auto& [metric, policy] : value.members()) {
-    project.policies[metric] = read_metric_policy(policy);
+    errors.check([&] {
+      check_policy_metric(policy, metric, metrics);
+      project.policies[metric] = read_metric_policy(policy);
+    });
   }
+  errors.throw_if_any();
 }
 
 void read_baseline(ProjectConfig& project, const ConfigValue& value) {

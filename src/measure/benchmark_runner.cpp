@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 
+#include "config/program_lookup.hpp"
 #include "measure/metric_assembly.hpp"
 #include "measure/metrics_file.hpp"
 #include "measure/probe_components.hpp"
@@ -94,14 +95,20 @@ class StateRun {
         state_(state),
         environment_(environment),
         log_path_(std::move(log_path)),
-        cwd_(state.config->cwd ? *state.config->cwd
-                               : fs::absolute(state.config->source).parent_path()) {}
+        cwd_(state.config->working_folder()) {}
 
   ProcessResult execute(const CommandSpec& command, const std::string& label,
                         const std::map<std::string, std::string>& extra_env = {}) {
     ProcessSpec spec;
     spec.argv = command.to_argv();
     spec.cwd = cwd_;
+    // posix_spawnp searches perfgate's own PATH; a config that sets PATH in env means its own.
+    const auto path = state_.env.find("PATH");
+    if (!command.shell && path != state_.env.end() &&
+        spec.argv.front().find('/') == std::string::npos) {
+      if (auto found = find_program(spec.argv.front(), path->second, cwd_))
+        spec.argv.front() = found->string();
+    }
     spec.log_header = "==> perfgate: " + label + ": " + describe(command) + "\n";
     spec.env = state_.env;
     for (const auto& [name, value] : extra_env) spec.env[name] = value;
@@ -123,7 +130,7 @@ class StateRun {
   const BenchmarkState& state_;
   const RunEnvironment& environment_;
   fs::path log_path_;
-  fs::path cwd_;  ///< the config's cwd, else its folder
+  fs::path cwd_;  ///< the config's working folder
 };
 
 }  // namespace

@@ -30,6 +30,13 @@ AssembledMetrics assemble_metrics(const BenchmarkConfig& config,
                                   const std::vector<RunObservation>& measured_runs,
                                   const std::vector<std::vector<ComponentReport>>& components);
 
+/// Throughput of the measured runs: one sample per run, units_per_run / wall_s, for display;
+/// summary.mean, the value the static and rolling gates read, is units_per_run divided by
+/// the mean latency of those runs (the harmonic mean of the samples, not their arithmetic
+/// mean). The other summary fields describe the samples. Runs with wall_s <= 0 give no sample.
+MetricSeries throughput_series(double units_per_run, const std::string& unit,
+                               const std::vector<RunObservation>& measured_runs);
+
 /// Applies the config's component_metrics mapping to names a program reported: with a
 /// mapping, only mapped names are kept (renamed to their metric); without one, every name
 /// is kept as is. Values reported twice in one run under one name are summed (a stage

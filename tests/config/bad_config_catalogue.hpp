@@ -333,8 +333,39 @@ inline const std::vector<BadConfigCase>& bad_config_catalogue() {
        "benchmark_id = \"demo\"\ncommand = [\"./bench\"]\n[regression_thresholds.latency]\n"
        "threshold_percent = 15\nthreshold_absolute = 0.5\n",
        ExitCode::kDataError,
-       {"regression_thresholds.latency.threshold_percent: must be between 0 and 10; it is a "
-        "fraction (0.08 means 8%)"}},
+       {"regression_thresholds.latency.threshold_percent: is 15, which means 1500%; "
+        "threshold_percent is a fraction (0.08 means 8%) and may not exceed 1. Did you mean "
+        "0.15?"}},
+      {"RegressionThresholdPercentFiveMeansFiveHundredPercent",
+       "bad.json",
+       R"({"benchmark_id": "demo", "command": ["./bench"],
+           "regression_thresholds": {"memory": {"threshold_percent": 5,
+                                                "threshold_absolute": 256}}})",
+       ExitCode::kDataError,
+       {"regression_thresholds.memory.threshold_percent: is 5, which means 500%",
+        "Did you mean 0.05?"}},
+      {"RegressionThresholdNegativeAbsolute",
+       "bad.toml",
+       "benchmark_id = \"demo\"\ncommand = [\"./bench\"]\n[regression_thresholds.latency]\n"
+       "threshold_percent = 0.05\nthreshold_absolute = -0.5\n",
+       ExitCode::kDataError,
+       {"regression_thresholds.latency.threshold_absolute: must not be negative. Set 0 or a "
+        "positive value in the metric's unit"}},
+      {"RegressionThresholdForAMisspelledMetric",
+       "bad.toml",
+       "benchmark_id = \"demo\"\ncommand = [\"./bench\"]\n[regression_thresholds.latancy]\n"
+       "threshold_percent = 0.05\nthreshold_absolute = 0.5\n",
+       ExitCode::kDataError,
+       {"regression_thresholds.latancy: no record has a metric named 'latancy'. Did you mean "
+        "'latency'?"}},
+      {"RegressionThresholdForThroughputTheConfigDoesNotDeclare",
+       "bad.json",
+       R"({"benchmark_id": "demo", "command": ["./bench"],
+           "regression_thresholds": {"throughput": {"threshold_percent": 0.08,
+                                                    "threshold_absolute": 0.05}}})",
+       ExitCode::kDataError,
+       {"regression_thresholds.throughput: no record has a throughput metric: the config "
+        "declares no throughput. Add a [throughput] table"}},
       {"ParametersAxisEmpty",
        "bad.json",
        R"({"benchmark_id": "demo", "command": ["./bench"], "parameters": {"size": []}})",
@@ -387,6 +418,18 @@ inline const std::vector<BadConfigCase>& bad_config_catalogue() {
        ExitCode::kDataError,
        {"perfgate.toml: run.num_warmup_run: unknown key 'num_warmup_run'. Did you mean "
         "'num_warmup_runs'?"}},
+      {"PolicyForAMisspelledMetricInProjectFile",
+       "perfgate.toml",
+       "[policies.latancy]\nthreshold_percent = 0.05\nthreshold_absolute = 0.1\n",
+       ExitCode::kDataError,
+       {"perfgate.toml: policies.latancy: no record has a metric named 'latancy'. Did you mean "
+        "'latency'?"}},
+      {"PolicyPercentAboveOneInProjectFile",
+       "perfgate.toml",
+       "[policies.latency]\nthreshold_percent = 5\nthreshold_absolute = 0.1\n",
+       ExitCode::kDataError,
+       {"perfgate.toml: policies.latency.threshold_percent: is 5, which means 500%",
+        "Did you mean 0.05?"}},
       {"UnknownRunSourceInProjectFile",
        "perfgate.toml",
        "[baseline]\ntrusted_run_sources = [\"main\"]\n",

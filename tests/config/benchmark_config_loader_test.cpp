@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "config/project_config.hpp"
 #include "config/suite_loader.hpp"
 #include "model/error.hpp"
 #include "support/temp_dir.hpp"
@@ -261,6 +262,175 @@ TEST(BenchmarkConfigLoader, RejectsAFileWithAnUnsupportedExtension) {
     EXPECT_EQ(std::string(error.what()),
               file.string() + ": unsupported config format '.yaml'. Use a .json or .toml file");
   }
+}
+
+std::string load_error(const std::filesystem::path& file) {
+  try {
+    load_benchmark_config(file);
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kDataError);
+    return error.what();
+  }
+  ADD_FAILURE() << "accepted";
+  return "";
+}
+
+TEST(BenchmarkConfigLoader, RefusesAPolicyForAMisspelledMetricWithASuggestion) {
+  TempDir dir;
+  const auto file = dir.write("a.toml", R"(benchmark_id = "a"
+command = ["./bench"]
+[regression_thresholds.latancy]
+threshold_percent = 0.05
+threshold_absolute = 0.1
+)");
+  EXPECT_EQ(load_error(file),
+            file.string() +
+                ": regression_thresholds.latancy: no record has a metric named 'latancy'. Did "
+                "you mean 'latency'? The metrics this config's records can carry are "
+                "'latency', 'cpu_time', 'memory', 'gpu_memory' and any name the program "
+                "reports");
+}
+
+TEST(BenchmarkConfigLoader, RefusesAThresholdPercentAboveOneAsAPercentageWrittenForAFraction) {
+  TempDir dir;
+  const auto file = dir.write("a.toml", R"(benchmark_id = "a"
+command = ["./bench"]
+[regression_thresholds.latency]
+threshold_percent = 5
+threshold_absolute = 0.1
+)");
+  EXPECT_EQ(load_error(file),
+            file.string() +
+                ": regression_thresholds.latency.threshold_percent: is 5, which means 500%; "
+                "threshold_percent is a fraction (0.08 means 8%) and may not exceed 1. Did you "
+                "mean 0.05?");
+}
+
+TEST(BenchmarkConfigLoader, AcceptsAThresholdPercentOfExactlyOne) {
+  TempDir dir;
+  const auto file = dir.write("a.toml", R"(benchmark_id = "a"
+command = ["./bench"]
+[regression_thresholds.latency]
+threshold_percent = 1
+threshold_absolute = 0
+)");
+  EXPECT_EQ(load_benchmark_config(file).regression_thresholds.at("latency").threshold_percent, 1.0);
+}
+
+TEST(BenchmarkConfigLoader, ReportsEveryBadPolicyOfOneFileTogether) {
+  TempDir dir;
+  const auto file = dir.write("a.json", R"({"benchmark_id": "a", "command": ["./bench"],
+      "regression_thresholds": {
+        "latency": {"threshold_percent": -0.1, "threshold_absolute": -1},
+        "memry": {"threshold_percent": 12.5, "threshold_absolute": 0}}})");
+  const std::string f = file.string();
+  EXPECT_EQ(load_error(file),
+            f +
+                ": regression_thresholds.latency.threshold_percent: must not be negative; it "
+                "is a fraction (0.08 means 8%). Set 0 or a positive fraction, e.g. 0.08 for 8%\n" +
+                f +
+                ": regression_thresholds.latency.threshold_absolute: must not be negative. Set "
+                "0 or a positive value in the metric's unit\n" +
+                f +
+                ": regression_thresholds.memry.threshold_percent: is 12.5, which means 1250%; "
+                "threshold_percent is a fraction (0.08 means 8%) and may not exceed 1. Did you "
+                "mean 0.125?\n" +
+                f +
+                ": regression_thresholds.memry: no record has a metric named 'memry'. Did you "
+                "mean 'memory'? The metrics this config's records can carry are 'latency', "
+                "'cpu_time', 'memory', 'gpu_memory' and any name the program reports");
+}
+
+TEST(BenchmarkConfigLoader, RefusesAThroughputPolicyWhenTheConfigDeclaresNoThroughput) {
+  TempDir dir;
+  const auto file = dir.write("a.toml", R"(benchmark_id = "a"
+command = ["./bench"]
+[regression_thresholds.throughput]
+threshold_percent = 0.08
+threshold_absolute = 0.05
+)");
+  EXPECT_EQ(load_error(file),
+            file.string() +
+                ": regression_thresholds.throughput: no record has a throughput metric: the "
+                "config declares no throughput. Add a [throughput] table with units_per_run and "
+                "unit, or remove this policy");
+}
+
+TEST(BenchmarkConfigLoader, AcceptsPoliciesForThroughputAndComponentMetricsItDeclares) {
+  TempDir dir;
+  const auto file = dir.write("a.toml", R"(benchmark_id = "a"
+command = ["./bench"]
+regression_thresholds.throughput = { threshold_percent = 0.08, threshold_absolute = 0.05 }
+regression_thresholds.decode_s = { threshold_percent = 0.1, threshold_absolute = 0.01 }
+[throughput]
+units_per_run = 45
+unit = "frames"
+[component_metrics]
+decode_s = "decode"
+)");
+  EXPECT_EQ(load_benchmark_config(file).regression_thresholds.size(), 2u);
+}
+
+TEST(BenchmarkConfigLoader, AcceptsAPolicyForAMetricTheProgramReportsWithoutAMapping) {
+  TempDir dir;
+  const auto file = dir.write("a.toml", R"(benchmark_id = "a"
+command = ["./bench"]
+[regression_thresholds.frames_dropped]
+threshold_percent = 0.1
+threshold_absolute = 1
+)");
+  EXPECT_EQ(load_benchmark_config(file).regression_thresholds.count("frames_dropped"), 1u);
+}
+
+TEST(BenchmarkConfigLoader, RefusesAPolicyForAMetricOutsideTheComponentMapping) {
+  TempDir dir;
+  const auto file = dir.write("a.toml", R"(benchmark_id = "a"
+command = ["./bench"]
+[component_metrics]
+decode_s = "decode"
+[regression_thresholds.parse_s]
+threshold_percent = 0.1
+threshold_absolute = 0.01
+[regression_thresholds.decode_z]
+threshold_percent = 0.1
+threshold_absolute = 0.01
+)");
+  const std::string known =
+      "The metrics this config's records can carry are 'latency', 'cpu_time', 'memory', "
+      "'gpu_memory', 'decode_s'";
+  EXPECT_EQ(load_error(file),
+            file.string() +
+                ": regression_thresholds.parse_s: no record has a metric named "
+                "'parse_s'. " +
+                known + "; add it to component_metrics or remove this policy\n" + file.string() +
+                ": regression_thresholds.decode_z: no record has a metric named 'decode_z'. Did "
+                "you mean 'decode_s'? " +
+                known);
+}
+
+TEST(BenchmarkConfigLoader, RunsCommandsInTheFolderOfPerfgateTomlByDefault) {
+  TempDir dir;
+  ProjectConfig project;
+  project.source = dir / "perfgate.toml";
+  const auto file = dir.write("benchmarks/a.toml", "benchmark_id = \"a\"\ncommand = [\"x\"]\n");
+  const BenchmarkConfig config = load_benchmark_config(file, project);
+  EXPECT_EQ(config.cwd, std::nullopt);
+  EXPECT_EQ(config.working_folder(), dir.path());
+}
+
+TEST(BenchmarkConfigLoader, RunsCommandsInTheFolderPerfgateWasStartedInWithoutAProject) {
+  TempDir dir;
+  const auto file = dir.write("benchmarks/a.toml", "benchmark_id = \"a\"\ncommand = [\"x\"]\n");
+  EXPECT_EQ(load_benchmark_config(file).working_folder(), std::filesystem::current_path());
+}
+
+TEST(BenchmarkConfigLoader, ResolvesARelativeCwdAgainstTheConfigsFolder) {
+  TempDir dir;
+  ProjectConfig project;
+  project.source = dir / "perfgate.toml";
+  const auto file = dir.write("benchmarks/a.toml",
+                              "benchmark_id = \"a\"\ncommand = [\"x\"]\ncwd = \"../data\"\n");
+  EXPECT_EQ(load_benchmark_config(file, project).working_folder(), dir / "data");
 }
 
 }  // namespace

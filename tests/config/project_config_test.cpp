@@ -77,6 +77,30 @@ TEST(ProjectConfig, NamesTheKeyPathOfABadPolicy) {
   }
 }
 
+TEST(ProjectConfig, RefusesAPolicyForAMisspelledStandardMetricAndAPercentAboveOne) {
+  TempDir dir;
+  const auto file = dir.write("perfgate.toml",
+                              "[policies.latancy]\nthreshold_percent = 0.05\n"
+                              "threshold_absolute = 0.1\n"
+                              "[policies.cpu_time]\nthreshold_percent = 8\n"
+                              "threshold_absolute = 0.1\n");
+  try {
+    load_project_config(file);
+    FAIL() << "accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kDataError);
+    EXPECT_EQ(std::string(error.what()),
+              file.string() +
+                  ": policies.latancy: no record has a metric named 'latancy'. Did you mean "
+                  "'latency'? The metrics records can carry are 'latency', 'throughput', "
+                  "'memory', 'cpu_time', 'gpu_memory' and any name the program reports\n" +
+                  file.string() +
+                  ": policies.cpu_time.threshold_percent: is 8, which means 800%; "
+                  "threshold_percent is a fraction (0.08 means 8%) and may not exceed 1. Did "
+                  "you mean 0.08?");
+  }
+}
+
 TEST(ProjectConfig, ReportsAMissingFileAsNoInput) {
   TempDir dir;
   try {

@@ -18,6 +18,7 @@ struct RunnerFixture {
 
   RunnerFixture() {
     config.source = dir / "bench.toml";
+    config.default_cwd = dir.path();
     config.benchmark_id = "bench";
     config.command.argv = {"prog", "--fast"};
     config.run.num_warmup_runs = 1;
@@ -168,7 +169,7 @@ TEST(BenchmarkRunner, FailsARunWhoseProbeReportIsMalformedAndKeepsTheFile) {
   EXPECT_EQ(Json::parse(read_text_file(kept))["target"]["pid"], 4242);
 }
 
-TEST(BenchmarkRunner, RunsInTheConfigFolderWithThePlaceholdersFilledIn) {
+TEST(BenchmarkRunner, RunsInTheWorkingFolderWithThePlaceholdersFilledIn) {
   RunnerFixture f;
   f.config.command.argv = {"prog", "{n}"};
   f.config.parameters = {{"n", {"7"}}};
@@ -180,6 +181,19 @@ TEST(BenchmarkRunner, RunsInTheConfigFolderWithThePlaceholdersFilledIn) {
   EXPECT_EQ(f.executor.calls[0].cwd, f.dir.path());
   EXPECT_EQ(record.identity.benchmark_id, "bench[n=7]");
   EXPECT_EQ(record.recipe["parameters"]["n"], "7");
+}
+
+TEST(BenchmarkRunner, StartsABareProgramNameFromThePathTheConfigsEnvSets) {
+  RunnerFixture f;
+  const auto tool = f.dir.write("tools/prog", "#!/bin/sh\n");
+  std::filesystem::permissions(tool, std::filesystem::perms::owner_all);
+  f.config.env["PATH"] = (f.dir / "tools").string();
+  f.config.run.num_warmup_runs = 0;
+  f.config.run.num_measurement_runs = 1;
+  f.run();
+  ASSERT_EQ(f.executor.calls.size(), 1u);
+  EXPECT_EQ(f.executor.calls[0].argv, (std::vector<std::string>{tool.string(), "--fast"}));
+  EXPECT_EQ(f.executor.calls[0].env.at("PATH"), (f.dir / "tools").string());
 }
 
 TEST(BenchmarkRunner, KeepsBenchmarkIdOutOfTheRecipeOfAV2Config) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "model/static_thresholds.hpp"
+
 namespace perfgate {
 namespace {
 
@@ -32,6 +34,48 @@ TEST(MetricAssembly, DividesUnitsPerRunByLatencyForThroughput) {
   EXPECT_EQ(out.metrics.at("throughput").samples, (std::vector<double>{200.0, 50.0}));
   EXPECT_EQ(out.metrics.at("throughput").metric.unit, "frames/s");
   EXPECT_EQ(out.metrics.at("throughput").metric.direction, Direction::kHigherIsBetter);
+}
+
+TEST(MetricAssembly, GatesThroughputOnUnitsPerMeanLatencyAsTheSeedDoes) {
+  BenchmarkConfig config;
+  config.throughput = ThroughputSpec{45, "frames"};
+  const auto out = assemble_metrics(
+      config, {run(28.3, 0, 0, 1), run(28.5, 0, 0, 1), run(28.4, 0, 0, 1)}, {{}, {}, {}});
+  const MetricSeries& throughput = out.metrics.at("throughput");
+  EXPECT_DOUBLE_EQ(throughput.summary.mean, 45 / 28.4);
+  EXPECT_EQ(throughput.samples, (std::vector<double>{45 / 28.3, 45 / 28.5, 45 / 28.4}))
+      << "the samples stay per-run rates for display";
+  EXPECT_EQ(throughput.summary.count, 3u);
+  EXPECT_EQ(throughput.summary.min, 45 / 28.5);
+  EXPECT_EQ(throughput.summary.max, 45 / 28.3);
+}
+
+TEST(MetricAssembly, IsNotTheMeanOfPerRunRatesForThroughput) {
+  BenchmarkConfig config;
+  config.throughput = ThroughputSpec{60, "items"};
+  const auto out = assemble_metrics(config, {run(1.0, 0, 0, 1), run(3.0, 0, 0, 1)}, {{}, {}});
+  // Rates 60 and 20 average to 40; 60 items in a mean 2 s is 30 items/s.
+  EXPECT_EQ(out.metrics.at("throughput").summary.mean, 30.0);
+}
+
+TEST(MetricAssembly, ChecksMinThroughputAgainstUnitsPerMeanLatency) {
+  BenchmarkConfig config;
+  config.throughput = ThroughputSpec{60, "items"};
+  const auto out = assemble_metrics(config, {run(1.0, 0, 0, 1), run(3.0, 0, 0, 1)}, {{}, {}});
+  const std::map<std::string, ThresholdBlock> thresholds = {
+      {"default", ThresholdBlock{{{"throughput", 35.0}}}}};
+  const StaticVerdict verdict = check_static_thresholds(thresholds, "cpu", out.metrics);
+  ASSERT_EQ(verdict.checks.size(), 1u);
+  EXPECT_EQ(verdict.checks[0].value, 30.0);
+  EXPECT_TRUE(verdict.checks[0].breached) << "30 items/s is below the 35 items/s floor";
+}
+
+TEST(MetricAssembly, GivesNoThroughputValueWhenNoRunWasMeasured) {
+  BenchmarkConfig config;
+  config.throughput = ThroughputSpec{60, "items"};
+  const auto out = assemble_metrics(config, {}, {});
+  EXPECT_EQ(out.metrics.at("throughput").summary.count, 0u);
+  EXPECT_EQ(out.metrics.at("throughput").summary.mean, 0.0);
 }
 
 TEST(MetricAssembly, KeepsOnlyMappedComponentsAndRenamesThem) {
