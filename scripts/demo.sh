@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make demo: the whole loop on the embedded SQLite store .perfgate/perfgate.db against the
 # example suite: measure, compare (new cohorts need calibration), seed the baselines through
-# a reviewed manifest, measure again, compare against the baselines, report.
+# a reviewed manifest, measure again, compare against the baselines, report; then re-seed a
+# cohort whose level legitimately moved.
 set -euo pipefail
 PG=${1:-build}/perfgate
 demo=.perfgate/demo/$(date -u +%Y%m%dT%H%M%SZ)
@@ -33,6 +34,55 @@ step "perfgate compare --upload pass   (against the rolling baselines)"
 
 step "perfgate report --since 1d"
 "$PG" report --since 1d --benchmark 'primes*'
+
+# A benchmark whose speed moves with "the toolchain" (a delay file outside its recipe, so
+# the cohort stays the same), in a new cohort for every demo.
+tool=$PWD/$demo/toolchain
+mkdir -p "$tool"
+printf '[baseline]\ntrusted_run_sources = ["scheduled_main", "local"]\n' >"$tool/perfgate.toml"
+cat >"$tool/toolchain.toml" <<EOF
+benchmark_id = "toolchain"
+config_schema_version = 2
+workload_id = "toolchain-upgrade"
+variant_id = "demo-$(basename "$demo")"
+benchmark_version = 1
+description = "Stands in for a program whose speed moved with a compiler upgrade"
+command = "sleep \$(cat $tool/delay)"
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = 3
+[regression_thresholds.latency]
+threshold_percent = 0.08
+threshold_absolute = 0.2
+EOF
+measure_toolchain() { # measure_toolchain RESULTS_DIR UPLOAD
+  "$PG" run "$tool" --results-dir "$demo/$1" >/dev/null
+  "$PG" compare --results-dir "$demo/$1" --project "$tool/perfgate.toml" --upload "$2"
+}
+
+step "re-seeding: 'toolchain' takes 0.1 s; seed its first baseline"
+echo 0.1 >"$tool/delay"
+measure_toolchain toolchain-1 pass >/dev/null
+"$PG" baseline prepare --project "$tool/perfgate.toml" --benchmark toolchain \
+  -o "$demo/toolchain-calibration.json" >/dev/null
+"$PG" baseline approve --project "$tool/perfgate.toml" "$demo/toolchain-calibration.json"
+
+step "after a compiler upgrade it takes 0.6 s, and compare fails against the old baseline"
+echo 0.6 >"$tool/delay"
+for run in toolchain-2 toolchain-3; do
+  measure_toolchain "$run" always || echo "(exit $?: REGRESSION, stored with --upload always)"
+done
+
+step "perfgate baseline prepare --reseed   (the reviewed new level, to advance the median)"
+"$PG" baseline prepare --reseed --project "$tool/perfgate.toml" --benchmark toolchain \
+  -o "$demo/toolchain-reseed.json"
+
+step "perfgate baseline approve   (after review; approving it again changes nothing)"
+"$PG" baseline approve --project "$tool/perfgate.toml" "$demo/toolchain-reseed.json"
+"$PG" baseline approve --project "$tool/perfgate.toml" "$demo/toolchain-reseed.json"
+
+step "perfgate compare   (the new level passes)"
+measure_toolchain toolchain-4 pass
 
 step "perfgate profile   (where each frame of examples/bin/frames spends its time)"
 PERFGATE_PROBE_OUT="$demo/probe.json" examples/bin/frames 3 200000 >/dev/null

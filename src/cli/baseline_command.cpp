@@ -3,12 +3,15 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <map>
 
 #include "cli/project_lookup.hpp"
 #include "gate/baseline_manifest.hpp"
+#include "gate/baseline_selection.hpp"
 #include "measure/results_folder.hpp"
 #include "model/error.hpp"
 #include "model/time_window.hpp"
+#include "report/units.hpp"
 
 namespace perfgate {
 namespace {
@@ -28,20 +31,83 @@ Json read_json_file(const std::string& path) {
   }
 }
 
+std::string provenance(const ManifestEntry& entry) {
+  std::string text = entry.commit_sha ? "commit " + entry.commit_sha->substr(0, 12)
+                     : entry.build_id ? "build " + *entry.build_id
+                                      : "no commit or build";
+  if (entry.test_scope) text += ", scope " + *entry.test_scope;
+  return text;
+}
+
+std::string metric_values(const ManifestEntry& entry) {
+  std::string text;
+  for (const auto& [name, metric] : entry.metrics) {
+    text += (text.empty() ? "" : ", ") + name + " " + format_quantity(metric.value, metric.unit);
+  }
+  return text;
+}
+
+/// What prepare proposes, cohort by cohort, for the reviewer's first look.
+void print_manifest(const BaselineManifest& manifest) {
+  std::map<std::string, std::vector<const ManifestEntry*>> by_cohort;
+  for (const auto& entry : manifest.records) by_cohort[entry.cohort].push_back(&entry);
+  for (const auto& [cohort, entries] : by_cohort) {
+    std::cout << "  cohort " << cohort << "\n";
+    for (const ManifestEntry* entry : entries) {
+      std::cout << "    " << entry->benchmark_id << "  " << entry->timestamp << "  "
+                << entry->run_source << "  " << entry->comparison_status << "  "
+                << provenance(*entry) << "  " << metric_values(*entry) << "\n";
+    }
+  }
+}
+
+/// A re-seed too small to set its cohort's median still counts, but the user should
+/// know that the cohort will keep failing until more records are re-seeded.
+void note_reseeds_too_small(Store& store, const std::vector<StoredRecord>& records) {
+  std::map<CohortKey, std::size_t> reseeded;
+  for (const auto& stored : records) ++reseeded[*stored.record.cohort()];
+  for (const auto& [cohort, count] : reseeded) {
+    const std::size_t eligible = store.baseline_records(cohort, 5).size();
+    if (reseed_sets_median(count, eligible)) continue;
+    std::cerr << "perfgate: note: cohort " << cohort.to_string() << ": " << count
+              << " record(s) to re-seed beside " << eligible
+              << " eligible; the rolling baseline (the median of the last 5 eligible records) "
+                 "moves to their level only once they outnumber the older records among those "
+                 "5. Re-seed more runs of the new level\n";
+  }
+}
+
+std::string no_record_message(SeedMode mode) {
+  if (mode == SeedMode::kReseed) {
+    return "no record qualifies for a re-seed: it needs PASS or REGRESSION records that are "
+           "successful, from a trusted run source and not yet eligible, in the selected "
+           "cohorts. Store them with 'perfgate compare --upload always'.";
+  }
+  return "no record qualifies: baseline prepare needs CALIBRATION_NEEDED, successful records "
+         "from a trusted run source that are not yet eligible. Store them with 'perfgate "
+         "compare --upload pass'; to move an existing baseline, use --reseed.";
+}
+
 }  // namespace
 
 std::pair<CLI::App*, CLI::App*> add_baseline_command(CLI::App& app, BaselineOptions& options) {
-  CLI::App* baseline =
-      app.add_subcommand("baseline", "Seed the first baseline of a new cohort, after review");
+  CLI::App* baseline = app.add_subcommand(
+      "baseline", "Seed the first baseline of a new cohort, or re-seed a moved one, after review");
   baseline->require_subcommand(1);
-  CLI::App* prepare =
-      baseline->add_subcommand("prepare",
-                               "Write a digest-protected manifest of the CALIBRATION_NEEDED "
-                               "records that may seed baselines");
+  CLI::App* prepare = baseline->add_subcommand(
+      "prepare", "Write a digest-protected manifest of the records that may seed baselines");
   prepare->add_option("-b,--benchmark", options.benchmark,
                       "Only records whose benchmark_id matches this glob");
+  prepare->add_option("--cohort", options.cohort,
+                      "Only records of this exact cohort, as prepare and report print it");
   prepare->add_option("--since", options.since,
                       "Only records this recent: 30d, 12h, 2026-11-01, …");
+  prepare->add_flag("--reseed", options.reseed,
+                    "Re-seed cohorts whose baseline legitimately moved (compiler, driver or "
+                    "image upgrade): PASS and REGRESSION records; needs --benchmark or --cohort");
+  prepare->add_flag("--allow-mixed-commits", options.allow_mixed_commits,
+                    "Let one cohort's records come from several commits or builds (default: "
+                    "only the newest)");
   prepare->add_option("-o,--output", options.output, "Where to write the manifest")->required();
   CLI::App* approve = baseline->add_subcommand(
       "approve",
@@ -56,36 +122,51 @@ std::pair<CLI::App*, CLI::App*> add_baseline_command(CLI::App& app, BaselineOpti
   prepare->footer(
       "Examples:\n"
       "  perfgate baseline prepare --benchmark 'sort*' -o manifest.json\n"
-      "  perfgate baseline prepare --since 7d -o manifest.json --store dir:perf-archive\n\n"
-      "Records qualify when they are CALIBRATION_NEEDED, successful, from a trusted run source\n"
-      "([baseline] trusted_run_sources) and not yet eligible. Review the manifest, then approve "
-      "it.");
+      "  perfgate baseline prepare --since 7d -o manifest.json --store dir:perf-archive\n"
+      "  perfgate baseline prepare --reseed --benchmark sort -o reseed.json\n\n"
+      "Records qualify when they are successful, from a trusted run source\n"
+      "([baseline] trusted_run_sources), not yet eligible, and CALIBRATION_NEEDED (or, with\n"
+      "--reseed, PASS or REGRESSION). Each cohort keeps the records of one commit or build,\n"
+      "its newest, unless --allow-mixed-commits. Review the manifest, then approve it.");
   approve->footer(
       "Examples:\n"
       "  perfgate baseline approve manifest.json\n\n"
       "Refuses (exit 65), marking nothing, when the manifest was edited, the store changed since\n"
-      "prepare, or a record no longer qualifies.");
+      "prepare, or a record no longer qualifies. Approving a manifest again changes nothing.");
   return {prepare, approve};
 }
 
 int execute_baseline_prepare(const BaselineOptions& options) {
+  const SeedMode mode = options.reseed ? SeedMode::kReseed : SeedMode::kCalibration;
+  if (mode == SeedMode::kReseed && options.benchmark.empty() && options.cohort.empty()) {
+    throw Error(ExitCode::kUsage,
+                "--reseed: needs --benchmark or --cohort. A re-seed accepts a moved baseline, "
+                "so name the benchmarks or the cohort it is for");
+  }
   const ProjectConfig project = project_for(options.project, fs::current_path());
   const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
   const std::string revision = store->revision();
   RecordFilter filter;
   filter.benchmark_glob = options.benchmark;
   if (!options.since.empty()) filter.since = since_to_timestamp(options.since, std::time(nullptr));
-  const auto selected =
-      select_calibration_records(store->list_records(filter), project.trusted_run_sources);
-  if (selected.empty()) {
-    std::cerr << "perfgate: no record qualifies: baseline prepare needs CALIBRATION_NEEDED, "
-                 "successful records from a "
-                 "trusted run source that are not yet eligible. Store them with 'perfgate compare "
-                 "--upload pass'.\n";
+  std::vector<StoredRecord> listed = store->list_records(filter);
+  if (!options.cohort.empty()) {
+    std::erase_if(listed, [&](const StoredRecord& stored) {
+      const auto cohort = stored.record.cohort();
+      return !cohort || cohort->to_string() != options.cohort;
+    });
+  }
+  const SeedSelection selection =
+      select_seed_records(listed, mode, project.trusted_run_sources, options.allow_mixed_commits);
+  for (const auto& note : selection.notes) std::cerr << "perfgate: note: " << note << "\n";
+  if (mode == SeedMode::kReseed) note_reseeds_too_small(*store, selection.records);
+  if (selection.records.empty()) {
+    std::cerr << "perfgate: " << no_record_message(mode) << "\n";
     return static_cast<int>(ExitCode::kFailure);
   }
   const BaselineManifest manifest =
-      build_manifest(selected, store->url(), revision, iso_utc(std::time(nullptr)));
+      build_manifest(selection.records, mode, options.allow_mixed_commits, store->url(), revision,
+                     iso_utc(std::time(nullptr)));
   const fs::path output = fs::absolute(options.output);
   if (fs::exists(output)) {
     throw Error(ExitCode::kUsage,
@@ -94,13 +175,10 @@ int execute_baseline_prepare(const BaselineOptions& options) {
   }
   write_new_file(output.parent_path(), output.stem().string(), output.extension().string(),
                  pretty_json(to_json(manifest)));
-  std::cout << "wrote " << options.output << ": " << manifest.records.size()
-            << " record(s) of store " << store->url() << " at revision " << revision.substr(0, 12)
-            << "\n";
-  for (const auto& entry : manifest.records) {
-    std::cout << "  " << entry.benchmark_id << "  " << entry.timestamp << "  " << entry.run_source
-              << "  " << entry.cohort << "\n";
-  }
+  std::cout << "wrote " << options.output << " (" << to_string(mode)
+            << "): " << manifest.records.size() << " record(s) of store " << store->url()
+            << " at revision " << revision.substr(0, 12) << "\n";
+  print_manifest(manifest);
   std::cout << "Review it, then run: perfgate baseline approve " << options.output << "\n";
   return static_cast<int>(ExitCode::kOk);
 }
@@ -111,6 +189,13 @@ int execute_baseline_approve(const BaselineOptions& options) {
   const ProjectConfig project = project_for(options.project, fs::current_path());
   const std::string url = !options.store.empty() ? options.store : manifest.store_url;
   const auto store = open_existing_store(url);
+  // Before the revision check: an approval changes the revision, so a repeated approve
+  // would otherwise read as "the store changed".
+  if (store->has_approval(manifest.manifest_sha256)) {
+    std::cout << options.manifest << " is already approved in " << store->url() << " (approval "
+              << manifest.manifest_sha256.substr(0, 12) << "); nothing changed\n";
+    return static_cast<int>(ExitCode::kOk);
+  }
   const std::string revision = store->revision();
   if (revision != manifest.store_revision) {
     throw Error(ExitCode::kDataError,
@@ -131,7 +216,10 @@ int execute_baseline_approve(const BaselineOptions& options) {
   for (const auto& entry : manifest.records) ids.push_back(entry.record_id);
   store->approve(ids, manifest.manifest_sha256, manifest.store_revision);
   std::cout << "approved " << ids.size() << " record(s) in " << store->url()
-            << ": they now seed the rolling baseline of their cohorts\n";
+            << (manifest.mode == SeedMode::kReseed
+                    ? ": they now count in their cohorts' rolling baseline (the median of the "
+                      "last 5 eligible records)\n"
+                    : ": they now seed the rolling baseline of their cohorts\n");
   return static_cast<int>(ExitCode::kOk);
 }
 

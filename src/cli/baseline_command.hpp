@@ -1,6 +1,7 @@
 #pragma once
 // `perfgate baseline prepare` and `perfgate baseline approve`: reviewed seeding of the
-// first baseline of a new cohort.
+// first baseline of a new cohort, or a re-seed of a cohort whose baseline legitimately
+// moved.
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -10,10 +11,13 @@ namespace perfgate {
 struct BaselineOptions {
   std::string store;
   std::string project;
-  std::string benchmark;  ///< prepare: glob over benchmark_id
-  std::string since;      ///< prepare: time window
-  std::string output;     ///< prepare: manifest path
-  std::string manifest;   ///< approve: manifest path
+  std::string benchmark;             ///< prepare: glob over benchmark_id
+  std::string cohort;                ///< prepare: one exact cohort, as prepare prints it
+  std::string since;                 ///< prepare: time window
+  std::string output;                ///< prepare: manifest path
+  bool reseed = false;               ///< prepare: re-seed instead of calibrate
+  bool allow_mixed_commits = false;  ///< prepare: a cohort may span commits or builds
+  std::string manifest;              ///< approve: manifest path
 };
 
 /// Adds `baseline` with its two subcommands; returns {prepare, approve}.

@@ -1,8 +1,11 @@
 #pragma once
-// Reviewed, digest-protected seeding of a new cohort's baseline (SPEC §6): `baseline
-// prepare` writes a manifest of the records to seed; a person reviews it; `baseline
-// approve` re-checks the store against it and marks the whole batch eligible at once.
+// The manifest of a reviewed baseline seeding (SPEC §6): `baseline prepare` writes it, a
+// person reviews it, `baseline approve` re-checks the store against it and marks the
+// whole batch eligible at once. Its digest protects it from edits and names the approval.
+#include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/json.hpp"
@@ -10,7 +13,25 @@
 
 namespace perfgate {
 
-inline constexpr int kManifestSchemaVersion = 1;
+/// Version 2 added the mode, the batch rule and each record's provenance and metric
+/// values. Version 1 manifests are still read (as calibrations, prepared before the batch
+/// rule existed).
+inline constexpr int kManifestSchemaVersion = 2;
+
+/// What a seeding is for.
+enum class SeedMode {
+  kCalibration,  ///< the first baseline of a new cohort: CALIBRATION_NEEDED records
+  kReseed,       ///< advance a cohort's rolling median after a legitimate shift
+};
+
+std::string_view to_string(SeedMode mode);  // "calibration" / "reseed"
+
+/// A metric value as the reviewer sees it.
+struct ManifestMetric {
+  double value = 0;
+  std::string unit;
+  bool operator==(const ManifestMetric&) const = default;
+};
 
 struct ManifestEntry {
   std::string record_id;
@@ -20,12 +41,23 @@ struct ManifestEntry {
   std::string run_source;
   std::string comparison_status;
   std::string record_sha256;  ///< fingerprint of the record's JSON as stored
+  // Since version 2: where the record came from and what it measured, for review.
+  std::optional<std::string> commit_sha;
+  std::optional<std::string> build_id;
+  std::optional<std::string> build_url;
+  std::optional<std::string> test_scope;
+  std::string comparison_status_reason;
+  std::map<std::string, ManifestMetric> metrics;
 
   bool operator==(const ManifestEntry&) const = default;
 };
 
 struct BaselineManifest {
   int manifest_schema_version = kManifestSchemaVersion;
+  SeedMode mode = SeedMode::kCalibration;
+  /// The user let one cohort's records come from several commits or builds
+  /// (--allow-mixed-commits); otherwise approve holds each cohort to one.
+  bool mixed_batches_allowed = false;
   std::string store_url;
   std::string store_revision;  ///< approve refuses when the store has changed since
   std::string created_at;
@@ -35,25 +67,18 @@ struct BaselineManifest {
   std::string manifest_sha256;
 };
 
-/// The records prepare proposes: CALIBRATION_NEEDED, successful, from a trusted run
-/// source, with a complete cohort, not yet eligible. In the order given.
-std::vector<StoredRecord> select_calibration_records(
-    const std::vector<StoredRecord>& records, const std::vector<std::string>& trusted_run_sources);
+/// The test scope a record carries (the seed's "test_scope"), if any.
+std::optional<std::string> test_scope_of(const NormalizedRecord& record);
 
-BaselineManifest build_manifest(const std::vector<StoredRecord>& records,
-                                const std::string& store_url, const std::string& store_revision,
-                                const std::string& created_at);
+/// A manifest of `records` (each with a complete cohort), in the order given.
+BaselineManifest build_manifest(const std::vector<StoredRecord>& records, SeedMode mode,
+                                bool mixed_batches_allowed, const std::string& store_url,
+                                const std::string& store_revision, const std::string& created_at);
 
 Json to_json(const BaselineManifest& manifest);
-/// Reads a manifest; Error(kDataError) naming `source` when it is malformed or its
-/// manifest_sha256 does not match its content (the file was edited after prepare).
+/// Reads a manifest of version 1 or 2; Error(kDataError) naming `source` when it is
+/// malformed or its manifest_sha256 does not match its content (the file was edited
+/// after prepare).
 BaselineManifest manifest_from_json(const Json& json, const std::string& source);
-
-/// What stands in the way of approving: a record that is no longer in the store, whose
-/// content changed, that is already eligible, or that no longer qualifies. Empty when the
-/// manifest can be approved. `current` are the store's records now.
-std::vector<std::string> manifest_problems(const BaselineManifest& manifest,
-                                           const std::vector<StoredRecord>& current,
-                                           const std::vector<std::string>& trusted_run_sources);
 
 }  // namespace perfgate

@@ -3,11 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
+#include <array>
 
 #include "report/ansi.hpp"
+#include "report/comparison_row.hpp"
 #include "report/markdown.hpp"
-#include "report/units.hpp"
+#include "report/text_table.hpp"
 
 namespace perfgate {
 namespace {
@@ -16,82 +17,83 @@ using ansi::kGreen;
 using ansi::kRed;
 using ansi::kYellow;
 
+constexpr const char* kThresholdHeading = "threshold (worse by)";
+
 const char* status_color(const std::string& status) {
   if (status == kPass) return kGreen;
   if (status == kCalibrationNeeded) return kYellow;
   return kRed;
 }
 
-std::string unit_of(const NormalizedRecord& record, const std::string& metric) {
-  const auto it = record.metrics.find(metric);
-  return it == record.metrics.end() ? "" : it->second.unit;
+/// A record does not list a metric that neither it nor its comparisons hold.
+bool has_metric(const NormalizedRecord& record, const std::string& metric) {
+  if (record.metrics.count(metric) != 0) return true;
+  return std::any_of(record.comparisons.begin(), record.comparisons.end(),
+                     [&](const MetricComparison& c) { return c.metric == metric; });
 }
 
-/// Metrics in report order: the standard ones first, then components by name.
-std::vector<std::string> metric_order(const std::vector<NormalizedRecord>& records) {
-  const std::vector<std::string> standard{"latency", "throughput", "memory", "cpu_time",
-                                          "gpu_memory"};
-  std::vector<std::string> order;
-  for (const auto& name : standard) {
-    for (const auto& record : records) {
-      if (record.metrics.count(name) != 0) {
-        order.push_back(name);
-        break;
-      }
-    }
-  }
-  std::vector<std::string> components;
-  for (const auto& record : records) {
-    for (const auto& [name, value] : record.metrics) {
-      if (std::find(standard.begin(), standard.end(), name) == standard.end() &&
-          std::find(components.begin(), components.end(), name) == components.end()) {
-        components.push_back(name);
-      }
-    }
-  }
-  std::sort(components.begin(), components.end());
-  order.insert(order.end(), components.begin(), components.end());
-  return order;
+using Cells = std::array<std::string, 6>;
+
+Cells cells_of(const ComparisonRow& row) {
+  return {row.metric, row.current, row.baseline, row.change, row.threshold, row.verdict};
 }
 
-const MetricComparison* find_comparison(const NormalizedRecord& record, const std::string& metric) {
-  for (const auto& comparison : record.comparisons) {
-    if (comparison.metric == metric) return &comparison;
+/// Rows padded to their columns' widths, two spaces apart, indented by two.
+std::string aligned(const std::vector<Cells>& rows, const std::vector<ComparisonRow>& metrics,
+                    bool color) {
+  std::array<std::size_t, 6> width{};
+  for (const auto& row : rows) {
+    for (std::size_t i = 0; i < row.size(); ++i)
+      width[i] = std::max(width[i], terminal_width(row[i]));
   }
-  return nullptr;
+  std::string out;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    std::string line = " ";
+    for (std::size_t i = 0; i < rows[r].size(); ++i) {
+      std::string cell = rows[r][i];
+      const bool last = i + 1 == rows[r].size();
+      if (last && r > 0 && metrics[r - 1].regressed) cell = ansi::paint(cell, kRed, color);
+      if (last && r > 0 && !metrics[r - 1].regressed && metrics[r - 1].exceeded)
+        cell = ansi::paint(cell, kYellow, color);
+      line += " " + cell;
+      if (!last) line += std::string(width[i] - terminal_width(rows[r][i]) + 1, ' ');
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+/// The overview cell of one metric: "1.5 s vs 1 s (+50.0% worse)", with the verdict
+/// when the metric exceeded its threshold.
+std::string overview_cell(const ComparisonRow& row) {
+  std::string cell = row.current;
+  if (row.baseline != "none") {
+    cell += " vs " + row.baseline;
+    if (row.current != "not measured") cell += " (" + row.change + ")";
+  }
+  if (row.regressed) cell += " ❌ " + row.verdict;
+  if (!row.regressed && row.exceeded) cell += " " + row.verdict;
+  return cell;
 }
 
 }  // namespace
 
-std::string format_change(const MetricComparison& comparison) {
-  if (!comparison.current || !comparison.baseline || *comparison.baseline == 0) return "n/a";
-  const double change = (*comparison.current - *comparison.baseline) / *comparison.baseline * 100.0;
-  return fmt::format("{:+.1f}%", change);
-}
-
 std::string render_comparison_table(const std::vector<NormalizedRecord>& records, bool color) {
+  const auto units = metric_units(records);
   std::string out;
   for (const auto& record : records) {
     const std::string status =
         ansi::paint(record.comparison_status, status_color(record.comparison_status), color);
     out +=
         fmt::format("{}  {}  {}\n", record.benchmark_id, status, record.comparison_status_reason);
+    std::vector<Cells> rows{
+        {"metric", "current", "baseline", "change", kThresholdHeading, "verdict"}};
+    std::vector<ComparisonRow> metrics;
     for (const auto& metric : metric_order({record})) {
-      const MetricComparison* comparison = find_comparison(record, metric);
-      const std::string unit = unit_of(record, metric);
-      const double current = record.metrics.at(metric).value;
-      if (comparison == nullptr || !comparison->baseline) {
-        out += fmt::format("  {:<18} {:>14}\n", metric, format_quantity(current, unit));
-        continue;
-      }
-      std::string verdict = comparison->regressed            ? "REGRESSED"
-                            : comparison->threshold_exceeded ? "exceeded (not gated)"
-                                                             : "ok";
-      if (comparison->regressed) verdict = ansi::paint(verdict, kRed, color);
-      out += fmt::format(
-          "  {:<18} {:>14}  vs {:>14}  {:>8}  {}\n", metric, format_quantity(current, unit),
-          format_quantity(*comparison->baseline, unit), format_change(*comparison), verdict);
+      metrics.push_back(comparison_row(record, metric, units));
+      rows.push_back(cells_of(metrics.back()));
     }
+    if (!metrics.empty()) out += aligned(rows, metrics, color);
     out += "\n";
   }
   return out;
@@ -100,34 +102,39 @@ std::string render_comparison_table(const std::vector<NormalizedRecord>& records
 std::string render_comparison_markdown(const std::vector<NormalizedRecord>& records,
                                        const std::string& commit, const std::string& generated_at) {
   const std::vector<std::string> metrics = metric_order(records);
+  const auto units = metric_units(records);
   std::string out = "## perfgate comparison";
   if (!commit.empty()) out += " for `" + markdown_cell(commit.substr(0, 12)) + "`";
   out += "\n\nGenerated " + markdown_cell(generated_at) +
-         ". Each metric cell: current vs rolling baseline (change).\n\n";
+         ". Each metric cell: current vs rolling baseline (change). A change is current − "
+         "baseline, relative to the baseline, marked worse or better in the metric's "
+         "direction; a metric regresses when it is worse by more than both parts of its "
+         "threshold and is gated.\n\n";
   out += "| benchmark | status |";
   for (const auto& metric : metrics) out += " " + markdown_cell(metric) + " |";
   out += " reason |\n|---|---|";
   for (std::size_t i = 0; i < metrics.size(); ++i) out += "---|";
   out += "---|\n";
+  std::string details;
   for (const auto& record : records) {
     out += "| " + markdown_cell(record.benchmark_id) + " | **" +
            markdown_cell(record.comparison_status) + "** |";
     for (const auto& metric : metrics) {
-      const auto value = record.metrics.find(metric);
-      if (value == record.metrics.end()) {
+      if (!has_metric(record, metric)) {
         out += " — |";
         continue;
       }
-      std::string cell = format_quantity(value->second.value, value->second.unit);
-      const MetricComparison* comparison = find_comparison(record, metric);
-      if (comparison != nullptr && comparison->baseline) {
-        cell += " vs " + format_quantity(*comparison->baseline, value->second.unit) + " (" +
-                format_change(*comparison) + ")";
-        if (comparison->regressed) cell += " ❌";
-      }
-      out += " " + markdown_cell(cell) + " |";
+      const ComparisonRow row = comparison_row(record, metric, units);
+      out += " " + markdown_cell(overview_cell(row)) + " |";
+      details += "| " + markdown_cell(record.benchmark_id) + " |";
+      for (const auto& cell : cells_of(row)) details += " " + markdown_cell(cell) + " |";
+      details += "\n";
     }
     out += " " + markdown_cell(record.comparison_status_reason) + " |\n";
+  }
+  if (!details.empty()) {
+    out += std::string("\n### Metrics\n\n| benchmark | metric | current | baseline | change | ") +
+           kThresholdHeading + " | verdict |\n|---|---|---|---|---|---|---|\n" + details;
   }
   return out;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// What `perfgate compare` prints and writes: current vs baseline per metric, with deltas,
-// status and reason — as a terminal table and as the Markdown summary (SPEC §10).
+// What `perfgate compare` prints and writes: current vs baseline per metric, with change,
+// threshold, verdict, status and reason — as a terminal table and as the Markdown summary
+// (SPEC §10). Both take their cells from comparison_row, so they agree.
 #include <string>
 #include <vector>
 
@@ -8,17 +9,15 @@
 
 namespace perfgate {
 
-/// Terminal: one block per record, one row per compared metric. Pure.
+/// Terminal: one block per record (name, status, reason), then one row per metric:
+/// metric, current, baseline, change, threshold (worse by), verdict. Pure.
 std::string render_comparison_table(const std::vector<NormalizedRecord>& records, bool color);
 
-/// Markdown: a heading with the commit, one table row per record with current vs baseline
-/// of latency, throughput, memory, CPU time and every component metric, the status and
-/// the reason. Every string from a record is escaped for Markdown tables. Pure.
+/// Markdown: a heading with the commit; one row per record with current vs baseline
+/// (change) of every metric, the status and the reason; then a table with one row per
+/// metric of each record, with the same columns as the terminal. Every string from a
+/// record is escaped for Markdown tables. Pure.
 std::string render_comparison_markdown(const std::vector<NormalizedRecord>& records,
                                        const std::string& commit, const std::string& generated_at);
-
-/// "+12.5%" / "-3.1%" / "n/a": the change of current over baseline in plain terms
-/// (positive = larger), independent of direction.
-std::string format_change(const MetricComparison& comparison);
 
 }  // namespace perfgate

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "report/ansi.hpp"
 #include "report/text_table.hpp"
@@ -31,16 +32,18 @@ using Row = std::array<std::string, 6>;
 
 Row metric_row(const std::string& name, const MetricSeries& series, const StaticVerdict& verdict) {
   const Summary& s = series.summary;
-  const std::string& unit = series.metric.unit;
+  // One display unit for the whole row, so that its figures compare at a glance.
+  const DisplayUnit unit = choose_display_unit(
+      std::max({std::fabs(s.mean), std::fabs(s.min), std::fabs(s.max)}), series.metric.unit);
   Row row{name,
-          format_quantity(s.mean, unit) + " ± " + format_quantity(s.stdev, unit),
-          format_quantity(s.median, unit),
-          format_quantity(s.min, unit) + " … " + format_quantity(s.max, unit),
+          format_in(s.mean, unit) + " ± " + format_in(s.stdev, unit),
+          format_in(s.median, unit),
+          format_in(s.min, unit) + " … " + format_in(s.max, unit),
           "—",
           "—"};
   for (const auto& check : verdict.checks) {
     if (check.metric != name) continue;
-    row[4] = std::string(check.lower_bound ? "≥ " : "≤ ") + format_quantity(check.limit, unit) +
+    row[4] = std::string(check.lower_bound ? "≥ " : "≤ ") + format_in(check.limit, unit) +
              (check.statistic == "max" ? " (max)" : "");
     row[5] = check.breached ? "BREACH" : "ok";
   }

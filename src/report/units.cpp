@@ -2,37 +2,58 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
 namespace perfgate {
+namespace {
 
-std::string format_quantity(double value, const std::string& unit) {
-  const double magnitude = std::fabs(value);
+constexpr int kSignificantDigits = 4;
+
+std::string significant(double value) {
+  if (!std::isfinite(value)) return value > 0 ? "inf" : "-inf";
+  if (value == 0) return "0";
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  const int decimals = std::max(0, kSignificantDigits - 1 - magnitude);
+  std::string text = fmt::format("{:.{}f}", value, decimals);
+  if (text.find('.') != std::string::npos) {
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+  }
+  return text == "-0" ? "0" : text;
+}
+
+}  // namespace
+
+DisplayUnit choose_display_unit(double reference, const std::string& unit) {
+  const double magnitude = std::fabs(reference);
   if (unit == "s") {
-    if (magnitude != 0 && magnitude < 1e-6) return fmt::format("{:.4g} ns", value * 1e9);
-    if (magnitude != 0 && magnitude < 1e-3) return fmt::format("{:.4g} µs", value * 1e6);
-    if (magnitude != 0 && magnitude < 1) return fmt::format("{:.4g} ms", value * 1e3);
-    return fmt::format("{:.4g} s", value);
+    if (magnitude != 0 && magnitude < 1e-6) return {1e-9, "ns"};
+    if (magnitude != 0 && magnitude < 1e-3) return {1e-6, "µs"};
+    if (magnitude != 0 && magnitude < 1) return {1e-3, "ms"};
+    return {1, "s"};
   }
-  if (unit == "MB") {
-    if (magnitude != 0 && magnitude < 1) return fmt::format("{:.4g} KB", value * 1024);
-    if (magnitude >= 1024) return fmt::format("{:.4g} GB", value / 1024);
-    return fmt::format("{:.4g} MB", value);
-  }
-  // Large counts and rates read better with a prefix: 8.334 M records/s, not 8.334e+06.
+  if (unit == "MB") return {1, "MB"};
+  // Large counts and rates read better with a prefix: 8.334 M records/s, not 8334000.
   // Values from 10^4 up get k (so 9999 stays plain), then M, G, T.
   static constexpr std::pair<double, const char*> kPrefixes[] = {
       {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
-  std::string scaled = fmt::format("{:.4g}", value);
   for (const auto& [factor, prefix] : kPrefixes) {
     if (magnitude >= factor && magnitude >= 1e4) {
-      scaled = fmt::format("{:.4g} {}", value / factor, prefix);
-      break;
+      return {factor, unit.empty() ? std::string(prefix) : std::string(prefix) + " " + unit};
     }
   }
-  if (unit.empty()) return scaled;
-  return scaled + " " + unit;
+  return {1, unit};
+}
+
+std::string format_in(double value, const DisplayUnit& display) {
+  const std::string number = significant(value / display.divisor);
+  return display.suffix.empty() ? number : number + " " + display.suffix;
+}
+
+std::string format_quantity(double value, const std::string& unit) {
+  return format_in(value, choose_display_unit(value, unit));
 }
 
 }  // namespace perfgate

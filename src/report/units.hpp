@@ -1,11 +1,28 @@
 #pragma once
-// Human-readable quantities for terminal and Markdown output.
+// Human-readable quantities for every report (terminal, Markdown, HTML): one rule picks
+// the unit a quantity is shown in, so the same metric reads the same everywhere.
 #include <string>
 
 namespace perfgate {
 
-/// Formats `value` in `unit` with 4 significant digits, scaling seconds (ns, µs, ms, s)
-/// and megabytes (KB, MB, GB); other units are printed as given ("12.5 frames/s").
+/// The unit a quantity is shown in: value / divisor, followed by `suffix`.
+struct DisplayUnit {
+  double divisor = 1;
+  std::string suffix;  ///< "ms", "MB", "k records/s", "" for a plain count
+};
+
+/// The display unit for quantities of `unit` around the magnitude of `reference`:
+/// seconds scale to ns, µs, ms or s; MB stays MB (as stored, thresholds and seed
+/// figures are in MB); other units take a k, M, G or T prefix from 10^4 up. Use one
+/// display unit for values shown side by side (current, baseline, threshold), chosen
+/// from the largest of them.
+DisplayUnit choose_display_unit(double reference, const std::string& unit);
+
+/// `value` in `display` with 4 significant digits in plain decimals, trailing zeros
+/// dropped: "12.35 s", "10840 MB", "0.5 MB", "8.334 M records/s".
+std::string format_in(double value, const DisplayUnit& display);
+
+/// format_in(value, choose_display_unit(value, unit)): one quantity on its own.
 std::string format_quantity(double value, const std::string& unit);
 
 }  // namespace perfgate

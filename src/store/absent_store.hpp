@@ -25,6 +25,7 @@ class AbsentStore final : public Store {
   /// Error(kSoftware), like append.
   void approve(const std::vector<std::string>& record_ids, const std::string& approval_id,
                const std::string& expected_revision) override;
+  bool has_approval(const std::string&) override { return false; }
   std::string url() const override { return url_; }
 
  private:

@@ -302,6 +302,11 @@ std::string DirStore::revision() {
   return sha256_hex(names);
 }
 
+bool DirStore::has_approval(const std::string& approval_id) {
+  refresh();
+  return approvals_.contains(approval_id);
+}
+
 void DirStore::approve(const std::vector<std::string>& record_ids, const std::string& approval_id,
                        const std::string& expected_revision) {
   Approval approval = make_approval(record_ids, approval_id, url_);

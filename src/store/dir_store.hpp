@@ -30,6 +30,7 @@ class DirStore final : public Store {
   std::string revision() override;
   void approve(const std::vector<std::string>& record_ids, const std::string& approval_id,
                const std::string& expected_revision) override;
+  bool has_approval(const std::string& approval_id) override;
   std::string url() const override { return url_; }
 
  private:

@@ -268,6 +268,12 @@ std::string SqliteStore::revision() {
   return std::to_string(query.integer(0));
 }
 
+bool SqliteStore::has_approval(const std::string& approval_id) {
+  SqliteStatement query = db_.prepare("SELECT 1 FROM approvals WHERE approval_id = ?1 LIMIT 1");
+  query.bind(1, approval_id);
+  return query.step();
+}
+
 void SqliteStore::approve(const std::vector<std::string>& record_ids,
                           const std::string& approval_id, const std::string& expected_revision) {
   const Approval approval = make_approval(record_ids, approval_id, url_);

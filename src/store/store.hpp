@@ -86,6 +86,10 @@ class Store {
   virtual void approve(const std::vector<std::string>& record_ids, const std::string& approval_id,
                        const std::string& expected_revision) = 0;
 
+  /// Whether an approval of this id is stored: lets `baseline approve` tell a manifest
+  /// approved before from one whose store changed since prepare.
+  virtual bool has_approval(const std::string& approval_id) = 0;
+
   /// The URL it was opened with, for messages.
   virtual std::string url() const = 0;
 };

@@ -42,13 +42,26 @@ TEST(ResultsTable, RendersOneRowPerMetricWithThresholdAndVerdict) {
       "  metric   mean ± stdev       median  min … max        threshold       verdict\n"
       "  latency  200 ms ± 141.4 ms  200 ms  100 ms … 300 ms  ≤ 150 ms        BREACH\n"
       "  memory   13 MB ± 1.414 MB   13 MB   12 MB … 14 MB    ≤ 100 MB (max)  ok\n"
-      "  decode   2 ms ± 0 s         2 ms    2 ms … 2 ms      —               —\n"
+      "  decode   2 ms ± 0 ms        2 ms    2 ms … 2 ms      —               —\n"
       "  record: out/perf_sort_n_10__T.json\n"
       "\n"
       "gpu  SKIPPED  device 'cpu' matches none of run_config.device_types\n"
       "\n"
       "2 benchmarks: 0 passed, 1 regressed, 0 failed, 1 skipped\n";
   EXPECT_EQ(render_results_table({measured_outcome(), skipped}, TableStyle{false}), expected);
+}
+
+TEST(ResultsTable, ShowsEveryFigureOfAMetricInOneUnit) {
+  BenchmarkOutcome outcome = measured_outcome();
+  RawRecord& r = outcome.record;
+  r.metrics.erase("memory");
+  r.metrics.erase("decode");
+  r.metrics.at("latency") = series(*standard_metric("latency"), {0.98, 1.02});
+  r.static_verdict.checks = {{"latency", "mean", 1.0, 0.5, false, true}};
+  const std::string text = render_results_table({outcome}, TableStyle{false});
+  EXPECT_NE(text.find("  latency  1 s ± 0.02828 s  1 s     0.98 s … 1.02 s  ≤ 0.5 s    BREACH\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST(ResultsTable, ShowsTheFailureReasonOfAFailedBenchmark) {

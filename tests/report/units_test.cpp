@@ -13,10 +13,25 @@ TEST(Units, ScalesSecondsToTheMostReadableUnit) {
   EXPECT_EQ(format_quantity(0, "s"), "0 s");
 }
 
-TEST(Units, ScalesMegabytesToKilobytesAndGigabytes) {
-  EXPECT_EQ(format_quantity(0.5, "MB"), "512 KB");
+TEST(Units, KeepsMegabytesInMegabytes) {
+  EXPECT_EQ(format_quantity(0.5, "MB"), "0.5 MB");
   EXPECT_EQ(format_quantity(148.9, "MB"), "148.9 MB");
-  EXPECT_EQ(format_quantity(2048, "MB"), "2 GB");
+  EXPECT_EQ(format_quantity(2048, "MB"), "2048 MB");
+  EXPECT_EQ(format_quantity(10840.4, "MB"), "10840 MB");
+}
+
+TEST(Units, ShowsValuesSideBySideInTheUnitOfTheLargest) {
+  const DisplayUnit seconds = choose_display_unit(1.02, "s");
+  EXPECT_EQ(format_in(0.98, seconds), "0.98 s");
+  EXPECT_EQ(format_in(1.02, seconds), "1.02 s");
+  const DisplayUnit milliseconds = choose_display_unit(0.0312, "s");
+  EXPECT_EQ(format_in(0.5, milliseconds), "500 ms");
+  EXPECT_EQ(format_in(0, milliseconds), "0 ms");
+}
+
+TEST(Units, NeverWritesAnExponent) {
+  EXPECT_EQ(format_quantity(12345.6, "s"), "12346 s");
+  EXPECT_EQ(format_quantity(9999.7, "items"), "10000 items");
 }
 
 TEST(Units, PrefixesLargeValuesOfOtherUnits) {

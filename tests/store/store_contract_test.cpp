@@ -213,6 +213,17 @@ TEST_P(StoreContract, TreatsTheSameApprovalAgainAsANoOp) {
   EXPECT_EQ(store->baseline_records(test_cohort(), 5).size(), 1u);
 }
 
+TEST_P(StoreContract, KnowsWhichApprovalsItHolds) {
+  auto store = open();
+  NormalizedRecord calibration = test_record("calibration", "2026-01-01T00:00:01Z");
+  calibration.baseline_eligible = false;
+  store->append(test_attempt("2026-01-01T00:00:00Z", {calibration}));
+  EXPECT_FALSE(store->has_approval("manifest-1"));
+  store->approve({store->list_records({})[0].record.record_id}, "manifest-1", store->revision());
+  EXPECT_TRUE(store->has_approval("manifest-1"));
+  EXPECT_FALSE(store->has_approval("manifest-2"));
+}
+
 TEST_P(StoreContract, RefusesAnApprovalIdReusedForOtherRecords) {
   auto store = open();
   store->append(test_attempt("2026-01-01T00:00:00Z", {test_record("a", "2026-01-01T00:00:01Z"),

@@ -85,8 +85,9 @@ class MemoryStore final : public Store {
 
   std::string revision() override { return "rev-" + std::to_string(revision_); }
 
-  void approve(const std::vector<std::string>& record_ids, const std::string& /*approval_id*/,
+  void approve(const std::vector<std::string>& record_ids, const std::string& approval_id,
                const std::string& expected_revision) override {
+    if (approvals_.contains(approval_id)) return;
     if (expected_revision != revision()) throw Error(ExitCode::kDataError, "store changed");
     for (const auto& id : record_ids) {
       auto it = std::find_if(records_.begin(), records_.end(),
@@ -98,7 +99,12 @@ class MemoryStore final : public Store {
           record_ids.end())
         stored.eligible = true;
     }
+    approvals_.insert(approval_id);
     ++revision_;
+  }
+
+  bool has_approval(const std::string& approval_id) override {
+    return approvals_.contains(approval_id);
   }
 
   std::string url() const override { return "memory:"; }
@@ -114,6 +120,7 @@ class MemoryStore final : public Store {
 
   std::vector<Attempt> attempts_;
   std::vector<StoredRecord> records_;
+  std::set<std::string> approvals_;
   int revision_ = 0;
 };
 

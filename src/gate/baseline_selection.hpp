@@ -1,0 +1,49 @@
+#pragma once
+// Which stored records may seed a baseline, and what still stands in the way of
+// approving a manifest (SPEC §6). Pure: the command lists the store's records and hands
+// them over.
+#include <string>
+#include <vector>
+
+#include "gate/baseline_manifest.hpp"
+#include "store/store.hpp"
+
+namespace perfgate {
+
+/// A record may seed in `mode` when it is successful, from a trusted run source, has a
+/// complete cohort and is not yet eligible, and its status fits the mode: CALIBRATION_NEEDED
+/// for a calibration; PASS or REGRESSION for a re-seed (a rolling-baseline regression
+/// keeps success; static breaches and INFRA_ERROR do not, so they never qualify).
+bool qualifies_for_seeding(const StoredRecord& stored, SeedMode mode,
+                           const std::vector<std::string>& trusted_run_sources);
+
+/// The batch a record belongs to: its commit, else its CI build, else "" (unknown).
+std::string batch_of(const NormalizedRecord& record);
+
+struct SeedSelection {
+  std::vector<StoredRecord> records;  ///< to seed, in the order given
+  /// What the user should know: the batches left out.
+  std::vector<std::string> notes;
+};
+
+/// Selects the records that qualify. Unless `allow_mixed_batches`, each cohort keeps only
+/// the records of its newest batch (the batch of its newest record), and a note names
+/// the batches left out.
+SeedSelection select_seed_records(const std::vector<StoredRecord>& records, SeedMode mode,
+                                  const std::vector<std::string>& trusted_run_sources,
+                                  bool allow_mixed_batches);
+
+/// Whether re-seeding `reseeded` records (the cohort's newest) into a cohort that has
+/// `eligible` eligible records makes them the median of its last five: they must
+/// outnumber the older records that stay among those five (3 of 5; 2 beside 1).
+bool reseed_sets_median(std::size_t reseeded, std::size_t eligible);
+
+/// What stands in the way of approving: a record that is no longer in the store, whose
+/// content changed, that is already eligible or no longer qualifies for the manifest's
+/// mode, and a cohort whose records span several batches when the manifest does not
+/// allow it. Empty when the manifest can be approved. `current` are the store's records.
+std::vector<std::string> manifest_problems(const BaselineManifest& manifest,
+                                           const std::vector<StoredRecord>& current,
+                                           const std::vector<std::string>& trusted_run_sources);
+
+}  // namespace perfgate

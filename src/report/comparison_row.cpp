@@ -1,0 +1,112 @@
+#include "report/comparison_row.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <set>
+
+#include "report/units.hpp"
+
+namespace perfgate {
+namespace {
+
+const MetricComparison* find_comparison(const NormalizedRecord& record, const std::string& metric) {
+  for (const auto& comparison : record.comparisons) {
+    if (comparison.metric == metric) return &comparison;
+  }
+  return nullptr;
+}
+
+const MetricPolicy* find_policy(const NormalizedRecord& record, const MetricComparison* comparison,
+                                const std::string& metric) {
+  if (comparison != nullptr) return &comparison->policy;
+  const auto it = record.regression_thresholds.find(metric);
+  return it == record.regression_thresholds.end() ? nullptr : &it->second;
+}
+
+/// A policy's threshold_percent (a fraction) as a percentage: 0.08 -> "8%".
+std::string percent(double fraction) {
+  return fmt::format("{:.3g}%", fraction * 100);
+}
+
+}  // namespace
+
+std::string format_change(const MetricComparison& comparison, Direction direction) {
+  if (!comparison.current || !comparison.baseline) return "—";
+  if (*comparison.baseline == 0) return "n/a";
+  const double change =
+      (*comparison.current - *comparison.baseline) / std::fabs(*comparison.baseline) * 100.0;
+  const std::string text = fmt::format("{:+.1f}%", change);
+  if (text == "+0.0%" || text == "-0.0%") return "0.0%";
+  const bool worse = direction == Direction::kLowerIsBetter ? change > 0 : change < 0;
+  return text + (worse ? " worse" : " better");
+}
+
+std::vector<std::string> metric_order(const std::vector<NormalizedRecord>& records) {
+  const std::vector<std::string> standard{"latency", "throughput", "memory", "cpu_time",
+                                          "gpu_memory"};
+  std::set<std::string> present;
+  for (const auto& record : records) {
+    for (const auto& [name, value] : record.metrics) present.insert(name);
+    for (const auto& comparison : record.comparisons) present.insert(comparison.metric);
+  }
+  std::vector<std::string> order;
+  for (const auto& name : standard) {
+    if (present.erase(name) != 0) order.push_back(name);
+  }
+  order.insert(order.end(), present.begin(), present.end());  // the others, by name
+  return order;
+}
+
+std::map<std::string, std::string> metric_units(const std::vector<NormalizedRecord>& records) {
+  std::map<std::string, std::string> units;
+  for (const auto& record : records) {
+    for (const auto& [name, value] : record.metrics) units.emplace(name, value.unit);
+    for (const auto& comparison : record.comparisons) {
+      if (auto standard = standard_metric(comparison.metric))
+        units.emplace(comparison.metric, standard->unit);
+    }
+  }
+  return units;
+}
+
+ComparisonRow comparison_row(const NormalizedRecord& record, const std::string& metric,
+                             const std::map<std::string, std::string>& units) {
+  const auto value = record.metrics.find(metric);
+  const MetricComparison* comparison = find_comparison(record, metric);
+  const std::optional<double> current =
+      value != record.metrics.end() ? std::optional<double>(value->second.value) : std::nullopt;
+  const std::optional<double> baseline =
+      comparison != nullptr ? comparison->baseline : std::nullopt;
+  const auto unit_it = units.find(metric);
+  const std::string unit = value != record.metrics.end() ? value->second.unit
+                           : unit_it != units.end()      ? unit_it->second
+                                                         : "";
+  const DisplayUnit display = choose_display_unit(
+      std::max(std::fabs(current.value_or(0)), std::fabs(baseline.value_or(0))), unit);
+
+  ComparisonRow row;
+  row.metric = metric;
+  row.current = current ? format_in(*current, display) : "not measured";
+  row.baseline = baseline ? format_in(*baseline, display) : "none";
+  row.change =
+      comparison != nullptr && current ? format_change(*comparison, value->second.direction) : "—";
+  if (const MetricPolicy* policy = find_policy(record, comparison, metric)) {
+    row.threshold = percent(policy->threshold_percent) + " and " +
+                    format_in(policy->threshold_absolute, display) +
+                    (policy->gated ? "" : " (not gated)");
+  } else {
+    row.threshold = "—";
+  }
+  row.regressed = comparison != nullptr && comparison->regressed;
+  row.exceeded = comparison != nullptr && comparison->threshold_exceeded;
+  row.verdict = row.regressed                     ? "REGRESSED"
+                : row.exceeded                    ? "exceeded (not gated)"
+                : current && baseline.has_value() ? "ok"
+                                                  : "skipped";
+  return row;
+}
+
+}  // namespace perfgate

@@ -1,0 +1,42 @@
+#pragma once
+// One metric of a judged record as both views of `perfgate compare` show it (the
+// terminal table and the Markdown summary), so that the two cannot disagree.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "model/normalized_record.hpp"
+
+namespace perfgate {
+
+struct ComparisonRow {
+  std::string metric;
+  std::string current;    ///< "1.5 s"; "not measured" when the record lacks the metric
+  std::string baseline;   ///< "1 s"; "none" when there is no baseline value
+  std::string change;     ///< "+50.0% worse", "-12.0% worse", "0.0%"; "—" when not compared
+  std::string threshold;  ///< "8% and 0.25 s", "… (not gated)"; "—" without a policy
+  std::string verdict;    ///< "REGRESSED", "exceeded (not gated)", "ok" or "skipped"
+  bool regressed = false;
+  bool exceeded = false;
+};
+
+/// The change of current over baseline, relative to the baseline, with the sign of
+/// current − baseline for every metric (a throughput drop is negative), followed by
+/// "worse" or "better" in the metric's direction: "+50.0% worse", "-12.0% worse".
+/// "0.0%" for no change, "n/a" for a zero baseline, "—" when either value is missing.
+std::string format_change(const MetricComparison& comparison, Direction direction);
+
+/// Metrics in report order: latency, throughput, memory, cpu_time, gpu_memory, then the
+/// others by name; every metric any record measured or compared.
+std::vector<std::string> metric_order(const std::vector<NormalizedRecord>& records);
+
+/// Each metric's unit as the records measured it (standard metrics fall back to their
+/// definition), for metrics a record lacks but compared.
+std::map<std::string, std::string> metric_units(const std::vector<NormalizedRecord>& records);
+
+/// The row of `metric` of `record`: current, baseline and threshold in one display unit
+/// chosen from the larger of current and baseline. `units` from metric_units.
+ComparisonRow comparison_row(const NormalizedRecord& record, const std::string& metric,
+                             const std::map<std::string, std::string>& units);
+
+}  // namespace perfgate

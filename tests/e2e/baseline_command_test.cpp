@@ -1,0 +1,156 @@
+// End-to-end: re-seed a cohort whose baseline legitimately moved, through compare,
+// baseline prepare --reseed and approve, then compare again.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "model/json.hpp"
+#include "support/cli_runner.hpp"
+
+namespace perfgate {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing::run_perfgate;
+
+constexpr const char* kOldCommit = "1111111111111111111111111111111111111111";
+constexpr const char* kNewCommit = "2222222222222222222222222222222222222222";
+
+/// A scheduled-main history of one v2 cohort, fed to compare as the seed's raw records
+/// so that each measurement is exact. The store is the default one in the folder.
+struct History {
+  TempDir dir;
+  int runs = 0;
+
+  /// Compares one record of `latency_s` seconds measured at `commit` (each a minute after
+  /// the one before) and returns compare's JSON output.
+  testing::CliResult compare(double latency_s, const std::string& commit,
+                             const std::string& upload) {
+    const std::string folder = "runs/" + std::to_string(++runs);
+    Json raw = {{"benchmark_id", "video"},
+                {"workload_id", "video"},
+                {"variant_id", "1.3b"},
+                {"benchmark_version", 3},
+                {"recipe_fingerprint", std::string(64, 'e')},
+                {"hardware_profile_id", "hw-0123456789abcdef"},
+                {"software_profile_id", "sw-0123456789abcdef"},
+                {"device", "NVIDIA L40S"},
+                {"run_source", "scheduled_main"},
+                {"commit", commit},
+                {"build_id", "build-" + std::to_string(runs)},
+                {"timestamp", "2026-11-30T10:" + two_digits(runs) + ":00+00:00"},
+                {"avg_generation_time_s", latency_s},
+                // 8% and 0.25 s: 1.0 s -> 1.5 s regresses.
+                {"regression_thresholds",
+                 {{"latency",
+                   {{"threshold_percent", 0.08}, {"threshold_absolute", 0.25}, {"gated", true}}}}}};
+    dir.write(folder + "/perf_video_" + std::to_string(runs) + ".json", raw.dump());
+    return perfgate({"compare", "-r", folder, "--upload", upload, "--json"});
+  }
+  std::string status_of(const testing::CliResult& result) {
+    const Json records = Json::parse(result.out);
+    return records.size() == 1 ? records[0]["comparison_status"].get<std::string>() : "?";
+  }
+  testing::CliResult perfgate(const std::vector<std::string>& args) {
+    return run_perfgate(args, dir.path());
+  }
+  static std::string two_digits(int n) { return (n < 10 ? "0" : "") + std::to_string(n); }
+
+  /// Five eligible records at about 1.0 s: one calibration, approved, then four passes.
+  void establish_baseline() {
+    ASSERT_EQ(status_of(compare(1.0, kOldCommit, "pass")), "CALIBRATION_NEEDED");
+    ASSERT_EQ(perfgate({"baseline", "prepare", "-o", "calibration.json"}).exit_code, 0);
+    ASSERT_EQ(perfgate({"baseline", "approve", "calibration.json"}).exit_code, 0);
+    for (double latency : {0.98, 1.02, 1.0, 0.99})
+      ASSERT_EQ(status_of(compare(latency, kOldCommit, "pass")), "PASS");
+  }
+  /// Three regressions at about 1.5 s after the upgrade, stored.
+  void regress_after_upgrade() {
+    for (double latency : {1.5, 1.52, 1.49}) {
+      const auto result = compare(latency, kNewCommit, "always");
+      ASSERT_EQ(result.exit_code, 1) << result.err;
+      ASSERT_EQ(status_of(result), "REGRESSION");
+    }
+  }
+};
+
+TEST(BaselineCommand, ReseedsACohortWhoseBaselineMovedSoTheNewLevelPasses) {
+  History h;
+  h.establish_baseline();
+  h.regress_after_upgrade();
+  // Without a re-seed the cohort fails for ever.
+  EXPECT_EQ(h.status_of(h.compare(1.5, kNewCommit, "never")), "REGRESSION");
+
+  const auto prepared =
+      h.perfgate({"baseline", "prepare", "--reseed", "--benchmark", "video", "-o", "reseed.json"});
+  ASSERT_EQ(prepared.exit_code, 0) << prepared.err;
+  EXPECT_THAT(prepared.out, HasSubstr("wrote reseed.json (reseed): 3 record(s)"));
+  EXPECT_THAT(prepared.out, HasSubstr("REGRESSION  commit 222222222222  latency 1.5 s"));
+  const Json manifest = Json::parse(read_text_file(h.dir / "reseed.json"));
+  EXPECT_EQ(manifest["mode"], "reseed");
+  ASSERT_EQ(manifest["records"].size(), 3u);
+  for (const auto& entry : manifest["records"]) {
+    EXPECT_EQ(entry["commit_sha"], kNewCommit);
+    EXPECT_EQ(entry["run_source"], "scheduled_main");
+    EXPECT_EQ(entry["comparison_status"], "REGRESSION");
+    EXPECT_EQ(entry["metrics"]["latency"]["unit"], "s");
+  }
+
+  const auto approved = h.perfgate({"baseline", "approve", "reseed.json"});
+  ASSERT_EQ(approved.exit_code, 0) << approved.err;
+  EXPECT_THAT(approved.out, HasSubstr("approved 3 record(s)"));
+
+  const auto next = h.compare(1.5, kNewCommit, "never");
+  EXPECT_EQ(next.exit_code, 0) << next.err;
+  EXPECT_EQ(h.status_of(next), "PASS");
+}
+
+TEST(BaselineCommand, ApprovingTheSameManifestAgainChangesNothingAndSucceeds) {
+  History h;
+  h.establish_baseline();  // the store has changed since calibration.json was approved
+  const auto again = h.perfgate({"baseline", "approve", "calibration.json"});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_THAT(again.out, HasSubstr("calibration.json is already approved in"));
+  EXPECT_THAT(again.out, HasSubstr("; nothing changed"));
+  EXPECT_THAT(again.err, Not(HasSubstr("changed since prepare")));
+}
+
+TEST(BaselineCommand, CalibrationDoesNotTakeRegressedRecordsAndPointsToReseed) {
+  History h;
+  h.establish_baseline();
+  h.regress_after_upgrade();
+  const auto prepared = h.perfgate({"baseline", "prepare", "-o", "m.json"});
+  EXPECT_EQ(prepared.exit_code, 1);
+  EXPECT_THAT(prepared.err, HasSubstr("to move an existing baseline, use --reseed"));
+}
+
+TEST(BaselineCommand, ReseedNeedsTheBenchmarksOrCohortItIsFor) {
+  History h;
+  const auto prepared = h.perfgate({"baseline", "prepare", "--reseed", "-o", "m.json"});
+  EXPECT_EQ(prepared.exit_code, 64);
+  EXPECT_THAT(prepared.err, HasSubstr("--reseed: needs --benchmark or --cohort"));
+}
+
+TEST(BaselineCommand, ReseedKeepsTheNewestCommitOfACohortAndSaysWhichItLeftOut) {
+  History h;
+  h.establish_baseline();
+  ASSERT_EQ(h.compare(1.55, "3333333333333333333333333333333333333333", "always").exit_code, 1);
+  h.regress_after_upgrade();
+  const auto prepared =
+      h.perfgate({"baseline", "prepare", "--reseed", "--benchmark", "video", "-o", "m.json"});
+  ASSERT_EQ(prepared.exit_code, 0) << prepared.err;
+  EXPECT_THAT(prepared.out, HasSubstr("3 record(s)"));
+  EXPECT_THAT(prepared.err, HasSubstr("kept the 3 record(s) of the newest batch, commit "
+                                      "222222222222; left out commit 333333333333 (1)"));
+
+  const auto mixed = h.perfgate({"baseline", "prepare", "--reseed", "--cohort",
+                                 "video/1.3b/v3/eeeeeeeeeeee/hw-0123456789abcdef/"
+                                 "sw-0123456789abcdef",
+                                 "--allow-mixed-commits", "-o", "mixed.json"});
+  ASSERT_EQ(mixed.exit_code, 0) << mixed.err;
+  EXPECT_THAT(mixed.out, HasSubstr("4 record(s)"));
+  EXPECT_EQ(Json::parse(read_text_file(h.dir / "mixed.json"))["mixed_batches_allowed"], true);
+}
+
+}  // namespace
+}  // namespace perfgate

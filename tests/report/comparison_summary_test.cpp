@@ -1,0 +1,115 @@
+#include "report/comparison_summary.hpp"
+
+#include <gtest/gtest.h>
+
+namespace perfgate {
+namespace {
+
+MetricComparison compared(const std::string& metric, std::optional<double> current,
+                          std::optional<double> baseline, MetricPolicy policy,
+                          bool exceeded = false) {
+  MetricComparison c;
+  c.metric = metric;
+  c.current = current;
+  c.baseline = baseline;
+  c.baseline_count = baseline ? 5 : 0;
+  c.policy = policy;
+  c.threshold_exceeded = exceeded;
+  c.regressed = exceeded && policy.gated;
+  return c;
+}
+
+/// Latency regressed; throughput dropped past an ungated threshold; memory was not
+/// measured this time; a component improved.
+NormalizedRecord regressed_record() {
+  NormalizedRecord r;
+  r.benchmark_id = "video";
+  r.comparison_status = kRegression;
+  r.comparison_status_reason = "gated metrics regressed against the rolling baseline: latency";
+  r.metrics["latency"] = {1.5, "s", Direction::kLowerIsBetter};
+  r.metrics["throughput"] = {1.0, "frames/s", Direction::kHigherIsBetter};
+  r.metrics["dit_time_s"] = {0.9, "s", Direction::kLowerIsBetter};
+  r.comparisons = {compared("dit_time_s", 0.9, 1.02, {0.05, 0.25, true}),
+                   compared("latency", 1.5, 1.0, {0.08, 0.25, true}, true),
+                   compared("memory", std::nullopt, 10840, {0.05, 256, true}),
+                   compared("throughput", 1.0, 1.2, {0.08, 0.05, false}, true)};
+  return r;
+}
+
+/// A new cohort: nothing to compare with.
+NormalizedRecord calibration_record() {
+  NormalizedRecord r;
+  r.benchmark_id = "fresh";
+  r.comparison_status = kCalibrationNeeded;
+  r.comparison_status_reason = "No baseline found for exact comparable identity";
+  r.metrics["latency"] = {0.0312, "s", Direction::kLowerIsBetter};
+  r.metrics["memory"] = {2048, "MB", Direction::kLowerIsBetter};
+  r.comparisons = {compared("latency", 0.0312, std::nullopt, {0.08, 0.5, true}),
+                   compared("memory", 2048, std::nullopt, {0.05, 256, true})};
+  return r;
+}
+
+TEST(ComparisonSummary, TerminalShowsChangeThresholdAndVerdictOfEveryMetric) {
+  const std::string expected =
+      "video  REGRESSION  gated metrics regressed against the rolling baseline: latency\n"
+      "  metric      current       baseline      change         threshold (worse by)        "
+      "      verdict\n"
+      "  latency     1.5 s         1 s           +50.0% worse   8% and 0.25 s               "
+      "      REGRESSED\n"
+      "  throughput  1 frames/s    1.2 frames/s  -16.7% worse   8% and 0.05 frames/s (not "
+      "gated)  exceeded (not gated)\n"
+      "  memory      not measured  10840 MB      —              5% and 256 MB               "
+      "      skipped\n"
+      "  dit_time_s  0.9 s         1.02 s        -11.8% better  5% and 0.25 s               "
+      "      ok\n"
+      "\n"
+      "fresh  CALIBRATION_NEEDED  No baseline found for exact comparable identity\n"
+      "  metric   current  baseline  change  threshold (worse by)  verdict\n"
+      "  latency  31.2 ms  none      —       8% and 500 ms         skipped\n"
+      "  memory   2048 MB  none      —       5% and 256 MB         skipped\n"
+      "\n";
+  EXPECT_EQ(render_comparison_table({regressed_record(), calibration_record()}, false), expected);
+}
+
+TEST(ComparisonSummary, MarkdownShowsTheSameCellsAsTheTerminal) {
+  const std::string expected =
+      "## perfgate comparison for `0123456789ab`\n"
+      "\n"
+      "Generated 2026-12-01T04:00:00Z. Each metric cell: current vs rolling baseline (change). "
+      "A change is current − baseline, relative to the baseline, marked worse or better in the "
+      "metric's direction; a metric regresses when it is worse by more than both parts of its "
+      "threshold and is gated.\n"
+      "\n"
+      "| benchmark | status | latency | throughput | memory | dit\\_time\\_s | reason |\n"
+      "|---|---|---|---|---|---|---|\n"
+      "| video | **REGRESSION** | 1.5 s vs 1 s (+50.0% worse) ❌ REGRESSED | 1 frames/s vs 1.2 "
+      "frames/s (-16.7% worse) exceeded (not gated) | not measured vs 10840 MB | 0.9 s vs 1.02 s "
+      "(-11.8% better) | gated metrics regressed against the rolling baseline: latency |\n"
+      "| fresh | **CALIBRATION\\_NEEDED** | 31.2 ms | — | 2048 MB | — | No baseline found for "
+      "exact comparable identity |\n"
+      "\n"
+      "### Metrics\n"
+      "\n"
+      "| benchmark | metric | current | baseline | change | threshold (worse by) | verdict |\n"
+      "|---|---|---|---|---|---|---|\n"
+      "| video | latency | 1.5 s | 1 s | +50.0% worse | 8% and 0.25 s | REGRESSED |\n"
+      "| video | throughput | 1 frames/s | 1.2 frames/s | -16.7% worse | 8% and 0.05 frames/s "
+      "(not gated) | exceeded (not gated) |\n"
+      "| video | memory | not measured | 10840 MB | — | 5% and 256 MB | skipped |\n"
+      "| video | dit\\_time\\_s | 0.9 s | 1.02 s | -11.8% better | 5% and 0.25 s | ok |\n"
+      "| fresh | latency | 31.2 ms | none | — | 8% and 500 ms | skipped |\n"
+      "| fresh | memory | 2048 MB | none | — | 5% and 256 MB | skipped |\n";
+  EXPECT_EQ(render_comparison_markdown({regressed_record(), calibration_record()},
+                                       "0123456789abcdef", "2026-12-01T04:00:00Z"),
+            expected);
+}
+
+TEST(ComparisonSummary, PaintsOnlyTheVerdictsThatNeedAttention) {
+  const std::string colored = render_comparison_table({regressed_record()}, true);
+  EXPECT_NE(colored.find("\x1b[31mREGRESSED\x1b[0m"), std::string::npos);
+  EXPECT_NE(colored.find("\x1b[33mexceeded (not gated)\x1b[0m"), std::string::npos);
+  EXPECT_EQ(colored.find("\x1b[32mok"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace perfgate
