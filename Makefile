@@ -3,6 +3,8 @@
 BUILD      ?= build
 TEST_BUILD ?= build-asan
 CMAKE_GEN  ?= -G Ninja
+# ccache, where the machine has it, makes a rebuild of unchanged files free; nothing needs it.
+LAUNCHER   := $(if $(shell command -v ccache 2>/dev/null),-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 PERFGATE    = $(BUILD)/perfgate
 
 .PHONY: deps build test demo bench format clean
@@ -11,13 +13,13 @@ deps:
 	@bash scripts/install-deps.sh
 
 build: deps
-	@cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DPERFGATE_BUILD_TESTS=OFF >/dev/null
+	@cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DPERFGATE_BUILD_TESTS=OFF $(LAUNCHER) >/dev/null
 	@cmake --build $(BUILD)
 
 # Tests run in a separate build with AddressSanitizer and UndefinedBehaviorSanitizer.
 test: deps
 	@cmake -S . -B $(TEST_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug -DPERFGATE_SANITIZE=ON \
-	  -DPERFGATE_BUILD_BENCH=OFF >/dev/null
+	  -DPERFGATE_BUILD_BENCH=OFF $(LAUNCHER) >/dev/null
 	@cmake --build $(TEST_BUILD)
 	@ctest --test-dir $(TEST_BUILD) --output-on-failure -j2
 

@@ -41,17 +41,25 @@ std::string signed_significant(double value) {
   return (value >= 0 ? "+" : "") + significant(value);
 }
 
-// "latency +12.5% (+0.62 s), memory +6% (+300 MB)": every regressed metric in name order
-// (comparisons are sorted), its percent delta and its absolute delta in the metric's unit.
+// "latency +12.5% (+0.62 s), throughput -20% (-0.3 frames/s)": every regressed metric in
+// name order (comparisons are sorted), its change as current minus baseline — the sign
+// convention of every table, so a throughput drop is negative — in percent and in the
+// metric's unit.
 std::string describe_regressions(const NormalizedRecord& record) {
   std::vector<std::string> parts;
   for (const MetricComparison& comparison : record.comparisons) {
     if (!comparison.regressed) continue;
     const auto metric = record.metrics.find(comparison.metric);
     const std::string unit = metric == record.metrics.end() ? "" : metric->second.unit;
-    parts.push_back(fmt::format(
-        "{} {}% ({}{}{})", comparison.metric, signed_significant(comparison.percent_delta * 100),
-        signed_significant(comparison.absolute_delta), unit.empty() ? "" : " ", unit));
+    // Deltas are kept in the worse direction; for higher-is-better metrics worse is down.
+    const double sign =
+        metric != record.metrics.end() && metric->second.direction == Direction::kHigherIsBetter
+            ? -1.0
+            : 1.0;
+    parts.push_back(fmt::format("{} {}% ({}{}{})", comparison.metric,
+                                signed_significant(sign * comparison.percent_delta * 100),
+                                signed_significant(sign * comparison.absolute_delta),
+                                unit.empty() ? "" : " ", unit));
   }
   return fmt::format("gated metrics regressed against the rolling baseline: {}",
                      fmt::join(parts, ", "));

@@ -371,5 +371,14 @@ TEST(ComparisonStatus, ReportsAnInfraErrorForAMalformedRawRecordWithItsReason) {
   EXPECT_FALSE(r.baseline_eligible);
 }
 
+TEST(ComparisonStatus, ReportsAThroughputDropAsANegativeChangeLikeEveryTable) {
+  // 1.5 -> 1.2 units/s: 20% worse, by 0.3 units/s (policy 8% and 0.05).
+  const NormalizedRecord r =
+      classified(v2_record({{"throughput", 1.2}}), with_baseline(flat_baseline("throughput", 1.5)));
+  EXPECT_EQ(r.comparison_status, "REGRESSION");
+  EXPECT_EQ(r.comparison_status_reason,
+            "gated metrics regressed against the rolling baseline: throughput -20% (-0.3 units/s)");
+}
+
 }  // namespace
 }  // namespace perfgate
