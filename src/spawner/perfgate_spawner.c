@@ -239,12 +239,14 @@ static int await_leader(pid_t leader, int child_signals, int* killed) {
   struct pollfd watched[2] = {{child_signals, POLLIN, 0}, {kSocket, POLLIN, 0}};
   int perfgate_alive = 1;
   for (;;) {
-    if (leader_exited(leader)) return perfgate_alive;
+    /* SIGCHLD stays blocked, so one that came before this poll is still pending on the
+     * signalfd: the leader's exit is never missed, and no waitid is spent before it. */
     if (poll(watched, perfgate_alive ? 2 : 1, -1) < 0) continue;
     if (watched[0].revents != 0) {
       struct signalfd_siginfo info;
       while (read(child_signals, &info, sizeof info) > 0) {
       }
+      if (leader_exited(leader)) return perfgate_alive;
     }
     if (perfgate_alive && watched[1].revents != 0) {
       struct perfgate_spawner_request request;
