@@ -14,13 +14,14 @@
 #include <array>
 #include <cerrno>
 #include <optional>
-#include <thread>
 
 #include "measure/bounded_log.hpp"
 #include "measure/cgroup_memory.hpp"
 #include "measure/file_descriptor.hpp"
 #include "measure/process_group_sampler.hpp"
+#include "measure/process_tree_reaper.hpp"
 #include "measure/spawn.hpp"
+#include "measure/spawner_client.hpp"
 
 namespace perfgate {
 
@@ -30,39 +31,11 @@ using Clock = std::chrono::steady_clock;
 
 /// Without a pidfd the leader's exit is noticed by polling this often.
 constexpr auto kExitPollInterval = std::chrono::milliseconds(2);
-/// How long to keep reaping a killed process group whose members are not yet our
-/// children (their dying parents have not been reaped) before giving up on them.
-constexpr auto kGroupReapLimit = std::chrono::seconds(5);
 /// Timeouts beyond this are treated as this (keeps the clock arithmetic finite).
 constexpr double kLongestTimeoutS = 1e9;
 
-double seconds_of(const timeval& time) {
-  return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
-}
-
-// CPU time and the largest single-process resident set of everything reaped for one run.
-struct TreeUsage {
-  double user_s = 0;
-  double system_s = 0;
-  long max_rss_kib = 0;
-
-  void add(const rusage& usage) {
-    user_s += seconds_of(usage.ru_utime);
-    system_s += seconds_of(usage.ru_stime);
-    max_rss_kib = std::max(max_rss_kib, usage.ru_maxrss);
-  }
-};
-
 FileDescriptor open_pidfd(pid_t pid) {
   return FileDescriptor(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));
-}
-
-// Without a pidfd: whether the leader has exited, leaving it a zombie so that its pid (and so the
-// process group id) stays reserved until we reap it.
-bool leader_exited(pid_t pid) {
-  siginfo_t info{};
-  return ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-         info.si_pid == pid;
 }
 
 timespec to_timespec(Clock::duration duration) {
@@ -88,39 +61,6 @@ PipeState read_available(int fd, BoundedLog& log) {
   }
 }
 
-// Kills what is left of the run's process group and reaps all of it, the zombie leader
-// included; returns the leader's wait status. Members that are not yet our children (their parents
-// are dying) become ours as orphans, because we are a child subreaper.
-int kill_and_reap_group(pid_t leader, TreeUsage& usage) {
-  std::optional<int> leader_status;
-  const auto give_up_at = Clock::now() + kGroupReapLimit;
-  while (::kill(-leader, SIGKILL) == 0) {
-    int status = 0;
-    rusage reaped_usage{};
-    const pid_t reaped = ::wait4(-leader, &status, 0, &reaped_usage);
-    if (reaped > 0) {
-      usage.add(reaped_usage);
-      if (reaped == leader) leader_status = status;
-      continue;
-    }
-    if (errno == EINTR) continue;
-    if (Clock::now() >= give_up_at) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  // The group can refuse signals (a set-user-ID member) yet the leader must still be reaped.
-  while (!leader_status) {
-    int status = 0;
-    rusage reaped_usage{};
-    if (::wait4(leader, &status, 0, &reaped_usage) == leader) {
-      usage.add(reaped_usage);
-      leader_status = status;
-    } else if (errno != EINTR) {
-      leader_status = 0;
-    }
-  }
-  return *leader_status;
-}
-
 }  // namespace
 
 ProcessExecutor::ProcessExecutor(ProcessExecutorOptions options)
@@ -134,6 +74,27 @@ ProcessExecutor::ProcessExecutor(ProcessExecutorOptions options)
   }
 }
 
+ProcessExecutor::~ProcessExecutor() = default;
+
+bool ProcessExecutor::uses_spawner() {
+  if (!spawner_tried_) {
+    spawner_tried_ = true;
+    std::string error;
+    spawner_ = SpawnerClient::start(options_.spawner.value_or(locate_spawner()), error);
+    if (!spawner_) stop_using_spawner(error);
+  }
+  return spawner_ != nullptr;
+}
+
+void ProcessExecutor::stop_using_spawner(const std::string& reason) {
+  spawner_.reset();
+  fmt::print(stderr,
+             "perfgate: warning: perfgate-spawner is not used ({}); perfgate starts the runs "
+             "itself, so each run's peak memory includes perfgate's own resident set. Install "
+             "perfgate-spawner beside perfgate, or set PERFGATE_SPAWNER to its path.\n",
+             reason);
+}
+
 ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   ProcessResult result;
   std::optional<BoundedLog> log;
@@ -143,7 +104,24 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   }
 
   const auto started_at = Clock::now();
-  SpawnedProcess child = spawn_process(spec, log.has_value(), ignored_signals_);
+  SpawnedProcess child;
+  bool via_spawner = !spec.argv.empty() && uses_spawner();
+  if (via_spawner) {
+    OutputPipe pipe;
+    if (log) pipe = open_output_pipe(child.error);
+    if (!log || pipe.read_end.valid()) {
+      const auto started = spawner_->start_run(spec, log ? pipe.write_end.get() : -1);
+      if (!started.alive) {
+        stop_using_spawner("it stopped before starting a run");
+        via_spawner = false;
+      } else {
+        child.pid = started.pid;
+        child.output = std::move(pipe.read_end);
+        if (!child.started()) child.error = describe_failure(spec, started.error);
+      }
+    }
+  }
+  if (!via_spawner) child = spawn_process(spec, log.has_value(), ignored_signals_);
   if (!child.started()) {
     result.error = child.error;
     if (log) log->finish();
@@ -166,13 +144,20 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   }
   ProcessGroupSampler sampler;
   auto next_sample_at = started_at + sample_interval;
-  const FileDescriptor pidfd = open_pidfd(pid);
+  // Started directly, the leader's exit shows on its pidfd; started by the spawner, on the
+  // spawner's socket, when it reports the end of the run.
+  const FileDescriptor pidfd = via_spawner ? FileDescriptor() : open_pidfd(pid);
+  const int exit_fd = via_spawner ? spawner_->socket() : pidfd.get();
 
   // Slot 0: the output pipe (-1 once closed or never opened, which poll ignores);
-  // slot 1: the pidfd, readable once the leader has exited.
+  // slot 1: readable once the leader has exited.
   std::array<pollfd, 2> watched{pollfd{child.output.valid() ? child.output.get() : -1, POLLIN, 0},
-                                pollfd{pidfd.get(), POLLIN, 0}};
+                                pollfd{exit_fd, POLLIN, 0}};
   bool timed_out = false;
+  bool kill_requested = false;
+  TreeUsage usage;
+  int leader_status = 0;
+  std::optional<double> wall_s;
   Clock::time_point ended_at;
   for (;;) {
     auto now = Clock::now();
@@ -182,8 +167,8 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
       next_sample_at = now + sample_interval;
     }
     auto wake_at = next_sample_at;
-    if (deadline) wake_at = std::min(wake_at, *deadline);
-    if (!pidfd.valid()) wake_at = std::min(wake_at, now + kExitPollInterval);
+    if (deadline && !kill_requested) wake_at = std::min(wake_at, *deadline);
+    if (exit_fd < 0) wake_at = std::min(wake_at, now + kExitPollInterval);
     const timespec wait = to_timespec(wake_at - now);
     watched[0].revents = watched[1].revents = 0;
     ::ppoll(watched.data(), watched.size(), &wait, nullptr);
@@ -191,17 +176,38 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
     if (watched[0].revents != 0 && read_available(watched[0].fd, *log) == PipeState::kClosed) {
       watched[0].fd = -1;
     }
-    const bool exited = pidfd.valid() ? watched[1].revents != 0 : leader_exited(pid);
     now = Clock::now();
+    if (via_spawner) {
+      if (watched[1].revents != 0) {
+        ended_at = now;
+        if (const auto finished = spawner_->read_finished()) {
+          leader_status = finished->status;
+          timed_out = finished->killed != 0;
+          usage.add_microseconds(finished->user_us, finished->system_us, finished->max_rss_kib);
+          wall_s = static_cast<double>(finished->wall_ns) / 1e9;
+        } else {
+          // Its children, the run's leader among them, are ours now (we are their subreaper).
+          stop_using_spawner("it stopped during a run");
+          timed_out = kill_requested;
+          leader_status = kill_and_reap_group(pid, usage);
+        }
+        break;
+      }
+      if (deadline && now >= *deadline && !kill_requested) {
+        spawner_->kill_run();
+        kill_requested = true;
+      }
+      continue;
+    }
+    const bool exited = pidfd.valid() ? watched[1].revents != 0 : leader_exited(pid);
     if (exited || (deadline && now >= *deadline)) {
       ended_at = now;
       timed_out = !exited;
+      leader_status = kill_and_reap_group(pid, usage);
       break;
     }
   }
 
-  TreeUsage usage;
-  const int leader_status = kill_and_reap_group(pid, usage);
   // Whatever is still in the pipe was written before the group died; a process that left
   // the group may hold the pipe open, so read only what is there instead of waiting for EOF.
   if (watched[0].fd >= 0) {
@@ -209,7 +215,7 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
     }
   }
 
-  result.wall_s = std::chrono::duration<double>(ended_at - started_at).count();
+  result.wall_s = wall_s.value_or(std::chrono::duration<double>(ended_at - started_at).count());
   result.user_s = usage.user_s;
   result.system_s = usage.system_s;
   double peak_bytes = std::max(static_cast<double>(usage.max_rss_kib) * 1024.0,

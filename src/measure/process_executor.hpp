@@ -1,13 +1,16 @@
 #pragma once
-// The real executor: posix_spawn, one process group per run, timeouts that kill the whole
-// group, CPU and peak memory of the whole process tree.
+// The real executor: runs started by perfgate-spawner (or posix_spawn), one process group per run,
+// timeouts that kill the whole group, CPU and peak memory of the whole process tree.
 #include <signal.h>
 
 #include <chrono>
 #include <filesystem>
+#include <memory>
 #include <optional>
+#include <string>
 
 #include "measure/executor.hpp"
+#include "measure/spawner_client.hpp"
 
 namespace perfgate {
 
@@ -18,24 +21,37 @@ struct ProcessExecutorOptions {
   /// (/sys/fs/cgroup when it is cgroup2 with the memory controller and writable).
   std::optional<std::filesystem::path> cgroup_root;
   bool use_cgroup = true;
+  /// The perfgate-spawner program that starts the runs, so that their peak memory does not
+  /// include perfgate's own resident set. nullopt: locate_spawner(). When it is empty or
+  /// cannot be started, perfgate starts the runs itself and warns once on stderr.
+  std::optional<std::filesystem::path> spawner;
 };
 
-/// Makes the calling process a child subreaper (PR_SET_CHILD_SUBREAPER), so that
-/// descendants orphaned during a run are re-parented to it and can be reaped and counted.
+/// Starts each run through perfgate-spawner, started at the first run and kept until the
+/// executor is destroyed. Makes the calling process a child subreaper (PR_SET_CHILD_SUBREAPER), so
+/// that descendants orphaned during a run are re-parented to it and can be reaped and counted.
 class ProcessExecutor final : public Executor {
  public:
   explicit ProcessExecutor(ProcessExecutorOptions options = {});
   /// Throws Error(kIoError) only for perfgate's own I/O: a worker log that cannot be opened
   /// or written.
   ProcessResult run(const ProcessSpec& spec) override;
+  ~ProcessExecutor() override;
+
+  /// Whether runs are started by perfgate-spawner; starts it on first use.
+  bool uses_spawner();
 
  private:
+  void stop_using_spawner(const std::string& reason);
+
   ProcessExecutorOptions options_;
   /// Read once: signal dispositions are set at start-up and rarely change afterwards.
   sigset_t ignored_signals_;
   /// Where per-run cgroups are made, resolved once; nullopt when not used.
   std::optional<std::filesystem::path> cgroup_parent_;
   unsigned long runs_started_ = 0;  ///< numbers the per-run cgroups
+  std::unique_ptr<SpawnerClient> spawner_;
+  bool spawner_tried_ = false;
 };
 
 }  // namespace perfgate

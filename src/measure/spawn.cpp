@@ -55,7 +55,8 @@ class SpawnFileActions {
   posix_spawn_file_actions_t actions_;
 };
 
-// Our environment with spec.env added or overriding; each entry "NAME=value".
+}  // namespace
+
 std::vector<std::string> merged_environment(const std::map<std::string, std::string>& overrides) {
   std::vector<std::string> merged;
   for (char** entry = environ; *entry != nullptr; ++entry) {
@@ -68,8 +69,6 @@ std::vector<std::string> merged_environment(const std::map<std::string, std::str
   return merged;
 }
 
-// posix_spawn reports one errno for every step in the child; a working directory that
-// cannot be entered is the likelier culprit when one was given and it is unusable.
 std::string describe_failure(const ProcessSpec& spec, int error) {
   if (spec.cwd) {
     struct stat info {};
@@ -87,7 +86,20 @@ std::string describe_failure(const ProcessSpec& spec, int error) {
   return fmt::format("{}: {}", spec.argv.front(), std::strerror(error));
 }
 
-}  // namespace
+OutputPipe open_output_pipe(std::string& error) {
+  OutputPipe pipe;
+  int ends[2];
+  if (::pipe2(ends, O_CLOEXEC) != 0) {
+    error = fmt::format("cannot create the output pipe: {}", std::strerror(errno));
+    return pipe;
+  }
+  pipe.read_end = FileDescriptor(ends[0]);
+  pipe.write_end = FileDescriptor(ends[1]);
+  // Only our end is non-blocking: the flag lives on the open file description, and the
+  // child's writes must block as they would on any pipe.
+  ::fcntl(ends[0], F_SETFL, ::fcntl(ends[0], F_GETFL) | O_NONBLOCK);
+  return pipe;
+}
 
 sigset_t ignored_signals() {
   sigset_t ignored;
@@ -115,16 +127,10 @@ SpawnedProcess spawn_process(const ProcessSpec& spec, bool capture_output,
   posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   FileDescriptor write_end;
   if (capture_output) {
-    int ends[2];
-    if (::pipe2(ends, O_CLOEXEC) != 0) {
-      spawned.error = fmt::format("cannot create the output pipe: {}", std::strerror(errno));
-      return spawned;
-    }
-    spawned.output = FileDescriptor(ends[0]);
-    write_end = FileDescriptor(ends[1]);
-    // Only our end is non-blocking: the flag lives on the open file description, and the
-    // child's writes must block as they would on any pipe.
-    ::fcntl(ends[0], F_SETFL, ::fcntl(ends[0], F_GETFL) | O_NONBLOCK);
+    OutputPipe pipe = open_output_pipe(spawned.error);
+    if (!pipe.read_end.valid()) return spawned;
+    spawned.output = std::move(pipe.read_end);
+    write_end = std::move(pipe.write_end);
     posix_spawn_file_actions_adddup2(actions.get(), write_end.get(), STDOUT_FILENO);
   } else {
     posix_spawn_file_actions_addopen(actions.get(), STDOUT_FILENO, "/dev/null", O_WRONLY, 0);

@@ -3,7 +3,9 @@
 // Starting one run: posix_spawnp into a fresh process group with a clean signal state.
 #include <sys/types.h>
 
+#include <map>
 #include <string>
+#include <vector>
 
 #include "measure/executor.hpp"
 #include "measure/file_descriptor.hpp"
@@ -27,6 +29,22 @@ struct SpawnedProcess {
 /// program that cannot be started: the reason is in `error`.
 SpawnedProcess spawn_process(const ProcessSpec& spec, bool capture_output,
                              const sigset_t& reset_to_default);
+
+/// The pipe that carries a run's stdout and stderr: the read end non-blocking, both ends
+/// close-on-exec. Both invalid, with `error` set, when it cannot be made.
+struct OutputPipe {
+  FileDescriptor read_end;
+  FileDescriptor write_end;
+};
+OutputPipe open_output_pipe(std::string& error);
+
+/// This process's environment with `overrides` added or replacing; each entry "NAME=value".
+std::vector<std::string> merged_environment(const std::map<std::string, std::string>& overrides);
+
+/// Why a spawn of `spec` failed with `error`: posix_spawn reports one errno for every step in
+/// the child, and a working directory that cannot be entered is the likelier culprit when
+/// one was given and it is unusable.
+std::string describe_failure(const ProcessSpec& spec, int error);
 
 /// Signals this process ignores now. exec() resets handled signals to their default by
 /// itself, but ignored ones stay ignored, so only these need resetting in the child;

@@ -26,6 +26,12 @@ endfunction()
 
 set(prefix ${WORK}/prefix)
 run_step(${CMAKE_COMMAND} --install ${PERFGATE_BUILD} --prefix ${prefix})
+# perfgate looks for perfgate-spawner beside its own executable (docs/measurement.md).
+foreach(program perfgate perfgate-spawner)
+  if(NOT EXISTS ${prefix}/bin/${program})
+    message(FATAL_ERROR "cmake --install did not install bin/${program}")
+  endif()
+endforeach()
 
 set(flags "")
 if(SANITIZE)

@@ -1,0 +1,344 @@
+/* perfgate-spawner: starts the processes perfgate measures, so that their peak memory does
+ * not include perfgate's own.
+ *
+ * A child made with posix_spawn (vfork) shares its parent's memory until exec, and at exec
+ * the kernel folds the parent's high-water resident set into the child's ru_maxrss. Started
+ * by perfgate, every run would read at least perfgate's resident set; started by this small
+ * static program, the floor is this program's own (a few hundred KiB).
+ *
+ * perfgate starts one spawner per executor with its end of a socketpair on descriptor 3 and
+ * sends one request per run (protocol.h). For each run the spawner starts the command in a
+ * new process group, reports the pid, waits for the leader to exit (or for a KILL request on
+ * timeout), kills what is left of the group, reaps all of it, and reports the leader's status
+ * with the CPU time and largest ru_maxrss of everything it reaped. It is a child subreaper,
+ * so orphans of the run come back to it to be reaped and counted.
+ *
+ * When perfgate goes away (exits, crashes, is killed) its end of the socket closes: the
+ * spawner kills the run in progress, reaps it and exits. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "protocol.h"
+
+extern char** environ;
+
+static const int kSocket = PERFGATE_SPAWNER_FD;
+/* How long to keep reaping a killed group whose members are not yet our children (their
+ * dying parents have not been reaped) before giving up on them; as perfgate did. */
+static const int64_t kGroupReapLimitNs = 5000000000LL;
+
+static int64_t now_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (int64_t)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+static int64_t microseconds(struct timeval time) {
+  return (int64_t)time.tv_sec * 1000000LL + time.tv_usec;
+}
+
+/* Reads exactly `size` bytes; 0 on end of file or error (perfgate is gone either way). */
+static int read_exactly(int fd, void* buffer, size_t size) {
+  char* at = buffer;
+  while (size > 0) {
+    const ssize_t length = read(fd, at, size);
+    if (length < 0 && errno == EINTR) continue;
+    if (length <= 0) return 0;
+    at += length;
+    size -= (size_t)length;
+  }
+  return 1;
+}
+
+/* Reads one request header and the descriptor that may come with it (-1 when none). */
+static int read_request(struct perfgate_spawner_request* request, int* passed_fd) {
+  char control[CMSG_SPACE(sizeof(int))];
+  struct iovec part = {request, sizeof *request};
+  struct msghdr message = {0};
+  message.msg_iov = &part;
+  message.msg_iovlen = 1;
+  message.msg_control = control;
+  message.msg_controllen = sizeof control;
+  *passed_fd = -1;
+  ssize_t length;
+  do {
+    length = recvmsg(kSocket, &message, MSG_CMSG_CLOEXEC);
+  } while (length < 0 && errno == EINTR);
+  if (length <= 0) return 0;
+  for (struct cmsghdr* header = CMSG_FIRSTHDR(&message); header != NULL;
+       header = CMSG_NXTHDR(&message, header)) {
+    if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
+      memcpy(passed_fd, CMSG_DATA(header), sizeof(int));
+    }
+  }
+  return read_exactly(kSocket, (char*)request + length, sizeof *request - (size_t)length);
+}
+
+static int send_reply(const struct perfgate_spawner_reply* reply) {
+  const char* at = (const char*)reply;
+  size_t left = sizeof *reply;
+  while (left > 0) {
+    const ssize_t length = send(kSocket, at, left, MSG_NOSIGNAL);
+    if (length < 0 && errno == EINTR) continue;
+    if (length <= 0) return 0;
+    at += length;
+    left -= (size_t)length;
+  }
+  return 1;
+}
+
+struct usage {
+  int64_t user_us;
+  int64_t system_us;
+  int64_t max_rss_kib;
+};
+
+static void add_usage(struct usage* total, const struct rusage* reaped) {
+  total->user_us += microseconds(reaped->ru_utime);
+  total->system_us += microseconds(reaped->ru_stime);
+  if (reaped->ru_maxrss > total->max_rss_kib) total->max_rss_kib = reaped->ru_maxrss;
+}
+
+/* Kills what is left of the leader's process group and reaps all of it, the zombie leader
+ * last of all: until it is reaped its pid, and so the group id, cannot be reused, so the
+ * kill never reaches an unrelated group. Returns the leader's wait status. */
+static int kill_and_reap_group(pid_t leader, struct usage* usage) {
+  int leader_status = 0;
+  int leader_reaped = 0;
+  const int64_t give_up_at = now_ns() + kGroupReapLimitNs;
+  while (kill(-leader, SIGKILL) == 0) {
+    int status = 0;
+    struct rusage reaped_usage;
+    const pid_t reaped = wait4(-leader, &status, 0, &reaped_usage);
+    if (reaped > 0) {
+      add_usage(usage, &reaped_usage);
+      if (reaped == leader) {
+        leader_status = status;
+        leader_reaped = 1;
+      }
+      continue;
+    }
+    if (errno == EINTR) continue;
+    if (now_ns() >= give_up_at) break;
+    const struct timespec millisecond = {0, 1000000};
+    nanosleep(&millisecond, NULL);
+  }
+  /* The group can refuse signals (a set-user-ID member) yet the leader must be reaped. */
+  while (!leader_reaped) {
+    int status = 0;
+    struct rusage reaped_usage;
+    if (wait4(leader, &status, 0, &reaped_usage) == leader) {
+      add_usage(usage, &reaped_usage);
+      leader_status = status;
+      leader_reaped = 1;
+    } else if (errno != EINTR) {
+      leader_reaped = 1;
+    }
+  }
+  return leader_status;
+}
+
+static int leader_exited(pid_t leader) {
+  siginfo_t info;
+  memset(&info, 0, sizeof info);
+  return waitid(P_PID, (id_t)leader, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         info.si_pid == leader;
+}
+
+/* Points cwd (or NULL), argv and envp into `payload`, whose strings follow one another in
+ * that order, each ending with NUL; argv and envp end with NULL. Returns 0 when the payload
+ * does not hold as many strings as the request says. */
+static int split_payload(const struct perfgate_spawner_request* request, char* payload,
+                         const char** cwd, char** argv, char** envp) {
+  const int has_cwd = (request->flags & PERFGATE_SPAWN_HAS_CWD) != 0;
+  const size_t envc = request->flags & PERFGATE_SPAWN_HAS_ENV ? request->envc : 0u;
+  const size_t count = (size_t)has_cwd + request->argc + envc;
+  char* at = payload;
+  char* const end = payload + request->payload_bytes;
+  *cwd = NULL;
+  for (size_t i = 0; i < count; ++i) {
+    char* terminator = memchr(at, '\0', (size_t)(end - at));
+    if (terminator == NULL) return 0;
+    if (has_cwd && i == 0) {
+      *cwd = at;
+    } else if (i < has_cwd + request->argc) {
+      argv[i - (size_t)has_cwd] = at;
+    } else {
+      envp[i - (size_t)has_cwd - request->argc] = at;
+    }
+    at = terminator + 1;
+  }
+  argv[request->argc] = NULL;
+  envp[envc] = NULL;
+  return 1;
+}
+
+/* Starts the request's command; the pid, or -1 with *error set. Stdin is /dev/null; stdout
+ * and stderr go to `output_fd` or to /dev/null. The child gets an empty signal mask and, as
+ * the spawner ignores no signal, every signal at its default action. */
+static pid_t start_run(const struct perfgate_spawner_request* request, char* payload, int output_fd,
+                       int* error) {
+  char** strings = calloc((size_t)request->argc + 1u + request->envc + 1u, sizeof(char*));
+  char** argv = strings;
+  char** envp = strings + request->argc + 1;
+  const char* cwd = NULL;
+  if (strings == NULL || request->argc == 0 || !split_payload(request, payload, &cwd, argv, envp)) {
+    free(strings);
+    *error = EINVAL;
+    return -1;
+  }
+  if (!(request->flags & PERFGATE_SPAWN_HAS_ENV)) envp = environ;
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (cwd != NULL) posix_spawn_file_actions_addchdir_np(&actions, cwd);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  if (output_fd >= 0) {
+    posix_spawn_file_actions_adddup2(&actions, output_fd, STDOUT_FILENO);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  }
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  sigset_t empty;
+  sigemptyset(&empty);
+  posix_spawnattr_setsigmask(&attributes, &empty);
+
+  pid_t pid = -1;
+  *error = posix_spawnp(&pid, argv[0], &actions, &attributes, argv, envp);
+  posix_spawnattr_destroy(&attributes);
+  posix_spawn_file_actions_destroy(&actions);
+  free(strings);
+  return *error == 0 ? pid : -1;
+}
+
+/* Waits until the leader exits. A KILL request kills its group first (*killed = 1); perfgate
+ * going away does too, and returns 0 so that the caller exits after reaping. */
+static int await_leader(pid_t leader, int child_signals, int* killed) {
+  struct pollfd watched[2] = {{child_signals, POLLIN, 0}, {kSocket, POLLIN, 0}};
+  int perfgate_alive = 1;
+  for (;;) {
+    /* SIGCHLD stays blocked, so one that came before this poll is still pending on the
+     * signalfd: the leader's exit is never missed, and no waitid is spent before it. */
+    if (poll(watched, perfgate_alive ? 2 : 1, -1) < 0) continue;
+    if (watched[0].revents != 0) {
+      struct signalfd_siginfo info;
+      while (read(child_signals, &info, sizeof info) > 0) {
+      }
+      if (leader_exited(leader)) return perfgate_alive;
+    }
+    if (perfgate_alive && watched[1].revents != 0) {
+      struct perfgate_spawner_request request;
+      int passed_fd = -1;
+      const int received = read_request(&request, &passed_fd);
+      if (passed_fd >= 0) close(passed_fd);
+      if (!received || request.type != PERFGATE_SPAWNER_KILL) perfgate_alive = 0;
+      if (!leader_exited(leader)) {
+        kill(-leader, SIGKILL);
+        *killed = 1;
+      }
+    }
+  }
+}
+
+/* Our own signal state is what every child starts from: nothing ignored, nothing blocked
+ * but SIGCHLD, which is read from a signalfd instead. */
+static int reset_signals(void) {
+  struct sigaction default_action;
+  memset(&default_action, 0, sizeof default_action);
+  default_action.sa_handler = SIG_DFL;
+  for (int signal = 1; signal < NSIG; ++signal) {
+    if (signal != SIGKILL && signal != SIGSTOP) sigaction(signal, &default_action, NULL);
+  }
+  sigset_t child;
+  sigemptyset(&child);
+  sigaddset(&child, SIGCHLD);
+  sigprocmask(SIG_SETMASK, &child, NULL);
+  return signalfd(-1, &child, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+int main(void) {
+  if (fcntl(kSocket, F_SETFD, FD_CLOEXEC) != 0) return 70;
+#ifdef SYS_close_range
+  /* Nothing perfgate left open by mistake may reach the runs. */
+  syscall(SYS_close_range, kSocket + 1, ~0u, 0);
+#endif
+  const int child_signals = reset_signals();
+  if (child_signals < 0) return 71;
+  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+
+  for (;;) {
+    /* Orphans that left a run's group may die between runs; nobody else reaps them. */
+    while (waitpid(-1, NULL, WNOHANG) > 0) {
+    }
+    struct perfgate_spawner_request request;
+    int output_fd = -1;
+    if (!read_request(&request, &output_fd)) return 0;
+    if (request.version != PERFGATE_SPAWNER_PROTOCOL_VERSION) return 72;
+    if (request.type != PERFGATE_SPAWNER_RUN) {
+      if (output_fd >= 0) close(output_fd);
+      continue;
+    }
+    char* payload = malloc(request.payload_bytes + 1);
+    if (payload == NULL || !read_exactly(kSocket, payload, request.payload_bytes)) return 73;
+    payload[request.payload_bytes] = '\0';
+
+    struct perfgate_spawner_reply reply;
+    memset(&reply, 0, sizeof reply);
+    reply.type = PERFGATE_SPAWNER_STARTED;
+    const int64_t started_at = now_ns();
+    int error = 0;
+    const pid_t leader = start_run(&request, payload, output_fd, &error);
+    free(payload);
+    if (output_fd >= 0) close(output_fd);
+    reply.pid = leader;
+    reply.error = error;
+    const int perfgate_alive = send_reply(&reply);
+    if (leader < 0) {
+      if (!perfgate_alive) return 0;
+      continue;
+    }
+
+    int killed = 0;
+    struct usage usage = {0, 0, 0};
+    if (!perfgate_alive) {
+      kill_and_reap_group(leader, &usage);
+      return 0;
+    }
+    const int keep_serving = await_leader(leader, child_signals, &killed);
+    const int64_t ended_at = now_ns();
+    const int status = kill_and_reap_group(leader, &usage);
+
+    memset(&reply, 0, sizeof reply);
+    reply.type = PERFGATE_SPAWNER_FINISHED;
+    reply.pid = leader;
+    reply.status = status;
+    reply.killed = killed;
+    reply.user_us = usage.user_us;
+    reply.system_us = usage.system_us;
+    reply.max_rss_kib = usage.max_rss_kib;
+    reply.wall_ns = ended_at - started_at;
+    if (!keep_serving || !send_reply(&reply)) return 0;
+  }
+}
