@@ -78,19 +78,21 @@ ComparisonRow comparison_row(const NormalizedRecord& record, const std::string& 
   const MetricComparison* comparison = find_comparison(record, metric);
   const std::optional<double> current =
       value != record.metrics.end() ? std::optional<double>(value->second.value) : std::nullopt;
-  const std::optional<double> baseline =
-      comparison != nullptr ? comparison->baseline : std::nullopt;
+  // A plain value and a flag rather than a copied optional: GCC 12 at -O3 warns that a
+  // copied std::optional<double> "may be used uninitialized" (a false positive).
+  const bool has_baseline = comparison != nullptr && comparison->baseline.has_value();
+  const double baseline_value = has_baseline ? *comparison->baseline : 0.0;
   const auto unit_it = units.find(metric);
   const std::string unit = value != record.metrics.end() ? value->second.unit
                            : unit_it != units.end()      ? unit_it->second
                                                          : "";
   const DisplayUnit display = choose_display_unit(
-      std::max(std::fabs(current.value_or(0)), std::fabs(baseline.value_or(0))), unit);
+      std::max(std::fabs(current.value_or(0)), std::fabs(baseline_value)), unit);
 
   ComparisonRow row;
   row.metric = metric;
   row.current = current ? format_in(*current, display) : "not measured";
-  row.baseline = baseline ? format_in(*baseline, display) : "none";
+  row.baseline = has_baseline ? format_in(baseline_value, display) : "none";
   row.change =
       comparison != nullptr && current ? format_change(*comparison, value->second.direction) : "—";
   if (const MetricPolicy* policy = find_policy(record, comparison, metric)) {
@@ -102,10 +104,10 @@ ComparisonRow comparison_row(const NormalizedRecord& record, const std::string& 
   }
   row.regressed = comparison != nullptr && comparison->regressed;
   row.exceeded = comparison != nullptr && comparison->threshold_exceeded;
-  row.verdict = row.regressed                     ? "REGRESSED"
-                : row.exceeded                    ? "exceeded (not gated)"
-                : current && baseline.has_value() ? "ok"
-                                                  : "skipped";
+  row.verdict = row.regressed             ? "REGRESSED"
+                : row.exceeded            ? "exceeded (not gated)"
+                : current && has_baseline ? "ok"
+                                          : "skipped";
   return row;
 }
 
