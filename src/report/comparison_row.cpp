@@ -96,8 +96,10 @@ ComparisonRow comparison_row(const NormalizedRecord& record, const std::string& 
   row.change =
       comparison != nullptr && current ? format_change(*comparison, value->second.direction) : "—";
   if (const MetricPolicy* policy = find_policy(record, comparison, metric)) {
+    // The limit is a quantity of its own, often far from the row's values (0.05 records/s
+    // beside 2 M records/s): in the row's unit it would read "0.00000005 M records/s".
     row.threshold = percent(policy->threshold_percent) + " and " +
-                    format_in(policy->threshold_absolute, display) +
+                    format_quantity(policy->threshold_absolute, unit) +
                     (policy->gated ? "" : " (not gated)");
   } else {
     row.threshold = "—";

@@ -14,8 +14,8 @@ struct DisplayUnit {
 /// The display unit for quantities of `unit` around the magnitude of `reference`:
 /// seconds scale to ns, µs, ms or s; MB stays MB (as stored, thresholds and seed
 /// figures are in MB); other units take a k, M, G or T prefix from 10^4 up. Use one
-/// display unit for values shown side by side (current, baseline, threshold), chosen
-/// from the largest of them.
+/// display unit for values shown side by side (current and baseline), chosen from the
+/// larger of them; a threshold's absolute amount is a quantity of its own.
 DisplayUnit choose_display_unit(double reference, const std::string& unit);
 
 /// `value` in `display` with 4 significant digits in plain decimals, trailing zeros

@@ -33,13 +33,13 @@ TEST(ComparisonRow, ChangeHasTheSignOfCurrentMinusBaselineForEveryDirection) {
   EXPECT_EQ(format_change(comparison(std::nullopt, 1.0), Direction::kLowerIsBetter), "—");
 }
 
-TEST(ComparisonRow, ShowsCurrentBaselineAndThresholdInOneUnit) {
+TEST(ComparisonRow, ShowsCurrentAndBaselineInOneUnitAndTheThresholdInItsOwn) {
   const NormalizedRecord r =
       record_with("latency", {1.02, "s", Direction::kLowerIsBetter}, 0.98, {0.08, 0.5, true});
   const ComparisonRow row = comparison_row(r, "latency", metric_units({r}));
   EXPECT_EQ(row.current, "1.02 s");
   EXPECT_EQ(row.baseline, "0.98 s");
-  EXPECT_EQ(row.threshold, "8% and 0.5 s");
+  EXPECT_EQ(row.threshold, "8% and 500 ms");
   EXPECT_EQ(row.verdict, "ok");
 }
 
@@ -64,6 +64,14 @@ TEST(ComparisonRow, ShowsTheBaselineOfAMetricTheRecordDidNotMeasure) {
   EXPECT_EQ(row.baseline, "10840 MB");
   EXPECT_EQ(row.change, "—");
   EXPECT_EQ(row.verdict, "skipped");
+}
+
+TEST(ComparisonRow, ShowsAThroughputThresholdInItsOwnUnitNotTheRowsPrefix) {
+  const NormalizedRecord r = record_with(
+      "throughput", {2.364e6, "records/s", Direction::kHigherIsBetter}, 2.2e6, {0.08, 0.05, true});
+  const ComparisonRow row = comparison_row(r, "throughput", metric_units({r}));
+  EXPECT_EQ(row.current, "2.364 M records/s");
+  EXPECT_EQ(row.threshold, "8% and 0.05 records/s");
 }
 
 }  // namespace
