@@ -8,8 +8,9 @@
 namespace perfgate {
 
 /// The worker log as a Markdown document: a "# Worker log of <benchmark_id>" title (markup
-/// in the id escaped), the log's path in a code span, and the whole log in one fenced code block whose fence (backticks) is longer
-/// than any run of backticks in the log, so no log line can close it early. Pure.
+/// in the id escaped), the log's path in a code span, and the whole log in one fenced code block
+/// whose fence (backticks) is longer than any run of backticks in the log, so no log line can close
+/// it early. Pure.
 std::string worker_log_markdown(const std::string& benchmark_id,
                                 const std::filesystem::path& worker_log,
                                 const std::string& log_text);

@@ -386,8 +386,8 @@ TEST(CompareCommand, PrintsTheWorkerLogTailOfAScheduledRegressionAndCopiesItToTh
   // 0.01 s -> 0.7 s: latency is worse by more than 8% and by more than 0.5 s.
   p.set_delay("0.7");
   ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  const auto result = p.perfgate({"compare", "-r", "out", "--run-source", "scheduled_main",
-                                  "--reports-dir", "reports"});
+  const auto result = p.perfgate(
+      {"compare", "-r", "out", "--run-source", "scheduled_main", "--reports-dir", "reports"});
   EXPECT_EQ(result.exit_code, 1) << result.err;
   EXPECT_THAT(result.err, HasSubstr("---- sleepy: last 200 lines of "));
   EXPECT_THAT(result.err, HasSubstr("sleeping for 0.7 s\n"));
