@@ -7,7 +7,6 @@
 #include <cmath>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
@@ -35,12 +34,6 @@ std::optional<std::string> identity_flag(const std::optional<std::string>& value
                 std::string(flag) + " must not be empty. Give a name or leave the flag out");
   }
   return value;
-}
-
-std::string read_file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ExitCode::kNoInput, path + ": cannot be read. Check its permissions");
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 /// Warnings that many records share (every nvbench state without samples says the same)
@@ -181,7 +174,6 @@ int execute_import(const ImportCommandOptions& options) {
     for (const auto& why : imported.back().left_out)
       std::cerr << "perfgate: note: " << path << ": " << why << "\n";
     // One state of one file is one measurement: importing the file again finds it stored.
-    const std::string file_digest = sha256_hex(read_file_bytes(path));
     std::set<std::string> names;
     for (const auto& record : imported.back().records) {
       if (!names.insert(record.identity.benchmark_id).second) {
@@ -193,7 +185,7 @@ int execute_import(const ImportCommandOptions& options) {
                         "or import the runs from separate files");
       }
       inputs.push_back({path + " (" + record.identity.benchmark_id + ")", to_json(record),
-                        sha256_hex(file_digest + "\n" + record.identity.benchmark_id), ""});
+                        sha256_hex(file.sha256 + "\n" + record.identity.benchmark_id), ""});
     }
   }
   if (inputs.empty() && history.empty()) {

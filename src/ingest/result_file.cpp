@@ -13,6 +13,7 @@
 #include "ingest/pyperf_reader.hpp"
 #include "ingest/seed_raw_record.hpp"
 #include "model/error.hpp"
+#include "model/fingerprint.hpp"
 #include "model/json_reader.hpp"
 
 namespace perfgate::ingest {
@@ -176,6 +177,7 @@ std::optional<ResultFormat> detect_result_format(const Json& document) {
 ResultFile read_result_file(const std::filesystem::path& path, std::optional<ResultFormat> format) {
   const std::string name = path.string();
   std::string bytes = read_bytes(path);
+  const std::string digest = sha256_hex(bytes);
   if (is_gzip(bytes)) bytes = gunzip(bytes, name);
   const Json document = parse_result_json(bytes, name);
   bytes = std::string();  // the text is no longer needed; give its memory back early
@@ -186,7 +188,9 @@ ResultFile read_result_file(const std::filesystem::path& path, std::optional<Res
                     " (expected nvbench, Google Benchmark, hyperfine, pyperf JSON or a perfgate "
                     "record). Pass --format-in to say which");
   }
-  return read_document(document, path, *format);
+  ResultFile file = read_document(document, path, *format);
+  file.sha256 = digest;
+  return file;
 }
 
 }  // namespace perfgate::ingest

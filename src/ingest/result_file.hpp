@@ -109,6 +109,9 @@ struct ResultFile {
   std::vector<ResultState> states;          ///< in file order
   Json context = Json::object();            ///< the format's run metadata, for import
   std::vector<std::string> warnings;        ///< things skipped that the user should know
+  /// SHA-256 of the file's bytes as read (before any gunzip): the identity of what was
+  /// measured, so that importing the same file twice finds it stored.
+  std::string sha256;
   /// perfgate-normalized files only: the records themselves, as stored history keeps them
   /// (identity, timestamps normalised to UTC, profile ids, statuses), for import.
   std::vector<NormalizedRecord> normalized_records;

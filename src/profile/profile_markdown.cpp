@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "report/markdown.hpp"
 #include "report/units.hpp"
 
 namespace perfgate::profile {
@@ -24,19 +25,9 @@ std::string cell(const std::string& text) {
   return out;
 }
 
-/// A code span that holds any text: its fence is one backtick longer than the longest run of
-/// backticks inside, padded with spaces when the text starts or ends with one (CommonMark).
+/// A code span inside a table cell: pipes escaped as the cell needs, the span around them.
 std::string code(const std::string& text) {
-  std::size_t longest = 0;
-  std::size_t run = 0;
-  for (const char c : text) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  const std::string fence(longest + 1, '`');
-  const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
-  const std::string space = pad ? " " : "";
-  return fence + space + cell(text) + space + fence;
+  return markdown_code_span(cell(text));
 }
 
 /// Report times are microseconds; the view scales them like every perfgate table.

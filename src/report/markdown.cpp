@@ -1,5 +1,6 @@
 #include "report/markdown.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 namespace perfgate {
@@ -17,6 +18,25 @@ std::string markdown_cell(const std::string& text) {
     out += c;
   }
   return out;
+}
+
+std::size_t longest_backtick_run(const std::string& text) {
+  std::size_t longest = 0;
+  std::size_t run = 0;
+  for (const char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return longest;
+}
+
+std::string markdown_code_span(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  std::replace(text.begin(), text.end(), '\r', ' ');
+  const std::string fence(longest_backtick_run(text) + 1, '`');
+  const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
+  const std::string space = pad ? " " : "";
+  return fence + space + text + space + fence;
 }
 
 }  // namespace perfgate

@@ -9,35 +9,12 @@
 #include "report/markdown.hpp"
 
 namespace perfgate {
-namespace {
-
-std::size_t longest_backtick_run(const std::string& text) {
-  std::size_t longest = 0, run = 0;
-  for (char c : text) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  return longest;
-}
-
-// A path in a code span reads as written; its fence outgrows any backticks inside
-// (CommonMark), and a line break, which a span cannot hold, becomes a space.
-std::string code_span(std::string text) {
-  std::replace(text.begin(), text.end(), '\n', ' ');
-  const std::string fence(longest_backtick_run(text) + 1, '`');
-  const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
-  const std::string space = pad ? " " : "";
-  return fence + space + text + space + fence;
-}
-
-}  // namespace
-
 std::string worker_log_markdown(const std::string& benchmark_id,
                                 const std::filesystem::path& worker_log,
                                 const std::string& log_text) {
   const std::string fence(std::max<std::size_t>(3, longest_backtick_run(log_text) + 1), '`');
   std::string out = "# Worker log of " + markdown_cell(benchmark_id) + "\n\n";
-  out += "Copied from " + code_span(worker_log.string()) + ".\n\n";
+  out += "Copied from " + markdown_code_span(worker_log.string()) + ".\n\n";
   out += fence + "text\n" + log_text;
   if (!log_text.empty() && log_text.back() != '\n') out += '\n';
   out += fence + "\n";
