@@ -10,6 +10,13 @@
 namespace perfgate {
 namespace {
 
+// A file name, and so a message naming it, can hold any bytes; a record's text must be UTF-8
+// to be fingerprinted and stored. Bad bytes become U+FFFD.
+std::string valid_utf8(const std::string& text) {
+  return Json::parse(Json(text).dump(-1, ' ', false, Json::error_handler_t::replace))
+      .get<std::string>();
+}
+
 // A record that stands for a raw record perfgate could not read: enough identity to
 // show it in the table and the summary, and nothing a baseline could use.
 NormalizedRecord malformed_record(const RawInput& input, const std::string& now) {
@@ -18,7 +25,7 @@ NormalizedRecord malformed_record(const RawInput& input, const std::string& now)
   record.benchmark_id = input.raw.is_object() && id != input.raw.end() && id->is_string() &&
                                 !id->get<std::string>().empty()
                             ? id->get<std::string>()
-                            : std::filesystem::path(input.path).filename().string();
+                            : valid_utf8(std::filesystem::path(input.path).filename().string());
   record.timestamp = now;
   record.raw_record_sha256 = input.sha256;
   record.success = false;
@@ -35,7 +42,7 @@ std::vector<PendingRecord> normalize_batch(const std::vector<RawInput>& inputs,
     PendingRecord entry;
     if (!input.unreadable.empty()) {
       entry.record = malformed_record(input, options.now);
-      entry.malformed = input.unreadable;
+      entry.malformed = valid_utf8(input.unreadable);
       pending.push_back(std::move(entry));
       continue;
     }
@@ -45,7 +52,7 @@ std::vector<PendingRecord> normalize_batch(const std::vector<RawInput>& inputs,
     } catch (const Error& error) {
       // One bad file must not hide the verdicts of the others (the exit status still fails).
       entry.record = malformed_record(input, options.now);
-      entry.malformed = error.what();
+      entry.malformed = valid_utf8(error.what());
       pending.push_back(std::move(entry));
       continue;
     }

@@ -405,5 +405,19 @@ TEST(CompareCommand, PrintsTheWorkerLogTailOfAScheduledRegressionAndCopiesItToTh
   EXPECT_THAT(pr.err, ::testing::Not(HasSubstr("last 200 lines")));
 }
 
+TEST(CompareCommand, NamesAnUnreadableRawRecordWhoseFileNameIsNotUtf8) {
+  Project p;
+  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  p.dir.write("out/perf_\xff<script>\"q.json", "{\"x\":");
+  const auto result = p.perfgate({"compare", "--init", "-r", "out", "--json"});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const Json records = Json::parse(result.out);
+  ASSERT_EQ(records.size(), 2u);
+  // Files are read in name order: the 0xff byte sorts after "sleepy".
+  EXPECT_EQ(records[0]["comparison_status"], "CALIBRATION_NEEDED");
+  EXPECT_EQ(records[1]["benchmark_id"], "perf_\xef\xbf\xbd<script>\"q.json");
+  EXPECT_EQ(records[1]["comparison_status"], "INFRA_ERROR");
+}
+
 }  // namespace
 }  // namespace perfgate
