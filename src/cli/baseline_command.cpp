@@ -5,11 +5,13 @@
 #include <iostream>
 #include <map>
 
+#include "cli/output_file.hpp"
 #include "cli/project_lookup.hpp"
 #include "gate/baseline_manifest.hpp"
 #include "gate/baseline_selection.hpp"
 #include "measure/results_folder.hpp"
 #include "model/error.hpp"
+#include "model/natural_order.hpp"
 #include "model/time_window.hpp"
 #include "report/units.hpp"
 
@@ -49,7 +51,7 @@ std::string metric_values(const ManifestEntry& entry) {
 
 /// What prepare proposes, cohort by cohort, for the reviewer's first look.
 void print_manifest(const BaselineManifest& manifest) {
-  std::map<std::string, std::vector<const ManifestEntry*>> by_cohort;
+  std::map<std::string, std::vector<const ManifestEntry*>, NaturalLess> by_cohort;
   for (const auto& entry : manifest.records) by_cohort[entry.cohort].push_back(&entry);
   for (const auto& [cohort, entries] : by_cohort) {
     std::cout << "  cohort " << cohort << "\n";
@@ -94,6 +96,11 @@ std::pair<CLI::App*, CLI::App*> add_baseline_command(CLI::App& app, BaselineOpti
   CLI::App* baseline = app.add_subcommand(
       "baseline", "Seed the first baseline of a new cohort, or re-seed a moved one, after review");
   baseline->require_subcommand(1);
+  baseline->footer(
+      "Examples:\n"
+      "  perfgate baseline prepare --benchmark 'sort*' -o manifest.json\n"
+      "  perfgate baseline approve manifest.json\n\n"
+      "Exit status: that of the command (prepare or approve); 64 without one.");
   CLI::App* prepare = baseline->add_subcommand(
       "prepare", "Write a digest-protected manifest of the records that may seed baselines");
   prepare->add_option("-b,--benchmark", options.benchmark,
@@ -108,7 +115,11 @@ std::pair<CLI::App*, CLI::App*> add_baseline_command(CLI::App& app, BaselineOpti
   prepare->add_flag("--allow-mixed-commits", options.allow_mixed_commits,
                     "Let one cohort's records come from several commits or builds (default: "
                     "only the newest)");
-  prepare->add_option("-o,--output", options.output, "Where to write the manifest")->required();
+  prepare
+      ->add_option("-o,--output", options.output,
+                   "Where to write the manifest (an existing file is kept unless --force)")
+      ->required();
+  prepare->add_flag("--force", options.force, "Replace the --output file if it exists");
   CLI::App* approve = baseline->add_subcommand(
       "approve",
       "Re-check a reviewed manifest against the store and make its records eligible, all at once");
@@ -127,12 +138,17 @@ std::pair<CLI::App*, CLI::App*> add_baseline_command(CLI::App& app, BaselineOpti
       "Records qualify when they are successful, from a trusted run source\n"
       "([baseline] trusted_run_sources), not yet eligible, and CALIBRATION_NEEDED (or, with\n"
       "--reseed, PASS or REGRESSION). Each cohort keeps the records of one commit or build,\n"
-      "its newest, unless --allow-mixed-commits. Review the manifest, then approve it.");
+      "its newest, unless --allow-mixed-commits. Review the manifest, then approve it.\n\n"
+      "Exit status: 0 manifest written; 1 no record qualifies; 64 bad flag, or an --output\n"
+      "file that exists (pass --force); 66 store not found; 74 store or file not writable.");
   approve->footer(
       "Examples:\n"
       "  perfgate baseline approve manifest.json\n\n"
       "Refuses (exit 65), marking nothing, when the manifest was edited, the store changed since\n"
-      "prepare, or a record no longer qualifies. Approving a manifest again changes nothing.");
+      "prepare, or a record no longer qualifies. Approving a manifest again changes nothing.\n\n"
+      "Exit status: 0 records made eligible (or already eligible); 65 an edited or stale\n"
+      "manifest, or a record that no longer qualifies; 66 manifest or store not found; 74\n"
+      "store not writable.");
   return {prepare, approve};
 }
 
@@ -143,6 +159,7 @@ int execute_baseline_prepare(const BaselineOptions& options) {
                 "--reseed: needs --benchmark or --cohort. A re-seed accepts a moved baseline, "
                 "so name the benchmarks or the cohort it is for");
   }
+  check_output_file(options.output, "--output", options.force);
   const ProjectConfig project = project_for(options.project, fs::current_path());
   const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
   const std::string revision = store->revision();
@@ -167,14 +184,7 @@ int execute_baseline_prepare(const BaselineOptions& options) {
   const BaselineManifest manifest =
       build_manifest(selection.records, mode, options.allow_mixed_commits, store->url(), revision,
                      iso_utc(std::time(nullptr)));
-  const fs::path output = fs::absolute(options.output);
-  if (fs::exists(output)) {
-    throw Error(ExitCode::kUsage,
-                options.output +
-                    ": already exists. Choose another --output; a manifest is never overwritten");
-  }
-  write_new_file(output.parent_path(), output.stem().string(), output.extension().string(),
-                 pretty_json(to_json(manifest)));
+  write_output_file(options.output, "--output", pretty_json(to_json(manifest)), options.force);
   std::cout << "wrote " << options.output << " (" << to_string(mode)
             << "): " << manifest.records.size() << " record(s) of store " << store->url()
             << " at revision " << revision.substr(0, 12) << "\n";

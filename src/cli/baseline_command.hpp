@@ -15,6 +15,7 @@ struct BaselineOptions {
   std::string cohort;                ///< prepare: one exact cohort, as prepare prints it
   std::string since;                 ///< prepare: time window
   std::string output;                ///< prepare: manifest path
+  bool force = false;                ///< prepare: replace an existing manifest file
   bool reseed = false;               ///< prepare: re-seed instead of calibrate
   bool allow_mixed_commits = false;  ///< prepare: a cohort may span commits or builds
   std::string manifest;              ///< approve: manifest path

@@ -11,6 +11,7 @@
 #include "ingest/seed_raw_record.hpp"
 #include "measure/benchmark_runner.hpp"
 #include "measure/results_folder.hpp"
+#include "measure/run_selection.hpp"
 #include "measure/worker_log_tail.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
@@ -31,30 +32,11 @@ std::string read_bytes(const fs::path& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-/// Every raw record (perf_*.json) of the folder, sorted by name. A file that is not a raw
+/// The raw records (perf_*.json) chosen by select_raw_records. A file that is not a raw
 /// record perfgate can read is kept with the reason, so that it becomes one INFRA_ERROR
 /// among the verdicts of the others instead of hiding them. Seed-layout records are
 /// converted to perfgate's layout here, before anything is judged.
-std::vector<RawInput> read_raw_records(const fs::path& dir) {
-  if (!fs::is_directory(dir)) {
-    throw Error(ExitCode::kNoInput,
-                dir.string() +
-                    ": no such results folder. Run 'perfgate run' first, or pass "
-                    "--results-dir");
-  }
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    if (entry.is_regular_file() && name.rfind("perf_", 0) == 0 &&
-        entry.path().extension() == ".json") {
-      files.push_back(entry.path());
-    }
-  }
-  if (files.empty()) {
-    throw Error(ExitCode::kNoInput,
-                dir.string() + ": no raw records (perf_*.json). Run 'perfgate run' first");
-  }
-  std::sort(files.begin(), files.end());
+std::vector<RawInput> read_raw_records(const std::vector<fs::path>& files) {
   std::vector<RawInput> inputs;
   for (const auto& file : files) {
     const std::string bytes = read_bytes(file);
@@ -85,10 +67,23 @@ void note_stale_records(const std::vector<RawInput>& inputs, const fs::path& dir
                     : "?");
   }
   if (runs.size() <= 1) return;
-  std::cerr
-      << "perfgate: note: " << dir.string() << " holds raw records of " << runs.size() << " runs ("
-      << *runs.begin() << " … " << *runs.rbegin()
-      << "); all are compared. Remove older perf_*.json files to compare only the latest run.\n";
+  std::cerr << "perfgate: note: " << dir.string() << " holds raw records of " << runs.size()
+            << " runs (" << *runs.begin() << " … " << *runs.rbegin()
+            << ") written straight into it; all are compared. 'perfgate run' keeps each run in "
+               "a folder of its own, and compare judges the newest.\n";
+}
+
+/// Which run is judged, and what was left out, so that nothing is compared by surprise.
+void note_selection(const RawRecordSelection& selection, const fs::path& dir, bool all) {
+  if (all) return;
+  if (selection.run_folder && (selection.runs_left_out > 0 || selection.loose_left_out > 0)) {
+    std::cerr << "perfgate: note: comparing the newest run, " << selection.run_folder->string()
+              << " (" << selection.files.size()
+              << " record(s)); left out: " << selection.runs_left_out << " older run(s)";
+    if (selection.loose_left_out > 0)
+      std::cerr << " and " << selection.loose_left_out << " record(s) directly in " << dir.string();
+    std::cerr << ". Pass --all to compare every run.\n";
+  }
 }
 
 // The first of `names` that is set, as an exit status.
@@ -163,9 +158,12 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
   cmd->add_option("-r,--results-dir", options.results_dir,
                   "Folder of raw records (default: [run] results_dir of perfgate.toml, else "
                   ".perfgate/results)");
+  cmd->add_flag("--all", options.all,
+                "Compare the records of every run in the results folder, not only the newest "
+                "run's");
   cmd->add_option("--reports-dir", options.reports_dir,
                   "Where normalized_perf_*.json and the Markdown summary go (default: "
-                  "$PERFGATE_REPORTS_DIR or $PERF_REPORTS_DIR, else the results folder)");
+                  "$PERFGATE_REPORTS_DIR or $PERF_REPORTS_DIR, else the compared run's folder)");
   cmd->add_option("--store", options.store,
                   "Store URL: sqlite:PATH or dir:PATH (default: $PERFGATE_STORE, [store] url, "
                   "sqlite:.perfgate/perfgate.db)");
@@ -212,8 +210,10 @@ int execute_compare(const CompareOptions& options) {
   const fs::path results_dir = !options.results_dir.empty() ? fs::path(options.results_dir)
                                : project.results_dir        ? *project.results_dir
                                                             : fs::path(".perfgate") / "results";
-  const std::vector<RawInput> inputs = read_raw_records(results_dir);
-  note_stale_records(inputs, results_dir);
+  const RawRecordSelection selection = select_raw_records(results_dir, options.all);
+  const std::vector<RawInput> inputs = read_raw_records(selection.files);
+  note_selection(selection, results_dir, options.all);
+  if (!options.all && !selection.run_folder) note_stale_records(inputs, results_dir);
   if (options.project.empty() && !project.source) project = project_for("", project_start(inputs));
 
   const std::time_t clock = std::time(nullptr);
@@ -240,7 +240,7 @@ int execute_compare(const CompareOptions& options) {
 
   const std::string stamp = file_stamp_utc(clock);
   const std::optional<fs::path> chosen_reports = chosen_reports_dir(options);
-  const fs::path reports_dir = chosen_reports.value_or(results_dir);
+  const fs::path reports_dir = chosen_reports.value_or(selection.run_folder.value_or(results_dir));
   for (auto& record : records) {
     assign_record_id(record);
     write_new_file(reports_dir, "normalized_perf_" + file_slug(record.benchmark_id) + "_" + stamp,

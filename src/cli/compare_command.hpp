@@ -18,6 +18,7 @@ struct CompareOptions {
   std::string run_source;
   bool json = false;
   bool init = false;
+  bool all = false;  ///< --all: every run of the results folder, not only the newest
 };
 
 CLI::App* add_compare_command(CLI::App& app, CompareOptions& options);

@@ -70,8 +70,7 @@ DiffDisplay display_of(const std::string& name) {
 }
 
 StatusMarks text_marks(const DiffOptions& options) {
-  const char* no_color = std::getenv("NO_COLOR");
-  if (options.no_color || (no_color != nullptr && no_color[0] != '\0')) return StatusMarks::kEmoji;
+  if (options.no_color || color_forbidden()) return StatusMarks::kEmoji;
   return stdout_supports_color() ? StatusMarks::kColor : StatusMarks::kPlain;
 }
 

@@ -8,13 +8,32 @@
 #include "cli/ab_command.hpp"
 #include "cli/baseline_command.hpp"
 #include "cli/compare_command.hpp"
+#include "cli/completions_command.hpp"
 #include "cli/diff_command.hpp"
 #include "cli/import_command.hpp"
 #include "cli/profile_command.hpp"
 #include "cli/report_command.hpp"
 #include "cli/run_command.hpp"
+#include "cli/terminal.hpp"
+#include "cli/usage_error.hpp"
 #include "model/error.hpp"
 #include "perfgate_version.hpp"
+
+namespace {
+
+/// --no-color on every command (diff has its own, which also switches to emoji marks).
+void add_no_color_flags(CLI::App& app) {
+  for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
+    if (command->get_option_no_throw("--no-color") == nullptr) {
+      command->add_flag_callback(
+          "--no-color", [] { perfgate::forbid_color(); },
+          "No colour in the output (as NO_COLOR=1 does)");
+    }
+    add_no_color_flags(*command);
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using perfgate::ExitCode;
@@ -39,12 +58,25 @@ int main(int argc, char** argv) {
   CLI::App* import_command = perfgate::add_import_command(app, import_options);
   perfgate::ProfileOptions profile_options;
   CLI::App* profile = perfgate::add_profile_command(app, profile_options);
+  perfgate::CompletionsOptions completions_options;
+  CLI::App* completions = perfgate::add_completions_command(app, completions_options);
 
+  add_no_color_flags(app);
+  if (const auto unknown = perfgate::unknown_command_error(app, argc, argv)) {
+    std::cerr << "perfgate: error: " << *unknown << "\n";
+    return static_cast<int>(ExitCode::kUsage);
+  }
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::CallForAllHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::CallForVersion& version) {
+    return app.exit(version);
   } catch (const CLI::ParseError& error) {
-    const int code = app.exit(error);
-    return code == 0 ? 0 : static_cast<int>(ExitCode::kUsage);
+    std::cerr << "perfgate: error: " << perfgate::describe_usage_error(app, error) << "\n";
+    return static_cast<int>(ExitCode::kUsage);
   }
 
   try {
@@ -57,6 +89,10 @@ int main(int argc, char** argv) {
     if (diff->parsed()) return perfgate::execute_diff(diff_options);
     if (import_command->parsed()) return perfgate::execute_import(import_options);
     if (profile->parsed()) return perfgate::execute_profile(profile_options);
+    if (completions->parsed()) {
+      std::cout << perfgate::completion_script(app, completions_options.shell);
+      return 0;
+    }
   } catch (const perfgate::Error& error) {
     std::cerr << "perfgate: error: " << error.what() << "\n";
     return static_cast<int>(error.code());

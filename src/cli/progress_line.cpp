@@ -19,9 +19,10 @@ void ProgressLine::run_started(const BenchmarkState& state, int run_index, int t
   const int filled = total_runs_ > 0 ? (started_ - 1) * kWidth / total_runs_ : 0;
   const std::string bar = std::string(static_cast<std::size_t>(filled), '#') +
                           std::string(static_cast<std::size_t>(kWidth - filled), '.');
+  const int warmups = state.config != nullptr ? state.config->run.num_warmup_runs : 0;
   const std::string line =
-      fmt::format("[{}] {}/{} {} · {} {}/{}", bar, started_, total_runs_, state.name,
-                  warmup ? "warmup" : "run", run_index + 1, total_runs);
+      fmt::format("[{}] {}/{} {} · {}", bar, started_, total_runs_, state.name,
+                  run_kind_label(warmup, run_index, warmups, total_runs - warmups));
   std::fputs(("\r\x1b[K" + line).c_str(), stream_);
   std::fflush(stream_);
   drawn_ = true;

@@ -3,6 +3,7 @@
 #include <ctime>
 #include <iostream>
 
+#include "cli/output_file.hpp"
 #include "cli/project_lookup.hpp"
 #include "measure/results_folder.hpp"
 #include "model/error.hpp"
@@ -21,7 +22,9 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
   cmd->add_option("-b,--benchmark", options.benchmark,
                   "Only records whose benchmark_id matches this glob");
   cmd->add_option("-o,--output", options.output,
-                  "Write to this new file instead of standard output");
+                  "Write to this file instead of standard output (an existing file is kept "
+                  "unless --force)");
+  cmd->add_flag("--force", options.force, "Replace the --output file if it exists");
   cmd->add_option(
       "--store", options.store,
       "Store URL (default: $PERFGATE_STORE, [store] url, sqlite:.perfgate/perfgate.db)");
@@ -30,11 +33,15 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
       "Examples:\n"
       "  perfgate report --since 30d --benchmark 'sort*'\n"
       "  perfgate report --format csv -o perf.csv\n"
-      "  perfgate report --format json --store dir:perf-archive");
+      "  perfgate report --format json --store dir:perf-archive\n\n"
+      "Exit status: 0 report written; 64 bad flag, or an --output file that exists (pass\n"
+      "--force); 65 unreadable store record; 66 store or --output folder not found; 74 store\n"
+      "or file not readable or writable.");
   return cmd;
 }
 
 int execute_report(const ReportOptions& options) {
+  if (!options.output.empty()) check_output_file(options.output, "--output", options.force);
   const ProjectConfig project = project_for(options.project, std::filesystem::current_path());
   const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
   const std::time_t now = std::time(nullptr);
@@ -55,11 +62,7 @@ int execute_report(const ReportOptions& options) {
     std::cout << text;
     return 0;
   }
-  const std::filesystem::path output = std::filesystem::absolute(options.output);
-  if (std::filesystem::exists(output)) {
-    throw Error(ExitCode::kUsage, options.output + ": already exists. Choose another --output");
-  }
-  write_new_file(output.parent_path(), output.stem().string(), output.extension().string(), text);
+  write_output_file(options.output, "--output", text, options.force);
   std::cerr << "wrote " << options.output << "\n";
   return 0;
 }

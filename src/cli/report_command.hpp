@@ -13,6 +13,7 @@ struct ReportOptions {
   std::string since;
   std::string benchmark;
   std::string output;
+  bool force = false;  ///< --force: replace an existing --output file
   bool json = false;
 };
 

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <iostream>
 
@@ -15,6 +16,7 @@
 #include "config/suite_loader.hpp"
 #include "measure/benchmark_runner.hpp"
 #include "measure/host_provenance.hpp"
+#include "measure/local_git.hpp"
 #include "measure/process_executor.hpp"
 #include "measure/results_folder.hpp"
 #include "measure/worker_log_tail.hpp"
@@ -38,6 +40,30 @@ bool matches_filters(const BenchmarkState& state, const std::vector<std::string>
   return false;
 }
 
+fs::path project_folder(const Suite& suite) {
+  return suite.project.source ? suite.project.source->parent_path() : fs::current_path();
+}
+
+/// Outside CI nothing names the commit: ask git, and say when the tree has changes that
+/// the commit does not contain.
+void add_local_git(Provenance& provenance, const fs::path& folder) {
+  Json& ci = provenance.ci;
+  if (ci.contains("commit") && !ci["commit"].is_null()) return;
+  // PERFGATE_COMMIT set to "" clears the commit on purpose: git does not put it back.
+  if (std::getenv("PERFGATE_COMMIT") != nullptr) return;
+  const auto git = read_local_git(real_host(), folder);
+  if (!git) return;
+  ci["commit"] = git->commit;
+  if (!ci.contains("branch") || ci["branch"].is_null())
+    ci["branch"] = git->branch ? Json(*git->branch) : Json(nullptr);
+  ci["dirty"] = git->dirty;
+  if (git->dirty) {
+    std::cerr << "perfgate: note: the git tree at " << folder.string()
+              << " has uncommitted changes: the records name commit " << git->commit.substr(0, 12)
+              << " and say dirty: true\n";
+  }
+}
+
 RunEnvironment describe_environment(const Suite& suite, const std::string& run_source_flag) {
   const std::time_t now = std::time(nullptr);
   const HostProvenance host = describe_host(real_host(), current_environment(),
@@ -46,6 +72,7 @@ RunEnvironment describe_environment(const Suite& suite, const std::string& run_s
 
   RunEnvironment out;
   out.provenance = host.provenance;
+  add_local_git(out.provenance, project_folder(suite));
   out.gpu_count = hardware.gpus.size();
   out.file_stamp = file_stamp_utc(now);
   if (suite.project.log_limit_mb) {
@@ -91,6 +118,33 @@ void print_hard_failure(const RawRecord& record) {
   print_worker_log_tail(std::cerr, id, record.worker_log_path, kWorkerLogTailLines);
 }
 
+/// What --dry-run prints: every state with its runs and command, or why it is skipped.
+std::string render_run_plan(const std::vector<BenchmarkState>& states,
+                            const RunEnvironment& environment, const fs::path& results_dir) {
+  std::string out;
+  int runs = 0;
+  int measured = 0;
+  for (const auto& state : states) {
+    const RunSettings& settings = state.config->run;
+    if (auto reason = device_skip_reason(*state.config, environment.provenance.device,
+                                         environment.gpu_count)) {
+      out += fmt::format("{}  SKIPPED  {}\n", state.name, *reason);
+      continue;
+    }
+    runs += settings.num_warmup_runs + settings.num_measurement_runs;
+    measured += settings.num_measurement_runs;
+    out += fmt::format("{}  {} warmup + {} measured run(s), {}\n  {}\n", state.name,
+                       settings.num_warmup_runs, settings.num_measurement_runs,
+                       settings.timeout_s ? fmt::format("timeout {:g} s", *settings.timeout_s)
+                                          : std::string("no timeout"),
+                       describe_command(state.command));
+  }
+  return out + fmt::format(
+                   "would run {} state(s): {} run(s), {} of them measured; records would go to "
+                   "{}/run-{}/\n",
+                   states.size(), runs, measured, results_dir.string(), environment.file_stamp);
+}
+
 }  // namespace
 
 CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
@@ -101,10 +155,13 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_option("-f,--filter", options.filters,
                   "Only benchmarks whose id or state name matches this glob (repeatable)")
       ->allow_extra_args(false);  // --filter 'sort*' benchmarks/: the folder is a suite, not a glob
-  run->add_option(
-      "-o,--results-dir", options.results_dir,
-      "Where raw records and worker logs go (default: [run] results_dir of perfgate.toml, "
-      "else .perfgate/results)");
+  run->add_option("-r,--results-dir", options.results_dir,
+                  "Where each run's folder (run-<UTC stamp>/: raw records and worker logs) goes "
+                  "(default: [run] results_dir of perfgate.toml, else .perfgate/results)");
+  run->add_flag("--list", options.list, "Print the expanded benchmark states; run nothing");
+  run->add_flag("--dry-run", options.dry_run,
+                "Validate the suite, programs and results folder, print what would run; run "
+                "nothing and write nothing");
   run->add_option("--run-source", options.run_source,
                   "pr, local, scheduled_main or unknown (default: inferred from CI variables)")
       ->check(CLI::IsMember({"pr", "local", "scheduled_main", "unknown"}));
@@ -115,8 +172,11 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
       "Examples:\n"
       "  perfgate run benchmarks/\n"
       "  perfgate run benchmarks/sort.toml --filter 'sort*' --results-dir out/ --json\n"
+      "  perfgate run --list --filter 'sort*'\n"
+      "  perfgate run --dry-run benchmarks/\n"
       "  PERFGATE_RUN_SOURCE=scheduled_main perfgate run benchmarks/\n\n"
-      "Exit status: 0 all passed or skipped; 1 a threshold breach or a failed run;\n"
+      "Each benchmark's table is printed when it finishes; progress goes to standard error.\n\n"
+      "Exit status: 0 all passed or skipped (or listed); 1 a threshold breach or a failed run;\n"
       "65 invalid config or a program that cannot run; 66 missing file, folder or\n"
       "program; 74 results folder not writable.");
   return run;
@@ -136,8 +196,12 @@ int execute_run(const RunOptions& options) {
   }
   if (states.empty()) {
     throw Error(ExitCode::kUsage,
-                "--filter: no benchmark of the suite matches. Run without --filter to see "
-                "every benchmark id, then pass a glob such as 'sort*'.");
+                "--filter: no benchmark of the suite matches. Run 'perfgate run --list' to see "
+                "every benchmark state, then pass a glob such as 'sort*'.");
+  }
+  if (options.list) {
+    for (const auto& state : states) std::cout << state.name << "\n";
+    return static_cast<int>(ExitCode::kOk);
   }
 
   const RunEnvironment environment = describe_environment(suite, options.run_source);
@@ -148,17 +212,21 @@ int execute_run(const RunOptions& options) {
   }
   check_commands_runnable(to_run);
   const fs::path results_dir = results_dir_for(options, suite);
-  prepare_results_folder(results_dir);
+  if (options.dry_run) {
+    check_results_folder_writable(results_dir);
+    std::cout << render_run_plan(states, environment, results_dir);
+    return static_cast<int>(ExitCode::kOk);
+  }
+  const fs::path run_dir = create_run_folder(results_dir, environment.file_stamp);
   int total_runs = 0;
-  for (const auto& state : states) {
-    if (!device_skip_reason(*state.config, environment.provenance.device, environment.gpu_count)) {
-      total_runs += state.config->run.num_warmup_runs + state.config->run.num_measurement_runs;
-    }
+  for (const BenchmarkState* state : to_run) {
+    total_runs += state->config->run.num_warmup_runs + state->config->run.num_measurement_runs;
   }
 
   ProgressLine progress(stderr, total_runs, !options.no_progress && stderr_is_terminal());
   ProcessExecutor executor;
-  BenchmarkRunner runner(executor, results_dir, environment, &progress);
+  BenchmarkRunner runner(executor, run_dir, environment, &progress);
+  const TableStyle style{stdout_supports_color(), stdout_columns()};
   std::vector<BenchmarkOutcome> outcomes;
   for (const auto& state : states) {
     BenchmarkOutcome outcome;
@@ -167,15 +235,19 @@ int execute_run(const RunOptions& options) {
                                          environment.gpu_count)) {
       outcome.kind = BenchmarkOutcome::Kind::kSkipped;
       outcome.skip_reason = std::move(*reason);
-      outcomes.push_back(std::move(outcome));
-      continue;
+    } else {
+      outcome.record = runner.run(state);
+      outcome.record_path =
+          write_raw_record(run_dir, outcome.record, environment.file_stamp).string();
+      if (!outcome.record.success || outcome.record.static_verdict.breached()) {
+        progress.clear();
+        print_hard_failure(outcome.record);
+      }
     }
-    outcome.record = runner.run(state);
-    outcome.record_path =
-        write_raw_record(results_dir, outcome.record, environment.file_stamp).string();
-    if (!outcome.record.success || outcome.record.static_verdict.breached()) {
+    // Each benchmark's table appears as soon as it is measured, not at the end of the suite.
+    if (!options.json) {
       progress.clear();
-      print_hard_failure(outcome.record);
+      std::cout << render_outcome_block(outcome, style) << std::flush;
     }
     outcomes.push_back(std::move(outcome));
   }
@@ -189,7 +261,7 @@ int execute_run(const RunOptions& options) {
     }
     std::cout << pretty_json(records);
   } else {
-    std::cout << render_results_table(outcomes, TableStyle{stdout_supports_color()});
+    std::cout << render_run_totals(outcomes) << "records: " << run_dir.string() << "\n";
   }
   for (const auto& outcome : outcomes) {
     const std::string status = outcome.status();

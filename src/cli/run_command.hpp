@@ -14,6 +14,8 @@ struct RunOptions {
   std::string run_source;
   bool json = false;
   bool no_progress = false;
+  bool list = false;     ///< --list: print the expanded states, run nothing
+  bool dry_run = false;  ///< --dry-run: validate everything, print what would run
 };
 
 /// Adds the `run` subcommand and its flags to `app`.

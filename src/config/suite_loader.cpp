@@ -1,5 +1,6 @@
 // load_suite: discover a suite's config files, validate all of them, report every error.
 #include "config/suite_loader.hpp"
+#include "model/natural_order.hpp"
 
 #include <algorithm>
 #include <map>
@@ -81,7 +82,8 @@ Suite load_suite(const std::vector<std::filesystem::path>& paths) {
           Error(ExitCode::kNoInput, path.string() + ": no such file or folder. Check the path"));
     }
   }
-  std::sort(files.begin(), files.end());
+  std::sort(files.begin(), files.end(),
+            [](const auto& a, const auto& b) { return natural_less(a.string(), b.string()); });
 
   std::set<std::filesystem::path> seen;  // a file named twice (file + its folder) loads once
   std::map<std::string, std::filesystem::path> id_owner;
@@ -102,7 +104,8 @@ Suite load_suite(const std::vector<std::filesystem::path>& paths) {
   }
   errors.throw_if_any();
   std::sort(suite.configs.begin(), suite.configs.end(), [](const auto& a, const auto& b) {
-    return a.source != b.source ? a.source < b.source : a.benchmark_id < b.benchmark_id;
+    return a.source != b.source ? natural_less(a.source.string(), b.source.string())
+                                : natural_less(a.benchmark_id, b.benchmark_id);
   });
   return suite;
 }

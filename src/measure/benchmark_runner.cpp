@@ -1,5 +1,7 @@
 #include "measure/benchmark_runner.hpp"
 
+#include <fmt/format.h>
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -43,13 +45,6 @@ class ScratchFolder {
   fs::path path_;
 };
 
-std::string describe(const CommandSpec& command) {
-  if (command.shell) return command.script;
-  std::string text;
-  for (const auto& arg : command.argv) text += (text.empty() ? "" : " ") + arg;
-  return text;
-}
-
 }  // namespace
 
 std::optional<std::string> device_skip_reason(const BenchmarkConfig& config,
@@ -65,6 +60,18 @@ std::optional<std::string> device_skip_reason(const BenchmarkConfig& config,
            " GPU(s) (run_config.required_gpus), this machine has " + std::to_string(gpu_count);
   }
   return std::nullopt;
+}
+
+std::string describe_command(const CommandSpec& command) {
+  if (command.shell) return command.script;
+  std::string text;
+  for (const auto& arg : command.argv) text += (text.empty() ? "" : " ") + arg;
+  return text;
+}
+
+std::string run_kind_label(bool warmup, int index, int num_warmup_runs, int num_measurement_runs) {
+  if (warmup) return fmt::format("warmup run {} of {}", index + 1, num_warmup_runs);
+  return fmt::format("measured run {} of {}", index - num_warmup_runs + 1, num_measurement_runs);
 }
 
 std::string file_slug(const std::string& name) {
@@ -109,7 +116,7 @@ class StateRun {
       if (auto found = find_program(spec.argv.front(), path->second, cwd_))
         spec.argv.front() = found->string();
     }
-    spec.log_header = "==> perfgate: " + label + ": " + describe(command) + "\n";
+    spec.log_header = "==> perfgate: " + label + ": " + describe_command(command) + "\n";
     spec.env = state_.env;
     for (const auto& [name, value] : extra_env) spec.env[name] = value;
     spec.timeout_s = state_.config->run.timeout_s;
@@ -176,14 +183,17 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     if (!failure.empty()) break;
 
     const std::string run_name = std::to_string(index);
+    // Runs are numbered from 1 within their kind, as the progress bar and the table count
+    // them: "warmup run 1 of 2", "measured run 3 of 10".
+    const std::string run_label =
+        run_kind_label(warmup, index, config.run.num_warmup_runs, config.run.num_measurement_runs);
     const fs::path metrics_path = scratch.path() / ("metrics-" + run_name + ".jsonl");
     const fs::path probe_path = scratch.path() / ("probe-" + run_name + ".json");
-    const ProcessResult result =
-        runner.execute(state.command, (warmup ? "warmup run " : "measured run ") + run_name,
-                       {{"PERFGATE_METRICS_OUT", metrics_path.string()},
-                        {"PERFGATE_PROBE_OUT", probe_path.string()},
-                        {"PERFGATE_RUN_INDEX", run_name},
-                        {"PERFGATE_WARMUP", warmup ? "1" : "0"}});
+    const ProcessResult result = runner.execute(state.command, run_label,
+                                                {{"PERFGATE_METRICS_OUT", metrics_path.string()},
+                                                 {"PERFGATE_PROBE_OUT", probe_path.string()},
+                                                 {"PERFGATE_RUN_INDEX", run_name},
+                                                 {"PERFGATE_WARMUP", warmup ? "1" : "0"}});
     RunObservation observation{
         index,         warmup,          result.succeeded(), "", result.wall_s,
         result.user_s, result.system_s, result.peak_rss_mb, {}};
@@ -192,8 +202,9 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     // log, where the message points, so the field it names can be read.
     const auto keep_bad_file = [&](const fs::path& written, const std::string& prefix,
                                    const std::string& extension, const Error& error) {
-      const fs::path kept = log_dir / (prefix + "_" + file_slug(state.name) + "_" +
-                                       environment_.file_stamp + "_run" + run_name + extension);
+      const fs::path kept =
+          log_dir / (prefix + "_" + file_slug(state.name) + "_" + environment_.file_stamp + "_" +
+                     file_slug(run_label) + extension);
       std::error_code ignored;
       fs::copy_file(written, kept, fs::copy_options::overwrite_existing, ignored);
       std::string message = error.what();
@@ -231,8 +242,7 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     for (const auto& report : reports) observation.reported[report.metric] = report.value;
     record.runs.push_back(observation);
     if (!observation.ok) {
-      failure = (warmup ? "warmup run " : "measured run ") + std::to_string(index) + ": " +
-                observation.failure;
+      failure = run_label + ": " + observation.failure;
       break;
     }
     if (!warmup) {

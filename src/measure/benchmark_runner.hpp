@@ -38,6 +38,14 @@ std::optional<std::string> device_skip_reason(const BenchmarkConfig& config,
 /// become '_' (sort[n=10] -> sort_n_10_).
 std::string file_slug(const std::string& name);
 
+/// The command as the worker log and --dry-run show it: the script, or argv joined by spaces.
+std::string describe_command(const CommandSpec& command);
+
+/// How a run is named in the progress bar, the worker log and failure reasons, numbered
+/// from 1 within its kind: "warmup run 1 of 2", "measured run 3 of 10". `index` counts
+/// every run of the state from 0, warmups first.
+std::string run_kind_label(bool warmup, int index, int num_warmup_runs, int num_measurement_runs);
+
 class BenchmarkRunner {
  public:
   BenchmarkRunner(Executor& executor, std::filesystem::path results_dir, RunEnvironment environment,

@@ -1,5 +1,7 @@
 #include "measure/results_folder.hpp"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 
@@ -28,6 +30,40 @@ void prepare_results_folder(const fs::path& results_dir) {
       errno = ec.value();
       io_error(dir, "cannot create the folder");
     }
+  }
+}
+
+void check_results_folder_writable(const fs::path& results_dir) {
+  fs::path existing = fs::absolute(results_dir);
+  std::error_code ec;
+  while (!fs::exists(existing, ec) && existing.has_parent_path() &&
+         existing != existing.parent_path()) {
+    existing = existing.parent_path();
+  }
+  if (!fs::is_directory(existing, ec)) {
+    errno = ENOTDIR;
+    io_error(existing, "cannot hold the results folder");
+  }
+  if (::access(existing.c_str(), W_OK | X_OK) != 0) io_error(existing, "cannot be written");
+}
+
+fs::path create_run_folder(const fs::path& results_dir, const std::string& file_stamp) {
+  prepare_results_folder(results_dir);
+  for (int suffix = 1;; ++suffix) {
+    std::string name = "run-" + file_stamp;
+    if (suffix > 1) name.append("-").append(std::to_string(suffix));
+    const fs::path run_dir = results_dir / name;
+    std::error_code ec;
+    // create_directory reports false for a folder that exists: another run took the name.
+    if (!fs::create_directory(run_dir, ec)) {
+      if (ec) {
+        errno = ec.value();
+        io_error(run_dir, "cannot create the folder");
+      }
+      continue;
+    }
+    prepare_results_folder(run_dir);
+    return run_dir;
   }
 }
 

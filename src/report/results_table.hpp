@@ -1,5 +1,6 @@
 #pragma once
 // The terminal table `perfgate run` prints: one block per benchmark, one row per metric.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,18 @@ struct BenchmarkOutcome {
 
 struct TableStyle {
   bool color = false;
+  /// The terminal's width; a wider table drops its median, then its min … max column.
+  /// 0: no limit (a file or a pipe).
+  std::size_t max_width = 0;
 };
 
-/// Renders every outcome and a closing count line. Pure: the same input gives the same text.
+/// One outcome's block: its header line, metric rows and notes, then a blank line.
+std::string render_outcome_block(const BenchmarkOutcome& outcome, const TableStyle& style);
+
+/// "3 benchmarks: 2 passed, 1 regressed, 0 failed, 0 skipped".
+std::string render_run_totals(const std::vector<BenchmarkOutcome>& outcomes);
+
+/// Every outcome's block and the closing count line. Pure: the same input gives the same text.
 std::string render_results_table(const std::vector<BenchmarkOutcome>& outcomes,
                                  const TableStyle& style);
 

@@ -4,6 +4,7 @@
 
 #include "model/json.hpp"
 #include "support/cli_runner.hpp"
+#include "support/run_folder.hpp"
 
 namespace perfgate {
 namespace {
@@ -49,7 +50,7 @@ Json only_record(const testing::CliResult& result) {
 
 TEST(CompareCommand, ReportsCalibrationNeededForANewCohortAndExitsZero) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   const auto result = p.perfgate({"compare", "--init", "-r", "out", "--json"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json record = only_record(result);
@@ -58,7 +59,8 @@ TEST(CompareCommand, ReportsCalibrationNeededForANewCohortAndExitsZero) {
   EXPECT_EQ(record["comparison_status_reason"], "No baseline found for exact comparable identity");
   EXPECT_EQ(record["baseline_eligible"], false);
   bool wrote_normalized = false, wrote_summary = false;
-  for (const auto& entry : fs::directory_iterator(p.dir / "out")) {
+  // The reports go beside the records they judge, in the run's own folder.
+  for (const auto& entry : fs::directory_iterator(testing::newest_run_folder(p.dir / "out"))) {
     const std::string name = entry.path().filename().string();
     wrote_normalized = wrote_normalized || name.rfind("normalized_perf_sleepy_", 0) == 0;
     wrote_summary =
@@ -70,7 +72,7 @@ TEST(CompareCommand, ReportsCalibrationNeededForANewCohortAndExitsZero) {
 
 TEST(CompareCommand, SeedsABaselineThroughPrepareAndApproveThenGatesARegression) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"}).exit_code, 0);
 
   const auto prepared = p.perfgate(
@@ -83,7 +85,7 @@ TEST(CompareCommand, SeedsABaselineThroughPrepareAndApproveThenGatesARegression)
   EXPECT_THAT(approved.out, HasSubstr("approved 1 record(s)"));
 
   p.fresh_results();
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   const auto same = p.perfgate({"compare", "--init", "-r", "out", "--json"});
   EXPECT_EQ(same.exit_code, 0) << same.err;
   EXPECT_EQ(only_record(same)["comparison_status"], "PASS");
@@ -91,7 +93,7 @@ TEST(CompareCommand, SeedsABaselineThroughPrepareAndApproveThenGatesARegression)
   // 0.01 s -> 0.7 s: latency is worse by more than 8% and by more than 0.5 s.
   p.set_delay("0.7");
   p.fresh_results();
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   const auto slower = p.perfgate({"compare", "--init", "-r", "out", "--json"});
   EXPECT_EQ(slower.exit_code, 1);
   const Json record = only_record(slower);
@@ -102,14 +104,14 @@ TEST(CompareCommand, SeedsABaselineThroughPrepareAndApproveThenGatesARegression)
 
 TEST(CompareCommand, ApproveRefusesAManifestWhoseStoreChangedSincePrepare) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"}).exit_code, 0);
   ASSERT_EQ(
       p.perfgate({"baseline", "prepare", "-o", "manifest.json", "--project", "suite/perfgate.toml"})
           .exit_code,
       0);
   p.fresh_results();
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "always"}).exit_code, 0);
   const auto approved =
       p.perfgate({"baseline", "approve", "manifest.json", "--project", "suite/perfgate.toml"});
@@ -124,7 +126,7 @@ TEST(CompareCommand, ApproveRefusesAManifestWhoseStoreChangedSincePrepare) {
 
 TEST(CompareCommand, ApproveRefusesAnEditedManifest) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"}).exit_code, 0);
   ASSERT_EQ(
       p.perfgate({"baseline", "prepare", "-o", "manifest.json", "--project", "suite/perfgate.toml"})
@@ -141,7 +143,7 @@ TEST(CompareCommand, ApproveRefusesAnEditedManifest) {
 
 TEST(CompareCommand, AttributesANonZeroRunnerExitWithoutABreachToInfrastructure) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   const auto result = p.perfgate({"compare", "--init", "-r", "out", "--run-rc", "2", "--json"});
   EXPECT_EQ(result.exit_code, 1);
   const Json record = only_record(result);
@@ -150,12 +152,20 @@ TEST(CompareCommand, AttributesANonZeroRunnerExitWithoutABreachToInfrastructure)
             "test runner exited with status 2 with no attributable static-threshold breach");
 }
 
-TEST(CompareCommand, SaysSoWhenTheResultsFolderHoldsRecordsOfEarlierRuns) {
+TEST(CompareCommand, SaysSoWhenRecordsOfSeveralRunsLieStraightInTheResultsFolder) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   ::sleep(1);  // a second run gets another timestamp
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  const auto result = p.perfgate({"compare", "--init", "-r", "out"});
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
+  // Another runner (the seed's pytest plugin) writes every record into one folder.
+  fs::create_directories(p.dir / "flat");
+  for (const auto& run : fs::directory_iterator(p.dir / "out")) {
+    for (const auto& file : fs::directory_iterator(run.path())) {
+      if (file.path().extension() == ".json")
+        fs::copy_file(file.path(), p.dir / "flat" / file.path().filename());
+    }
+  }
+  const auto result = p.perfgate({"compare", "--init", "-r", "flat"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.err, HasSubstr("holds raw records of 2 runs"));
 }
@@ -164,7 +174,7 @@ TEST(CompareCommand, AppendsItsMarkdownSummaryToTheGithubStepSummary) {
   Project p;
   p.dir.write("step-summary.md", "earlier step\n");
   p.env["GITHUB_STEP_SUMMARY"] = (p.dir / "step-summary.md").string();
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out"}).exit_code, 0);
   const std::string summary = read_text_file(p.dir / "step-summary.md");
   EXPECT_THAT(summary, ::testing::StartsWith("earlier step\n## perfgate comparison"));
@@ -205,7 +215,7 @@ TEST(CompareCommand, ReportsAnEmptyResultsFolderAsMissingInput) {
 
 TEST(ReportCommand, WritesCsvWithOneColumnPerMetric) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "always"}).exit_code, 0);
   const auto result =
       p.perfgate({"report", "--format", "csv", "--since", "1d", "--benchmark", "slee*"});
@@ -226,7 +236,7 @@ Json stored_records(Project& p) {
 
 /// Seeds sleepy's cohort with one approved record at the current delay.
 void seed_baseline(Project& p) {
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"}).exit_code, 0);
   ASSERT_EQ(
       p.perfgate({"baseline", "prepare", "-o", "seed.json", "--project", "suite/perfgate.toml"})
@@ -240,7 +250,7 @@ void seed_baseline(Project& p) {
 
 TEST(CompareCommand, StoresTheSameMeasurementOnceWhenUploadedAgain) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "pass"}).exit_code, 0);
   const auto again = p.perfgate({"compare", "-r", "out", "--upload", "always"});
   ASSERT_EQ(again.exit_code, 0) << again.err;
@@ -252,7 +262,7 @@ TEST(CompareCommand, StoresTheSameMeasurementOnceWhenUploadedAgain) {
 TEST(CompareCommand, NeverJudgesARecordAgainstAStoredCopyOfItself) {
   Project p;
   seed_baseline(p);
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   // PASS from a trusted source: stored eligible, so it would join its own baseline.
   const auto first = p.perfgate({"compare", "-r", "out", "--upload", "pass", "--json"});
   ASSERT_EQ(first.exit_code, 0) << first.err;
@@ -268,11 +278,11 @@ TEST(CompareCommand, NeverJudgesARecordAgainstAStoredCopyOfItself) {
 
 TEST(CompareCommand, StoresOnlyTheNewRecordsOfABatchThatMixesStoredAndNewOnes) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out", "--upload", "always"}).exit_code, 0);
   ::sleep(1);  // the second run gets its own timestamp and file
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  const auto retry = p.perfgate({"compare", "-r", "out", "--upload", "always"});
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
+  const auto retry = p.perfgate({"compare", "-r", "out", "--all", "--upload", "always"});
   ASSERT_EQ(retry.exit_code, 0) << retry.err;
   EXPECT_THAT(retry.out, HasSubstr("stored 1 record(s) in sqlite:"));
   EXPECT_THAT(retry.out, HasSubstr("already stored: 1 record(s)"));
@@ -281,7 +291,7 @@ TEST(CompareCommand, StoresOnlyTheNewRecordsOfABatchThatMixesStoredAndNewOnes) {
 
 TEST(CompareCommand, RefusesANamedStoreThatDoesNotExistAndCreatesNothing) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   for (const char* upload : {"never", "pass"}) {
     const auto result = p.perfgate(
         {"compare", "-r", "out", "--store", "sqlite:typo/perfgate.db", "--upload", upload});
@@ -298,7 +308,7 @@ TEST(CompareCommand, RefusesANamedStoreThatDoesNotExistAndCreatesNothing) {
 
 TEST(CompareCommand, CreatesANamedStoreOnlyWithInitAndChangesNothingElseWithIt) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   // --init with upload never still writes nothing.
   ASSERT_EQ(p.perfgate({"compare", "--init", "-r", "out"}).exit_code, 0);
   EXPECT_FALSE(fs::exists(p.dir / "store.db"));
@@ -314,7 +324,7 @@ TEST(CompareCommand, CreatesTheDefaultStoreOnFirstUploadButNotWithUploadNever) {
   Project p;
   p.env.erase("PERFGATE_STORE");
   p.dir.write("suite/perfgate.toml", "[baseline]\ntrusted_run_sources = [\"local\"]\n");
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   const auto never = p.perfgate({"compare", "-r", "out"});
   ASSERT_EQ(never.exit_code, 0) << never.err;
   EXPECT_FALSE(fs::exists(p.dir / ".perfgate" / "perfgate.db"));
@@ -325,9 +335,11 @@ TEST(CompareCommand, CreatesTheDefaultStoreOnFirstUploadButNotWithUploadNever) {
 
 TEST(CompareCommand, JudgesStoresAndSummarisesTheOthersWhenOneRawRecordIsMalformed) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  p.dir.write("out/perf_broken_T.json", "{\"result_schema_version\": 1, \"benchmark_id\": 7}");
-  p.dir.write("out/perf_truncated_T.json", "{\"result_schema_version\": 1, ");
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
+  const fs::path run = fs::relative(testing::newest_run_folder(p.dir / "out"), p.dir.path());
+  p.dir.write((run / "perf_broken_T.json").string(),
+              "{\"result_schema_version\": 1, \"benchmark_id\": 7}");
+  p.dir.write((run / "perf_truncated_T.json").string(), "{\"result_schema_version\": 1, ");
   const auto result =
       p.perfgate({"compare", "--init", "-r", "out", "--upload", "always", "--json"});
   EXPECT_EQ(result.exit_code, 1) << result.err;
@@ -350,7 +362,7 @@ TEST(CompareCommand, JudgesStoresAndSummarisesTheOthersWhenOneRawRecordIsMalform
   EXPECT_EQ(stored[0]["benchmark_id"], "sleepy");
   // The Markdown summary lists all three.
   bool summarised = false;
-  for (const auto& entry : fs::directory_iterator(p.dir / "out")) {
+  for (const auto& entry : fs::directory_iterator(p.dir / run)) {
     if (entry.path().extension() != ".md") continue;
     const std::string md = read_text_file(entry.path());
     summarised = md.find("perf\\_broken\\_T.json") != std::string::npos ||
@@ -361,7 +373,7 @@ TEST(CompareCommand, JudgesStoresAndSummarisesTheOthersWhenOneRawRecordIsMalform
 
 TEST(CompareCommand, ReadsTheSeedsCiVariablesAsAliases) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   p.env["PERF_UPLOAD_POLICY"] = "pass";
   p.env["PERF_REPORTS_DIR"] = (p.dir / "reports").string();
   const auto stored = p.perfgate({"compare", "--init", "-r", "out"});
@@ -385,7 +397,7 @@ TEST(CompareCommand, PrintsTheWorkerLogTailOfAScheduledRegressionAndCopiesItToTh
   seed_baseline(p);
   // 0.01 s -> 0.7 s: latency is worse by more than 8% and by more than 0.5 s.
   p.set_delay("0.7");
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
   const auto result = p.perfgate(
       {"compare", "-r", "out", "--run-source", "scheduled_main", "--reports-dir", "reports"});
   EXPECT_EQ(result.exit_code, 1) << result.err;
@@ -407,8 +419,9 @@ TEST(CompareCommand, PrintsTheWorkerLogTailOfAScheduledRegressionAndCopiesItToTh
 
 TEST(CompareCommand, NamesAnUnreadableRawRecordWhoseFileNameIsNotUtf8) {
   Project p;
-  ASSERT_EQ(p.perfgate({"run", "suite", "-o", "out"}).exit_code, 0);
-  p.dir.write("out/perf_\xff<script>\"q.json", "{\"x\":");
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
+  const fs::path run = fs::relative(testing::newest_run_folder(p.dir / "out"), p.dir.path());
+  p.dir.write((run / "perf_\xff<script>\"q.json").string(), "{\"x\":");
   const auto result = p.perfgate({"compare", "--init", "-r", "out", "--json"});
   EXPECT_EQ(result.exit_code, 1) << result.err;
   const Json records = Json::parse(result.out);

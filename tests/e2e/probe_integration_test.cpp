@@ -22,7 +22,7 @@ TEST(ProbeIntegration, TurnsTheRegionsOfAnInstrumentedProgramIntoComponentMetric
 num_warmup_runs = 0
 num_measurement_runs = 2
 )");
-  const auto result = run_perfgate({"run", "p.toml", "-o", "out", "--json"}, dir.path());
+  const auto result = run_perfgate({"run", "p.toml", "--results-dir", "out", "--json"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json metrics = Json::parse(result.out)[0]["metrics"];
   // The program's two finished runs hold one top-level region each; "setup" ran outside

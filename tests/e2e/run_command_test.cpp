@@ -4,6 +4,7 @@
 
 #include "model/json.hpp"
 #include "support/cli_runner.hpp"
+#include "support/run_folder.hpp"
 
 namespace perfgate {
 namespace {
@@ -13,8 +14,10 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using testing::run_perfgate;
 
-std::vector<fs::path> records_in(const fs::path& dir) {
+/// The raw records of the newest run in the results folder `results`.
+std::vector<fs::path> records_in(const fs::path& results) {
   std::vector<fs::path> out;
+  const fs::path dir = testing::newest_run_folder(results);
   if (!fs::exists(dir)) return out;
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().extension() == ".json") out.push_back(entry.path());
@@ -74,11 +77,11 @@ num_measurement_runs = 2
 )");
   const auto result = run_perfgate({"run", "fail.toml", "--results-dir", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_THAT(result.err, HasSubstr("fails failed: measured run 0: exit status 3"));
+  EXPECT_THAT(result.err, HasSubstr("fails failed: measured run 1 of 2: exit status 3"));
   EXPECT_THAT(result.err, HasSubstr("\nline 101\n"));
   EXPECT_THAT(result.err, HasSubstr("\nline 300\n"));
   EXPECT_THAT(result.err, Not(HasSubstr("line 100\n")));
-  EXPECT_THAT(result.out, HasSubstr("fails  FAILED  measured run 0: exit status 3"));
+  EXPECT_THAT(result.out, HasSubstr("fails  FAILED  measured run 1 of 2: exit status 3"));
   const auto records = records_in(dir / "out");
   ASSERT_EQ(records.size(), 1u);
   const Json record = read_json(records[0]);
@@ -156,7 +159,7 @@ TEST(RunCommand, RunsOnlyTheBenchmarksThatMatchTheFilter) {
   TempDir dir;
   dir.write("s/sort.toml", "benchmark_id = \"sort-small\"\ncommand = [\"/bin/true\"]\n");
   dir.write("s/hash.toml", "benchmark_id = \"hash\"\ncommand = [\"/bin/true\"]\n");
-  const auto result = run_perfgate({"run", "--filter", "sort*", "s", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "--filter", "sort*", "s", "-r", "out"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto records = records_in(dir / "out");
   ASSERT_EQ(records.size(), 1u);
@@ -169,7 +172,7 @@ TEST(RunCommand, MatchesAStateNameWithBracketsLiterally) {
   dir.write("p.toml",
             "benchmark_id = \"p\"\ncommand = [\"/bin/echo\", \"{n}\"]\n[parameters]\nn = [1, 2]\n");
   const auto result =
-      run_perfgate({"run", "p.toml", "--filter", "p[n=2]", "-o", "out", "--json"}, dir.path());
+      run_perfgate({"run", "p.toml", "--filter", "p[n=2]", "-r", "out", "--json"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json records = Json::parse(result.out);
   ASSERT_EQ(records.size(), 1u);
@@ -179,7 +182,7 @@ TEST(RunCommand, MatchesAStateNameWithBracketsLiterally) {
 TEST(RunCommand, ReportsAFilterThatMatchesNothingAsAUsageError) {
   TempDir dir;
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
-  const auto result = run_perfgate({"run", "a.toml", "--filter", "zzz*", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "a.toml", "--filter", "zzz*", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 64);
   EXPECT_THAT(result.err, HasSubstr("--filter"));
   EXPECT_FALSE(fs::exists(dir / "out"));
@@ -189,7 +192,7 @@ TEST(RunCommand, ValidatesTheWholeSuiteBeforeRunningAnything) {
   TempDir dir;
   dir.write("s/good.toml", "benchmark_id = \"good\"\ncommand = \"touch ran-good\"\n");
   dir.write("s/bad.toml", "benchmark_id = \"bad\"\ncomand = [\"/bin/true\"]\n");
-  const auto result = run_perfgate({"run", "s", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "s", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 65);
   EXPECT_THAT(result.err, HasSubstr("bad.toml"));
   EXPECT_THAT(result.err, HasSubstr("Did you mean 'command'?"));
@@ -208,7 +211,7 @@ num_measurement_runs = 3
 [component_metrics]
 decode_time_s = "decode"
 )");
-  const auto result = run_perfgate({"run", "m.toml", "-o", "out", "--json"}, dir.path());
+  const auto result = run_perfgate({"run", "m.toml", "-r", "out", "--json"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json metric = Json::parse(result.out)[0]["metrics"]["decode_time_s"];
   EXPECT_EQ(metric["samples"], Json({0.25, 0.25, 0.25}));
@@ -226,7 +229,7 @@ TEST(RunCommand, TurnsTheTopLevelRegionsOfAProbeReportIntoComponentMetrics) {
 num_warmup_runs = 1
 num_measurement_runs = 2
 )");
-  const auto result = run_perfgate({"run", "p.toml", "-o", "out", "--json"}, dir.path());
+  const auto result = run_perfgate({"run", "p.toml", "-r", "out", "--json"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json metrics = Json::parse(result.out)[0]["metrics"];
   // decode took 20 ms and 30 ms in the report's two runs: 25 ms per iteration.
@@ -244,7 +247,7 @@ num_measurement_runs = 2
 [component_metrics]
 huffman_s = "decode/huffman"
 )");
-  const auto result = run_perfgate({"run", "p.toml", "-o", "out", "--json"}, dir.path());
+  const auto result = run_perfgate({"run", "p.toml", "-r", "out", "--json"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json metrics = Json::parse(result.out)[0]["metrics"];
   EXPECT_EQ(metrics["huffman_s"]["samples"], Json({0.005, 0.005}));
@@ -258,13 +261,15 @@ TEST(RunCommand, FailsTheRunOfAMalformedProbeReportAndKeepsItBesideTheWorkerLog)
 num_warmup_runs = 0
 num_measurement_runs = 2
 )");
-  const auto result = run_perfgate({"run", "p.toml", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "p.toml", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_THAT(result.err, HasSubstr("measured run 0: invalid probe report: "));
-  EXPECT_THAT(result.err,
-              HasSubstr("_run0.json: runs[0].timing: expected an object, found a string"));
+  EXPECT_THAT(result.err, HasSubstr("measured run 1 of 2: invalid probe report: "));
+  EXPECT_THAT(
+      result.err,
+      HasSubstr("_measured_run_1_of_2.json: runs[0].timing: expected an object, found a string"));
   std::vector<fs::path> kept;
-  for (const auto& entry : fs::directory_iterator(dir / "out" / "worker_logs")) {
+  for (const auto& entry :
+       fs::directory_iterator(testing::newest_run_folder(dir / "out") / "worker_logs")) {
     if (entry.path().filename().string().rfind("probe_probed_", 0) == 0)
       kept.push_back(entry.path());
   }
@@ -280,7 +285,7 @@ TEST(RunCommand, RejectsAnUnknownFlagWithExit64) {
 
 TEST(RunCommand, ReportsAMissingSuiteWithExit66) {
   TempDir dir;
-  const auto result = run_perfgate({"run", "nowhere/", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "nowhere/", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 66);
   EXPECT_THAT(result.err, HasSubstr("nowhere"));
   EXPECT_FALSE(fs::exists(dir / "out"));
@@ -290,7 +295,7 @@ TEST(RunCommand, StopsWithAnIoErrorBeforeRunningWhenTheResultsFolderCannotBeCrea
   TempDir dir;
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = \"touch ran\"\n");
   dir.write("taken", "a file where the results folder should go");
-  const auto result = run_perfgate({"run", "a.toml", "-o", "taken/results"}, dir.path());
+  const auto result = run_perfgate({"run", "a.toml", "-r", "taken/results"}, dir.path());
   EXPECT_EQ(result.exit_code, 74);
   EXPECT_THAT(result.err, HasSubstr("taken/results: cannot create the folder"));
   EXPECT_FALSE(fs::exists(dir / "ran"));
@@ -300,7 +305,7 @@ TEST(RunCommand, WritesARecordForASuiteInAFolderWhoseNameIsNotUtf8) {
   TempDir dir;
   const std::string folder = "suite\xff";
   dir.write(folder + "/a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
-  const auto result = run_perfgate({"run", folder, "-o", "out", "--json"}, dir.path());
+  const auto result = run_perfgate({"run", folder, "-r", "out", "--json"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json records = Json::parse(result.out);
   EXPECT_NE(records[0]["config_path"].get<std::string>().find("suite\xef\xbf\xbd"),
@@ -319,7 +324,7 @@ TEST(RunCommand, StampsCiMetadataAndTheRunSourceFromTheEnvironment) {
   TempDir dir;
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
   const auto result =
-      run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
+      run_perfgate({"run", "a.toml", "-r", "out", "--json"}, dir.path(),
                    {{"PERFGATE_COMMIT", "0123abc"}, {"PERFGATE_RUN_SOURCE", "scheduled_main"}});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json record = Json::parse(result.out)[0];
@@ -353,7 +358,7 @@ max_memory_mb = 10000
 TEST(RunCommand, PrintsNoWorkerLogForABenchmarkThatPasses) {
   TempDir dir;
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/echo\", \"hello\"]\n");
-  const auto result = run_perfgate({"run", "a.toml", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "a.toml", "-r", "out"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.err, Not(HasSubstr("worker log")));
 }
@@ -362,10 +367,10 @@ TEST(RunCommand, AnImageUpgradeChangesTheSoftwareProfileIdButNotTheRecipeFingerp
   TempDir dir;
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
   const auto old_image =
-      run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
+      run_perfgate({"run", "a.toml", "-r", "out", "--json"}, dir.path(),
                    {{"PERFGATE_IMAGE_REF", "ghcr.io/acme/dev:py3.12-cuda12.4@sha256:aaaa"}});
   const auto new_image =
-      run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
+      run_perfgate({"run", "a.toml", "-r", "out", "--json"}, dir.path(),
                    {{"PERFGATE_IMAGE_REF", "ghcr.io/acme/dev:py3.12-cuda13.0@sha256:bbbb"}});
   ASSERT_EQ(old_image.exit_code, 0) << old_image.err;
   ASSERT_EQ(new_image.exit_code, 0) << new_image.err;
@@ -389,7 +394,7 @@ packages_command = "printf 'kernels 0.3.2\n'"
 firmware = "2.1"
 )");
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
-  const auto result = run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
+  const auto result = run_perfgate({"run", "a.toml", "-r", "out", "--json"}, dir.path(),
                                    {{"PERFGATE_PROFILE_VERSION", ""}});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json software = Json::parse(result.out)[0]["software_profile"];
@@ -402,7 +407,7 @@ TEST(RunCommand, StopsBeforeRunningWhenThePackagesCommandFails) {
   TempDir dir;
   dir.write("perfgate.toml", "[software_profile]\npackages_command = \"exit 4\"\n");
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
-  const auto result = run_perfgate({"run", "a.toml", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "a.toml", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 65);
   EXPECT_THAT(result.err, HasSubstr("software_profile.packages_command: the command failed with "
                                     "exit status 4"));
@@ -413,7 +418,7 @@ TEST(RunCommand, TakesTheRunSourceFromTheSeedsPerfRunSource) {
   TempDir dir;
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\n");
   const auto result =
-      run_perfgate({"run", "a.toml", "-o", "out", "--json"}, dir.path(),
+      run_perfgate({"run", "a.toml", "-r", "out", "--json"}, dir.path(),
                    {{"PERF_RUN_SOURCE", "scheduled_main"}, {"PERFGATE_RUN_SOURCE", ""}});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(Json::parse(result.out)[0]["run_source"], "scheduled_main");

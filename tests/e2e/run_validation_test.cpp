@@ -8,6 +8,7 @@
 
 #include "model/json.hpp"
 #include "support/cli_runner.hpp"
+#include "support/run_folder.hpp"
 
 namespace perfgate {
 namespace {
@@ -41,8 +42,10 @@ std::string readme_sort_toml() {
   return "";
 }
 
-std::size_t json_files_in(const fs::path& dir) {
+/// The raw records of the newest run in the results folder `results`.
+std::size_t json_files_in(const fs::path& results) {
   std::size_t count = 0;
+  const fs::path dir = testing::newest_run_folder(results);
   if (!fs::exists(dir)) return 0;
   for (const auto& entry : fs::directory_iterator(dir))
     count += entry.path().extension() == ".json" ? 1 : 0;
@@ -61,7 +64,7 @@ TEST(ReadmeTour, RunsTheSortExampleAsWrittenFromTheProjectRoot) {
   TempDir dir;
   write_readme_project(dir);
   dir.write("perfgate.toml", "# the project root\n");
-  const auto result = run_perfgate({"run", "benchmarks/", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "benchmarks/", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 0) << result.err << result.out;
   EXPECT_EQ(json_files_in(dir / "out"), 2u);
   const std::string calls = read_text_file(dir / "sort-calls.txt");
@@ -73,7 +76,7 @@ TEST(ReadmeTour, RunsTheSortExampleFromASubfolderOfAProjectWithPerfgateToml) {
   TempDir dir;
   write_readme_project(dir);
   dir.write("perfgate.toml", "# the project root\n");
-  const auto result = run_perfgate({"run", ".", "-o", "../out"}, dir / "benchmarks");
+  const auto result = run_perfgate({"run", ".", "-r", "../out"}, dir / "benchmarks");
   EXPECT_EQ(result.exit_code, 0) << result.err << result.out;
   EXPECT_THAT(read_text_file(dir / "sort-calls.txt"), HasSubstr("sorted --n 100000\n"));
 }
@@ -81,7 +84,7 @@ TEST(ReadmeTour, RunsTheSortExampleFromASubfolderOfAProjectWithPerfgateToml) {
 TEST(ReadmeTour, RunsTheSortExampleWithoutPerfgateTomlFromTheFolderItWasStartedIn) {
   TempDir dir;
   write_readme_project(dir);
-  const auto result = run_perfgate({"run", "benchmarks/", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "benchmarks/", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 0) << result.err << result.out;
   EXPECT_THAT(read_text_file(dir / "sort-calls.txt"), HasSubstr("sorted --n 1000000\n"));
 }
@@ -91,7 +94,7 @@ TEST(RunValidation, RefusesAMissingProgramBeforeRunningAnythingWithExit66) {
   dir.write("perfgate.toml", "");
   dir.write("s/good.toml", "benchmark_id = \"good\"\ncommand = \"touch ran-good\"\n");
   dir.write("s/sort.toml", "benchmark_id = \"sort\"\ncommand = [\"./build/sort\"]\n");
-  const auto result = run_perfgate({"run", "s", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "s", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 66);
   EXPECT_THAT(result.err, HasSubstr("s/sort.toml: command[0]: " + (dir / "build/sort").string() +
                                     " does not exist. Build it"));
@@ -106,7 +109,7 @@ TEST(RunValidation, RefusesAProgramThatIsNotExecutableWithExit65) {
   dir.write("build/sort", "#!/bin/sh\n");
   fs::permissions(dir / "build/sort", fs::perms::owner_read | fs::perms::owner_write);
   dir.write("sort.toml", "benchmark_id = \"sort\"\ncommand = [\"build/sort\"]\n");
-  const auto result = run_perfgate({"run", "sort.toml", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "sort.toml", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 65);
   EXPECT_THAT(result.err, HasSubstr("sort.toml: command[0]: " + (dir / "build/sort").string() +
                                     " is not executable. Make it executable (chmod +x"));
@@ -118,7 +121,7 @@ TEST(RunValidation, RefusesAMissingCwdFolderAndAMissingHookProgramTogether) {
   dir.write("perfgate.toml", "");
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"/bin/true\"]\ncwd = \"work\"\n");
   dir.write("b.toml", "benchmark_id = \"b\"\ncommand = [\"/bin/true\"]\nsetup = [\"./gen\"]\n");
-  const auto result = run_perfgate({"run", ".", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", ".", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 66);
   EXPECT_THAT(result.err, HasSubstr("a.toml: cwd: folder " + (dir / "work").string() +
                                     " does not exist. Create it, or fix cwd"));
@@ -130,7 +133,7 @@ TEST(RunValidation, RefusesAMissingCwdFolderAndAMissingHookProgramTogether) {
 TEST(RunValidation, RefusesAProgramNameThatIsNotOnPath) {
   TempDir dir;
   dir.write("a.toml", "benchmark_id = \"a\"\ncommand = [\"no-such-sorter\", \"--n\", \"10\"]\n");
-  const auto result = run_perfgate({"run", "a.toml", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "a.toml", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 66);
   EXPECT_THAT(result.err, HasSubstr("a.toml: command[0]: 'no-such-sorter' is not found on PATH"));
   EXPECT_FALSE(fs::exists(dir / "out"));
@@ -143,7 +146,7 @@ TEST(RunValidation, StartsAProgramFoundOnThePathTheConfigsEnvSets) {
                           (dir / "tools").string() +
                           ":/usr/bin:/bin\"\n"
                           "[run_config]\nnum_warmup_runs = 0\nnum_measurement_runs = 1\n");
-  const auto result = run_perfgate({"run", "a.toml", "-o", "out"}, dir.path());
+  const auto result = run_perfgate({"run", "a.toml", "-r", "out"}, dir.path());
   EXPECT_EQ(result.exit_code, 0) << result.err << result.out;
   EXPECT_EQ(read_text_file(dir / "sorter-ran.txt"), "sorted\n");
 }

@@ -77,7 +77,7 @@ TEST(BenchmarkRunner, StopsAtTheFirstFailedRunAndStillCleansUp) {
   f.executor.script = {exited(0, 1.0), exited(3, 1.0)};
   const RawRecord record = f.run();
   EXPECT_FALSE(record.success);
-  EXPECT_EQ(record.failure_reason, "measured run 1: exit status 3");
+  EXPECT_EQ(record.failure_reason, "measured run 1 of 2: exit status 3");
   EXPECT_EQ(record.runs.size(), 2u);
   EXPECT_EQ(f.executor.calls.back().argv, std::vector<std::string>{"clean"});
 }
@@ -118,7 +118,7 @@ TEST(BenchmarkRunner, FailsARunWhoseMetricsFileIsMalformed) {
   const RawRecord record = f.run();
   EXPECT_FALSE(record.success);
   EXPECT_NE(record.failure_reason.find("invalid metrics file: "), std::string::npos);
-  const auto kept = f.dir / "results" / "worker_logs" / "metrics_bench_T_run0.jsonl";
+  const auto kept = f.dir / "results" / "worker_logs" / "metrics_bench_T_measured_run_1_of_2.jsonl";
   EXPECT_NE(record.failure_reason.find(kept.string() + ":1: "), std::string::npos)
       << record.failure_reason;
   EXPECT_EQ(read_text_file(kept), "not json\n");
@@ -161,9 +161,9 @@ TEST(BenchmarkRunner, FailsARunWhoseProbeReportIsMalformedAndKeepsTheFile) {
   };
   const RawRecord record = f.run();
   EXPECT_FALSE(record.success);
-  const auto kept = f.dir / "results" / "worker_logs" / "probe_bench_T_run0.json";
+  const auto kept = f.dir / "results" / "worker_logs" / "probe_bench_T_measured_run_1_of_2.json";
   EXPECT_EQ(record.failure_reason,
-            "measured run 0: invalid probe report: " + kept.string() +
+            "measured run 1 of 2: invalid probe report: " + kept.string() +
                 ": runs[0].timing.cpu_time_us: missing. Add the field; every file "
                 "perfgate writes in this layout carries it");
   EXPECT_EQ(Json::parse(read_text_file(kept))["target"]["pid"], 4242);
