@@ -97,7 +97,7 @@ void print_judged_records(const std::vector<NormalizedRecord>& records, bool jso
     for (const auto& record : records) list.push_back(to_json(record));
     std::cout << pretty_json(list);
   } else {
-    std::cout << render_comparison_table(records, stdout_supports_color());
+    std::cout << render_comparison_table(records, stdout_supports_color(), stdout_columns());
   }
 }
 

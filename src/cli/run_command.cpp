@@ -3,6 +3,8 @@
 #include <fnmatch.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -23,6 +25,7 @@
 #include "model/error.hpp"
 #include "model/time_window.hpp"
 #include "report/results_table.hpp"
+#include "report/units.hpp"
 
 namespace perfgate {
 namespace {
@@ -109,9 +112,13 @@ void print_hard_failure(const RawRecord& record) {
     std::string breaches;
     for (const ThresholdCheck& check : record.static_verdict.checks) {
       if (!check.breached) continue;
-      breaches +=
-          fmt::format("{}{} {} {:g} {} limit {:g}", breaches.empty() ? "" : "; ", check.metric,
-                      check.statistic, check.value, check.lower_bound ? "<" : ">", check.limit);
+      const auto series = record.metrics.find(check.metric);
+      const DisplayUnit display =
+          choose_display_unit(std::max(std::fabs(check.value), std::fabs(check.limit)),
+                              series == record.metrics.end() ? "" : series->second.metric.unit);
+      breaches += fmt::format("{}{} {} {} {} limit {}", breaches.empty() ? "" : "; ", check.metric,
+                              check.statistic, format_in(check.value, display),
+                              check.lower_bound ? "<" : ">", format_in(check.limit, display));
     }
     std::cerr << "perfgate: " << id << " breached its static thresholds: " << breaches << "\n";
   }

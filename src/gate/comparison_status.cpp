@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "gate/rolling_baseline.hpp"
+#include "report/units.hpp"
 
 namespace perfgate {
 namespace {
@@ -56,10 +57,17 @@ std::string describe_regressions(const NormalizedRecord& record) {
         metric != record.metrics.end() && metric->second.direction == Direction::kHigherIsBetter
             ? -1.0
             : 1.0;
-    parts.push_back(fmt::format("{} {}% ({}{}{})", comparison.metric,
-                                signed_significant(sign * comparison.percent_delta * 100),
-                                signed_significant(sign * comparison.absolute_delta),
-                                unit.empty() ? "" : " ", unit));
+    // The change in the unit the table shows the values in (+0.62 s beside 5.58 s, +67 ns
+    // beside 567 ns), never a raw "+6.7e-08 s".
+    const DisplayUnit display =
+        choose_display_unit(std::max(std::fabs(comparison.current.value_or(0)),
+                                     std::fabs(comparison.baseline.value_or(0))),
+                            unit);
+    const std::string suffix = display.suffix.empty() ? "" : " " + display.suffix;
+    parts.push_back(fmt::format(
+        "{} {}% ({}{})", comparison.metric,
+        signed_significant(sign * comparison.percent_delta * 100),
+        signed_significant(sign * comparison.absolute_delta / display.divisor), suffix));
   }
   return fmt::format("gated metrics regressed against the rolling baseline: {}",
                      fmt::join(parts, ", "));

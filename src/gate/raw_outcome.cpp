@@ -1,9 +1,12 @@
 #include "gate/raw_outcome.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
 
 #include <string>
 #include <vector>
+#include "report/units.hpp"
 
 namespace perfgate {
 namespace {
@@ -30,11 +33,14 @@ std::string describe_breach(const Json& raw, const Json& check) {
   const Json* metrics = member(raw, "metrics");
   const Json* series = metrics ? member(*metrics, metric.c_str()) : nullptr;
   const std::string unit = series ? text_member(*series, "unit") : std::string();
-  const std::string suffix = unit.empty() ? "" : " " + unit;
-  return fmt::format("{} {} {:g}{} {} {:g}{}", metric, text_member(check, "statistic"),
-                     number_member(check, "value"), suffix,
-                     text_member(check, "kind") == "min" ? "<" : ">", number_member(check, "limit"),
-                     suffix);
+  const double value = number_member(check, "value");
+  const double limit = number_member(check, "limit");
+  // The table's units: "latency mean 567 ns > 500 ns", not "5.67e-07 s > 5e-07 s".
+  const DisplayUnit display =
+      choose_display_unit(std::max(std::fabs(value), std::fabs(limit)), unit);
+  return fmt::format("{} {} {} {} {}", metric, text_member(check, "statistic"),
+                     format_in(value, display), text_member(check, "kind") == "min" ? "<" : ">",
+                     format_in(limit, display));
 }
 
 }  // namespace

@@ -40,16 +40,22 @@ Cells cells_of(const ComparisonRow& row) {
 
 /// Rows padded to their columns' widths, two spaces apart, indented by two.
 std::string aligned(const std::vector<Cells>& rows, const std::vector<ComparisonRow>& metrics,
-                    bool color) {
+                    bool color, std::size_t max_width) {
   std::array<std::size_t, 6> width{};
   for (const auto& row : rows) {
     for (std::size_t i = 0; i < row.size(); ++i)
       width[i] = std::max(width[i], terminal_width(row[i]));
   }
+  std::size_t total = 1;
+  for (std::size_t w : width) total += w + 2;
+  // On a narrow terminal the threshold column goes first: the verdict still says whether
+  // the change was too large, and the Markdown summary keeps every column.
+  const bool drop_threshold = max_width != 0 && total > max_width;
   std::string out;
   for (std::size_t r = 0; r < rows.size(); ++r) {
     std::string line = " ";
     for (std::size_t i = 0; i < rows[r].size(); ++i) {
+      if (drop_threshold && i == 4) continue;
       std::string cell = rows[r][i];
       const bool last = i + 1 == rows[r].size();
       if (last && r > 0 && metrics[r - 1].regressed) cell = ansi::paint(cell, kRed, color);
@@ -78,14 +84,45 @@ std::string overview_cell(const ComparisonRow& row) {
 
 }  // namespace
 
-std::string render_comparison_table(const std::vector<NormalizedRecord>& records, bool color) {
+/// The reason after the name and status, continued on lines indented by four when it
+/// would run past `max_width`.
+std::string wrapped_reason(std::size_t used, const std::string& reason, std::size_t max_width) {
+  if (max_width == 0 || used + terminal_width(reason) <= max_width) return reason;
+  std::string out;
+  std::size_t column = used;
+  bool line_start = true;
+  for (std::size_t start = 0; start < reason.size();) {
+    std::size_t end = reason.find(' ', start);
+    if (end == std::string::npos) end = reason.size();
+    const std::string word = reason.substr(start, end - start);
+    if (!line_start && column + 1 + terminal_width(word) > max_width) {
+      out += "\n    ";
+      column = 4;
+      line_start = true;
+    }
+    if (!line_start) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += terminal_width(word);
+    line_start = false;
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string render_comparison_table(const std::vector<NormalizedRecord>& records, bool color,
+                                    std::size_t max_width) {
   const auto units = metric_units(records);
   std::string out;
   for (const auto& record : records) {
     const std::string status =
         ansi::paint(record.comparison_status, status_color(record.comparison_status), color);
-    out +=
-        fmt::format("{}  {}  {}\n", record.benchmark_id, status, record.comparison_status_reason);
+    const std::size_t used =
+        terminal_width(record.benchmark_id) + terminal_width(record.comparison_status) + 4;
+    out += fmt::format("{}  {}  {}\n", record.benchmark_id, status,
+                       wrapped_reason(used, record.comparison_status_reason, max_width));
     std::vector<Cells> rows{
         {"metric", "current", "baseline", "change", kThresholdHeading, "verdict"}};
     std::vector<ComparisonRow> metrics;
@@ -93,7 +130,7 @@ std::string render_comparison_table(const std::vector<NormalizedRecord>& records
       metrics.push_back(comparison_row(record, metric, units));
       rows.push_back(cells_of(metrics.back()));
     }
-    if (!metrics.empty()) out += aligned(rows, metrics, color);
+    if (!metrics.empty()) out += aligned(rows, metrics, color, max_width);
     out += "\n";
   }
   return out;

@@ -2,6 +2,7 @@
 // What `perfgate compare` prints and writes: current vs baseline per metric, with change,
 // threshold, verdict, status and reason — as a terminal table and as the Markdown summary
 // (SPEC §10). Both take their cells from comparison_row, so they agree.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,10 @@ namespace perfgate {
 
 /// Terminal: one block per record (name, status, reason), then one row per metric:
 /// metric, current, baseline, change, threshold (worse by), verdict. Pure.
-std::string render_comparison_table(const std::vector<NormalizedRecord>& records, bool color);
+/// `max_width` (0: no limit) is the terminal's width: a wider metric table drops its
+/// threshold column, and a long reason continues on indented lines.
+std::string render_comparison_table(const std::vector<NormalizedRecord>& records, bool color,
+                                    std::size_t max_width = 0);
 
 /// Markdown: a heading with the commit; one row per record with current vs baseline
 /// (change) of every metric, the status and the reason; then a table with one row per

@@ -348,7 +348,7 @@ max_memory_mb = 10000
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_THAT(result.err,
               HasSubstr("perfgate: slow breached its static thresholds: latency mean "));
-  EXPECT_THAT(result.err, HasSubstr(" > limit 0.001\n"));
+  EXPECT_THAT(result.err, HasSubstr(" > limit 1 ms\n"));
   EXPECT_THAT(result.err, HasSubstr("---- slow: last 200 lines of "));
   EXPECT_THAT(result.err, HasSubstr("\nline 51\n"));
   EXPECT_THAT(result.err, HasSubstr("\nline 250\n---- end of worker log ----\n"));

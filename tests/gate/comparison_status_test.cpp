@@ -67,6 +67,15 @@ TEST(ComparisonStatus, ReportsGatedRegressionsByNameWithPercentAndAbsoluteDeltas
   EXPECT_FALSE(r.baseline_eligible);
 }
 
+TEST(ComparisonStatus, GivesADeltaInTheUnitTheTableShowsItsValuesIn) {
+  std::vector<NormalizedRecord> baseline(5, v2_record({{"latency", 500e-9}}));
+  NormalizedRecord current = v2_record({{"latency", 567e-9}});
+  current.regression_thresholds["latency"] = {0.05, 10e-9, true};
+  const NormalizedRecord r = classified(current, with_baseline(baseline));
+  EXPECT_EQ(r.comparison_status_reason,
+            "gated metrics regressed against the rolling baseline: latency +13.4% (+67 ns)");
+}
+
 TEST(ComparisonStatus, FormatsDeltasWithUpToThreeSignificantDigitsAndInfinityForAZeroBaseline) {
   std::vector<NormalizedRecord> baseline(
       5, v2_record({{"decode", 0.0}, {"latency", 3.0}, {"memory", 1000.0}}));
@@ -75,7 +84,7 @@ TEST(ComparisonStatus, FormatsDeltasWithUpToThreeSignificantDigitsAndInfinityFor
                  with_baseline(baseline));
   EXPECT_EQ(r.comparison_status_reason,
             "gated metrics regressed against the rolling baseline: "
-            "decode +inf% (+0.3 s), latency +20.8% (+0.623 s), memory +235% (+2346 MB)");
+            "decode +inf% (+300 ms), latency +20.8% (+0.623 s), memory +235% (+2346 MB)");
 }
 
 TEST(ComparisonStatus, PassesAMetricThatExceedsItsPolicyButIsNotGated) {

@@ -351,6 +351,19 @@ TEST(RawRecordOutcome, DescribesEveryBreachedCheckWithItsUnit) {
             "latency mean 1.5 s > 1.25 s; throughput mean 7 frames/s < 10 frames/s");
 }
 
+TEST(RawRecordOutcome, DescribesABreachInTheUnitsOfTheTable) {
+  Json raw = raw_record();
+  raw["metrics"]["latency"]["unit"] = "s";
+  raw["static_thresholds"]["status"] = "REGRESSION";
+  raw["static_thresholds"]["checks"] = {{{"breached", true},
+                                         {"kind", "max"},
+                                         {"limit", 500e-9},
+                                         {"metric", "latency"},
+                                         {"statistic", "mean"},
+                                         {"value", 567e-9}}};
+  EXPECT_EQ(raw_record_outcome(raw).static_breach_detail, "latency mean 567 ns > 500 ns");
+}
+
 TEST(RawRecordOutcome, CarriesTheFailureReasonOfAFailedRun) {
   Json raw = raw_record();
   raw["success"] = false;

@@ -71,6 +71,22 @@ TEST(ComparisonSummary, TerminalShowsChangeThresholdAndVerdictOfEveryMetric) {
   EXPECT_EQ(render_comparison_table({regressed_record(), calibration_record()}, false), expected);
 }
 
+TEST(ComparisonSummary, FitsEightyColumnsByDroppingTheThresholdAndWrappingTheReason) {
+  const std::string expected =
+      "video  REGRESSION  gated metrics regressed against the rolling baseline: latency\n"
+      "  metric      current       baseline      change         verdict\n"
+      "  latency     1.5 s         1 s           +50.0% worse   REGRESSED\n"
+      "  throughput  1 frames/s    1.2 frames/s  -16.7% worse   exceeded (not gated)\n"
+      "  memory      not measured  10840 MB      —              skipped\n"
+      "  dit_time_s  0.9 s         1.02 s        -11.8% better  ok\n"
+      "\n";
+  EXPECT_EQ(render_comparison_table({regressed_record()}, false, 80), expected);
+  const std::string narrow = render_comparison_table({regressed_record()}, false, 50);
+  EXPECT_EQ(narrow.substr(0, narrow.find("  metric")),
+            "video  REGRESSION  gated metrics regressed against\n"
+            "    the rolling baseline: latency\n");
+}
+
 TEST(ComparisonSummary, MarkdownShowsTheSameCellsAsTheTerminal) {
   const std::string expected =
       "## perfgate comparison for `0123456789ab`\n"
