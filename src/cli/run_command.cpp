@@ -14,7 +14,9 @@
 #include "config/command_check.hpp"
 #include "config/suite_loader.hpp"
 #include "measure/benchmark_runner.hpp"
+#include "measure/duration_text.hpp"
 #include "measure/host_provenance.hpp"
+#include "measure/interruption.hpp"
 #include "measure/process_executor.hpp"
 #include "measure/results_folder.hpp"
 #include "measure/worker_log_tail.hpp"
@@ -111,6 +113,9 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_flag("--json", options.json,
                 "Print the raw records as a JSON array instead of the table");
   run->add_flag("--no-progress", options.no_progress, "Do not draw the progress bar");
+  run->add_option(
+      "--timeout", options.timeout,
+      "Time limit of every run and hook, e.g. 90s or 2m (overrides run_config.timeout_s)");
   run->footer(
       "Examples:\n"
       "  perfgate run benchmarks/\n"
@@ -122,7 +127,21 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   return run;
 }
 
+namespace {
+
+double timeout_flag(const std::string& text) {
+  try {
+    return parse_duration_text(text);
+  } catch (const std::invalid_argument& error) {
+    throw Error(ExitCode::kUsage, std::string("--timeout: ") + error.what());
+  }
+}
+
+}  // namespace
+
 int execute_run(const RunOptions& options) {
+  // From here on an interruption kills the runs' process groups instead of orphaning them.
+  const InterruptionScope interruption;
   std::vector<fs::path> paths;
   for (const auto& suite : options.suites) paths.emplace_back(suite);
   if (paths.empty()) paths.emplace_back("benchmarks");
@@ -140,7 +159,8 @@ int execute_run(const RunOptions& options) {
                 "every benchmark id, then pass a glob such as 'sort*'.");
   }
 
-  const RunEnvironment environment = describe_environment(suite, options.run_source);
+  RunEnvironment environment = describe_environment(suite, options.run_source);
+  if (!options.timeout.empty()) environment.timeout_s = timeout_flag(options.timeout);
   std::vector<const BenchmarkState*> to_run;
   for (const auto& state : states) {
     if (!device_skip_reason(*state.config, environment.provenance.device, environment.gpu_count))
@@ -161,6 +181,7 @@ int execute_run(const RunOptions& options) {
   BenchmarkRunner runner(executor, results_dir, environment, &progress);
   std::vector<BenchmarkOutcome> outcomes;
   for (const auto& state : states) {
+    if (interruption_signal() != 0) break;
     BenchmarkOutcome outcome;
     outcome.name = state.name;
     if (auto reason = device_skip_reason(*state.config, environment.provenance.device,
@@ -190,6 +211,13 @@ int execute_run(const RunOptions& options) {
     std::cout << pretty_json(records);
   } else {
     std::cout << render_results_table(outcomes, TableStyle{stdout_supports_color()});
+  }
+  if (const int signal = interruption_signal()) {
+    std::cerr << fmt::format(
+        "perfgate run: {} after {} of {} benchmarks; the runs it started were killed and a "
+        "record cut short says it is incomplete ({})\n",
+        describe_interruption(signal), outcomes.size(), states.size(), results_dir.string());
+    return interrupted_exit_code(signal);
   }
   for (const auto& outcome : outcomes) {
     const std::string status = outcome.status();

@@ -14,6 +14,7 @@ struct RunOptions {
   std::string run_source;
   bool json = false;
   bool no_progress = false;
+  std::string timeout;  ///< --timeout: every run's limit ("90s", "2m")
 };
 
 /// Adds the `run` subcommand and its flags to `app`.
