@@ -1,5 +1,7 @@
 #include "ab/ab_results.hpp"
 
+#include <string.h>
+
 namespace perfgate {
 namespace {
 
@@ -60,6 +62,9 @@ Json scenario_json(const AbScenarioResult& scenario) {
     out["pairs_judged"] = scenario.verdict->metrics.front().pair_over_budget.size();
   }
   out["error"] = scenario.error.empty() ? Json(nullptr) : Json(scenario.error);
+  out["timeout"] = {{"seconds", scenario.timeout_s ? Json(*scenario.timeout_s) : Json(nullptr)},
+                    {"source", scenario.timeout_source}};
+  out["warnings"] = scenario.warnings;
   if (scenario.profile) {
     out["profile"] = {{"tool", scenario.profile->tool},
                       {"path", scenario.profile->path},
@@ -96,12 +101,17 @@ std::string_view status_name(ScenarioStatus status) {
       return "INCONCLUSIVE";
     case ScenarioStatus::kError:
       return "ERROR";
+    case ScenarioStatus::kInterrupted:
+      return "INTERRUPTED";
+    case ScenarioStatus::kNotRun:
+      return "NOT RUN";
   }
   return "UNKNOWN";
 }
 
 ScenarioStatus AbScenarioResult::status() const {
   if (!error.empty()) return ScenarioStatus::kError;
+  if (interrupted) return runs.empty() ? ScenarioStatus::kNotRun : ScenarioStatus::kInterrupted;
   if (!finished || !verdict) return ScenarioStatus::kRunning;
   switch (verdict->kind) {
     case VerdictKind::kPass:
@@ -132,8 +142,7 @@ PairedRuns AbScenarioResult::measured() const {
 int ab_exit_code(const std::vector<ScenarioStatus>& statuses) {
   bool inconclusive = false;
   for (const ScenarioStatus status : statuses) {
-    if (status == ScenarioStatus::kError || status == ScenarioStatus::kRegression ||
-        status == ScenarioStatus::kRunning) {
+    if (status != ScenarioStatus::kPass && status != ScenarioStatus::kInconclusive) {
       return 1;
     }
     if (status == ScenarioStatus::kInconclusive) inconclusive = true;
@@ -162,6 +171,16 @@ Json to_json(const AbReport& report) {
     out["scenario_file"] = nullptr;
   }
   if (report.complete) out["verdict_exit_code"] = report.exit_code();
+  if (report.interrupted_signal != 0) {
+    const char* name = sigabbrev_np(report.interrupted_signal);
+    out["interrupted"] = {{"signal", name == nullptr ? std::to_string(report.interrupted_signal)
+                                                     : std::string("SIG") + name},
+                          {"reason", report.interrupted_reason}};
+  } else {
+    out["interrupted"] = nullptr;
+  }
+  out["git"] = report.git;
+  if (!report.scenario_file.empty()) out["scenario_file"]["copy"] = report.scenario_file_copy;
   return out;
 }
 

@@ -37,9 +37,17 @@ struct CandidateProfile {
   std::string note;  ///< why no profile was taken, or how the profiled run ended
 };
 
-enum class ScenarioStatus { kRunning, kPass, kRegression, kInconclusive, kError };
+enum class ScenarioStatus {
+  kRunning,
+  kPass,
+  kRegression,
+  kInconclusive,
+  kError,
+  kInterrupted,  ///< perfgate was interrupted while this scenario ran
+  kNotRun,       ///< perfgate was interrupted before this scenario started
+};
 
-/// "RUNNING", "PASS", "REGRESSION", "INCONCLUSIVE", "ERROR".
+/// "RUNNING", "PASS", "REGRESSION", "INCONCLUSIVE", "ERROR", "INTERRUPTED", "NOT RUN".
 std::string_view status_name(ScenarioStatus status);
 
 struct AbScenarioResult {
@@ -51,6 +59,12 @@ struct AbScenarioResult {
   std::string error;                     ///< invalid evidence: why the scenario failed
   std::optional<CandidateProfile> profile;
   bool finished = false;
+  bool interrupted = false;  ///< perfgate stopped before this scenario finished
+  /// Each run's time limit; for a derived default, the latest one (absent before the
+  /// warmups, when the base warmup runs without one).
+  std::optional<double> timeout_s;
+  std::string timeout_source;         ///< "--timeout", "timeout_s" or "default"
+  std::vector<std::string> warnings;  ///< PlannedScenario::warnings
 
   ScenarioStatus status() const;
   /// The measured (non-warmup) samples, by metric and pair.
@@ -67,7 +81,13 @@ struct AbReport {
   std::string scenario_file;         ///< path, empty without one
   std::string scenario_file_sha256;  ///< empty without one
   std::vector<AbScenarioResult> scenarios;
-  bool complete = false;  ///< false until every scenario finished (checkpoints say false)
+  bool complete = false;           ///< false until every scenario finished (checkpoints say false)
+  int interrupted_signal = 0;      ///< the signal that stopped perfgate, or 0
+  std::string interrupted_reason;  ///< "interrupted by SIGTERM during scenario sort-1m"
+  /// Per side ("base", "head"): {"commit", "dirty"} of its checkout's git tree; a side
+  /// whose folder is not in a git tree (or a command) is absent.
+  Json git = Json::object();
+  std::string scenario_file_copy;  ///< the copy in the output folder, relative to it
 
   int exit_code() const;
 };

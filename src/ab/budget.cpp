@@ -145,6 +145,18 @@ std::string describe_budget(AbMetric metric, const Budget& budget) {
                      format_metric_value(metric, budget.absolute));
 }
 
+std::string percent_beside(double fraction, double limit, int min_decimals) {
+  const std::string limit_text = fmt::format("{:g}", limit * 100);
+  for (int decimals = min_decimals; decimals <= 6; ++decimals) {
+    const std::string text = fmt::format("{:.{}f}", fraction * 100, decimals);
+    if (fraction == limit || text != limit_text) {
+      // "30.0" beside a limit of "30" reads as the same number too.
+      if (fraction == limit || std::stod(text) != std::stod(limit_text)) return text;
+    }
+  }
+  return fmt::format("{:.10g}", fraction * 100);
+}
+
 std::string format_metric_value(AbMetric metric, double value) {
   if (metric == AbMetric::kRss) return fmt::format("{:.4g} MiB", value / kMiB);
   return fmt::format("{:.4g} {}", value, metric_unit(metric));

@@ -69,6 +69,12 @@ double parse_noise_limit(std::string_view text);
 /// "+25% and 1 s", "+20% and 32 MiB": a budget as a person reads it.
 std::string describe_budget(AbMetric metric, const Budget& budget);
 
+/// `fraction` as a percentage number (no sign, no '%') with at least `min_decimals` and as
+/// many more decimals (up to 6) as it takes to differ visibly from `limit` (also a
+/// fraction, shown with {:g}) when the two differ: 0.30004 beside 0.30 is "30.004", never
+/// "30", so a reason never says "30% is over 30%".
+std::string percent_beside(double fraction, double limit, int min_decimals = 0);
+
 /// A value of `metric` with its unit: "0.2134 s", "0.5 core-s", "31.5 MiB".
 std::string format_metric_value(AbMetric metric, double value);
 

@@ -22,6 +22,12 @@ namespace fs = std::filesystem;
 
 }  // namespace
 
+fs::path output_folder_path(const std::string& given) {
+  fs::path dir = fs::path(given).lexically_normal();
+  if (dir.filename().empty() && dir.has_parent_path()) dir = dir.parent_path();  // "out/" -> "out"
+  return dir;
+}
+
 void create_new_output_folder(const fs::path& dir) {
   std::error_code ec;
   if (dir.has_parent_path()) fs::create_directories(dir.parent_path(), ec);

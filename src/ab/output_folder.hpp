@@ -7,6 +7,9 @@
 
 namespace perfgate {
 
+/// The folder --out names: "perf-out/" and "perf-out" are the same folder.
+std::filesystem::path output_folder_path(const std::string& given);
+
 /// Creates `dir` (and its parents). Error(kUsage) naming the folder when it already
 /// exists; Error(kIoError) when it cannot be created.
 void create_new_output_folder(const std::filesystem::path& dir);

@@ -3,31 +3,35 @@
 #include <fmt/format.h>
 
 #include <cassert>
+#include <cmath>
 
 namespace perfgate {
 namespace {
 
-std::string percent_change(double base, double head) {
+// The change with enough digits to differ visibly from the relative budget beside it.
+std::string percent_change(double base, double head, double budget) {
   if (base == 0) return head == 0 ? "+0%" : "new";
-  return fmt::format("{:+.1f}%", (head - base) / base * 100);
+  const double change = (head - base) / base;
+  return (change < 0 ? "-" : "+") + percent_beside(std::abs(change), budget, 1) + "%";
 }
 
 std::string regression_reason(const MetricEvidence& evidence) {
-  return fmt::format("{} over budget ({}) in {} of {} pairs: base median {}, head median {} ({})",
-                     metric_key(evidence.metric), describe_budget(evidence.metric, evidence.budget),
-                     evidence.pairs_over_budget, evidence.pair_over_budget.size(),
-                     format_metric_value(evidence.metric, evidence.base_median),
-                     format_metric_value(evidence.metric, evidence.head_median),
-                     percent_change(evidence.base_median, evidence.head_median));
+  return fmt::format(
+      "{} over budget ({}) in {} of {} pairs: base median {}, head median {} ({})",
+      metric_key(evidence.metric), describe_budget(evidence.metric, evidence.budget),
+      evidence.pairs_over_budget, evidence.pair_over_budget.size(),
+      format_metric_value(evidence.metric, evidence.base_median),
+      format_metric_value(evidence.metric, evidence.head_median),
+      percent_change(evidence.base_median, evidence.head_median, evidence.budget.relative));
 }
 
 std::string noise_reason(AbMetric metric, std::string_view side, const SideNoise& noise,
                          double limit) {
-  return fmt::format(
-      "{} is noisy on the {} side: range {} is {:.0f}% of its median {} (limit {:g}%{})",
-      metric_key(metric), side, format_metric_value(metric, noise.range),
-      noise.relative_range() * 100, format_metric_value(metric, noise.median), limit * 100,
-      noise.discarded ? ", after discarding the most extreme sample" : "");
+  return fmt::format("{} is noisy on the {} side: range {} is {}% of its median {} (limit {:g}%{})",
+                     metric_key(metric), side, format_metric_value(metric, noise.range),
+                     percent_beside(noise.relative_range(), limit),
+                     format_metric_value(metric, noise.median), limit * 100,
+                     noise.discarded ? ", after discarding the most extreme sample" : "");
 }
 
 std::string median_reason(const MetricEvidence& evidence) {
@@ -37,8 +41,8 @@ std::string median_reason(const MetricEvidence& evidence) {
       metric_key(evidence.metric), format_metric_value(evidence.metric, evidence.head_median),
       describe_budget(evidence.metric, evidence.budget),
       format_metric_value(evidence.metric, evidence.base_median),
-      percent_change(evidence.base_median, evidence.head_median), evidence.pairs_over_budget,
-      evidence.pair_over_budget.size());
+      percent_change(evidence.base_median, evidence.head_median, evidence.budget.relative),
+      evidence.pairs_over_budget, evidence.pair_over_budget.size());
 }
 
 // Why a metric is not clean: its median over budget and/or a noisy side.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -54,6 +55,9 @@ AbProtocol::AbProtocol(Executor& executor, fs::path out_dir, AbObserver& observe
 void AbProtocol::run(const PlannedScenario& scenario, AbScenarioResult& result) {
   result.name = scenario.name;
   result.rules = scenario.rules;
+  result.warnings = scenario.warnings;
+  result.timeout_source = scenario.timeout_source.empty() ? "default" : scenario.timeout_source;
+  result.timeout_s = scenario.side(AbSide::kBase).timeout_s;
   for (const AbSide side : kAbSides) {
     result.argv[static_cast<std::size_t>(side)] = scenario.side(side).argv;
   }
@@ -104,9 +108,22 @@ bool AbProtocol::run_once(const PlannedScenario& scenario, AbSide side, std::siz
   make_folder(output_dir);
 
   ProcessSpec spec = scenario.side(side);
+  const bool derived_limit = !spec.timeout_s;
+  if (derived_limit) spec.timeout_s = result.timeout_s;
   spec.log_path = log_dir / (label + ".log");
   spec.env["PERFGATE_AB_OUTPUT_DIR"] = output_dir.string();
   const ProcessResult outcome = executor_.run(spec);
+  if (outcome.outcome == ProcessOutcome::kInterrupted) throw AbInterrupted{outcome.signal};
+  // The slowest warmup so far sets every later run's limit; one that ran out of time or
+  // failed ends the scenario anyway, and would only state a meaningless limit.
+  if (derived_limit && pair == 0 && outcome.outcome == ProcessOutcome::kExited) {
+    double slowest = outcome.wall_s;
+    for (const auto& run : result.runs) {
+      if (run.warmup()) slowest = std::max(slowest, run.duration_s);
+    }
+    result.timeout_s = default_run_limit_s(slowest);
+  }
+  const bool via_shell = spec.argv.size() >= 2 && spec.argv[0] == "/bin/sh" && spec.argv[1] == "-c";
 
   AbRunSample sample;
   sample.side = side;
@@ -117,18 +134,25 @@ bool AbProtocol::run_once(const PlannedScenario& scenario, AbSide side, std::siz
   sample.rss_bytes = outcome.peak_rss_mb * 1024.0 * 1024.0;
   sample.outcome = outcome.reason();
   sample.log_path = spec.log_path->string();
-  sample.failed_checks = failed_run_checks(outcome, read_output(*spec.log_path),
-                                           {scenario.expect_exit, scenario.expect_output});
+  sample.failed_checks =
+      failed_run_checks(outcome, read_output(*spec.log_path),
+                        {scenario.expect_exit, scenario.expect_output, via_shell});
 
   if (const auto& validator = scenario.validator[static_cast<std::size_t>(side)];
       validator && sample.failed_checks.empty()) {
     ProcessSpec check = *validator;
     check.env["PERFGATE_AB_OUTPUT_DIR"] = output_dir.string();
     check.log_path = log_dir / (label + ".validator.log");
+    if (!check.timeout_s) check.timeout_s = result.timeout_s;
     const ProcessResult verdict = executor_.run(check);
+    if (verdict.outcome == ProcessOutcome::kInterrupted) throw AbInterrupted{verdict.signal};
     if (!verdict.succeeded()) {
+      const bool validator_via_shell =
+          check.argv.size() >= 2 && check.argv[0] == "/bin/sh" && check.argv[1] == "-c";
       sample.failed_checks.push_back(
-          fmt::format("validator failed: {} (see {})", verdict.reason(), check.log_path->string()));
+          fmt::format("validator failed: {} (see {})",
+                      validator_via_shell ? verdict.reason_under_shell() : verdict.reason(),
+                      check.log_path->string()));
     }
   }
   for (std::size_t i = 0; i < scenario.fixtures.size(); ++i) {
@@ -139,9 +163,12 @@ bool AbProtocol::run_once(const PlannedScenario& scenario, AbSide side, std::siz
   }
 
   if (!sample.failed_checks.empty()) {
-    const std::string which = pair == 0
-                                  ? fmt::format("the {} warmup run", side_name(side))
-                                  : fmt::format("the {} run of pair {}", side_name(side), pair);
+    // A confirmation pair's failure is its own reason, apart from why pairs 4 and 5 ran.
+    const std::string which =
+        pair == 0 ? fmt::format("the {} warmup run", side_name(side))
+        : pair > kInitialPairs
+            ? fmt::format("the {} run of confirmation pair {}", side_name(side), pair)
+            : fmt::format("the {} run of pair {}", side_name(side), pair);
     result.error = fmt::format("{} is invalid evidence: {} (log: {})", which,
                                fmt::join(sample.failed_checks, "; "), sample.log_path);
   }

@@ -25,6 +25,12 @@ class AbObserver {
 /// Time limit of the profiled run when the scenario sets no timeout_s.
 inline constexpr double kDefaultProfileLimitS = 120;
 
+/// Thrown by AbProtocol::run when perfgate was interrupted (measure/interruption.hpp)
+/// during a run: the scenario is left unfinished, the run that was killed is not recorded.
+struct AbInterrupted {
+  int signal = 0;
+};
+
 class AbProtocol {
  public:
   /// Logs go to <out_dir>/logs/<scenario>/<side>-<n>.log (n: "warmup", 1..5), run output
@@ -33,8 +39,8 @@ class AbProtocol {
   AbProtocol(Executor& executor, std::filesystem::path out_dir, AbObserver& observer);
 
   /// Runs `scenario`, filling `result` as it goes; result.finished is set at the end.
-  /// A failed check stops the scenario with result.error set. Throws only for perfgate's
-  /// own I/O (Error(kIoError)).
+  /// A failed check stops the scenario with result.error set. Throws AbInterrupted when
+  /// perfgate was interrupted, and Error(kIoError) for perfgate's own I/O.
   void run(const PlannedScenario& scenario, AbScenarioResult& result);
 
  private:

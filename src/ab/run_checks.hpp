@@ -11,8 +11,17 @@ namespace perfgate {
 
 struct RunExpectations {
   int expect_exit = 0;
-  std::vector<std::string> expect_output;  ///< ECMAScript regexes searched in the output
+  /// ECMAScript regexes, each searched line by line in the output as grep does: it
+  /// matches when it matches some line, and ^ and $ anchor at that line's ends.
+  std::vector<std::string> expect_output;
+  /// The run was `/bin/sh -c ...`: its exit status also tells a missing command (127) or a
+  /// crash (128+N), which the failed check then names.
+  bool via_shell = false;
 };
+
+/// Whether `pattern` matches some line of `output` (lines end at '\n'; a '\r' before it
+/// is not part of the line).
+bool matches_some_line(const std::string& output, const std::string& pattern);
 
 /// The checks `result` fails, each a sentence ("exit status 3, expected 0"); empty when
 /// the run is valid evidence. `output` is the run's stdout and stderr as logged.

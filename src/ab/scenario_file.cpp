@@ -21,19 +21,23 @@ const std::vector<std::string> kScenarioKeys = {
     "validator", "budgets", "noise_limit", "timeout_s",   "fixtures"};
 
 void read_budgets(const ConfigValue& value, RuleOverrides& overrides) {
-  const ConfigTable table(value, kBudgetKeys);
+  ErrorList errors;
+  const ConfigTable table(value, kBudgetKeys, errors);
   for (const AbMetric metric : kAbMetrics) {
     const auto entry = table.get(metric_key(metric));
     if (!entry) continue;
-    try {
-      overrides.budgets[static_cast<std::size_t>(metric)] = parse_budget(metric, entry->string());
-    } catch (const std::invalid_argument& error) {
-      throw entry->error(error.what(),
-                         metric == AbMetric::kRss
-                             ? "Write it as \"RELATIVE%,ABSOLUTE\", e.g. \"20%,32MiB\""
-                             : "Write it as \"RELATIVE%,ABSOLUTE\", e.g. \"25%,1s\"");
-    }
+    errors.check([&] {
+      try {
+        overrides.budgets[static_cast<std::size_t>(metric)] = parse_budget(metric, entry->string());
+      } catch (const std::invalid_argument& error) {
+        throw entry->error(error.what(),
+                           metric == AbMetric::kRss
+                               ? "Write it as \"RELATIVE%,ABSOLUTE\", e.g. \"20%,32MiB\""
+                               : "Write it as \"RELATIVE%,ABSOLUTE\", e.g. \"25%,1s\"");
+      }
+    });
   }
+  errors.throw_if_any();
 }
 
 void read_noise_limit(const ConfigValue& value, RuleOverrides& overrides) {
@@ -105,7 +109,8 @@ ScenarioSpec read_scenario(const std::string& name, const ConfigValue& value,
                            "Rename it; the name becomes part of log and profile file names"));
   }
   std::optional<ConfigTable> table;
-  if (!errors.check([&] { table.emplace(value, kScenarioKeys); })) return spec;
+  // Unknown keys join the list; the known ones are still read and checked.
+  if (!errors.check([&] { table.emplace(value, kScenarioKeys, errors); })) return spec;
   const auto read = [&](std::string_view key, auto&& reader) {
     if (const auto entry = table->get(key)) errors.check([&] { reader(*entry); });
   };
@@ -141,8 +146,7 @@ ScenarioFile load_scenario_file(const fs::path& path) {
   file.path = path;
   ErrorList errors;
   std::optional<ConfigTable> top;
-  errors.check([&] { top.emplace(root, kTopKeys); });
-  errors.throw_if_any();
+  if (!errors.check([&] { top.emplace(root, kTopKeys, errors); })) errors.throw_if_any();
 
   if (const auto budgets = top->get("budgets")) {
     errors.check([&] { read_budgets(*budgets, file.overrides); });

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "config/key_suggestion.hpp"
 #include "model/error.hpp"
 
 namespace perfgate {
@@ -41,6 +42,8 @@ PlannedScenario plan_one(const ScenarioSpec& spec, const PlanRequest& request,
   if (request.file) request.file->overrides.apply_to(planned.rules);
   spec.overrides.apply_to(planned.rules);
   request.command_line.apply_to(planned.rules);
+  planned.warnings = rule_warnings(planned.rules);
+  planned.timeout_source = request.timeout_s ? "--timeout" : spec.timeout_s ? "timeout_s" : "";
 
   for (const AbSide side : kAbSides) {
     const SideSource& source = request.sides[static_cast<std::size_t>(side)];
@@ -58,7 +61,7 @@ PlannedScenario plan_one(const ScenarioSpec& spec, const PlanRequest& request,
     run.cwd = source.dir;
     run.env = spec.env;
     run.env["PERFGATE_AB_SIDE"] = std::string(side_name(side));
-    run.timeout_s = spec.timeout_s;
+    run.timeout_s = request.timeout_s ? request.timeout_s : spec.timeout_s;
     if (spec.validator) {
       ProcessSpec validator = run;
       validator.argv = argv_for(*spec.validator, side_text(source));
@@ -76,6 +79,27 @@ bool in_suite(const ScenarioSpec& spec, const std::string& suite) {
 
 std::string_view side_name(AbSide side) {
   return side == AbSide::kBase ? "base" : "head";
+}
+
+std::optional<double> default_run_limit_s(std::optional<double> slowest_warmup_s) {
+  if (!slowest_warmup_s) return std::nullopt;
+  return std::max(kMinDefaultRunLimitS, kDefaultRunLimitFactor * *slowest_warmup_s);
+}
+
+std::vector<std::string> rule_warnings(const VerdictRules& rules) {
+  std::vector<std::string> warnings;
+  for (const AbMetric metric : kAbMetrics) {
+    const Budget& budget = rules.budgets[metric];
+    if (rules.noise_limit > 2 * budget.relative) {
+      warnings.push_back(fmt::format(
+          "the noise limit ({:g}%) is more than twice the {} budget ({}): a side may vary by up "
+          "to {:g}% and still count as quiet, so real slowdowns below the noise limit can pass. "
+          "Lower --noise-limit toward the budget, or raise the budget",
+          rules.noise_limit * 100, metric_key(metric), describe_budget(metric, budget),
+          rules.noise_limit * 100));
+    }
+  }
+  return warnings;
 }
 
 std::vector<PlannedScenario> plan_scenarios(const PlanRequest& request) {
@@ -100,9 +124,12 @@ std::vector<PlannedScenario> plan_scenarios(const PlanRequest& request) {
     if (selected) planned.push_back(plan_one(spec, request, file.path));
   }
   if (planned.empty() && request.scenario) {
+    const auto near = nearest_key(*request.scenario, names);
     throw Error(ExitCode::kUsage,
-                fmt::format("--scenario {}: {} has no such scenario. Use one of: {}",
-                            *request.scenario, file.path.string(), fmt::join(names, ", ")));
+                fmt::format("--scenario {}: {} has no such scenario. {}", *request.scenario,
+                            file.path.string(),
+                            near ? fmt::format("Did you mean '{}'?", *near)
+                                 : fmt::format("Use one of: {}", fmt::join(names, ", "))));
   }
   if (planned.empty()) {
     throw Error(ExitCode::kUsage,

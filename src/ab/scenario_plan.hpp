@@ -33,6 +33,13 @@ struct PlannedScenario {
   std::vector<std::string> expect_output;
   std::vector<std::filesystem::path> fixtures;
   VerdictRules rules;
+  /// Where each run's time limit (run[...].timeout_s) comes from: "--timeout", "timeout_s",
+  /// or empty when neither sets one and the protocol derives it from the warmups
+  /// (default_run_limit_s).
+  std::string timeout_source;
+  /// Why the rules may let a real slowdown through (rule_warnings); shown before the runs
+  /// and in the report.
+  std::vector<std::string> warnings;
 
   ProcessSpec& side(AbSide s) { return run[static_cast<std::size_t>(s)]; }
   const ProcessSpec& side(AbSide s) const { return run[static_cast<std::size_t>(s)]; }
@@ -44,10 +51,23 @@ struct PlanRequest {
   std::string suite = "basic";          ///< used when no scenario is named
   std::optional<std::string> scenario;  ///< --scenario: this one, whatever its suites
   RuleOverrides command_line;
+  std::optional<double> timeout_s;  ///< --timeout: every run's limit, over timeout_s
 };
 
 /// Name of the one scenario made from --base/--head when there is no scenarios file.
 inline constexpr const char* kAdhocScenario = "adhoc";
+
+/// A run's time limit when neither --timeout nor timeout_s sets one: 10 times the slowest
+/// warmup run so far, at least 60 s; nullopt before any warmup ran (the base warmup itself
+/// runs without a limit).
+std::optional<double> default_run_limit_s(std::optional<double> slowest_warmup_s);
+inline constexpr double kMinDefaultRunLimitS = 60;
+inline constexpr double kDefaultRunLimitFactor = 10;
+
+/// Warnings about rules that let real slowdowns pass: a noise limit more than twice a
+/// metric's relative budget lets a side vary by more than the budget and still count as
+/// quiet, so a slowdown between the budget and the noise limit can measure within budget.
+std::vector<std::string> rule_warnings(const VerdictRules& rules);
 
 /// The scenarios to run, in file order. Error(kUsage) when none is selected or a named
 /// scenario does not exist; Error(kDataError) when a scenario has no command in checkout

@@ -2,12 +2,18 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
+#include "ab/checkout_commit.hpp"
 #include "ab/output_folder.hpp"
 #include "ab/protocol.hpp"
 #include "ab/scenario_plan.hpp"
+#include "measure/duration_text.hpp"
 #include "measure/host_profile.hpp"
+#include "measure/interruption.hpp"
 #include "measure/process_executor.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
@@ -140,30 +146,105 @@ class CheckpointingObserver final : public AbObserver {
   fs::path results_;
 };
 
-void write_checksums(const fs::path& out, const std::optional<ScenarioFile>& file) {
-  Json files = Json::object();
-  if (file) {
-    files[file->path.string()] = sha256_file(file->path.string());
-    for (const auto& scenario : file->scenarios) {
-      for (const auto& fixture : scenario.fixtures)
-        files[fixture.string()] = sha256_file(fixture.string());
-    }
-  }
-  replace_file_atomically(
-      out / "checksums.json",
-      pretty_json(Json{{"schema_version", 1}, {"algorithm", "sha256"}, {"files", files}}));
+// Keys are absolute, normalized paths: the same file whatever folder perfgate ran in, and
+// never confused with a file of another checkout.
+std::string checksum_key(const fs::path& file) {
+  return fs::absolute(file).lexically_normal().string();
 }
 
-void print_verdict(const AbScenarioResult& scenario) {
-  std::cout << fmt::format("{}  {}\n", scenario.name, status_name(scenario.status()));
-  if (!scenario.error.empty()) std::cout << "  " << scenario.error << "\n";
+Json checksums(const std::optional<ScenarioFile>& file) {
+  Json files = Json::object();
+  if (file) {
+    files[checksum_key(file->path)] = sha256_file(file->path.string());
+    for (const auto& scenario : file->scenarios) {
+      for (const auto& fixture : scenario.fixtures)
+        files[checksum_key(fixture)] = sha256_file(fixture.string());
+    }
+  }
+  return Json{{"schema_version", 1}, {"algorithm", "sha256"}, {"files", files}};
+}
+
+// A copy of the scenarios file travels with the results, so the rules they were judged by
+// can be read even after the file changed.
+std::string copy_scenario_file(const fs::path& out, const ScenarioFile& file) {
+  const std::string name = "scenarios" + file.path.extension().string();
+  std::ifstream in(file.path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  replace_file_atomically(out / name, text.str());
+  return name;
+}
+
+void print_verdict(std::ostream& out, const AbScenarioResult& scenario) {
+  out << fmt::format("{}  {}\n", scenario.name, status_name(scenario.status()));
+  if (!scenario.error.empty()) out << "  " << scenario.error << "\n";
   if (scenario.verdict) {
-    for (const auto& reason : scenario.verdict->reasons) std::cout << "  " << reason << "\n";
+    // After an error the verdict is the one that asked for confirmation pairs: say so, so
+    // its reasons are not read as the error's.
+    const bool superseded = !scenario.error.empty();
+    for (const auto& reason : scenario.verdict->reasons) {
+      out << "  " << (superseded ? "confirmation pairs were needed: " : "") << reason << "\n";
+    }
+  }
+  if (scenario.status() == ScenarioStatus::kInconclusive) {
+    out << "  not a regression and not a pass: rerun on a quieter machine before relying on "
+           "it\n";
   }
   if (scenario.profile) {
-    std::cout << "  profile: "
-              << (scenario.profile->path.empty() ? scenario.profile->note : scenario.profile->path)
-              << "\n";
+    out << "  profile: "
+        << (scenario.profile->path.empty() ? scenario.profile->note : scenario.profile->path)
+        << "\n";
+  }
+}
+
+std::string overall_verdict(const AbReport& report) {
+  if (report.interrupted_signal != 0) return "INTERRUPTED";
+  switch (report.exit_code()) {
+    case 0:
+      return "PASS";
+    case 2:
+      return "INCONCLUSIVE";
+    default:
+      break;
+  }
+  for (const auto& scenario : report.scenarios) {
+    if (scenario.status() == ScenarioStatus::kError) return "ERROR";
+  }
+  return "REGRESSION";
+}
+
+// --json: one object on stdout, documented in docs/ab.md ("--json").
+Json verdict_json(const AbReport& report, const fs::path& out, int exit_code) {
+  Json scenarios = Json::array();
+  for (const auto& scenario : report.scenarios) {
+    scenarios.push_back(
+        {{"name", scenario.name},
+         {"status", status_name(scenario.status())},
+         {"reasons", scenario.verdict ? Json(scenario.verdict->reasons) : Json::array()},
+         {"error", scenario.error.empty() ? Json(nullptr) : Json(scenario.error)},
+         {"warnings", scenario.warnings}});
+  }
+  const Json full = to_json(report);
+  return {{"schema_version", 1},
+          {"verdict", overall_verdict(report)},
+          {"exit_code", exit_code},
+          {"complete", report.complete},
+          {"interrupted", full["interrupted"]},
+          {"results", (out / "results.json").string()},
+          {"report", (out / "report.md").string()},
+          {"git", report.git},
+          {"scenarios", scenarios}};
+}
+
+// GitHub Actions shows this file on the job's page; appending keeps other steps' summaries.
+void append_step_summary(const std::string& markdown) {
+  const char* summary = std::getenv("GITHUB_STEP_SUMMARY");
+  if (summary == nullptr || *summary == '\0') return;
+  std::ofstream file(summary, std::ios::app);
+  file << markdown << "\n";
+  if (!file) {
+    std::cerr << fmt::format(
+        "perfgate: warning: GITHUB_STEP_SUMMARY {}: cannot append the report\n", summary);
   }
 }
 
@@ -192,24 +273,41 @@ CLI::App* add_ab_command(CLI::App& app, AbOptions& options) {
       ->required();
   ab->add_flag("--repeat-check", options.repeat_check,
                "Run the base side as both base and head: an A/A check of this machine's noise");
+  ab->add_option("--timeout", options.timeout,
+                 "Time limit of every run, e.g. 90s or 2m (overrides timeout_s; default: 10x "
+                 "the slowest warmup, at least 60s)");
+  ab->add_flag("--json", options.json,
+               "Print the verdict as one JSON object on stdout (progress and verdict lines go "
+               "to stderr)");
   ab->footer(
       "Examples:\n"
       "  perfgate ab --base ./build-main/app --head ./build-pr/app --scenario-file "
       "perf/scenarios.toml --out perf-out/\n"
       "  perfgate ab --base-dir ../main --head-dir . --scenario-file perf/scenarios.toml "
       "--suite full --out perf-out/\n"
-      "  perfgate ab --base 'sort --n 1e6' --head './sort-new --n 1e6' --out perf-out/\n\n"
+      "  perfgate ab --base 'sort --n 1e6' --head './sort-new --n 1e6' --timeout 2m --out "
+      "perf-out/\n\n"
       "Exit status: 0 PASS; 1 REGRESSION or an execution error; 2 INCONCLUSIVE;\n"
       "64 bad flags or an existing --out folder; 65 invalid scenarios file; 66 missing file;\n"
-      "74 output folder not writable.");
+      "74 output folder not writable; 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP\n"
+      "(the runs it started are killed; a partial report is written).");
   return ab;
 }
 
 int execute_ab(const AbOptions& options) {
+  // From here on an interruption kills the runs' process groups instead of orphaning them.
+  const InterruptionScope interruption;
   PlanRequest request;
   request.sides = read_sides(options);
   request.command_line = read_rule_flags(options);
   request.suite = options.suite;
+  if (!options.timeout.empty()) {
+    try {
+      request.timeout_s = parse_duration_text(options.timeout);
+    } catch (const std::invalid_argument& error) {
+      usage(std::string("--timeout: ") + error.what());
+    }
+  }
   if (!options.scenario.empty()) request.scenario = options.scenario;
   if (!options.scenario_file.empty()) {
     request.file = load_scenario_file(options.scenario_file);
@@ -220,33 +318,76 @@ int execute_ab(const AbOptions& options) {
   }
   const std::vector<PlannedScenario> scenarios = plan_scenarios(request);
 
-  const fs::path out = options.out;
-  create_new_output_folder(out);
+  // Everything that can refuse the command is checked before the output folder exists.
   AbReport report;
-  report.machine = describe_machine();
-  report.method = describe_method(options, request.sides);
   if (request.file) {
     report.scenario_file = request.file->path.string();
     report.scenario_file_sha256 = sha256_file(report.scenario_file);
   }
-  write_checksums(out, request.file);
+  const Json file_checksums = checksums(request.file);
+  for (const AbSide side : kAbSides) {
+    const auto& source = request.sides[static_cast<std::size_t>(side)];
+    if (!source.dir) continue;
+    if (auto commit = describe_checkout_commit(*source.dir))
+      report.git[std::string(side_name(side))] = std::move(*commit);
+  }
+  std::ostream& verdicts = options.json ? std::cerr : std::cout;
+  for (const auto& scenario : scenarios) {
+    for (const auto& warning : scenario.warnings)
+      std::cerr << fmt::format("perfgate ab: warning: {}: {}\n", scenario.name, warning);
+  }
+
+  const fs::path out = output_folder_path(options.out);
+  create_new_output_folder(out);
+  report.machine = describe_machine();
+  report.method = describe_method(options, request.sides);
+  if (request.file) report.scenario_file_copy = copy_scenario_file(out, *request.file);
+  replace_file_atomically(out / "checksums.json", pretty_json(file_checksums));
   report.scenarios.resize(scenarios.size());
   for (std::size_t i = 0; i < scenarios.size(); ++i) report.scenarios[i].name = scenarios[i].name;
 
   CheckpointingObserver observer(report, out / "results.json");
   observer.checkpoint();
-  ProcessExecutor executor;
-  AbProtocol protocol(executor, out, observer);
-  for (std::size_t i = 0; i < scenarios.size(); ++i) {
-    protocol.run(scenarios[i], report.scenarios[i]);
-    print_verdict(report.scenarios[i]);
+  {
+    ProcessExecutor executor;
+    AbProtocol protocol(executor, out, observer);
+    for (std::size_t i = 0; i < scenarios.size() && interruption_signal() == 0; ++i) {
+      try {
+        protocol.run(scenarios[i], report.scenarios[i]);
+      } catch (const AbInterrupted&) {
+        break;
+      }
+      if (interruption_signal() == 0) print_verdict(verdicts, report.scenarios[i]);
+    }
   }
-  report.complete = true;
+  int exit_code = 0;
+  if (const int signal = interruption_signal()) {
+    std::string during;
+    for (auto& scenario : report.scenarios) {
+      if (scenario.finished) continue;
+      if (during.empty() && !scenario.runs.empty()) during = " during scenario " + scenario.name;
+      scenario.interrupted = true;
+    }
+    report.interrupted_signal = signal;
+    report.interrupted_reason = describe_interruption(signal) + during +
+                                "; the runs it started were killed and these results are partial";
+    std::cerr << "perfgate ab: " << report.interrupted_reason << "\n";
+    exit_code = interrupted_exit_code(signal);
+  } else {
+    report.complete = true;
+    exit_code = report.exit_code();
+  }
   observer.checkpoint();
-  replace_file_atomically(out / "report.md", render_ab_markdown(report));
-  std::cout << fmt::format("results: {}  report: {}\n", (out / "results.json").string(),
-                           (out / "report.md").string());
-  return report.exit_code();
+  const std::string markdown = render_ab_markdown(report);
+  replace_file_atomically(out / "report.md", markdown);
+  append_step_summary(markdown);
+  if (options.json) {
+    std::cout << pretty_json(verdict_json(report, out, exit_code));
+  } else {
+    std::cout << fmt::format("results: {}  report: {}\n", (out / "results.json").string(),
+                             (out / "report.md").string());
+  }
+  return exit_code;
 }
 
 }  // namespace perfgate

@@ -19,12 +19,15 @@ struct AbOptions {
   std::string noise_limit;
   std::string out;
   bool repeat_check = false;
+  std::string timeout;  ///< --timeout: every run's limit ("90s", "2m")
+  bool json = false;    ///< --json: the verdict as JSON on stdout
 };
 
 /// Adds the `ab` subcommand and its flags to `app`.
 CLI::App* add_ab_command(CLI::App& app, AbOptions& options);
 
-/// Runs it; returns 0 PASS, 1 REGRESSION or an execution error, 2 INCONCLUSIVE.
+/// Runs it; returns 0 PASS, 1 REGRESSION or an execution error, 2 INCONCLUSIVE, and
+/// 128 + the signal (130, 143, 129) when SIGINT, SIGTERM or SIGHUP interrupted it.
 /// Throws perfgate::Error for bad flags (64), a bad scenarios file (65/66), an existing
 /// output folder (64) or an output folder that cannot be written (74).
 int execute_ab(const AbOptions& options);

@@ -17,8 +17,10 @@
 #include "config/command_check.hpp"
 #include "config/suite_loader.hpp"
 #include "measure/benchmark_runner.hpp"
+#include "measure/duration_text.hpp"
 #include "measure/host_provenance.hpp"
 #include "measure/local_git.hpp"
+#include "measure/interruption.hpp"
 #include "measure/process_executor.hpp"
 #include "measure/results_folder.hpp"
 #include "measure/worker_log_tail.hpp"
@@ -138,12 +140,14 @@ std::string render_run_plan(const std::vector<BenchmarkState>& states,
       out += fmt::format("{}  SKIPPED  {}\n", state.name, *reason);
       continue;
     }
+    // --timeout overrides every config's timeout_s, as it will when the runs start.
+    const std::optional<double> timeout =
+        environment.timeout_s ? environment.timeout_s : settings.timeout_s;
     runs += settings.num_warmup_runs + settings.num_measurement_runs;
     measured += settings.num_measurement_runs;
     out += fmt::format("{}  {} warmup + {} measured run(s), {}\n  {}\n", state.name,
                        settings.num_warmup_runs, settings.num_measurement_runs,
-                       settings.timeout_s ? fmt::format("timeout {:g} s", *settings.timeout_s)
-                                          : std::string("no timeout"),
+                       timeout ? fmt::format("timeout {:g} s", *timeout) : std::string("no timeout"),
                        describe_command(state.command));
   }
   return out + fmt::format(
@@ -175,6 +179,9 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_flag("--json", options.json,
                 "Print the raw records as a JSON array instead of the table");
   run->add_flag("--no-progress", options.no_progress, "Do not draw the progress bar");
+  run->add_option(
+      "--timeout", options.timeout,
+      "Time limit of every run and hook, e.g. 90s or 2m (overrides run_config.timeout_s)");
   run->footer(
       "Examples:\n"
       "  perfgate run benchmarks/\n"
@@ -185,11 +192,26 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
       "Each benchmark's table is printed when it finishes; progress goes to standard error.\n\n"
       "Exit status: 0 all passed or skipped (or listed); 1 a threshold breach or a failed run;\n"
       "65 invalid config or a program that cannot run; 66 missing file, folder or\n"
-      "program; 74 results folder not writable.");
+      "program; 74 results folder not writable; 130, 143 or 129 interrupted by SIGINT,\n"
+      "SIGTERM or SIGHUP (the runs it started are killed, records so far are kept).");
   return run;
 }
 
+namespace {
+
+double timeout_flag(const std::string& text) {
+  try {
+    return parse_duration_text(text);
+  } catch (const std::invalid_argument& error) {
+    throw Error(ExitCode::kUsage, std::string("--timeout: ") + error.what());
+  }
+}
+
+}  // namespace
+
 int execute_run(const RunOptions& options) {
+  // From here on an interruption kills the runs' process groups instead of orphaning them.
+  const InterruptionScope interruption;
   std::vector<fs::path> paths;
   for (const auto& suite : options.suites) paths.emplace_back(suite);
   if (paths.empty()) paths.emplace_back("benchmarks");
@@ -211,7 +233,8 @@ int execute_run(const RunOptions& options) {
     return static_cast<int>(ExitCode::kOk);
   }
 
-  const RunEnvironment environment = describe_environment(suite, options.run_source);
+  RunEnvironment environment = describe_environment(suite, options.run_source);
+  if (!options.timeout.empty()) environment.timeout_s = timeout_flag(options.timeout);
   std::vector<const BenchmarkState*> to_run;
   for (const auto& state : states) {
     if (!device_skip_reason(*state.config, environment.provenance.device, environment.gpu_count))
@@ -236,6 +259,7 @@ int execute_run(const RunOptions& options) {
   const TableStyle style{stdout_supports_color(), stdout_columns()};
   std::vector<BenchmarkOutcome> outcomes;
   for (const auto& state : states) {
+    if (interruption_signal() != 0) break;
     BenchmarkOutcome outcome;
     outcome.name = state.name;
     if (auto reason = device_skip_reason(*state.config, environment.provenance.device,
@@ -269,6 +293,13 @@ int execute_run(const RunOptions& options) {
     std::cout << pretty_json(records);
   } else {
     std::cout << render_run_totals(outcomes) << "records: " << run_dir.string() << "\n";
+  }
+  if (const int signal = interruption_signal()) {
+    std::cerr << fmt::format(
+        "perfgate run: {} after {} of {} benchmarks; the runs it started were killed and a "
+        "record cut short says it is incomplete ({})\n",
+        describe_interruption(signal), outcomes.size(), states.size(), run_dir.string());
+    return interrupted_exit_code(signal);
   }
   for (const auto& outcome : outcomes) {
     const std::string status = outcome.status();

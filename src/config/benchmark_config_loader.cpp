@@ -98,29 +98,47 @@ void read_inputs(BenchmarkConfig& config, const ConfigValue& value, const LoadCo
 }
 
 void read_run_config(BenchmarkConfig& config, const ConfigValue& value) {
-  const ConfigTable table(value, {"num_warmup_runs", "num_measurement_runs", "timeout_s",
-                                  "device_types", "gpu_types", "required_gpus"});
-  if (auto v = table.get("num_warmup_runs"))
-    config.run.num_warmup_runs = v->int_between(0, kMaxRunsPerState);
-  if (auto v = table.get("num_measurement_runs")) {
-    config.run.num_measurement_runs = v->int_between(1, kMaxRunsPerState);
-  }
-  if (auto v = table.get("timeout_s")) config.run.timeout_s = v->positive_number();
-  if (auto v = table.get("device_types", "gpu_types")) {
-    config.run.device_types = v->non_empty_string_list();
-  }
-  if (auto v = table.get("required_gpus"))
-    config.run.required_gpus = v->int_between(0, kMaxRunsPerState);
+  ErrorList errors;
+  const ConfigTable table(value,
+                          {"num_warmup_runs", "num_measurement_runs", "timeout_s", "device_types",
+                           "gpu_types", "required_gpus"},
+                          errors);
+  errors.check([&] {
+    if (auto v = table.get("num_warmup_runs"))
+      config.run.num_warmup_runs = v->int_between(0, kMaxRunsPerState);
+  });
+  errors.check([&] {
+    if (auto v = table.get("num_measurement_runs"))
+      config.run.num_measurement_runs = v->int_between(1, kMaxRunsPerState);
+  });
+  errors.check([&] {
+    if (auto v = table.get("timeout_s")) config.run.timeout_s = v->positive_number();
+  });
+  errors.check([&] {
+    if (auto v = table.get("device_types", "gpu_types"))
+      config.run.device_types = v->non_empty_string_list();
+  });
+  errors.check([&] {
+    if (auto v = table.get("required_gpus"))
+      config.run.required_gpus = v->int_between(0, kMaxRunsPerState);
+  });
+  errors.throw_if_any();
 }
 
 void read_throughput(BenchmarkConfig& config, const ConfigValue& value) {
-  const ConfigTable table(value, {"units_per_run", "unit"});
+  ErrorList errors;
+  const ConfigTable table(value, {"units_per_run", "unit"}, errors);
   ThroughputSpec spec;
-  spec.units_per_run =
-      table.require("units_per_run", "Add units_per_run, the work units one run processes")
-          .positive_number();
-  spec.unit = table.require("unit", "Add unit, e.g. \"frames\"; throughput is reported in unit/s")
-                  .non_empty_string();
+  errors.check([&] {
+    spec.units_per_run =
+        table.require("units_per_run", "Add units_per_run, the work units one run processes")
+            .positive_number();
+  });
+  errors.check([&] {
+    spec.unit = table.require("unit", "Add unit, e.g. \"frames\"; throughput is reported in unit/s")
+                    .non_empty_string();
+  });
+  errors.throw_if_any();
   config.throughput = spec;
 }
 

@@ -149,6 +149,16 @@ ConfigTable::ConfigTable(const ConfigValue& value, std::vector<std::string> know
   }
 }
 
+ConfigTable::ConfigTable(const ConfigValue& value, std::vector<std::string> known_keys,
+                         ErrorList& errors)
+    : value_(value) {
+  for (const auto& [key, member] : value.members()) {
+    if (std::find(known_keys.begin(), known_keys.end(), key) == known_keys.end()) {
+      errors.add(unknown_key_error(value, key, known_keys));
+    }
+  }
+}
+
 std::optional<ConfigValue> ConfigTable::get(std::string_view key) const {
   const ConfigNode* node = value_.node().find(key);
   if (node == nullptr) return std::nullopt;

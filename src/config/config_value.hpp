@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config/config_document.hpp"
+#include "config/error_list.hpp"
 #include "model/error.hpp"
 
 namespace perfgate {
@@ -61,6 +62,10 @@ class ConfigTable {
  public:
   /// Throws when `value` is not a table or holds a key outside `known_keys`.
   ConfigTable(const ConfigValue& value, std::vector<std::string> known_keys);
+  /// Throws only when `value` is not a table; each key outside `known_keys` is added to
+  /// `errors` instead, so that the table's other keys are still read and their errors
+  /// reported in the same pass.
+  ConfigTable(const ConfigValue& value, std::vector<std::string> known_keys, ErrorList& errors);
 
   std::optional<ConfigValue> get(std::string_view key) const;
   /// The value under `key` or under its `alias`; setting both is an error.

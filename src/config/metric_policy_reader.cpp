@@ -27,9 +27,9 @@ std::string quoted_list(const std::vector<std::string>& names) {
 }  // namespace
 
 MetricPolicy read_metric_policy(const ConfigValue& value) {
-  const ConfigTable table(value, {"threshold_percent", "threshold_absolute", "gated"});
-  MetricPolicy policy;
   ErrorList errors;
+  const ConfigTable table(value, {"threshold_percent", "threshold_absolute", "gated"}, errors);
+  MetricPolicy policy;
   errors.check([&] {
     const ConfigValue percent =
         table.require("threshold_percent", "Add threshold_percent as a fraction (0.08 means 8%)");

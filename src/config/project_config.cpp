@@ -15,26 +15,43 @@ constexpr std::array<std::string_view, 4> kRunSources = {"pr", "local", "schedul
                                                          "unknown"};
 
 void read_store(ProjectConfig& project, const ConfigValue& value) {
-  const ConfigTable table(value, {"url"});
-  if (auto url = table.get("url")) project.store_url = url->non_empty_string();
+  ErrorList errors;
+  const ConfigTable table(value, {"url"}, errors);
+  errors.check([&] {
+    if (auto url = table.get("url")) project.store_url = url->non_empty_string();
+  });
+  errors.throw_if_any();
 }
 
 void read_run(ProjectConfig& project, const ConfigValue& value,
               const std::filesystem::path& project_dir) {
-  const ConfigTable table(value, {"results_dir", "num_warmup_runs", "num_measurement_runs",
-                                  "timeout_s", "log_limit_mb"});
-  if (auto v = table.get("results_dir")) {
-    std::filesystem::path dir = (project_dir / v->non_empty_string()).lexically_normal();
-    if (dir.filename().empty()) dir = dir.parent_path();  // "out/" -> "out"
-    project.results_dir = dir;
-  }
-  if (auto v = table.get("num_warmup_runs"))
-    project.num_warmup_runs = v->int_between(0, kMaxRunsPerState);
-  if (auto v = table.get("num_measurement_runs")) {
-    project.num_measurement_runs = v->int_between(1, kMaxRunsPerState);
-  }
-  if (auto v = table.get("timeout_s")) project.timeout_s = v->positive_number();
-  if (auto v = table.get("log_limit_mb")) project.log_limit_mb = v->positive_number();
+  ErrorList errors;
+  const ConfigTable table(
+      value,
+      {"results_dir", "num_warmup_runs", "num_measurement_runs", "timeout_s", "log_limit_mb"},
+      errors);
+  errors.check([&] {
+    if (auto v = table.get("results_dir")) {
+      std::filesystem::path dir = (project_dir / v->non_empty_string()).lexically_normal();
+      if (dir.filename().empty()) dir = dir.parent_path();  // "out/" -> "out"
+      project.results_dir = dir;
+    }
+  });
+  errors.check([&] {
+    if (auto v = table.get("num_warmup_runs"))
+      project.num_warmup_runs = v->int_between(0, kMaxRunsPerState);
+  });
+  errors.check([&] {
+    if (auto v = table.get("num_measurement_runs"))
+      project.num_measurement_runs = v->int_between(1, kMaxRunsPerState);
+  });
+  errors.check([&] {
+    if (auto v = table.get("timeout_s")) project.timeout_s = v->positive_number();
+  });
+  errors.check([&] {
+    if (auto v = table.get("log_limit_mb")) project.log_limit_mb = v->positive_number();
+  });
+  errors.throw_if_any();
 }
 
 void read_policies(ProjectConfig& project, const ConfigValue& value) {
@@ -49,8 +66,7 @@ void read_policies(ProjectConfig& project, const ConfigValue& value) {
   errors.throw_if_any();
 }
 
-void read_baseline(ProjectConfig& project, const ConfigValue& value) {
-  const ConfigTable table(value, {"trusted_run_sources"});
+void read_trusted_run_sources(ProjectConfig& project, const ConfigTable& table) {
   const auto sources = table.get("trusted_run_sources");
   if (!sources) return;
   std::vector<std::string> list;
@@ -68,6 +84,13 @@ void read_baseline(ProjectConfig& project, const ConfigValue& value) {
                          "[\"scheduled_main\"]");
   }
   project.trusted_run_sources = list;
+}
+
+void read_baseline(ProjectConfig& project, const ConfigValue& value) {
+  ErrorList errors;
+  const ConfigTable table(value, {"trusted_run_sources"}, errors);
+  errors.check([&] { read_trusted_run_sources(project, table); });
+  errors.throw_if_any();
 }
 
 }  // namespace

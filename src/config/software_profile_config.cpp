@@ -1,5 +1,7 @@
 #include "config/software_profile_config.hpp"
 
+#include "config/error_list.hpp"
+
 namespace perfgate {
 namespace {
 
@@ -20,22 +22,32 @@ std::string version_text(const ConfigValue& value) {
 
 SoftwareProfileConfig read_software_profile_config(const ConfigValue& value,
                                                    const std::filesystem::path& project_dir) {
-  const ConfigTable table(value, {"packages", "pip_packages", "python", "packages_command",
-                                  "package_versions", "image", "profile_version"});
+  ErrorList errors;
+  const ConfigTable table(value,
+                          {"packages", "pip_packages", "python", "packages_command",
+                           "package_versions", "image", "profile_version"},
+                          errors);
   SoftwareProfileConfig config;
   config.source = value.document().file.string();
   config.command_dir = project_dir;
-  if (auto v = table.get("packages")) config.dpkg_packages = package_names(*v);
-  if (auto v = table.get("pip_packages")) config.pip_packages = package_names(*v);
-  if (auto v = table.get("python")) config.python = v->non_empty_string();
-  if (auto v = table.get("packages_command")) config.packages_command = v->non_empty_string();
-  if (auto v = table.get("package_versions")) {
-    for (const auto& [name, version] : v->members()) {
+  const auto read = [&](std::string_view key, auto&& reader) {
+    errors.check([&] {
+      if (auto v = table.get(key)) reader(*v);
+    });
+  };
+  read("packages", [&](const ConfigValue& v) { config.dpkg_packages = package_names(v); });
+  read("pip_packages", [&](const ConfigValue& v) { config.pip_packages = package_names(v); });
+  read("python", [&](const ConfigValue& v) { config.python = v.non_empty_string(); });
+  read("packages_command",
+       [&](const ConfigValue& v) { config.packages_command = v.non_empty_string(); });
+  read("package_versions", [&](const ConfigValue& v) {
+    for (const auto& [name, version] : v.members()) {
       config.package_versions[name] = version_text(version);
     }
-  }
-  if (auto v = table.get("image")) config.image = v->non_empty_string();
-  if (auto v = table.get("profile_version")) config.profile_version = version_text(*v);
+  });
+  read("image", [&](const ConfigValue& v) { config.image = v.non_empty_string(); });
+  read("profile_version", [&](const ConfigValue& v) { config.profile_version = version_text(v); });
+  errors.throw_if_any();
   return config;
 }
 

@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "config/config_sections.hpp"
+#include "config/error_list.hpp"
 #include "model/metric.hpp"
 
 namespace perfgate {
@@ -61,16 +62,22 @@ std::string limited_metric(const ConfigValue& block, const std::string& key) {
 ThresholdBlock read_block(const ConfigValue& block) {
   ThresholdBlock result;
   std::map<std::string, std::string> key_of_metric;
+  // Every bad key of the block at once: an unknown one does not hide the others.
+  ErrorList errors;
   for (const auto& [key, value] : block.members()) {
-    const std::string metric = limited_metric(block, key);
-    if (auto earlier = key_of_metric.find(metric); earlier != key_of_metric.end()) {
-      throw value.error(
-          "'" + key + "' and '" + earlier->second + "' both set the " + metric + " limit",
-          "Keep only '" + canonical_key(metric) + "'");
-    }
-    key_of_metric[metric] = key;
-    result.limits[metric] = value.positive_number();
+    errors.check([&] {
+      const std::string metric = limited_metric(block, key);
+      if (auto earlier = key_of_metric.find(metric); earlier != key_of_metric.end()) {
+        throw value.error(
+            "'" + key + "' and '" + earlier->second + "' both set the " + metric + " limit",
+            "Keep only '" + canonical_key(metric) + "'");
+      }
+      key_of_metric[metric] = key;
+      result.limits[metric] = value.positive_number();
+    });
   }
+  // A misspelled limit key is the likely cause of a missing one: report only the spelling.
+  errors.throw_if_any();
   if (!result.limits.contains(std::string(metric_names::kLatency))) {
     throw block.child_error("max_latency_s", "missing required key",
                             "Add a latency limit in seconds (max_latency_s, alias "
@@ -88,13 +95,17 @@ ThresholdBlock read_block(const ConfigValue& block) {
 
 std::map<std::string, ThresholdBlock> read_thresholds(const ConfigValue& value) {
   std::map<std::string, ThresholdBlock> blocks;
+  ErrorList errors;
   for (const auto& [device, block] : value.members()) {
-    if (device.empty()) {
-      throw block.error("a thresholds key must not be empty",
-                        "Name a device substring such as \"H100\", or \"default\"");
-    }
-    blocks[device] = read_block(block);
+    errors.check([&] {
+      if (device.empty()) {
+        throw block.error("a thresholds key must not be empty",
+                          "Name a device substring such as \"H100\", or \"default\"");
+      }
+      blocks[device] = read_block(block);
+    });
   }
+  errors.throw_if_any();
   if (!blocks.contains("default")) {
     throw value.child_error("default", "missing required block",
                             "Add a thresholds.default block; it applies on devices that match "

@@ -57,17 +57,21 @@ Error unknown_member(const ConfigValue& table, const std::string& key, const Con
   return table.child_error(key, reason, fix);
 }
 
-/// The members of a table whose keys must all be in `known`.
+/// The members of a table whose keys are in `known`; each other key is added to `errors`,
+/// so the known ones are still read and their errors reported in the same pass.
 std::vector<std::pair<std::string, ConfigValue>> table_members(
-    const ConfigValue& value, const std::vector<std::string>& known, std::string_view header) {
+    const ConfigValue& value, const std::vector<std::string>& known, std::string_view header,
+    ErrorList& errors) {
   if (value.kind() != Kind::kTable) {
     throw value.error("expected a table, found " + found_kind(value),
                       "Write " + std::string(header) + " with its keys on the lines below it.");
   }
-  std::vector<std::pair<std::string, ConfigValue>> members = value.members();
-  for (const auto& [key, member] : members) {
+  std::vector<std::pair<std::string, ConfigValue>> members;
+  for (auto& [key, member] : value.members()) {
     if (std::find(known.begin(), known.end(), key) == known.end()) {
-      throw unknown_member(value, key, member, known);
+      errors.add(unknown_member(value, key, member, known));
+    } else {
+      members.emplace_back(key, member);
     }
   }
   return members;
@@ -144,7 +148,7 @@ class ConfigFileReader {
 
   void read_preset(const ConfigValue& value) {
     // table_members leaves "name" as the only possible member.
-    for (const auto& [key, name] : table_members(value, {"name"}, "[preset]")) {
+    for (const auto& [key, name] : table_members(value, {"name"}, "[preset]", errors_)) {
       if (name.kind() != Kind::kString) {
         throw name.error("expected a string, found " + found_kind(name),
                          "Write name = \"default\", \"strict\" or \"permissive\".");
@@ -167,7 +171,7 @@ class ConfigFileReader {
       if (key.table == table) known.emplace_back(key.name);
     }
     known.insert(known.end(), subtables.begin(), subtables.end());
-    for (const auto& [name, member] : table_members(value, known, "[" + table + "]")) {
+    for (const auto& [name, member] : table_members(value, known, "[" + table + "]", errors_)) {
       errors_.check([&] {
         if (std::find(subtables.begin(), subtables.end(), name) != subtables.end()) {
           return read_thresholds(member, table + "." + name, {});

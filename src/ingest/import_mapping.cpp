@@ -12,25 +12,35 @@ const std::vector<std::string> kEntryKeys = {"match", "workload_id", "variant_id
                                              "benchmark_version"};
 
 MappingEntry read_entry(const ConfigValue& value) {
-  const ConfigTable table(value, kEntryKeys);
+  ErrorList errors;
+  const ConfigTable table(value, kEntryKeys, errors);
   MappingEntry entry;
-  entry.match = table
-                    .require("match",
-                             "Add match = \"<glob>\", e.g. \"BM_memcpy*\", over the benchmark name "
-                             "or <benchmark>/<state>")
-                    .non_empty_string();
-  if (const auto workload = table.get("workload_id"))
-    entry.identity.workload_id = workload->non_empty_string();
-  if (const auto variant = table.get("variant_id"))
-    entry.identity.variant_id = variant->non_empty_string();
-  if (const auto version = table.get("benchmark_version")) {
-    const long long number = version->integer();
-    if (number < 1) {
-      throw version->error("must be at least 1, found " + std::to_string(number),
-                           "Start at 1 and raise it when the measurement protocol changes");
+  errors.check([&] {
+    entry.match = table
+                      .require("match",
+                               "Add match = \"<glob>\", e.g. \"BM_memcpy*\", over the benchmark "
+                               "name or <benchmark>/<state>")
+                      .non_empty_string();
+  });
+  errors.check([&] {
+    if (const auto workload = table.get("workload_id"))
+      entry.identity.workload_id = workload->non_empty_string();
+  });
+  errors.check([&] {
+    if (const auto variant = table.get("variant_id"))
+      entry.identity.variant_id = variant->non_empty_string();
+  });
+  errors.check([&] {
+    if (const auto version = table.get("benchmark_version")) {
+      const long long number = version->integer();
+      if (number < 1) {
+        throw version->error("must be at least 1, found " + std::to_string(number),
+                             "Start at 1 and raise it when the measurement protocol changes");
+      }
+      entry.identity.benchmark_version = number;
     }
-    entry.identity.benchmark_version = number;
-  }
+  });
+  errors.throw_if_any();
   if (!entry.identity.workload_id && !entry.identity.variant_id &&
       !entry.identity.benchmark_version) {
     throw value.error("sets no identity field",

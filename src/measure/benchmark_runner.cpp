@@ -8,6 +8,7 @@
 #include <atomic>
 
 #include "config/program_lookup.hpp"
+#include "measure/interruption.hpp"
 #include "measure/metric_assembly.hpp"
 #include "measure/metrics_file.hpp"
 #include "measure/probe_components.hpp"
@@ -119,7 +120,7 @@ class StateRun {
     spec.log_header = "==> perfgate: " + label + ": " + describe_command(command) + "\n";
     spec.env = state_.env;
     for (const auto& [name, value] : extra_env) spec.env[name] = value;
-    spec.timeout_s = state_.config->run.timeout_s;
+    spec.timeout_s = environment_.timeout_s ? environment_.timeout_s : state_.config->run.timeout_s;
     spec.log_path = log_path_;
     spec.log_limit_bytes = environment_.log_limit_bytes;
     return executor_.run(spec);
@@ -129,6 +130,7 @@ class StateRun {
   std::string hook(const std::optional<CommandSpec>& command, const std::string& name) {
     if (!command) return "";
     const ProcessResult result = execute(*command, name);
+    if (result.outcome == ProcessOutcome::kInterrupted) return name + " hook: " + result.reason();
     return result.succeeded() ? "" : name + " hook failed: " + result.reason();
   }
 
@@ -254,6 +256,20 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   }
   const std::string cleaned = runner.hook(config.cleanup, "cleanup");
   if (failure.empty()) failure = cleaned;
+  if (const int signal = interruption_signal()) {
+    // "measured run 2: interrupted by SIGTERM" -> "interrupted by SIGTERM during measured
+    // run 2; ...". The executor started nothing after the signal, cleanup included.
+    const std::string interrupted = describe_interruption(signal);
+    const std::string suffix = ": " + interrupted;
+    std::string during;
+    if (failure.size() > suffix.size() &&
+        failure.compare(failure.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      during = " during " + failure.substr(0, failure.size() - suffix.size());
+    } else if (!failure.empty()) {
+      during = " (" + failure + ")";
+    }
+    failure = interrupted + during + "; this record is incomplete";
+  }
 
   AssembledMetrics assembled = assemble_metrics(config, measured, components);
   record.metrics = std::move(assembled.metrics);

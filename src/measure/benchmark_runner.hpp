@@ -17,7 +17,8 @@ struct RunEnvironment {
   Provenance provenance;
   std::string file_stamp;  ///< the invocation's start for file names: 20261130T113704Z
   std::size_t log_limit_bytes = 8u << 20;
-  std::size_t gpu_count = 0;  ///< GPUs visible to this run, for run_config.required_gpus
+  std::size_t gpu_count = 0;        ///< GPUs visible to this run, for run_config.required_gpus
+  std::optional<double> timeout_s;  ///< --timeout: every run's limit, over run_config.timeout_s
 };
 
 /// Told about each run as it starts, for progress display.

@@ -30,12 +30,14 @@ enum class ProcessOutcome {
   kSignaled,       ///< killed by a signal it did not get from us
   kTimedOut,       ///< we killed its process group after timeout_s
   kFailedToStart,  ///< spawn failed (missing executable, bad cwd, permission)
+  kInterrupted,    ///< perfgate was interrupted (measure/interruption.hpp): we killed its
+                   ///< process group, or did not start it
 };
 
 struct ProcessResult {
   ProcessOutcome outcome = ProcessOutcome::kFailedToStart;
   int exit_code = -1;             ///< valid for kExited
-  int signal = 0;                 ///< valid for kSignaled
+  int signal = 0;                 ///< valid for kSignaled and kInterrupted
   double wall_s = 0;              ///< monotonic clock, spawn to reap
   double user_s = 0;              ///< user CPU of the process tree
   double system_s = 0;            ///< system CPU of the process tree
@@ -48,8 +50,13 @@ struct ProcessResult {
 
   bool succeeded() const { return outcome == ProcessOutcome::kExited && exit_code == 0; }
   /// "exit status 3", "killed by signal 11 (SIGSEGV)", "timed out after 2 s",
-  /// "could not start: ...", or "ok".
+  /// "could not start: ...", "interrupted by SIGTERM", or "ok".
   std::string reason() const;
+  /// reason() of a run started as `/bin/sh -c ...`, whose shell turns what happened to the
+  /// command into its exit status: "command not found (exit status 127 from the shell)",
+  /// "command not executable (exit status 126 ...)", "killed by SIGSEGV (exit status 139
+  /// from the shell)"; otherwise reason().
+  std::string reason_under_shell() const;
   double cpu_s() const { return user_s + system_s; }
 };
 

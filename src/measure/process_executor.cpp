@@ -18,6 +18,7 @@
 #include "measure/bounded_log.hpp"
 #include "measure/cgroup_memory.hpp"
 #include "measure/file_descriptor.hpp"
+#include "measure/interruption.hpp"
 #include "measure/process_group_sampler.hpp"
 #include "measure/process_tree_reaper.hpp"
 #include "measure/spawn.hpp"
@@ -97,6 +98,12 @@ void ProcessExecutor::stop_using_spawner(const std::string& reason) {
 
 ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   ProcessResult result;
+  if (const int signal = interruption_signal()) {
+    // perfgate is stopping: nothing new starts, not even a cleanup hook.
+    result.outcome = ProcessOutcome::kInterrupted;
+    result.signal = signal;
+    return result;
+  }
   std::optional<BoundedLog> log;
   if (spec.log_path) {
     log.emplace(*spec.log_path, spec.log_limit_bytes);
@@ -129,6 +136,8 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   }
   const pid_t pid = child.pid;
   result.pid = pid;
+  // Until the leader is reaped (by us or by the spawner) an interruption kills the group.
+  const LiveProcessGroup live_group(pid);
 
   std::optional<CgroupMemory> cgroup;
   if (cgroup_parent_) {
@@ -193,14 +202,14 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
         }
         break;
       }
-      if (deadline && now >= *deadline && !kill_requested) {
+      if (((deadline && now >= *deadline) || interruption_signal() != 0) && !kill_requested) {
         spawner_->kill_run();
         kill_requested = true;
       }
       continue;
     }
     const bool exited = pidfd.valid() ? watched[1].revents != 0 : leader_exited(pid);
-    if (exited || (deadline && now >= *deadline)) {
+    if (exited || (deadline && now >= *deadline) || interruption_signal() != 0) {
       ended_at = now;
       timed_out = !exited;
       leader_status = kill_and_reap_group(pid, usage);
@@ -227,7 +236,10 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   }
   result.peak_rss_mb = peak_bytes / (1024.0 * 1024.0);
 
-  if (timed_out) {
+  if (const int signal = interruption_signal()) {
+    result.outcome = ProcessOutcome::kInterrupted;
+    result.signal = signal;
+  } else if (timed_out) {
     result.outcome = ProcessOutcome::kTimedOut;
     result.timeout_s = *spec.timeout_s;
   } else if (WIFSIGNALED(leader_status)) {

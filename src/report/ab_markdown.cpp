@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cmath>
 #include <vector>
 
 #include "report/markdown.hpp"
@@ -17,6 +18,7 @@ std::string text_of(const Json& object, const char* key) {
 }
 
 std::string overall_status(const AbReport& report) {
+  if (report.interrupted_signal != 0) return "INTERRUPTED";
   if (!report.complete) return "incomplete";
   // The worst scenario decides, as for the exit code.
   std::string_view worst = "PASS";
@@ -29,9 +31,11 @@ std::string overall_status(const AbReport& report) {
   return std::string(worst);
 }
 
-std::string percent_delta(double base, double head) {
+// With enough digits to differ visibly from the relative budget in the next column.
+std::string percent_delta(double base, double head, double budget) {
   if (base == 0) return head == 0 ? "+0.0%" : "n/a";
-  return fmt::format("{:+.1f}%", (head - base) / base * 100);
+  const double change = (head - base) / base;
+  return (change < 0 ? "-" : "+") + percent_beside(std::abs(change), budget, 1) + "%";
 }
 
 std::string signed_value(AbMetric metric, double delta) {
@@ -61,7 +65,16 @@ void machine_table(const AbReport& report, std::string& out) {
   row("Scenario file", report.scenario_file.empty() ? "none (one ad-hoc scenario)"
                                                     : report.scenario_file + " (sha256 " +
                                                           report.scenario_file_sha256 + ")");
-  row("Complete", report.complete ? "yes" : "no: interrupted or still running");
+  for (const char* side : {"base", "head"}) {
+    if (!report.git.contains(side)) continue;
+    const Json& git = report.git[side];
+    const bool dirty = git.value("dirty", Json(false)) == Json(true);
+    row(std::string(side == std::string("base") ? "Base" : "Head") + " commit",
+        text_of(git, "commit") + (dirty ? " (dirty: tracked files differ from the commit)" : ""));
+  }
+  row("Complete", report.complete                  ? "yes"
+                  : report.interrupted_signal != 0 ? "no: " + report.interrupted_reason
+                                                   : "no: still running, or perfgate was killed");
   out += "\n";
 }
 
@@ -84,7 +97,7 @@ void comparison_table(const AbScenarioResult& scenario, std::string& out) {
         format_metric_value(evidence.metric, evidence.base_median),
         format_metric_value(evidence.metric, evidence.head_median),
         signed_value(evidence.metric, evidence.head_median - evidence.base_median),
-        percent_delta(evidence.base_median, evidence.head_median),
+        percent_delta(evidence.base_median, evidence.head_median, evidence.budget.relative),
         describe_budget(evidence.metric, evidence.budget), evidence.pairs_over_budget,
         evidence.pair_over_budget.size(), markdown_cell(fmt::format("{}", fmt::join(pairs, ", "))));
   }
@@ -95,9 +108,25 @@ void scenario_section(const AbScenarioResult& scenario, std::string& out) {
   out += fmt::format("## {}: {}\n\n", markdown_cell(scenario.name), status_name(scenario.status()));
   if (!scenario.error.empty()) out += "- Error: " + markdown_cell(scenario.error) + "\n";
   if (scenario.verdict) {
-    for (const auto& reason : scenario.verdict->reasons) out += "- " + markdown_cell(reason) + "\n";
+    // After an error the verdict on record is the one that asked for confirmation pairs.
+    const std::string prefix = scenario.error.empty() ? "" : "Confirmation pairs were needed: ";
+    for (const auto& reason : scenario.verdict->reasons)
+      out += "- " + prefix + markdown_cell(reason) + "\n";
   }
-  out += fmt::format("- Noise limit: {:g}% of the median\n\n", scenario.rules.noise_limit * 100);
+  if (scenario.status() == ScenarioStatus::kInconclusive) {
+    out += "- Neither a regression nor a pass: rerun on a quieter machine before relying on it.\n";
+  }
+  for (const auto& warning : scenario.warnings)
+    out += "- Warning: " + markdown_cell(warning) + "\n";
+  out += fmt::format("- Noise limit: {:g}% of the median\n", scenario.rules.noise_limit * 100);
+  out += "- Time limit per run: " +
+         (scenario.timeout_s ? fmt::format("{:g} s", *scenario.timeout_s) : std::string("none")) +
+         (scenario.timeout_source == "--timeout"   ? " (--timeout)"
+          : scenario.timeout_source == "timeout_s" ? " (timeout_s of the scenario)"
+          : scenario.timeout_source == "default"
+              ? " (default: 10 times the slowest warmup, at least 60 s; the base warmup has none)"
+              : "") +
+         "\n\n";
   if (scenario.verdict) comparison_table(scenario, out);
   if (scenario.profile) {
     out += scenario.profile->path.empty()
@@ -112,6 +141,10 @@ void scenario_section(const AbScenarioResult& scenario, std::string& out) {
 
 std::string render_ab_markdown(const AbReport& report) {
   std::string out = "# perfgate ab: " + overall_status(report) + "\n\n";
+  if (report.interrupted_signal != 0) {
+    out += "**Interrupted**: " + markdown_cell(report.interrupted_reason) +
+           ". Scenarios marked INTERRUPTED or NOT RUN have no verdict.\n\n";
+  }
   machine_table(report, out);
   for (const auto& scenario : report.scenarios) scenario_section(scenario, out);
   return out;

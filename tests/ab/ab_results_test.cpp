@@ -1,5 +1,7 @@
 #include "ab/ab_results.hpp"
 
+#include <signal.h>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -88,6 +90,29 @@ TEST(AbResults, JsonCarriesSamplesEvidenceAndTheProfile) {
   EXPECT_EQ(scenario["error"], nullptr);
 }
 
+TEST(AbMarkdown, AnInterruptedReportSaysSoFirstAndMarksItsScenarios) {
+  AbReport report;
+  report.scenarios.push_back(regressed());
+  report.scenarios[0].finished = false;
+  report.scenarios[0].interrupted = true;
+  report.scenarios.emplace_back();
+  report.scenarios[1].name = "later";
+  report.scenarios[1].interrupted = true;
+  report.interrupted_signal = SIGTERM;
+  report.interrupted_reason = "interrupted by SIGTERM during scenario s";
+  const std::string markdown = render_ab_markdown(report);
+  EXPECT_THAT(markdown, ::testing::StartsWith("# perfgate ab: INTERRUPTED\n\n**Interrupted**: "
+                                              "interrupted by SIGTERM during scenario s. Scenarios "
+                                              "marked INTERRUPTED or NOT RUN have no verdict.\n"));
+  EXPECT_THAT(markdown, ::testing::HasSubstr("## s: INTERRUPTED\n"));
+  EXPECT_THAT(markdown, ::testing::HasSubstr("## later: NOT RUN\n"));
+  const Json json = to_json(report);
+  EXPECT_EQ(json["complete"], false);
+  EXPECT_EQ(json["interrupted"],
+            (Json{{"signal", "SIGTERM"}, {"reason", "interrupted by SIGTERM during scenario s"}}));
+  EXPECT_FALSE(json.contains("verdict_exit_code"));
+}
+
 TEST(AbMarkdown, ShowsTheVerdictReasonsComparisonTableAndProfile) {
   AbReport report;
   report.scenarios.push_back(regressed());
@@ -97,7 +122,7 @@ TEST(AbMarkdown, ShowsTheVerdictReasonsComparisonTableAndProfile) {
   EXPECT_THAT(markdown, ::testing::HasSubstr(
                             "## s: REGRESSION\n\n- duration over budget (+25% and 1 s) in 3 of 3 "
                             "pairs: base median 10 s, head median 20 s (+100.0%)\n- Noise limit: "
-                            "30% of the median\n\n"));
+                            "30% of the median\n- Time limit per run: none\n\n"));
   EXPECT_THAT(markdown,
               ::testing::HasSubstr("| duration | 10 s | 20 s | +10 s (+100.0%) | +25% and 1 s | 3 "
                                    "of 3 | +10 s (over), +10 s (over), +10 s (over) |\n"));

@@ -70,3 +70,18 @@ TEST(Budget, DescribesItselfInTheMetricsUnit) {
 
 }  // namespace
 }  // namespace perfgate
+
+namespace perfgate {
+namespace {
+
+TEST(Budget, APercentBesideALimitNeverReadsAsTheLimit) {
+  EXPECT_EQ(percent_beside(0.3004, 0.30), "30.04");
+  EXPECT_EQ(percent_beside(0.30, 0.30), "30");
+  EXPECT_EQ(percent_beside(0.45, 0.30), "45");
+  EXPECT_EQ(percent_beside(0.2996, 0.30), "29.96");
+  EXPECT_EQ(percent_beside(0.2512, 0.25, 1), "25.1");
+  EXPECT_EQ(percent_beside(0.25004, 0.25, 1), "25.004");
+}
+
+}  // namespace
+}  // namespace perfgate

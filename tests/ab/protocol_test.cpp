@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <fstream>
 #include <functional>
 
@@ -208,6 +210,85 @@ TEST(AbProtocol, AFixtureThatChangesIsInvalidEvidence) {
   EXPECT_THAT(f.result.error, ::testing::HasSubstr("the head run of pair 1 is invalid evidence: "
                                                    "fixture " +
                                                    fixture.string() + " changed during the run"));
+}
+
+}  // namespace
+}  // namespace perfgate
+
+namespace perfgate {
+namespace {
+
+TEST(AbProtocol, AConfirmationPairsFailureIsItsOwnReason) {
+  Fixture f;
+  ScriptedExecutor executor([](const std::string& side, int n) {
+    if (side != "head") return lasting(1.0);
+    ProcessResult result = lasting(n == 2 ? 2.0 : 1.0);  // noisy head: confirmation needed
+    if (n == 4) result.exit_code = 3;
+    return result;
+  });
+  AbProtocol protocol(executor.fake, f.dir.path(), f.observer);
+  protocol.run(scenario_named("noisy"), f.result);
+  EXPECT_EQ(f.result.status(), ScenarioStatus::kError);
+  EXPECT_EQ(f.result.error,
+            "the head run of confirmation pair 4 is invalid evidence: exit status 3, expected 0 "
+            "(log: " +
+                (f.dir / "logs/noisy/head-4.log").string() + ")");
+}
+
+TEST(AbProtocol, WithoutALimitEveryRunAfterTheBaseWarmupGetsTenTimesTheSlowestWarmup) {
+  Fixture f;
+  ScriptedExecutor executor([](const std::string& side, int n) {
+    if (n == 0) return lasting(side == "base" ? 2.0 : 9.0);
+    return lasting(1.0);
+  });
+  AbProtocol protocol(executor.fake, f.dir.path(), f.observer);
+  protocol.run(scenario_named("limited"), f.result);
+  const auto& calls = executor.fake.calls;
+  ASSERT_GE(calls.size(), 3u);
+  EXPECT_EQ(calls[0].timeout_s, std::nullopt);  // the base warmup: nothing to derive from yet
+  EXPECT_EQ(calls[1].timeout_s, 60);            // 10 x 2 s is below the 60 s floor
+  EXPECT_EQ(calls[2].timeout_s, 90);            // 10 x the 9 s head warmup
+  EXPECT_EQ(f.result.timeout_s, 90);
+  EXPECT_EQ(f.result.timeout_source, "default");
+}
+
+TEST(AbProtocol, AWarmupThatTimedOutDoesNotRaiseTheStatedLimit) {
+  Fixture f;
+  ScriptedExecutor executor([](const std::string& side, int) {
+    if (side == "base") return lasting(0.5);
+    ProcessResult result = lasting(60);
+    result.outcome = ProcessOutcome::kTimedOut;
+    result.timeout_s = 60;
+    return result;
+  });
+  AbProtocol protocol(executor.fake, f.dir.path(), f.observer);
+  protocol.run(scenario_named("hangs"), f.result);
+  EXPECT_EQ(f.result.status(), ScenarioStatus::kError);
+  EXPECT_EQ(f.result.timeout_s, 60);
+  EXPECT_EQ(f.result.error, "the head warmup run is invalid evidence: timed out after 60 s (log: " +
+                                (f.dir / "logs/hangs/head-warmup.log").string() + ")");
+}
+
+TEST(AbProtocol, AnInterruptedRunLeavesTheScenarioUnfinishedAndUnrecorded) {
+  Fixture f;
+  ScriptedExecutor executor([](const std::string& side, int) {
+    ProcessResult result = lasting(1.0);
+    if (side == "head") {
+      result.outcome = ProcessOutcome::kInterrupted;
+      result.signal = SIGTERM;
+    }
+    return result;
+  });
+  AbProtocol protocol(executor.fake, f.dir.path(), f.observer);
+  try {
+    protocol.run(scenario_named("stopped"), f.result);
+    FAIL() << "expected AbInterrupted";
+  } catch (const AbInterrupted& interrupted) {
+    EXPECT_EQ(interrupted.signal, SIGTERM);
+  }
+  EXPECT_EQ(f.result.runs.size(), 1u);
+  EXPECT_FALSE(f.result.finished);
+  EXPECT_EQ(f.result.error, "");
 }
 
 }  // namespace

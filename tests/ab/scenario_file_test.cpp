@@ -91,6 +91,29 @@ TEST(ScenarioFile, RejectsAnUnknownKeyWithASuggestion) {
                          "'command'?");
 }
 
+TEST(ScenarioFile, AnUnknownKeyDoesNotHideTheOtherErrorsOfItsTable) {
+  TempDir dir;
+  const auto [message, code] = load_error(dir, R"(noise_limt = "30%"
+[budgets]
+duraton = "5%,1ms"
+cpu = "5%"
+[scenarios.startup]
+comand = "true"
+expect_exit = 300
+)");
+  EXPECT_EQ(code, ExitCode::kDataError);
+  const std::string file = (dir / "scenarios.toml").string();
+  EXPECT_EQ(
+      message,
+      file + ": noise_limt: unknown key 'noise_limt'. Did you mean 'noise_limit'?\n" + file +
+          ": budgets.duraton: unknown key 'duraton'. Did you mean 'duration'?\n" + file +
+          ": budgets.cpu: cpu budget '5%' needs a relative and an absolute part separated "
+          "by a comma, e.g. 25%,1s. Write it as \"RELATIVE%,ABSOLUTE\", e.g. \"25%,1s\"\n" +
+          file + ": scenarios.startup.comand: unknown key 'comand'. Did you mean 'command'?\n" +
+          file +
+          ": scenarios.startup.expect_exit: must be at most 255, found 300. Set a smaller value");
+}
+
 TEST(ScenarioFile, RejectsABudgetThatIsNotRelativeAndAbsolute) {
   TempDir dir;
   const auto [message, code] = load_error(dir, "[budgets]\nduration = \"5%\"\n[scenarios.a]\n");

@@ -69,17 +69,58 @@ TEST(ScenarioPlan, SelectsBySuiteOrByNameWhateverItsSuites) {
   EXPECT_EQ(plan_scenarios(request).front().name, "long");
 }
 
-TEST(ScenarioPlan, ANamedScenarioThatDoesNotExistIsAUsageError) {
+TEST(ScenarioPlan, ANamedScenarioThatDoesNotExistIsAUsageErrorThatSuggestsTheNearest) {
   PlanRequest request = commands("a", "b");
-  request.file = ScenarioFile{"s.toml", {}, {spec_named("quick")}};
+  request.file = ScenarioFile{"s.toml", {}, {spec_named("slow-path"), spec_named("quick")}};
   request.scenario = "quik";
   try {
     plan_scenarios(request);
     FAIL() << "expected an error";
   } catch (const Error& error) {
     EXPECT_EQ(error.code(), ExitCode::kUsage);
-    EXPECT_STREQ(error.what(), "--scenario quik: s.toml has no such scenario. Use one of: quick");
+    EXPECT_STREQ(error.what(),
+                 "--scenario quik: s.toml has no such scenario. Did you mean 'quick'?");
   }
+  request.scenario = "memory";
+  try {
+    plan_scenarios(request);
+    FAIL() << "expected an error";
+  } catch (const Error& error) {
+    EXPECT_STREQ(error.what(),
+                 "--scenario memory: s.toml has no such scenario. Use one of: slow-path, quick");
+  }
+}
+
+TEST(ScenarioPlan, WarnsWhenTheNoiseLimitIsMoreThanTwiceABudget) {
+  PlanRequest request = commands("a", "b");
+  request.command_line.budgets[0] = Budget{0.05, 0.001};
+  const PlannedScenario planned = plan_scenarios(request).front();
+  EXPECT_THAT(planned.warnings,
+              ElementsAre("the noise limit (30%) is more than twice the duration budget (+5% "
+                          "and 0.001 s): a side may vary by up to 30% and still count as quiet, "
+                          "so real slowdowns below the noise limit can pass. Lower --noise-limit "
+                          "toward the budget, or raise the budget"));
+  EXPECT_THAT(plan_scenarios(commands("a", "b")).front().warnings, ElementsAre());
+}
+
+TEST(ScenarioPlan, TheTimeoutFlagLimitsEveryRunOverTheScenariosOwn) {
+  PlanRequest request = commands("a", "b");
+  ScenarioSpec spec = spec_named("s");
+  spec.timeout_s = 5;
+  request.file = ScenarioFile{"s.toml", {}, {spec}};
+  EXPECT_EQ(plan_scenarios(request).front().side(AbSide::kHead).timeout_s, 5);
+  EXPECT_EQ(plan_scenarios(request).front().timeout_source, "timeout_s");
+  request.timeout_s = 90;
+  const PlannedScenario planned = plan_scenarios(request).front();
+  EXPECT_EQ(planned.side(AbSide::kBase).timeout_s, 90);
+  EXPECT_EQ(planned.timeout_source, "--timeout");
+  EXPECT_EQ(plan_scenarios(commands("a", "b")).front().timeout_source, "");
+}
+
+TEST(ScenarioPlan, DefaultRunLimitIsTenTimesTheSlowestWarmupAtLeastSixtySeconds) {
+  EXPECT_EQ(default_run_limit_s(std::nullopt), std::nullopt);
+  EXPECT_EQ(default_run_limit_s(0.5), 60);
+  EXPECT_EQ(default_run_limit_s(12), 120);
 }
 
 TEST(ScenarioPlan, CheckoutsNeedEveryScenarioToHaveACommand) {

@@ -1,3 +1,4 @@
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "config/project_config.hpp"
@@ -225,6 +226,38 @@ TEST(BenchmarkConfigLoader, UsesBuiltInRunDefaultsWithoutAProject) {
   EXPECT_EQ(config.config_schema_version, 1);
   EXPECT_TRUE(config.thresholds.empty());
   EXPECT_EQ(config.quality_metadata, Json::object());
+}
+
+TEST(BenchmarkConfigLoader, AnUnknownKeyInRunConfigDoesNotHideItsOtherErrors) {
+  TempDir dir;
+  const auto file = dir.write("a.toml", R"(benchmark_id = "a"
+command = "true"
+[run_config]
+num_warmup_run = 1
+num_measurement_runs = 0
+[thresholds.default]
+min_latency_s = 1
+max_latency_s = 1
+max_memory_mb = -5
+)");
+  try {
+    load_benchmark_config(file);
+    FAIL() << "accepted";
+  } catch (const Error& error) {
+    const std::string f = file.string();
+    const std::string message = error.what();
+    EXPECT_THAT(message,
+                ::testing::HasSubstr(f +
+                                     ": run_config.num_warmup_run: unknown key 'num_warmup_run'. "
+                                     "Did you mean 'num_warmup_runs'?\n" +
+                                     f +
+                                     ": run_config.num_measurement_runs: must be at least 1, found "
+                                     "0. Set it to 1 or more"));
+    EXPECT_THAT(message,
+                ::testing::HasSubstr(f + ": thresholds.default.min_latency_s: unknown key"));
+    EXPECT_THAT(message, ::testing::HasSubstr(
+                             f + ": thresholds.default.max_memory_mb: must be greater than 0"));
+  }
 }
 
 TEST(BenchmarkConfigLoader, ReportsEveryProblemOfOneFileTogether) {

@@ -101,6 +101,36 @@ TEST(ProjectConfig, RefusesAPolicyForAMisspelledStandardMetricAndAPercentAboveOn
   }
 }
 
+TEST(ProjectConfig, AnUnknownKeyDoesNotHideTheOtherErrorsOfItsTable) {
+  TempDir dir;
+  const auto file = dir.write("perfgate.toml",
+                              "[run]\nnum_warmup_run = 1\nnum_measurement_runs = 0\n"
+                              "[policies.memory]\nthreshold_percnt = 0.05\n"
+                              "threshold_absolute = -1\n");
+  try {
+    load_project_config(file);
+    FAIL() << "accepted";
+  } catch (const Error& error) {
+    const std::string f = file.string();
+    EXPECT_EQ(std::string(error.what()),
+              f +
+                  ": run.num_warmup_run: unknown key 'num_warmup_run'. Did you mean "
+                  "'num_warmup_runs'?\n" +
+                  f +
+                  ": run.num_measurement_runs: must be at least 1, found 0. Set it to 1 or "
+                  "more\n" +
+                  f +
+                  ": policies.memory.threshold_percnt: unknown key 'threshold_percnt'. Did "
+                  "you mean 'threshold_percent'?\n" +
+                  f +
+                  ": policies.memory.threshold_percent: missing required key. Add "
+                  "threshold_percent as a fraction (0.08 means 8%)\n" +
+                  f +
+                  ": policies.memory.threshold_absolute: must not be negative. Set 0 or a "
+                  "positive value in the metric's unit");
+  }
+}
+
 TEST(ProjectConfig, ReportsAMissingFileAsNoInput) {
   TempDir dir;
   try {

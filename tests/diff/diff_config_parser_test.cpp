@@ -120,6 +120,13 @@ TEST(DiffConfigParser, RejectsUnknownTopLevelTablesAndKeys) {
             "same, bulk.");
 }
 
+TEST(DiffConfigParser, AnUnknownKeyDoesNotHideTheOtherErrorsOfItsTable) {
+  EXPECT_EQ(rejection("version = 1\n[same]\ncenter_relativ = 0.1\ncenter_relative = -1\n"),
+            "compare.toml: same.center_relativ: unknown key 'center_relativ'. Did you mean "
+            "'center_relative'?\n"
+            "compare.toml: same.center_relative: -1 is below 0. Use a value of 0 or more.");
+}
+
 TEST(DiffConfigParser, RejectsUnknownKeysInsideTables) {
   EXPECT_EQ(rejection("version = 1\n[same]\ncenter_relativ = 0.1\n"),
             "compare.toml: same.center_relativ: unknown key 'center_relativ'. Did you mean "

@@ -1,0 +1,115 @@
+// End-to-end: interrupting `perfgate run` kills the runs it started and keeps what it has.
+#include <signal.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "model/json.hpp"
+#include "support/background_perfgate.hpp"
+#include "support/cli_runner.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using testing::run_perfgate;
+
+std::vector<fs::path> records_in(const fs::path& dir) {
+  std::vector<fs::path> out;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() == ".json") out.push_back(entry.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// "fast" finishes; "slow" starts a child of its own, records both pids, and waits.
+void write_suite(const TempDir& dir) {
+  dir.write("suite/a_fast.toml", R"(
+benchmark_id = "fast"
+command = "true"
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = 1
+)");
+  dir.write("suite/b_slow.toml", R"(
+benchmark_id = "slow"
+command = "sleep 300 & echo $! > \"$PWD/child.pid\"; echo $$ > \"$PWD/leader.pid\"; wait"
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = 2
+)");
+  dir.write("suite/c_never.toml", R"(
+benchmark_id = "never"
+command = "true"
+)");
+}
+
+TEST(RunCommand, SigtermKillsTheRunItStartedAndMarksItsRecordIncomplete) {
+  TempDir dir;
+  write_suite(dir);
+  testing::BackgroundPerfgate perfgate({"run", "suite", "--results-dir", "out", "--no-progress"},
+                                       dir.path());
+  const pid_t leader = testing::wait_for_pid_file(dir / "leader.pid");
+  const pid_t child = testing::wait_for_pid_file(dir / "child.pid");
+  ASSERT_GT(leader, 0);
+  ASSERT_GT(child, 0);
+  perfgate.signal(SIGTERM);
+  EXPECT_EQ(perfgate.wait(), 143) << read_text_file(dir / "perfgate.err");
+  EXPECT_TRUE(testing::process_gone(leader));
+  EXPECT_TRUE(testing::process_gone(child));
+
+  const auto records = records_in(dir / "out");
+  ASSERT_EQ(records.size(), 2u);  // fast and slow; never did not start
+  const Json slow = Json::parse(read_text_file(records[1]));
+  EXPECT_EQ(slow["benchmark_id"], "slow");
+  EXPECT_EQ(slow["success"], false);
+  EXPECT_EQ(slow["failure_reason"],
+            "interrupted by SIGTERM during measured run 0; this record is incomplete");
+  EXPECT_EQ(Json::parse(read_text_file(records[0]))["success"], true);
+  EXPECT_THAT(read_text_file(dir / "perfgate.err"),
+              HasSubstr("perfgate run: interrupted by SIGTERM after 2 of 3 benchmarks"));
+}
+
+TEST(RunCommand, SigintAtATerminalEndsTheRunWith130) {
+  TempDir dir;
+  write_suite(dir);
+  testing::BackgroundPerfgate perfgate({"run", "suite", "--results-dir", "out", "--no-progress"},
+                                       dir.path(), {{"PERFGATE_SPAWNER", ""}});
+  const pid_t leader = testing::wait_for_pid_file(dir / "leader.pid");
+  ASSERT_GT(leader, 0);
+  perfgate.signal(SIGINT);
+  EXPECT_EQ(perfgate.wait(), 130);
+  EXPECT_TRUE(testing::process_gone(leader));
+}
+
+TEST(RunCommand, TheTimeoutFlagLimitsEveryRun) {
+  TempDir dir;
+  dir.write("suite/hang.toml", R"(
+benchmark_id = "hang"
+command = "sleep 30"
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = 1
+timeout_s = 600
+)");
+  const auto result =
+      run_perfgate({"run", "suite", "--results-dir", "out", "--timeout", "1s"}, dir.path());
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const Json record = Json::parse(read_text_file(records_in(dir / "out").front()));
+  EXPECT_EQ(record["failure_reason"], "measured run 0: timed out after 1 s");
+}
+
+TEST(RunCommand, RefusesATimeoutThatIsNotADuration) {
+  TempDir dir;
+  dir.write("suite/echo.toml", "benchmark_id = \"echo\"\ncommand = \"true\"\n");
+  const auto result =
+      run_perfgate({"run", "suite", "--results-dir", "out", "--timeout", "soon"}, dir.path());
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("--timeout: 'soon' is not a duration"));
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+}  // namespace
+}  // namespace perfgate

@@ -1,0 +1,92 @@
+#pragma once
+// Starts the real perfgate binary in the background, in its own process group, so a test
+// can send it a signal (as a terminal or a CI runner would) and then check what it left.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/temp_dir.hpp"
+
+namespace perfgate::testing {
+
+class BackgroundPerfgate {
+ public:
+  /// stdout and stderr go to `cwd`/perfgate.out and perfgate.err.
+  BackgroundPerfgate(const std::vector<std::string>& args, const std::filesystem::path& cwd,
+                     const std::map<std::string, std::string>& env = {}) {
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::setpgid(0, 0);  // a signal to perfgate reaches perfgate only, as in a CI runner
+      if (::chdir(cwd.c_str()) != 0) ::_exit(126);
+      const int out = ::open("perfgate.out", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int err = ::open("perfgate.err", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int in = ::open("/dev/null", O_RDONLY);
+      ::dup2(in, 0);
+      ::dup2(out, 1);
+      ::dup2(err, 2);
+      ::setenv("NO_COLOR", "1", 1);
+      for (const auto& [name, value] : env) ::setenv(name.c_str(), value.c_str(), 1);
+      std::vector<std::string> storage{PERFGATE_BINARY};
+      storage.insert(storage.end(), args.begin(), args.end());
+      std::vector<char*> argv;
+      for (auto& arg : storage) argv.push_back(arg.data());
+      argv.push_back(nullptr);
+      ::execv(PERFGATE_BINARY, argv.data());
+      ::_exit(127);
+    }
+  }
+  ~BackgroundPerfgate() {
+    if (pid_ > 0 && !reaped_) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+
+  void signal(int number) const { ::kill(pid_, number); }
+
+  /// The exit status (128 + N when killed by signal N).
+  int wait() {
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    reaped_ = true;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+
+ private:
+  pid_t pid_ = -1;
+  bool reaped_ = false;
+};
+
+/// Waits (up to 20 s) until `file` holds a line; returns it as a pid, or -1.
+inline pid_t wait_for_pid_file(const std::filesystem::path& file) {
+  for (int attempt = 0; attempt < 2000; ++attempt) {
+    std::error_code ec;
+    if (std::filesystem::exists(file, ec)) {
+      const std::string text = read_text_file(file);
+      if (!text.empty() && text.back() == '\n') return static_cast<pid_t>(std::stol(text));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return -1;
+}
+
+/// Whether `pid` is gone (ESRCH) within 5 s: a killed process is reaped by its parent
+/// or, once orphaned, by init, so allow it a moment.
+inline bool process_gone(pid_t pid) {
+  for (int attempt = 0; attempt < 500; ++attempt) {
+    if (::kill(pid, 0) != 0 && errno == ESRCH) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+}  // namespace perfgate::testing
