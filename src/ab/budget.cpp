@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "report/units.hpp"
+
 namespace perfgate {
 namespace {
 
@@ -38,26 +40,27 @@ double parse_percentage(std::string_view text, std::string_view what) {
 
 double unit_factor(AbMetric metric, std::string_view unit) {
   if (metric == AbMetric::kRss) {
+    // perfgate's MB is 2^20 bytes everywhere (raw records, thresholds), so MB and MiB agree.
     if (unit.empty() || unit == "B") return 1;
-    if (unit == "KiB") return 1024;
-    if (unit == "MiB") return kMiB;
-    if (unit == "GiB") return 1024 * kMiB;
+    if (unit == "KB" || unit == "KiB") return 1024;
+    if (unit == "MB" || unit == "MiB") return kMiB;
+    if (unit == "GB" || unit == "GiB") return 1024 * kMiB;
   } else {
     if (unit.empty() || unit == "s") return 1;
     if (unit == "ms") return 1e-3;
-    if (unit == "us") return 1e-6;
+    if (unit == "us" || unit == "µs") return 1e-6;
   }
   return 0;
 }
 
 double parse_absolute(AbMetric metric, std::string_view text) {
-  const std::string_view units = metric == AbMetric::kRss ? "B, KiB, MiB or GiB" : "s, ms or us";
+  const std::string_view units = metric == AbMetric::kRss ? "B, KB, MB or GB" : "s, ms or µs";
   const auto number = leading_number(trim(text));
   const double factor = number ? unit_factor(metric, number->second) : 0;
   if (factor == 0 || number->first < 0) {
     throw std::invalid_argument(
         fmt::format("absolute {} budget '{}' is not a non-negative amount in {}, e.g. {}",
-                    metric_key(metric), text, units, metric == AbMetric::kRss ? "32MiB" : "1s"));
+                    metric_key(metric), text, units, metric == AbMetric::kRss ? "32MB" : "1s"));
   }
   return number->first * factor;
 }
@@ -65,6 +68,18 @@ double parse_absolute(AbMetric metric, std::string_view text) {
 }  // namespace
 
 std::string_view metric_key(AbMetric metric) {
+  switch (metric) {
+    case AbMetric::kDuration:
+      return "latency";
+    case AbMetric::kCpu:
+      return "cpu_time";
+    case AbMetric::kRss:
+      return "memory";
+  }
+  return "unknown";
+}
+
+std::string_view metric_alias(AbMetric metric) {
   switch (metric) {
     case AbMetric::kDuration:
       return "duration";
@@ -76,12 +91,19 @@ std::string_view metric_key(AbMetric metric) {
   return "unknown";
 }
 
+std::optional<AbMetric> ab_metric_named(std::string_view name) {
+  for (const AbMetric metric : kAbMetrics) {
+    if (metric_key(metric) == name || metric_alias(metric) == name) return metric;
+  }
+  return std::nullopt;
+}
+
 std::string_view metric_unit(AbMetric metric) {
   switch (metric) {
     case AbMetric::kDuration:
       return "s";
     case AbMetric::kCpu:
-      return "core-s";
+      return "s";
     case AbMetric::kRss:
       return "bytes";
   }
@@ -106,7 +128,7 @@ Budget parse_budget(AbMetric metric, std::string_view text) {
   if (comma == std::string_view::npos) {
     throw std::invalid_argument(fmt::format(
         "{} budget '{}' needs a relative and an absolute part separated by a comma, e.g. {}",
-        metric_key(metric), text, metric == AbMetric::kRss ? "20%,32MiB" : "25%,1s"));
+        metric_key(metric), text, metric == AbMetric::kRss ? "20%,32MB" : "25%,1s"));
   }
   Budget budget;
   budget.relative = parse_percentage(text.substr(0, comma),
@@ -119,19 +141,15 @@ BudgetSetting parse_budget_setting(std::string_view text) {
   const std::size_t equals = text.find('=');
   const std::string_view name = trim(text.substr(0, equals));
   BudgetSetting setting;
-  bool known = false;
-  for (const AbMetric metric : kAbMetrics) {
-    if (metric_key(metric) == name) {
-      setting.metric = metric;
-      known = true;
-    }
-  }
-  if (equals == std::string_view::npos || !known) {
+  const std::optional<AbMetric> metric = ab_metric_named(name);
+  if (equals == std::string_view::npos || !metric) {
     throw std::invalid_argument(
-        fmt::format("'{}' does not name a metric; write duration=, cpu= or rss= followed by "
-                    "RELATIVE%,ABSOLUTE, e.g. duration=5%,1ms",
+        fmt::format("'{}' does not name a metric; write latency=, cpu_time= or memory= (or the "
+                    "aliases duration=, cpu=, rss=) followed by RELATIVE%,ABSOLUTE, e.g. "
+                    "latency=5%,1ms",
                     text));
   }
+  setting.metric = *metric;
   setting.budget = parse_budget(setting.metric, text.substr(equals + 1));
   return setting;
 }
@@ -158,8 +176,8 @@ std::string percent_beside(double fraction, double limit, int min_decimals) {
 }
 
 std::string format_metric_value(AbMetric metric, double value) {
-  if (metric == AbMetric::kRss) return fmt::format("{:.4g} MiB", value / kMiB);
-  return fmt::format("{:.4g} {}", value, metric_unit(metric));
+  if (metric == AbMetric::kRss) return format_quantity(value / kMiB, "MB");
+  return format_quantity(value, "s");
 }
 
 }  // namespace perfgate

@@ -2,6 +2,7 @@
 // What a head may cost more than its base before a pair counts against it (SPEC §7):
 // a relative and an absolute allowance per metric, both of which must be exceeded.
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,9 +14,14 @@ enum class AbMetric { kDuration, kCpu, kRss };
 inline constexpr std::array<AbMetric, 3> kAbMetrics = {AbMetric::kDuration, AbMetric::kCpu,
                                                        AbMetric::kRss};
 
-/// "duration", "cpu", "rss": the names used by --budget, the scenarios file and results.json.
+/// "latency", "cpu_time", "memory": perfgate's metric names, used by --budget, the
+/// scenarios file, results.json and every report.
 std::string_view metric_key(AbMetric metric);
-/// "s" (wall seconds), "core-s" (user + system CPU seconds), "bytes" (sampled peak RSS).
+/// "duration", "cpu", "rss": the seed's names, still accepted by --budget and scenarios files.
+std::string_view metric_alias(AbMetric metric);
+/// The metric `name` (a metric_key or a metric_alias) names; nullopt for any other name.
+std::optional<AbMetric> ab_metric_named(std::string_view name);
+/// "s" (wall seconds), "s" (user + system CPU seconds), "bytes" (sampled peak RSS).
 std::string_view metric_unit(AbMetric metric);
 
 struct Budget {
@@ -32,7 +38,7 @@ struct Budget {
 
 /// One budget per metric, indexed by AbMetric.
 struct Budgets {
-  /// duration +25% and 1 s; CPU +20% and 0.5 core-s; RSS +20% and 32 MiB.
+  /// latency +25% and 1 s; cpu_time +20% and 0.5 s; memory +20% and 32 MB.
   static Budgets defaults();
 
   Budget& operator[](AbMetric metric) { return by_metric[static_cast<std::size_t>(metric)]; }
@@ -55,8 +61,9 @@ struct BudgetSetting {
 };
 
 /// Parses "METRIC=RELATIVE%,ABSOLUTE". The relative part is a percentage ("5%"); the
-/// absolute part carries a unit: s, ms or us for duration and cpu (a bare number is
-/// seconds), B, KiB, MiB or GiB for rss (a bare number is bytes). Throws
+/// absolute part carries a unit: s, ms, µs or us for latency and cpu_time (a bare number is
+/// seconds), B, KB, MB or GB for memory (binary: KiB, MiB, GiB also accepted; a bare
+/// number is bytes). Throws
 /// std::invalid_argument with a message that says what is wrong and how to write it.
 BudgetSetting parse_budget_setting(std::string_view text);
 
@@ -66,7 +73,7 @@ Budget parse_budget(AbMetric metric, std::string_view text);
 /// Parses a noise limit written as a percentage, "30%". Throws std::invalid_argument.
 double parse_noise_limit(std::string_view text);
 
-/// "+25% and 1 s", "+20% and 32 MiB": a budget as a person reads it.
+/// "+25% and 1 s", "+20% and 32 MB": a budget as a person reads it.
 std::string describe_budget(AbMetric metric, const Budget& budget);
 
 /// `fraction` as a percentage number (no sign, no '%') with at least `min_decimals` and as
@@ -75,7 +82,8 @@ std::string describe_budget(AbMetric metric, const Budget& budget);
 /// "30", so a reason never says "30% is over 30%".
 std::string percent_beside(double fraction, double limit, int min_decimals = 0);
 
-/// A value of `metric` with its unit: "0.2134 s", "0.5 core-s", "31.5 MiB".
+/// A value of `metric` in the units of every perfgate table: "213.4 ms", "500 ms", "31.5 MB"
+/// (perfgate's MB is 2^20 bytes, as in raw records and thresholds).
 std::string format_metric_value(AbMetric metric, double value);
 
 }  // namespace perfgate

@@ -1,5 +1,7 @@
 #include "ab/scenario_file.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <regex>
@@ -15,7 +17,9 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::vector<std::string> kTopKeys = {"budgets", "noise_limit", "scenarios"};
-const std::vector<std::string> kBudgetKeys = {"duration", "cpu", "rss"};
+// perfgate's metric names, then the seed's names, which stay as aliases.
+const std::vector<std::string> kBudgetKeys = {"latency",  "cpu_time", "memory",
+                                              "duration", "cpu",      "rss"};
 const std::vector<std::string> kScenarioKeys = {
     "command",   "env",     "suites",      "expect_exit", "expect_output",
     "validator", "budgets", "noise_limit", "timeout_s",   "fixtures"};
@@ -24,7 +28,15 @@ void read_budgets(const ConfigValue& value, RuleOverrides& overrides) {
   ErrorList errors;
   const ConfigTable table(value, kBudgetKeys, errors);
   for (const AbMetric metric : kAbMetrics) {
-    const auto entry = table.get(metric_key(metric));
+    auto entry = table.get(metric_key(metric));
+    const auto alias = table.get(metric_alias(metric));
+    if (entry && alias) {
+      errors.add(alias->error(fmt::format("names the {} budget a second time (as its alias {})",
+                                          metric_key(metric), metric_alias(metric)),
+                              fmt::format("Keep only {}", metric_key(metric))));
+      continue;
+    }
+    if (!entry) entry = alias;
     if (!entry) continue;
     errors.check([&] {
       try {
@@ -32,7 +44,7 @@ void read_budgets(const ConfigValue& value, RuleOverrides& overrides) {
       } catch (const std::invalid_argument& error) {
         throw entry->error(error.what(),
                            metric == AbMetric::kRss
-                               ? "Write it as \"RELATIVE%,ABSOLUTE\", e.g. \"20%,32MiB\""
+                               ? "Write it as \"RELATIVE%,ABSOLUTE\", e.g. \"20%,32MB\""
                                : "Write it as \"RELATIVE%,ABSOLUTE\", e.g. \"25%,1s\"");
       }
     });

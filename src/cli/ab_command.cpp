@@ -129,13 +129,13 @@ class CheckpointingObserver final : public AbObserver {
       : report_(report), results_(std::move(results)) {}
 
   void run_finished(const AbScenarioResult& scenario, const AbRunSample& sample) override {
-    std::cerr << fmt::format("perfgate ab: {} {} {:<7} {:>10}  cpu {:>14}  rss {:>12}  {}\n",
-                             scenario.name, side_name(sample.side),
-                             sample.warmup() ? "warmup" : fmt::format("pair {}", sample.pair),
-                             format_metric_value(AbMetric::kDuration, sample.duration_s),
-                             format_metric_value(AbMetric::kCpu, sample.cpu_s),
-                             format_metric_value(AbMetric::kRss, sample.rss_bytes),
-                             sample.failed_checks.empty() ? "ok" : "INVALID");
+    std::cerr << fmt::format(
+        "perfgate ab: {} {} {:<7} {:>10}  cpu_time {:>10}  memory {:>10}  {}\n", scenario.name,
+        side_name(sample.side), sample.warmup() ? "warmup" : fmt::format("pair {}", sample.pair),
+        format_metric_value(AbMetric::kDuration, sample.duration_s),
+        format_metric_value(AbMetric::kCpu, sample.cpu_s),
+        format_metric_value(AbMetric::kRss, sample.rss_bytes),
+        sample.failed_checks.empty() ? "ok" : "INVALID");
     checkpoint();
   }
   void scenario_updated(const AbScenarioResult&) override { checkpoint(); }
@@ -264,8 +264,9 @@ CLI::App* add_ab_command(CLI::App& app, AbOptions& options) {
       ->check(CLI::IsMember({"basic", "full"}));
   ab->add_option("--scenario", options.scenario, "Only this scenario, whatever its suites");
   ab->add_option("--budget", options.budgets,
-                 "METRIC=RELATIVE%,ABSOLUTE, e.g. duration=5%,1ms cpu=10%,0.1s rss=20%,32MiB "
-                 "(repeatable; overrides the scenarios file)")
+                 "METRIC=RELATIVE%,ABSOLUTE, e.g. latency=5%,1ms cpu_time=10%,0.1s "
+                 "memory=20%,32MB (repeatable; overrides the scenarios file; the seed's names "
+                 "duration, cpu and rss are aliases)")
       ->allow_extra_args(false);
   ab->add_option("--noise-limit", options.noise_limit,
                  "Largest range of a side, in percent of its median (default 30%)");

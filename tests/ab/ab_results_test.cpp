@@ -81,10 +81,10 @@ TEST(AbResults, JsonCarriesSamplesEvidenceAndTheProfile) {
       "sequence": 0, "duration_s": 9.0, "cpu_s": 0.5, "rss_bytes": 1048576.0, "outcome": "ok",
       "failed_checks": [], "log": "logs/s/x.log"})"));
   EXPECT_EQ(scenario["pairs_judged"], 3);
-  EXPECT_EQ(scenario["metrics"]["duration"]["pair_over_budget"], Json({true, true, true}));
-  EXPECT_EQ(scenario["metrics"]["duration"]["head_median"], 20.0);
-  EXPECT_EQ(scenario["metrics"]["cpu"]["base_noise"]["discarded_pair"], nullptr);
-  EXPECT_EQ(scenario["rules"]["budgets"]["duration"],
+  EXPECT_EQ(scenario["metrics"]["latency"]["pair_over_budget"], Json({true, true, true}));
+  EXPECT_EQ(scenario["metrics"]["latency"]["head_median"], 20.0);
+  EXPECT_EQ(scenario["metrics"]["cpu_time"]["base_noise"]["discarded_pair"], nullptr);
+  EXPECT_EQ(scenario["rules"]["budgets"]["latency"],
             Json::parse(R"({"relative": 0.25, "absolute": 1.0, "unit": "s"})"));
   EXPECT_EQ(scenario["profile"]["path"], "out/profile/s.perf.data");
   EXPECT_EQ(scenario["error"], nullptr);
@@ -120,14 +120,14 @@ TEST(AbMarkdown, ShowsTheVerdictReasonsComparisonTableAndProfile) {
   const std::string markdown = render_ab_markdown(report);
   EXPECT_THAT(markdown, ::testing::StartsWith("# perfgate ab: REGRESSION\n"));
   EXPECT_THAT(markdown, ::testing::HasSubstr(
-                            "## s: REGRESSION\n\n- duration over budget (+25% and 1 s) in 3 of 3 "
+                            "## s: REGRESSION\n\n- latency over budget (+25% and 1 s) in 3 of 3 "
                             "pairs: base median 10 s, head median 20 s (+100.0%)\n- Noise limit: "
                             "30% of the median\n- Time limit per run: none\n\n"));
   EXPECT_THAT(markdown,
-              ::testing::HasSubstr("| duration | 10 s | 20 s | +10 s (+100.0%) | +25% and 1 s | 3 "
+              ::testing::HasSubstr("| latency | 10 s | 20 s | +10 s (+100.0%) | +25% and 1 s | 3 "
                                    "of 3 | +10 s (over), +10 s (over), +10 s (over) |\n"));
-  EXPECT_THAT(markdown, ::testing::HasSubstr("| cpu | 0.5 core-s | 0.5 core-s | +0 core-s (+0.0%) "
-                                             "| +20% and 0.5 core-s | 0 of 3 |"));
+  EXPECT_THAT(markdown, ::testing::HasSubstr("| cpu_time | 500 ms | 500 ms | +0 s (+0.0%) "
+                                             "| +20% and 500 ms | 0 of 3 |"));
   EXPECT_THAT(markdown, ::testing::HasSubstr("Profile (perf, excluded from the comparison): "
                                              "`out/profile/s.perf.data`; profiled run ended: ok"));
   EXPECT_THAT(markdown, ::testing::HasSubstr("| Complete | yes |"));

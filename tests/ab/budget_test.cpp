@@ -40,8 +40,19 @@ TEST(Budget, ParsesASettingWithPercentAndUnit) {
   EXPECT_DOUBLE_EQ(parse_budget(AbMetric::kRss, "0%,4096").absolute, 4096);
 }
 
+TEST(Budget, TakesPerfgatesMetricNamesAndTheSeedsNamesAsAliases) {
+  EXPECT_EQ(parse_budget_setting("latency=5%,1ms").metric, AbMetric::kDuration);
+  EXPECT_EQ(parse_budget_setting("cpu_time=5%,1ms").metric, AbMetric::kCpu);
+  EXPECT_EQ(parse_budget_setting("memory=5%,1MB").metric, AbMetric::kRss);
+  EXPECT_EQ(parse_budget_setting("rss=5%,1MiB").budget,
+            parse_budget_setting("memory=5%,1MB").budget);
+  EXPECT_DOUBLE_EQ(parse_budget_setting("latency=5%,250µs").budget.absolute, 250e-6);
+  EXPECT_EQ(metric_key(AbMetric::kCpu), "cpu_time");
+  EXPECT_EQ(metric_alias(AbMetric::kCpu), "cpu");
+}
+
 TEST(Budget, RejectsSettingsThatDoNotSayWhatTheyMean) {
-  EXPECT_THROW(parse_budget_setting("latency=5%,1ms"), std::invalid_argument);
+  EXPECT_THROW(parse_budget_setting("speed=5%,1ms"), std::invalid_argument);
   EXPECT_THROW(parse_budget_setting("duration=5%"), std::invalid_argument);
   EXPECT_THROW(parse_budget_setting("duration=0.05,1ms"), std::invalid_argument);
   EXPECT_THROW(parse_budget_setting("duration=5%,1MiB"), std::invalid_argument);
@@ -52,7 +63,7 @@ TEST(Budget, RejectsSettingsThatDoNotSayWhatTheyMean) {
     FAIL() << "expected an error";
   } catch (const std::invalid_argument& error) {
     EXPECT_STREQ(error.what(),
-                 "absolute duration budget '1h' is not a non-negative amount in s, ms or us, "
+                 "absolute latency budget '1h' is not a non-negative amount in s, ms or µs, "
                  "e.g. 1s");
   }
 }
@@ -64,8 +75,8 @@ TEST(Budget, ParsesTheNoiseLimitAsAPercentage) {
 
 TEST(Budget, DescribesItselfInTheMetricsUnit) {
   EXPECT_EQ(describe_budget(AbMetric::kDuration, {0.25, 1.0}), "+25% and 1 s");
-  EXPECT_EQ(describe_budget(AbMetric::kRss, {0.2, 32 * kMiB}), "+20% and 32 MiB");
-  EXPECT_EQ(format_metric_value(AbMetric::kCpu, 0.5), "0.5 core-s");
+  EXPECT_EQ(describe_budget(AbMetric::kRss, {0.2, 32 * kMiB}), "+20% and 32 MB");
+  EXPECT_EQ(format_metric_value(AbMetric::kCpu, 0.5), "500 ms");
 }
 
 }  // namespace

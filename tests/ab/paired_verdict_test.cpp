@@ -28,7 +28,7 @@ TEST(PairedVerdict, ThreeOfThreePairsOverBudgetIsARegressionWithoutConfirmation)
   const PairedVerdict verdict = judge_pairs(durations({10, 10, 10}, {14, 13, 15}), kDefaults);
   EXPECT_EQ(verdict.kind, VerdictKind::kRegression);
   EXPECT_THAT(verdict.reasons,
-              ElementsAre("duration over budget (+25% and 1 s) in 3 of 3 pairs: base median 10 s, "
+              ElementsAre("latency over budget (+25% and 1 s) in 3 of 3 pairs: base median 10 s, "
                           "head median 14 s (+40.0%)"));
   EXPECT_THAT(verdict.metrics[0].pair_over_budget, ElementsAre(true, true, true));
 }
@@ -38,7 +38,7 @@ TEST(PairedVerdict, TwoOfThreePairsOverBudgetAsksForConfirmationPairs) {
   EXPECT_EQ(verdict.kind, VerdictKind::kNeedsConfirmation);
   EXPECT_EQ(verdict.metrics[0].pairs_over_budget, 2u);
   EXPECT_THAT(verdict.reasons,
-              ElementsAre("duration head median 14 s is over budget (+25% and 1 s) against base "
+              ElementsAre("latency head median 14 s is over budget (+25% and 1 s) against base "
                           "median 10 s (+40.0%), but only 2 of 3 pairs were over budget"));
 }
 
@@ -47,7 +47,7 @@ TEST(PairedVerdict, FourOfFivePairsOverBudgetIsARegression) {
       judge_pairs(durations({10, 10, 10, 10, 10}, {14, 14, 10, 14, 14}), kDefaults);
   EXPECT_EQ(verdict.kind, VerdictKind::kRegression);
   EXPECT_THAT(verdict.reasons,
-              ElementsAre("duration over budget (+25% and 1 s) in 4 of 5 pairs: base median 10 s, "
+              ElementsAre("latency over budget (+25% and 1 s) in 4 of 5 pairs: base median 10 s, "
                           "head median 14 s (+40.0%)"));
 }
 
@@ -57,7 +57,7 @@ TEST(PairedVerdict, ThreeOfFivePairsOverBudgetIsNotARegressionButAnUnreproducedM
   EXPECT_EQ(verdict.kind, VerdictKind::kInconclusive);
   EXPECT_EQ(verdict.metrics[0].pairs_over_budget, 3u);
   EXPECT_THAT(verdict.reasons,
-              ElementsAre("duration head median 14 s is over budget (+25% and 1 s) against base "
+              ElementsAre("latency head median 14 s is over budget (+25% and 1 s) against base "
                           "median 10 s (+40.0%), but only 3 of 5 pairs were over budget"));
 }
 
@@ -81,7 +81,7 @@ TEST(PairedVerdict, ANoisySideAfterThreePairsAsksForConfirmationPairs) {
   const PairedVerdict verdict = judge_pairs(durations({10, 10, 10}, {10, 14.5, 10}), kDefaults);
   EXPECT_EQ(verdict.kind, VerdictKind::kNeedsConfirmation);
   EXPECT_THAT(verdict.reasons,
-              ElementsAre("duration is noisy on the head side: range 4.5 s is 45% of its median "
+              ElementsAre("latency is noisy on the head side: range 4.5 s is 45% of its median "
                           "10 s (limit 30%)"));
 }
 
@@ -101,7 +101,7 @@ TEST(PairedVerdict, ANoisyHeadAfterTheDiscardIsInconclusive) {
       judge_pairs(durations({10, 10, 10, 10, 10}, {10, 14, 10, 14, 10}), kDefaults);
   EXPECT_EQ(verdict.kind, VerdictKind::kInconclusive);
   EXPECT_THAT(verdict.reasons,
-              ElementsAre("duration is noisy on the head side: range 4 s is 40% of its median "
+              ElementsAre("latency is noisy on the head side: range 4 s is 40% of its median "
                           "10 s (limit 30%, after discarding the most extreme sample)"));
 }
 
@@ -110,7 +110,7 @@ TEST(PairedVerdict, ANoisyBaseIsInconclusiveToo) {
       judge_pairs(durations({10, 6, 10, 6, 10}, {10, 10, 10, 10, 10}), kDefaults);
   EXPECT_EQ(verdict.kind, VerdictKind::kInconclusive);
   EXPECT_THAT(verdict.reasons,
-              ElementsAre("duration is noisy on the base side: range 4 s is 40% of its median "
+              ElementsAre("latency is noisy on the base side: range 4 s is 40% of its median "
                           "10 s (limit 30%, after discarding the most extreme sample)"));
 }
 
@@ -131,9 +131,10 @@ TEST(PairedVerdict, EachMetricIsJudgedOnItsOwn) {
   runs[AbMetric::kRss].head = {200 * kMiB, 200 * kMiB, 200 * kMiB};
   const PairedVerdict verdict = judge_pairs(runs, kDefaults);
   EXPECT_EQ(verdict.kind, VerdictKind::kRegression);
-  EXPECT_THAT(verdict.reasons,
-              ElementsAre("rss over budget (+20% and 32 MiB) in 3 of 3 pairs: base median 100 MiB, "
-                          "head median 200 MiB (+100.0%)"));
+  EXPECT_THAT(
+      verdict.reasons,
+      ElementsAre("memory over budget (+20% and 32 MB) in 3 of 3 pairs: base median 100 MB, "
+                  "head median 200 MB (+100.0%)"));
   EXPECT_EQ(verdict.metrics[0].pairs_over_budget, 0u);
   EXPECT_EQ(verdict.metrics[2].pairs_over_budget, 3u);
 }

@@ -27,6 +27,37 @@ std::pair<std::string, ExitCode> load_error(const TempDir& dir, const std::strin
   return {"no error", ExitCode::kOk};
 }
 
+TEST(ScenarioFile, TakesPerfgatesMetricNamesAndRefusesABudgetNamedTwice) {
+  TempDir dir;
+  const auto file = dir.write("scenarios.toml", R"(
+[budgets]
+latency = "5%,1ms"
+memory = "10%,2MB"
+[scenarios.plain]
+command = "{side} --help"
+)");
+  VerdictRules rules;
+  load_scenario_file(file).overrides.apply_to(rules);
+  EXPECT_EQ(rules.budgets[AbMetric::kDuration], (Budget{0.05, 0.001}));
+  EXPECT_EQ(rules.budgets[AbMetric::kRss], (Budget{0.10, 2 * kMiB}));
+
+  const auto twice = dir.write("twice.toml", R"(
+[budgets]
+latency = "5%,1ms"
+duration = "6%,1ms"
+[scenarios.plain]
+command = "{side} --help"
+)");
+  try {
+    load_scenario_file(twice);
+    FAIL() << "a budget named twice was accepted";
+  } catch (const Error& error) {
+    EXPECT_THAT(std::string(error.what()),
+                ::testing::HasSubstr("budgets.duration: names the latency budget a second time "
+                                     "(as its alias duration). Keep only latency"));
+  }
+}
+
 TEST(ScenarioFile, ReadsEveryKeyOfAScenario) {
   TempDir dir;
   dir.write("fixtures/input.txt", "data");
@@ -107,7 +138,7 @@ expect_exit = 300
       message,
       file + ": noise_limt: unknown key 'noise_limt'. Did you mean 'noise_limit'?\n" + file +
           ": budgets.duraton: unknown key 'duraton'. Did you mean 'duration'?\n" + file +
-          ": budgets.cpu: cpu budget '5%' needs a relative and an absolute part separated "
+          ": budgets.cpu: cpu_time budget '5%' needs a relative and an absolute part separated "
           "by a comma, e.g. 25%,1s. Write it as \"RELATIVE%,ABSOLUTE\", e.g. \"25%,1s\"\n" +
           file + ": scenarios.startup.comand: unknown key 'comand'. Did you mean 'command'?\n" +
           file +
@@ -119,7 +150,7 @@ TEST(ScenarioFile, RejectsABudgetThatIsNotRelativeAndAbsolute) {
   const auto [message, code] = load_error(dir, "[budgets]\nduration = \"5%\"\n[scenarios.a]\n");
   EXPECT_EQ(code, ExitCode::kDataError);
   EXPECT_EQ(message, (dir / "scenarios.toml").string() +
-                         ": budgets.duration: duration budget '5%' needs a relative and an "
+                         ": budgets.duration: latency budget '5%' needs a relative and an "
                          "absolute part separated by a comma, e.g. 25%,1s. Write it as "
                          "\"RELATIVE%,ABSOLUTE\", e.g. \"25%,1s\"");
 }

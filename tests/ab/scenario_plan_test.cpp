@@ -96,8 +96,8 @@ TEST(ScenarioPlan, WarnsWhenTheNoiseLimitIsMoreThanTwiceABudget) {
   request.command_line.budgets[0] = Budget{0.05, 0.001};
   const PlannedScenario planned = plan_scenarios(request).front();
   EXPECT_THAT(planned.warnings,
-              ElementsAre("the noise limit (30%) is more than twice the duration budget (+5% "
-                          "and 0.001 s): a side may vary by up to 30% and still count as quiet, "
+              ElementsAre("the noise limit (30%) is more than twice the latency budget (+5% "
+                          "and 1 ms): a side may vary by up to 30% and still count as quiet, "
                           "so real slowdowns below the noise limit can pass. Lower --noise-limit "
                           "toward the budget, or raise the budget"));
   EXPECT_THAT(plan_scenarios(commands("a", "b")).front().warnings, ElementsAre());

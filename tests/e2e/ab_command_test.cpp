@@ -33,7 +33,7 @@ TEST(AbCommand, AHeadTwiceAsSlowIsARegressionAndIsProfiled) {
                                     "duration=25%,0.02s", "--out", "out"},
                                    dir.path());
   EXPECT_EQ(result.exit_code, 1) << result.err;
-  EXPECT_THAT(result.out, HasSubstr("adhoc  REGRESSION\n  duration over budget (+25% and 0.02 s) "
+  EXPECT_THAT(result.out, HasSubstr("adhoc  REGRESSION\n  latency over budget (+25% and 20 ms) "
                                     "in 3 of 3 pairs"));
   EXPECT_THAT(result.err, HasSubstr("perfgate ab: adhoc head pair 3"));
   const Json results = read_json(dir / "out/results.json");
@@ -43,12 +43,12 @@ TEST(AbCommand, AHeadTwiceAsSlowIsARegressionAndIsProfiled) {
   const Json& scenario = results["scenarios"][0];
   EXPECT_EQ(scenario["status"], "REGRESSION");
   EXPECT_EQ(scenario["runs"].size(), 8u);
-  EXPECT_EQ(scenario["metrics"]["duration"]["pairs_over_budget"], 3);
+  EXPECT_EQ(scenario["metrics"]["latency"]["pairs_over_budget"], 3);
   EXPECT_TRUE(scenario["profile"].is_object());
   EXPECT_TRUE(fs::exists(dir / "out/logs/adhoc/head-3.log"));
   const std::string report = read_text_file(dir / "out/report.md");
   EXPECT_THAT(report, HasSubstr("## adhoc: REGRESSION"));
-  EXPECT_THAT(report, HasSubstr("| duration | "));
+  EXPECT_THAT(report, HasSubstr("| latency | "));
   EXPECT_THAT(report, HasSubstr("Profile"));
   EXPECT_EQ(read_json(dir / "out/checksums.json")["files"], Json::object());
 }
@@ -339,7 +339,7 @@ TEST(AbCommand, WarnsWhenTheNoiseLimitIsFarWiderThanABudget) {
       {"ab", "--base", "true", "--head", "true", "--budget", "duration=5%,1ms", "--out", "out"},
       dir.path());
   const std::string warning =
-      "the noise limit (30%) is more than twice the duration budget (+5% and 0.001 s): a side "
+      "the noise limit (30%) is more than twice the latency budget (+5% and 1 ms): a side "
       "may vary by up to 30% and still count as quiet, so real slowdowns below the noise limit "
       "can pass";
   EXPECT_THAT(result.err, HasSubstr("perfgate ab: warning: adhoc: " + warning));
