@@ -3,8 +3,11 @@
 // every summary value a string), one float32 little-endian sample-time file and one
 // sample-frequency file per state, and summaries computed from exactly those samples.
 //
-//   gen_nvbench OUT.json STATES SAMPLES SEED SLOWDOWN
+//   gen_nvbench OUT.json STATES SAMPLES SEED SLOWDOWN [BULK_EVERY]
 //
+// BULK_EVERY (default 1): every BULK_EVERY-th state (index % BULK_EVERY == 0) has bulk
+// files; the others carry summaries only, as states run without --jsonbin do. 2 gives the
+// issue's mixed pair: half the states with bulk samples.
 // The state's base time depends on its index only, so two files with different seeds
 // describe the same benchmarks measured twice. SLOWDOWN (a fraction, e.g. 0.1) changes a
 // chosen share of the states: index % 8 == 1 slower by SLOWDOWN, == 2 faster by SLOWDOWN,
@@ -42,11 +45,12 @@ struct Arguments {
   std::size_t samples = 0;
   std::uint64_t seed = 0;
   double slowdown = 0;
+  std::size_t bulk_every = 1;
 };
 
 Arguments parse(int argc, char** argv) {
-  if (argc != 6) {
-    std::cerr << "usage: gen_nvbench OUT.json STATES SAMPLES SEED SLOWDOWN\n"
+  if (argc != 6 && argc != 7) {
+    std::cerr << "usage: gen_nvbench OUT.json STATES SAMPLES SEED SLOWDOWN [BULK_EVERY]\n"
                  "  e.g. gen_nvbench ref.json 10000 1000 1 0; gen_nvbench cmp.json 10000 1000 2 "
                  "0.1\n";
     std::exit(64);
@@ -57,8 +61,10 @@ Arguments parse(int argc, char** argv) {
   args.samples = std::strtoull(argv[3], nullptr, 10);
   args.seed = std::strtoull(argv[4], nullptr, 10);
   args.slowdown = std::strtod(argv[5], nullptr);
-  if (args.states == 0 || args.samples < 2 || !(args.slowdown >= 0 && args.slowdown < 1)) {
-    std::cerr << "gen_nvbench: STATES >= 1, SAMPLES >= 2 and 0 <= SLOWDOWN < 1\n";
+  if (argc == 7) args.bulk_every = std::strtoull(argv[6], nullptr, 10);
+  if (args.states == 0 || args.samples < 2 || !(args.slowdown >= 0 && args.slowdown < 1) ||
+      args.bulk_every == 0) {
+    std::cerr << "gen_nvbench: STATES >= 1, SAMPLES >= 2, 0 <= SLOWDOWN < 1 and BULK_EVERY >= 1\n";
     std::exit(64);
   }
   return args;
@@ -175,11 +181,14 @@ std::string state_json(const Arguments& args, std::size_t index, std::size_t ele
   const std::string name = args.out.filename().string();
   const std::string times_file = fmt::format("{}-bin/{}.bin", name, index);
   const std::string freqs_file = fmt::format("{}-freqs-bin/{}.bin", name, index);
-  write_floats(args.out.parent_path() / times_file, times);
-  write_floats(args.out.parent_path() / freqs_file, freqs);
+  const bool bulk = index % args.bulk_every == 0;
+  if (bulk) {
+    write_floats(args.out.parent_path() / times_file, times);
+    write_floats(args.out.parent_path() / freqs_file, freqs);
+  }
 
   const StateSummary s = summarize(times, freqs);
-  const std::vector<std::string> summaries = {
+  std::vector<std::string> summaries = {
       summary("nv/cold/sample_size", "Samples", "sample_size", "Number of isolated samples",
               value("value", "int64", std::to_string(args.samples))),
       float_summary("nv/cold/time/cpu/mean", "CPU Time", "duration", s.cpu_mean),
@@ -195,11 +204,14 @@ std::string state_json(const Arguments& args, std::size_t index, std::size_t ele
       float_summary("nv/cold/time/gpu/iqr/relative", "IQR Noise", "percentage",
                     (s.q3 - s.q1) / s.median),
       float_summary("nv/cold/sm_clock_rate/mean", "Clock Rate", "frequency", s.clock_mean),
-      file_summary("nv/json/bin:nv/cold/sample_times", "Samples Times File", "file/sample_times",
-                   times_file, args.samples),
-      file_summary("nv/json/freqs-bin:nv/cold/sample_freqs", "Samples Frequencies File",
-                   "file/sample_freqs", freqs_file, args.samples),
   };
+  if (bulk) {
+    summaries.push_back(file_summary("nv/json/bin:nv/cold/sample_times", "Samples Times File",
+                                     "file/sample_times", times_file, args.samples));
+    summaries.push_back(file_summary("nv/json/freqs-bin:nv/cold/sample_freqs",
+                                     "Samples Frequencies File", "file/sample_freqs", freqs_file,
+                                     args.samples));
+  }
   std::string joined;
   for (const auto& part : summaries) joined += (joined.empty() ? "" : ",\n") + part;
   return fmt::format(

@@ -99,8 +99,12 @@ echo "== perfgate ab: verdicts on a 30 ms CPU-bound scenario, budgets +5% and +1
 bash "$(dirname "$0")/ab_verdicts.sh" "$BUILD" 20
 
 echo
-echo "== perfgate diff: two nvbench files of 10,000 states, 1,000 bulk samples per state =="
-bash "$(dirname "$0")/diff_bench.sh" "$BUILD" 10000 1000 3
+echo "== perfgate diff: two nvbench files of 2,040 states, half with 400 bulk samples (issue 11's pair) =="
+bash "$(dirname "$0")/diff_bench.sh" "$BUILD" 2040 400 7 2 27.5
+echo
+echo "== perfgate diff: two nvbench files of 10,000 states, half with 400 bulk samples =="
+# The memory limit scales the 2,040-state one with the number of states.
+bash "$(dirname "$0")/diff_bench.sh" "$BUILD" 10000 400 5 2 135
 
 echo
 echo "== perfgate-probe: ns per empty region (enter + exit) beside two clock reads, 1 and 2 threads =="

@@ -12,6 +12,7 @@ packages=(
   libssl-dev           # SHA-256 (fingerprints, input digests)
   libsqlite3-dev       # the default store (sqlite:PATH)
   zlib1g-dev           # gzipped result files (pyperf *.json.gz) for diff/import
+  libsimdjson-dev      # diff: parses nvbench files of thousands of states in milliseconds
   libgtest-dev libgmock-dev  # tests
   libbenchmark-dev     # bench/ micro-benchmarks
   hyperfine            # bench/: the peer we measure ourselves against

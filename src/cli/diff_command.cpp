@@ -3,9 +3,10 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
-#include <future>
 #include <iostream>
+#include <map>
 
 #include "cli/format_in_flag.hpp"
 #include "cli/terminal.hpp"
@@ -15,6 +16,7 @@
 #include "report/bulk_debug_python.hpp"
 #include "report/diff_display.hpp"
 #include "report/diff_json.hpp"
+#include "report/markdown.hpp"
 
 namespace perfgate {
 namespace {
@@ -96,8 +98,11 @@ int exit_status(const diff::DiffCounts& counts, const std::vector<std::string>& 
     on_slow |= entry == "slow";
     on_ambiguous |= entry == "ambg";
   }
-  if (on_slow && counts.slow > 0) return static_cast<int>(ExitCode::kFailure);
-  if (on_ambiguous && counts.ambiguous > 0) return static_cast<int>(ExitCode::kInconclusive);
+  // A CPU time compared beside the primary timing counts as much as the timing itself.
+  if (on_slow && counts.slow + counts.cpu.slow > 0) return static_cast<int>(ExitCode::kFailure);
+  if (on_ambiguous && counts.ambiguous + counts.cpu.ambiguous > 0) {
+    return static_cast<int>(ExitCode::kInconclusive);
+  }
   return static_cast<int>(ExitCode::kOk);
 }
 
@@ -158,6 +163,9 @@ CLI::App* add_diff_command(CLI::App& app, DiffOptions& options) {
                   "Show only rows whose centres differ by at least this many percent (counts "
                   "still include every state)")
       ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--allow-single-sample", options.allow_single_sample,
+                "Decide states measured once on a side on their centers alone (default: AMBG, "
+                "\"1 sample: no spread\")");
   cmd->footer(
       "Examples:\n"
       "  perfgate diff ref.json cmp.json\n"
@@ -169,15 +177,199 @@ CLI::App* add_diff_command(CLI::App& app, DiffOptions& options) {
       "  perfgate diff --bulk-debug-python out.py ref.json cmp.json\n"
       "  perfgate diff --format md --fail-on slow ref.json cmp.json\n"
       "\n"
-      "Exit status: 0, or with --fail-on: 1 when a state is SLOW, 2 when one is AMBG.\n"
+      "Exit status: 0 compared (whatever the statuses, unless --fail-on); 1 a state is SLOW\n"
+      "with --fail-on slow; 2 a state is AMBG with --fail-on ambg; 64 bad flags or filters;\n"
+      "65 a malformed result or config file, or files that cannot be compared; 66 a missing\n"
+      "file; 74 --bulk-debug-python cannot be written.\n"
       "See docs/diff.md for the decision rules and the config file.");
   return cmd;
 }
 
+namespace {
+
+struct DiffSettings {
+  diff::DiffConfig config;
+  diff::MatchOptions match;
+  std::optional<ingest::ResultFormat> format;
+  double threshold = 0;
+};
+
+/// One pair of result files compared and rendered in the chosen format.
+struct PairDiff {
+  std::string rendered;  ///< text or Markdown tables and summary (empty for json)
+  Json json;             ///< the JSON document (json format only)
+  diff::DiffCounts counts;
+  std::string bulk_script;  ///< --bulk-debug-python's script, written after the report
+};
+
+PairDiff diff_pair(const DiffOptions& options, const DiffSettings& settings,
+                   const std::string& reference_path, const std::string& compare_path) {
+  const ingest::ReadOptions read{.digest = false};  // diff never stores what it reads
+  StatusLine status(stderr_is_terminal());
+  status.show("perfgate diff: reading " + reference_path + " and " + compare_path);
+  // One file after the other: each is parsed at memory speed, and holding one text at a
+  // time halves the peak (two 13 MB nvbench texts would be most of it). The reference is
+  // read first, so its error is the one reported when both are malformed.
+  const ingest::ResultFile reference =
+      ingest::read_result_file(reference_path, settings.format, read);
+  const ingest::ResultFile compare = ingest::read_result_file(compare_path, settings.format, read);
+  status.clear();
+  for (const auto* file : {&reference, &compare}) {
+    for (const auto& warning : file->warnings)
+      std::cerr << "perfgate: warning: " << warning << "\n";
+  }
+
+  status.show("perfgate diff: comparing states");
+  const auto outcome = diff::run_diff(
+      reference, compare, settings.match, settings.config.thresholds,
+      [&](std::size_t decided, std::size_t total) {
+        status.show(fmt::format("perfgate diff: compared {} of {} states", decided, total));
+      });
+  status.clear();
+  for (const auto& warning : outcome.warnings)
+    std::cerr << "perfgate: warning: " << warning << "\n";
+
+  PairDiff result;
+  result.counts = outcome.counts;
+  if (options.format == "json") {
+    result.json =
+        diff_to_json(outcome, settings.config, reference_path, compare_path, settings.threshold);
+  } else {
+    DiffRenderOptions render;
+    render.display = display_of(options.display);
+    render.markdown = options.format == "md";
+    render.marks = render.markdown ? StatusMarks::kEmoji : text_marks(options);
+    render.threshold = settings.threshold;
+    result.rendered = render_diff(outcome, render);
+  }
+  if (options.bulk_debug_python) {
+    result.bulk_script =
+        render_bulk_debug_python(outcome, reference_path, compare_path, settings.threshold);
+  }
+  return result;
+}
+
+/// The result files of a folder, by path relative to it: *.json and *.json.gz, in every
+/// subfolder (nvbench's sample folders hold *.bin files only).
+std::map<std::string, std::filesystem::path> result_files_in(const std::filesystem::path& folder) {
+  std::map<std::string, std::filesystem::path> files;
+  std::error_code error;
+  for (std::filesystem::recursive_directory_iterator it(folder, error), end; !error && it != end;
+       it.increment(error)) {
+    if (!it->is_regular_file(error)) continue;
+    const std::string name = it->path().filename().string();
+    if (!name.ends_with(".json") && !name.ends_with(".json.gz")) continue;
+    files.emplace(std::filesystem::relative(it->path(), folder).generic_string(), it->path());
+  }
+  if (error) {
+    throw Error(ExitCode::kNoInput, folder.string() + ": cannot list the folder: " +
+                                        error.message() + ". Check its permissions");
+  }
+  return files;
+}
+
+void add_counts(diff::DiffCounts& total, const diff::DiffCounts& pair) {
+  total.total += pair.total;
+  total.same += pair.same;
+  total.fast += pair.fast;
+  total.slow += pair.slow;
+  total.ambiguous += pair.ambiguous;
+  total.unknown += pair.unknown;
+  total.only_in_reference += pair.only_in_reference;
+  total.only_in_compare += pair.only_in_compare;
+  total.cpu.total += pair.cpu.total;
+  total.cpu.slow += pair.cpu.slow;
+  total.cpu.ambiguous += pair.cpu.ambiguous;
+}
+
+std::string join(const std::vector<std::string>& names) {
+  std::string text;
+  for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+/// Two folders of results, file by file: files pair by their path relative to each
+/// folder; a file in one folder only is listed, never silently dropped.
+int diff_folders(const DiffOptions& options, const DiffSettings& settings) {
+  if (options.bulk_debug_python) {
+    throw Error(ExitCode::kUsage,
+                "--bulk-debug-python takes one pair of files, not folders. Name the two files "
+                "whose samples you want to look at");
+  }
+  const std::string& reference_folder = options.files[0];
+  const std::string& compare_folder = options.files[1];
+  const auto reference = result_files_in(reference_folder);
+  const auto compare = result_files_in(compare_folder);
+  std::vector<std::string> only_reference, only_compare, both;
+  for (const auto& [name, path] : reference) {
+    (compare.contains(name) ? both : only_reference).push_back(name);
+  }
+  for (const auto& [name, path] : compare) {
+    if (!reference.contains(name)) only_compare.push_back(name);
+  }
+  if (both.empty()) {
+    throw Error(ExitCode::kDataError, "no result file (*.json, *.json.gz) has the same name in " +
+                                          reference_folder + " and " + compare_folder +
+                                          ". Files pair by their path inside each folder");
+  }
+  for (const auto& name : only_reference) {
+    std::cerr << "perfgate: warning: " << name << " is only in " << reference_folder
+              << "; not compared\n";
+  }
+  for (const auto& name : only_compare) {
+    std::cerr << "perfgate: warning: " << name << " is only in " << compare_folder
+              << "; not compared\n";
+  }
+
+  diff::DiffCounts total;
+  Json files = Json::array();
+  const bool markdown = options.format == "md";
+  for (const auto& name : both) {
+    PairDiff pair =
+        diff_pair(options, settings, reference.at(name).string(), compare.at(name).string());
+    add_counts(total, pair.counts);
+    if (options.format == "json") {
+      pair.json["file"] = name;
+      files.push_back(std::move(pair.json));
+    } else {
+      std::cout << "# File: " << (markdown ? markdown_cell(name) : name) << "\n\n"
+                << pair.rendered << "\n";
+    }
+  }
+  if (options.format == "json") {
+    const Json document = {{"diff_schema_version", kDiffJsonSchemaVersion},
+                           {"reference", reference_folder},
+                           {"compare", compare_folder},
+                           {"files", files},
+                           {"only_in_reference", only_reference},
+                           {"only_in_compare", only_compare}};
+    std::cout << document.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  } else {
+    const auto name = [&](const std::string& text) {
+      return markdown ? markdown_cell(text) : text;
+    };
+    std::cout << "# Files\n\n"
+              << "- Compared: " << both.size() << " (" << total.total << " matches, "
+              << total.slow + total.cpu.slow << " SLOW, " << total.ambiguous + total.cpu.ambiguous
+              << " AMBG)\n";
+    std::cout << "- Only in " << name(reference_folder) << ": " << only_reference.size();
+    if (!only_reference.empty()) std::cout << " (" << name(join(only_reference)) << ")";
+    std::cout << "\n- Only in " << name(compare_folder) << ": " << only_compare.size();
+    if (!only_compare.empty()) std::cout << " (" << name(join(only_compare)) << ")";
+    std::cout << "\n";
+  }
+  std::cout.flush();
+  return exit_status(total, options.fail_on);
+}
+
+}  // namespace
+
 int execute_diff(const DiffOptions& options) {
-  const diff::DiffConfig config = effective_config(options);
+  DiffSettings settings;
+  settings.config = effective_config(options);
+  settings.config.thresholds.allow_single_sample = options.allow_single_sample;
   if (options.dump_config) {
-    std::cout << diff::dump_diff_config(config);
+    std::cout << diff::dump_diff_config(settings.config);
     return 0;
   }
   if (options.files.size() != 2) {
@@ -190,58 +382,35 @@ int execute_diff(const DiffOptions& options) {
     throw Error(ExitCode::kUsage, "--threshold-diff must be a finite percentage, e.g. 5");
   }
 
-  diff::MatchOptions match;
-  match.filters = diff::build_filter_plan(filter_flags(options));
-  match.reference_devices =
+  settings.match.filters = diff::build_filter_plan(filter_flags(options));
+  settings.match.reference_devices =
       diff::parse_device_filter(options.reference_devices, "--reference-devices");
-  match.compare_devices = diff::parse_device_filter(options.compare_devices, "--compare-devices");
-  match.ignore_devices = options.ignore_devices;
+  settings.match.compare_devices =
+      diff::parse_device_filter(options.compare_devices, "--compare-devices");
+  settings.match.ignore_devices = options.ignore_devices;
+  settings.format = parse_format_in_flag(options.format_in.value_or(""));
+  settings.threshold = options.threshold_diff / 100.0;
 
-  const auto format = parse_format_in_flag(options.format_in.value_or(""));
-  StatusLine status(stderr_is_terminal());
-  status.show("perfgate diff: reading " + options.files[0] + " and " + options.files[1]);
-  // The two files are independent and parsing dominates for large ones: read them at once.
-  auto pending_compare = std::async(
-      std::launch::async, [&] { return ingest::read_result_file(options.files[1], format); });
-  // If the reference is malformed its error is the one reported (the future's destructor
-  // waits for the compare file's thread), so messages do not depend on timing.
-  const ingest::ResultFile reference = ingest::read_result_file(options.files[0], format);
-  const ingest::ResultFile compare = pending_compare.get();
-  status.clear();
-  for (const auto* file : {&reference, &compare}) {
-    for (const auto& warning : file->warnings)
-      std::cerr << "perfgate: warning: " << warning << "\n";
+  std::error_code error;
+  const bool reference_folder = std::filesystem::is_directory(options.files[0], error);
+  const bool compare_folder = std::filesystem::is_directory(options.files[1], error);
+  if (reference_folder && compare_folder) return diff_folders(options, settings);
+  if (reference_folder != compare_folder) {
+    throw Error(ExitCode::kUsage,
+                "diff compares two files or two folders, not a file with a folder (" +
+                    options.files[reference_folder ? 0 : 1] +
+                    " is a folder). Name a result file on both sides, or two folders");
   }
 
-  status.show("perfgate diff: comparing states");
-  const auto outcome = diff::run_diff(
-      reference, compare, match, config.thresholds, [&](std::size_t decided, std::size_t total) {
-        status.show(fmt::format("perfgate diff: compared {} of {} states", decided, total));
-      });
-  status.clear();
-  for (const auto& warning : outcome.warnings)
-    std::cerr << "perfgate: warning: " << warning << "\n";
-
-  const double threshold = options.threshold_diff / 100.0;
+  PairDiff pair = diff_pair(options, settings, options.files[0], options.files[1]);
   if (options.format == "json") {
-    std::cout << diff_to_json(outcome, config, options.files[0], options.files[1], threshold)
-                     .dump(2, ' ', false, Json::error_handler_t::replace)
-              << "\n";
+    std::cout << pair.json.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   } else {
-    DiffRenderOptions render;
-    render.display = display_of(options.display);
-    render.markdown = options.format == "md";
-    render.marks = render.markdown ? StatusMarks::kEmoji : text_marks(options);
-    render.threshold = threshold;
-    std::cout << render_diff(outcome, render);
+    std::cout << pair.rendered;
   }
-  if (options.bulk_debug_python) {
-    write_bulk_debug(
-        *options.bulk_debug_python,
-        render_bulk_debug_python(outcome, options.files[0], options.files[1], threshold));
-  }
+  if (options.bulk_debug_python) write_bulk_debug(*options.bulk_debug_python, pair.bulk_script);
   std::cout.flush();
-  return exit_status(outcome.counts, options.fail_on);
+  return exit_status(pair.counts, options.fail_on);
 }
 
 }  // namespace perfgate

@@ -26,6 +26,7 @@ struct DiffOptions {
   std::vector<std::string> fail_on;
   std::optional<std::string> format_in;
   double threshold_diff = 0;
+  bool allow_single_sample = false;
   CLI::App* command = nullptr;  ///< to recover the order of -b and -a
 };
 

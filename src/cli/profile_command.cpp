@@ -47,6 +47,10 @@ CLI::App* add_profile_command(CLI::App& app, ProfileOptions& options) {
       "  perfgate profile probe.json --format md -o profile.md\n"
       "  perfgate profile a.json b.json --merge\n"
       "\n"
+      "Exit status: 0 view written; 64 bad flags or several files without --merge;\n"
+      "65 not a valid probe report (another tool's result file is named as such), or a\n"
+      "--trace export of a report without trace events; 66 missing file; 74 a file cannot\n"
+      "be read or written.\n"
       "See docs/profile.md for the view, merging and the trace, docs/probe-report.md for the "
       "report's fields.");
   return cmd;

@@ -18,6 +18,9 @@ struct DiffThresholds {
   double bulk_support_coverage = 0;             ///< [bulk] support_coverage, 0..1
   double rare_support_sample_fraction = 0;      ///< [bulk.rare_support] sample_fraction, 0..1
   double rare_support_max_removed_sample_fraction = 0;  ///< [bulk.rare_support] ..., 0..1
+  /// --allow-single-sample: decide states measured once on a side as any other instead of
+  /// AMBG "1 sample: no spread". Not a threshold of the file; no preset sets it.
+  bool allow_single_sample = false;
   bool operator==(const DiffThresholds&) const = default;
 };
 

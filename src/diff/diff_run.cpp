@@ -7,6 +7,7 @@
 #include <span>
 #include <thread>
 
+#include "ingest/timing_summary.hpp"
 #include "model/error.hpp"
 
 namespace perfgate::diff {
@@ -56,6 +57,42 @@ class StateSamples final : public LazySamples {
   bool failed_ = false;
 };
 
+/// Samples held in memory already (a state's CPU times): no bulk files, no clock.
+class HeldSamples final : public LazySamples {
+ public:
+  explicit HeldSamples(std::span<const double> samples) : samples_(samples) {}
+  std::optional<std::span<const double>> times() override { return samples_; }
+  std::optional<std::span<const double>> frequencies() override { return std::nullopt; }
+
+ private:
+  std::span<const double> samples_;
+};
+
+/// A state's CPU time per repetition: Google Benchmark's cpu_time of each iteration row.
+/// nullptr for states without in-file samples (nvbench's single CPU mean, aggregate-only
+/// Google Benchmark files): one value shows no spread and would only add AMBG rows.
+const std::vector<double>* cpu_samples(const ResultState& state) {
+  if (state.samples.empty()) return nullptr;
+  for (const auto& metric : state.extra_metrics) {
+    if (metric.name == "cpu_time" && !metric.samples.empty()) return &metric.samples;
+  }
+  return nullptr;
+}
+
+std::optional<StateComparison> decide_cpu(const MatchedState& match,
+                                          const DiffThresholds& thresholds) {
+  if (!match.reference || !match.compare || match.reference->skipped || match.compare->skipped) {
+    return std::nullopt;
+  }
+  const auto* reference = cpu_samples(*match.reference);
+  const auto* compare = cpu_samples(*match.compare);
+  if (reference == nullptr || compare == nullptr) return std::nullopt;
+  HeldSamples ref_samples(*reference);
+  HeldSamples cmp_samples(*compare);
+  return compare_states(ingest::summarize_timing(*reference), ingest::summarize_timing(*compare),
+                        &ref_samples, &cmp_samples, false, thresholds);
+}
+
 StateComparison decide(const MatchedState& match, bool has_clock, const DiffThresholds& thresholds,
                        std::vector<std::string>& warnings) {
   if (!match.reference) {
@@ -77,7 +114,20 @@ StateComparison decide(const MatchedState& match, bool has_clock, const DiffThre
                         has_clock, thresholds);
 }
 
-void count(DiffCounts& counts, const StateComparison& comparison) {
+void count(DiffCounts& counts, const MatchedState& match, const StateComparison& comparison) {
+  auto remember = [&](std::map<std::string, ReasonCount>& reasons) {
+    auto& entry = reasons[comparison.reason.code];
+    if (entry.count == 0 || comparison.reason.severity > entry.severity) {
+      entry.message = comparison.reason.message;
+      entry.severity = comparison.reason.severity;
+    }
+    ++entry.count;
+  };
+  remember(counts.reasons);
+  if (!match.reference || !match.compare) {
+    ++(match.reference ? counts.only_in_reference : counts.only_in_compare);
+    return;
+  }
   ++counts.total;
   switch (comparison.status) {
     case DiffStatus::kSame:
@@ -96,26 +146,42 @@ void count(DiffCounts& counts, const StateComparison& comparison) {
       ++counts.unknown;
       break;
   }
-  auto remember = [&](std::map<std::string, ReasonCount>& reasons) {
-    auto& entry = reasons[comparison.reason.code];
-    if (entry.count == 0 || comparison.reason.severity > entry.severity) {
-      entry.message = comparison.reason.message;
-      entry.severity = comparison.reason.severity;
-    }
-    ++entry.count;
-  };
-  remember(counts.reasons);
   if (comparison.status == DiffStatus::kAmbiguous) remember(counts.ambiguous_reasons);
+}
+
+void count_cpu(DiffCounts::Cpu& counts, const StateComparison& comparison) {
+  ++counts.total;
+  switch (comparison.status) {
+    case DiffStatus::kSame:
+      ++counts.same;
+      break;
+    case DiffStatus::kFast:
+      ++counts.fast;
+      break;
+    case DiffStatus::kSlow:
+      ++counts.slow;
+      break;
+    case DiffStatus::kAmbiguous:
+      ++counts.ambiguous;
+      break;
+    case DiffStatus::kUnknown:
+      ++counts.unknown;
+      break;
+  }
 }
 
 /// Decides every pair, spread over the machine's cores: each pair is independent (its own
 /// samples, read from its own files), and with bulk samples the decisions cost as much as
 /// reading the JSON. Results and warnings keep the pairs' order whatever the threads do.
-std::vector<StateComparison> decide_all(const std::vector<const MatchedState*>& work,
-                                        bool has_clock, const DiffThresholds& thresholds,
-                                        std::vector<std::string>& warnings,
-                                        const DiffProgress& progress) {
-  std::vector<StateComparison> comparisons(work.size());
+struct Decided {
+  StateComparison timing;
+  std::optional<StateComparison> cpu;
+};
+
+std::vector<Decided> decide_all(const std::vector<const MatchedState*>& work, bool has_clock,
+                                const DiffThresholds& thresholds,
+                                std::vector<std::string>& warnings, const DiffProgress& progress) {
+  std::vector<Decided> comparisons(work.size());
   const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
   const std::size_t chunks = std::min(threads, std::max<std::size_t>(1, work.size() / 64));
   std::vector<std::vector<std::string>> chunk_warnings(chunks);
@@ -125,7 +191,8 @@ std::vector<StateComparison> decide_all(const std::vector<const MatchedState*>& 
   auto run = [&](std::size_t chunk) {
     const std::size_t end = (chunk + 1) * work.size() / chunks;
     for (std::size_t i = chunk * work.size() / chunks; i < end; ++i) {
-      comparisons[i] = decide(*work[i], has_clock, thresholds, chunk_warnings[chunk]);
+      comparisons[i].timing = decide(*work[i], has_clock, thresholds, chunk_warnings[chunk]);
+      comparisons[i].cpu = decide_cpu(*work[i], thresholds);
       const std::size_t done = decided.fetch_add(1, std::memory_order_relaxed) + 1;
       // Only the first chunk's thread reports, so the callback needs no lock.
       if (chunk == 0 && progress && done % step == 0) progress(done, work.size());
@@ -180,8 +247,13 @@ DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFi
                        {}};
     result.rows.reserve(section.states.size());
     for (const auto& match : section.states) {
-      count(outcome.counts, comparisons[next]);
-      result.rows.push_back({match, comparisons[next++]});
+      count(outcome.counts, match, comparisons[next].timing);
+      if (const auto& cpu = comparisons[next].cpu) count_cpu(outcome.counts.cpu, *cpu);
+      DiffRow& row = result.rows.emplace_back();
+      row.match = match;
+      row.comparison = comparisons[next].timing;
+      row.cpu = comparisons[next].cpu;
+      ++next;
     }
     outcome.sections.push_back(std::move(result));
   }

@@ -17,6 +17,9 @@ namespace perfgate::diff {
 struct DiffRow {
   MatchedState match;
   StateComparison comparison;
+  /// CPU time decided the same way beside the primary timing, as Google Benchmark's
+  /// compare.py shows it: only when both states carry a CPU time per repetition.
+  std::optional<StateComparison> cpu;
 };
 
 struct DiffSection {
@@ -34,13 +37,21 @@ struct ReasonCount {
   double severity = 0;
 };
 
+/// Matches are states found in both files; total counts them only, and the five
+/// statuses add up to it. A state found in one file only is counted apart.
 struct DiffCounts {
   std::size_t total = 0;
   std::size_t same = 0;
   std::size_t fast = 0;
   std::size_t slow = 0;
   std::size_t ambiguous = 0;
-  std::size_t unknown = 0;
+  std::size_t unknown = 0;            ///< matches that are ???? (skipped, unusable timing)
+  std::size_t only_in_reference = 0;  ///< ???? rows: no partner in the compare file
+  std::size_t only_in_compare = 0;    ///< ???? rows: no partner in the reference file
+  /// The matches whose CPU time was compared too (DiffRow::cpu), by status.
+  struct Cpu {
+    std::size_t total = 0, same = 0, fast = 0, slow = 0, ambiguous = 0, unknown = 0;
+  } cpu;
   std::map<std::string, ReasonCount> ambiguous_reasons;  ///< by reason code
   std::map<std::string, ReasonCount> reasons;            ///< every reason, for the legend
 };

@@ -12,7 +12,7 @@ struct ReasonCode {
 };
 
 // Short codes are the seed tool's where it has one, so tables read the same in both tools.
-constexpr std::array<ReasonCode, 31> kReasonCodes = {{
+constexpr std::array<ReasonCode, 32> kReasonCodes = {{
     // Clear gap (FAST/SLOW, or AMBG when cycles disagree or cannot be checked).
     {"clear_gap_confirmed_by_bulk_cycles", "bc-gap", Evidence::kBulkCycles},
     {"bulk_cycle_gap_not_confirmed", "bc-gap-miss", Evidence::kBulkCycles},
@@ -21,6 +21,8 @@ constexpr std::array<ReasonCode, 31> kReasonCodes = {{
     {"missing_clock_rate", "clk-miss", Evidence::kSummaries},
     {"invalid_clock_rate", "clk-bad", Evidence::kSummaryClock},
     {"clear_gap_without_clock", "gap-no-clk", Evidence::kSummaries},
+    // A side measured once: no spread, so no interval can say anything.
+    {"single_sample", "one-sample", Evidence::kSummaries},
     // SAME tests on the summaries.
     {"noise_unavailable", "noise-miss", Evidence::kSummaries},
     {"missing_interval", "int-miss", Evidence::kNone},

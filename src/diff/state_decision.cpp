@@ -38,6 +38,23 @@ std::optional<DiffReason> unusable_centers(const SideTiming& ref, const SideTimi
   return std::nullopt;
 }
 
+/// One sample on a side has no spread: its interval is a point, so any difference of the
+/// centers beyond the clear gap would read as FAST or SLOW, and any equality as SAME,
+/// with nothing to show the run-to-run noise. AMBG unless the user accepts that.
+std::optional<DiffReason> single_sample(const ingest::TimingSummary& reference,
+                                        const ingest::TimingSummary& compare,
+                                        const DiffThresholds& thresholds) {
+  if (thresholds.allow_single_sample) return std::nullopt;
+  const bool ref_single = reference.sample_size == 1;
+  const bool cmp_single = compare.sample_size == 1;
+  if (!ref_single && !cmp_single) return std::nullopt;
+  return DiffReason{"single_sample",
+                    "1 sample: no spread on the " + sides(ref_single, cmp_single) +
+                        " side; repeat the benchmark (e.g. --benchmark_repetitions=10) or pass "
+                        "--allow-single-sample to decide on the centers alone",
+                    0};
+}
+
 std::optional<SideEstimate> shown(const SideTiming& side) {
   if (!side.center) return std::nullopt;
   SideEstimate estimate{*side.center, side.noise, std::nullopt};
@@ -67,6 +84,12 @@ StateComparison compare_states(const ingest::TimingSummary& reference,
   if (std::optional<DiffReason> unusable =
           unusable_centers(estimates.reference, estimates.compare)) {
     result.reason = *unusable;
+    return result;
+  }
+  if (std::optional<DiffReason> single = single_sample(reference, compare, thresholds)) {
+    result.status = DiffStatus::kAmbiguous;
+    result.reason = *single;
+    result.evidence = evidence_of(result.reason.code);
     return result;
   }
   const double ref_center = *estimates.reference.center;

@@ -1,11 +1,11 @@
 #include "ingest/nvbench_reader.hpp"
 
 #include <limits>
-#include <unordered_map>
 
 #include "ingest/bulk_file.hpp"
 #include "ingest/json_cursor.hpp"
 #include "ingest/nvbench_summary.hpp"
+#include "ingest/nvbench_tags.hpp"
 
 namespace perfgate::ingest {
 namespace {
@@ -14,89 +14,10 @@ constexpr const char* kFix =
     "Write the file with nvbench --json (or --jsonbin); an edited file must keep nvbench's "
     "layout";
 
-// The summaries perfgate reads, by tag. iqr was called "ir" by older nvbench.
-enum class Field {
-  kMin,
-  kMax,
-  kMean,
-  kStdevAbsolute,
-  kStdevRelative,
-  kQ1,
-  kMedian,
-  kQ3,
-  kIqrAbsolute,
-  kIqrRelative,
-  kIrAbsolute,
-  kIrRelative,
-  kClockRate,
-  kSampleSize,
-  kCpuTime,
-  kBatchGpuTime,
-  kBandwidth,
-  kItemRate,
-  kBulkTimes,
-  kBulkFrequencies,
-};
-
-const std::unordered_map<std::string_view, Field>& fields_by_tag() {
-  static const std::unordered_map<std::string_view, Field> fields = {
-      {"nv/cold/time/gpu/min", Field::kMin},
-      {"nv/cold/time/gpu/max", Field::kMax},
-      {"nv/cold/time/gpu/mean", Field::kMean},
-      {"nv/cold/time/gpu/stdev/absolute", Field::kStdevAbsolute},
-      {"nv/cold/time/gpu/stdev/relative", Field::kStdevRelative},
-      {"nv/cold/time/gpu/q1", Field::kQ1},
-      {"nv/cold/time/gpu/median", Field::kMedian},
-      {"nv/cold/time/gpu/q3", Field::kQ3},
-      {"nv/cold/time/gpu/iqr/absolute", Field::kIqrAbsolute},
-      {"nv/cold/time/gpu/iqr/relative", Field::kIqrRelative},
-      {"nv/cold/time/gpu/ir/absolute", Field::kIrAbsolute},
-      {"nv/cold/time/gpu/ir/relative", Field::kIrRelative},
-      {"nv/cold/sm_clock_rate/mean", Field::kClockRate},
-      {"nv/cold/sample_size", Field::kSampleSize},
-      {"nv/cold/time/cpu/mean", Field::kCpuTime},
-      {"nv/batch/time/gpu/mean", Field::kBatchGpuTime},
-      {"nv/cold/bw/global/bytes_per_second", Field::kBandwidth},
-      {"nv/cold/bw/item_rate", Field::kItemRate},
-      {"nv/json/bin:nv/cold/sample_times", Field::kBulkTimes},
-      {"nv/json/freqs-bin:nv/cold/sample_freqs", Field::kBulkFrequencies},
-  };
-  return fields;
-}
-
-// A dispersion nvbench could not bound is written as null; like nvbench's own compare
-// script, perfgate reads it as infinite noise rather than as "not given".
-bool null_means_infinite(Field field) {
-  switch (field) {
-    case Field::kStdevAbsolute:
-    case Field::kStdevRelative:
-    case Field::kIqrAbsolute:
-    case Field::kIqrRelative:
-    case Field::kIrAbsolute:
-    case Field::kIrRelative:
-      return true;
-    default:
-      return false;
-  }
-}
-
-std::optional<double> field_value(const JsonCursor& summary, Field field) {
+std::optional<double> field_value(const JsonCursor& summary, NvbenchField field) {
   const auto value = summary_number(summary);
   if (!value && null_means_infinite(field)) return std::numeric_limits<double>::infinity();
   return value;
-}
-
-// "Device=0" -> "", "Device=0 T=F32" -> "T=F32"; any other name as it is.
-std::string state_key(const std::string& name) {
-  constexpr std::string_view kPrefix = "Device=";
-  std::string_view key = name;
-  if (!key.starts_with(kPrefix)) return name;
-  std::size_t end = kPrefix.size();
-  while (end < key.size() && key[end] >= '0' && key[end] <= '9') ++end;
-  if (end == kPrefix.size()) return name;
-  if (end == key.size()) return "";
-  if (key[end] != ' ') return name;
-  return std::string(key.substr(end + 1));
 }
 
 // Reads the bulk-file summary; nullopt with a warning when its size is negative.
@@ -125,97 +46,85 @@ std::string axis_value_text(const JsonCursor& value) {
   value.fail("expected the axis value as text or a number, found something else");
 }
 
-void add_extra(ResultState& state, std::string name, std::string unit, Direction direction,
-               std::optional<double> value) {
-  if (!value) return;
-  state.extra_metrics.push_back(ExtraMetric{std::move(name), std::move(unit), direction, {*value}});
-}
-
 // Every summary perfgate uses, assigned to the state.
 void read_summaries(const JsonCursor& summaries, const std::filesystem::path& path,
                     ResultState& state, std::vector<std::string>& warnings) {
   TimingSummary& t = state.summary;
-  std::optional<double> ir_absolute, ir_relative, cpu_time, batch_gpu_time, bandwidth, item_rate;
-  const auto& fields = fields_by_tag();
+  NvbenchOtherSummaries other;
   const std::size_t count = summaries.size();
   for (std::size_t i = 0; i < count; ++i) {
     const JsonCursor summary = summaries.item(i);
     const JsonCursor tag = summary.at("tag");
-    const auto found = fields.find(std::string_view(tag.string()));
-    if (found == fields.end()) continue;
-    const Field field = found->second;
+    const auto found = nvbench_field(tag.string());
+    if (!found) continue;
+    const NvbenchField field = *found;
     switch (field) {
-      case Field::kSampleSize: {
+      case NvbenchField::kSampleSize: {
         const long long size = summary_integer(summary, "value");
         if (size < 0) summary.fail("the sample size is negative (" + std::to_string(size) + ")");
         t.sample_size = size;
         break;
       }
-      case Field::kBulkTimes:
+      case NvbenchField::kBulkTimes:
         state.bulk_times = bulk_file(summary, path, warnings);
         break;
-      case Field::kBulkFrequencies:
+      case NvbenchField::kBulkFrequencies:
         state.bulk_frequencies = bulk_file(summary, path, warnings);
         break;
-      case Field::kMin:
+      case NvbenchField::kMin:
         t.min = field_value(summary, field);
         break;
-      case Field::kMax:
+      case NvbenchField::kMax:
         t.max = field_value(summary, field);
         break;
-      case Field::kMean:
+      case NvbenchField::kMean:
         t.mean = field_value(summary, field);
         break;
-      case Field::kStdevAbsolute:
+      case NvbenchField::kStdevAbsolute:
         t.stdev_absolute = field_value(summary, field);
         break;
-      case Field::kStdevRelative:
+      case NvbenchField::kStdevRelative:
         t.stdev_relative = field_value(summary, field);
         break;
-      case Field::kQ1:
+      case NvbenchField::kQ1:
         t.q1 = field_value(summary, field);
         break;
-      case Field::kMedian:
+      case NvbenchField::kMedian:
         t.median = field_value(summary, field);
         break;
-      case Field::kQ3:
+      case NvbenchField::kQ3:
         t.q3 = field_value(summary, field);
         break;
-      case Field::kIqrAbsolute:
+      case NvbenchField::kIqrAbsolute:
         t.iqr_absolute = field_value(summary, field);
         break;
-      case Field::kIqrRelative:
+      case NvbenchField::kIqrRelative:
         t.iqr_relative = field_value(summary, field);
         break;
-      case Field::kIrAbsolute:
-        ir_absolute = field_value(summary, field);
+      case NvbenchField::kIrAbsolute:
+        other.ir_absolute = field_value(summary, field);
         break;
-      case Field::kIrRelative:
-        ir_relative = field_value(summary, field);
+      case NvbenchField::kIrRelative:
+        other.ir_relative = field_value(summary, field);
         break;
-      case Field::kClockRate:
+      case NvbenchField::kClockRate:
         t.clock_rate_mean = field_value(summary, field);
         break;
-      case Field::kCpuTime:
-        cpu_time = field_value(summary, field);
+      case NvbenchField::kCpuTime:
+        other.cpu_time = field_value(summary, field);
         break;
-      case Field::kBatchGpuTime:
-        batch_gpu_time = field_value(summary, field);
+      case NvbenchField::kBatchGpuTime:
+        other.batch_gpu_time = field_value(summary, field);
         break;
-      case Field::kBandwidth:
-        bandwidth = field_value(summary, field);
+      case NvbenchField::kBandwidth:
+        other.bandwidth = field_value(summary, field);
         break;
-      case Field::kItemRate:
-        item_rate = field_value(summary, field);
+      case NvbenchField::kItemRate:
+        other.item_rate = field_value(summary, field);
         break;
     }
   }
-  if (!t.iqr_absolute) t.iqr_absolute = ir_absolute;
-  if (!t.iqr_relative) t.iqr_relative = ir_relative;
-  add_extra(state, "cpu_time", "s", Direction::kLowerIsBetter, cpu_time);
-  add_extra(state, "batch_gpu_time", "s", Direction::kLowerIsBetter, batch_gpu_time);
-  add_extra(state, "global_bandwidth", "B/s", Direction::kHigherIsBetter, bandwidth);
-  add_extra(state, "item_rate", "items/s", Direction::kHigherIsBetter, item_rate);
+  finish_nvbench_summaries(state, other);
 
   if (state.bulk_times && state.bulk_frequencies &&
       state.bulk_times->count != state.bulk_frequencies->count) {
@@ -234,7 +143,7 @@ ResultState read_state(const JsonCursor& json, const std::string& benchmark,
   state.benchmark = benchmark;
   state.timing_name = "gpu_time";
   const JsonCursor name = json.at("name");
-  state.state_key = state_key(name.string());
+  state.state_key = nvbench_state_key(name.string());
   if (const auto device = json.find("device")) state.device = device->integer();
   if (const auto axes = json.find("axis_values")) {
     const std::size_t count = axes->size();

@@ -1,13 +1,19 @@
 #include "ingest/result_file.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
+#include <memory>
 
 #include "ingest/google_benchmark_reader.hpp"
 #include "ingest/gzip_text.hpp"
 #include "ingest/hyperfine_reader.hpp"
 #include "ingest/json_text.hpp"
+#include "ingest/nvbench_fast_reader.hpp"
 #include "ingest/nvbench_reader.hpp"
 #include "ingest/perfgate_record_reader.hpp"
 #include "ingest/pyperf_reader.hpp"
@@ -78,32 +84,77 @@ std::string describe(const Json& document) {
   return "the top level has the keys " + keys;
 }
 
-std::string read_bytes(const std::filesystem::path& path) {
+/// A file's bytes with room after them for the fast reader's padding, never zero-filled
+/// first: result files reach tens of megabytes, and clearing them costs as much as reading.
+class FileText {
+ public:
+  std::string_view view() const { return {data_.get(), size_}; }
+  std::size_t capacity() const { return capacity_; }
+  /// Makes room for `more` bytes after the text (and the padding after those).
+  char* grow(std::size_t more) {
+    const std::size_t needed = size_ + more + fast_reader_padding();
+    if (needed > capacity_) {
+      const std::size_t capacity = std::max(needed, capacity_ * 2);
+      auto data = std::make_unique_for_overwrite<char[]>(capacity);
+      if (size_ > 0) std::memcpy(data.get(), data_.get(), size_);
+      data_ = std::move(data);
+      capacity_ = capacity;
+    }
+    return data_.get() + size_;
+  }
+  /// The free bytes after the text, less the padding.
+  std::size_t room() const {
+    return capacity_ > size_ + fast_reader_padding() ? capacity_ - size_ - fast_reader_padding()
+                                                     : 0;
+  }
+  void added(std::size_t count) { size_ += count; }
+  void assign(std::string_view text) {
+    size_ = 0;
+    std::memcpy(grow(text.size()), text.data(), text.size());
+    size_ = text.size();
+  }
+  void release() {
+    data_.reset();
+    size_ = capacity_ = 0;
+  }
+
+ private:
+  std::unique_ptr<char[]> data_;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+FileText read_bytes(const std::filesystem::path& path) {
   const std::string name = path.string();
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) {
     throw Error(ExitCode::kNoInput, name + ": cannot read: it is a folder. Name the result file");
   }
-  std::ifstream in(path, std::ios::binary);
   const auto fail = [&] {
     throw Error(ExitCode::kNoInput, name + ": cannot read: " + std::strerror(errno) +
                                         ". Check the path and its permissions");
   };
-  if (!in) fail();
-  // One read of the whole file: result files reach tens of megabytes.
-  std::string bytes;
-  char buffer[1 << 16];
-  const auto size = std::filesystem::file_size(path, error);
-  if (!error) {
-    bytes.resize(size);
-    in.read(bytes.data(), static_cast<std::streamsize>(size));
-    bytes.resize(static_cast<std::size_t>(in.gcount()));
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail();
+  struct FdCloser {
+    int fd;
+    ~FdCloser() { ::close(fd); }
+  } closer{fd};
+  // One read of the whole file when its size is known; pipes are read until they end.
+  FileText text;
+  struct stat info {};
+  if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+    text.grow(static_cast<std::size_t>(info.st_size) + 1);  // + 1: the next read sees the end
   }
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
+  while (true) {
+    if (text.room() == 0) text.grow(1 << 16);
+    const ssize_t got = ::read(fd, text.grow(0), text.room());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) fail();
+    if (got == 0) break;
+    text.added(static_cast<std::size_t>(got));
   }
-  if (in.bad()) fail();
-  return bytes;
+  return text;
 }
 
 ResultFile read_document(const Json& document, const std::filesystem::path& path,
@@ -153,6 +204,24 @@ std::optional<ResultFormat> parse_result_format(std::string_view text) {
   return std::nullopt;
 }
 
+std::string_view describe_format(ResultFormat format) {
+  switch (format) {
+    case ResultFormat::kNvbench:
+      return "an nvbench file";
+    case ResultFormat::kGoogleBenchmark:
+      return "a Google Benchmark file";
+    case ResultFormat::kHyperfine:
+      return "a hyperfine file";
+    case ResultFormat::kPyperf:
+      return "a pyperf file";
+    case ResultFormat::kPerfgateRaw:
+      return "a perfgate raw record";
+    case ResultFormat::kPerfgateNormalized:
+      return "a perfgate normalised record";
+  }
+  return "a result file";
+}
+
 bool format_has_clock(ResultFormat format) {
   return format == ResultFormat::kNvbench;
 }
@@ -175,12 +244,26 @@ std::optional<ResultFormat> detect_result_format(const Json& document) {
 }
 
 ResultFile read_result_file(const std::filesystem::path& path, std::optional<ResultFormat> format) {
+  return read_result_file(path, format, ReadOptions{});
+}
+
+ResultFile read_result_file(const std::filesystem::path& path, std::optional<ResultFormat> format,
+                            const ReadOptions& options) {
   const std::string name = path.string();
-  std::string bytes = read_bytes(path);
-  const std::string digest = sha256_hex(bytes);
-  if (is_gzip(bytes)) bytes = gunzip(bytes, name);
-  const Json document = parse_result_json(bytes, name);
-  bytes = std::string();  // the text is no longer needed; give its memory back early
+  FileText bytes = read_bytes(path);
+  const std::string digest = options.digest ? sha256_hex(bytes.view()) : std::string();
+  if (is_gzip(bytes.view())) bytes.assign(gunzip(bytes.view(), name));
+  // nvbench files are the large ones: the fast reader takes them when it can, and leaves
+  // anything unusual (and every error message) to the strict reader below.
+  if (!format || *format == ResultFormat::kNvbench) {
+    ResultFile file;
+    if (read_nvbench_fast(bytes.view(), bytes.capacity(), path, file) == FastReadStatus::kRead) {
+      file.sha256 = digest;
+      return file;
+    }
+  }
+  const Json document = parse_result_json(bytes.view(), name);
+  bytes.release();  // the text is no longer needed; give its memory back early
   if (!format) format = detect_result_format(document);
   if (!format) {
     throw Error(ExitCode::kDataError,

@@ -29,6 +29,9 @@ enum class ResultFormat {
 /// the spellings --format-in accepts and displays use.
 std::string_view to_string(ResultFormat format);
 std::optional<ResultFormat> parse_result_format(std::string_view text);
+/// What a file of this format is, for people: "a Google Benchmark file", "an nvbench
+/// file", "a perfgate raw record"...
+std::string_view describe_format(ResultFormat format);
 /// True for formats that carry a clock rate (only nvbench): the only ones whose clear gap
 /// can be confirmed in cycle space.
 bool format_has_clock(ResultFormat format);
@@ -126,6 +129,16 @@ std::optional<ResultFormat> detect_result_format(const Json& document);
 /// "<file>: <json.path>: <reason>. <fix>" for anything malformed or an unknown format.
 ResultFile read_result_file(const std::filesystem::path& path,
                             std::optional<ResultFormat> format = std::nullopt);
+
+/// What a reader may leave out when its caller does not need it.
+struct ReadOptions {
+  /// Compute ResultFile::sha256 (import needs it; diff does not, and hashing a large file
+  /// costs as much as parsing it).
+  bool digest = true;
+};
+/// As above, with options; the two-argument form reads with the defaults.
+ResultFile read_result_file(const std::filesystem::path& path, std::optional<ResultFormat> format,
+                            const ReadOptions& options);
 
 /// The float32 values of a bulk file, widened to double. nullopt with `warning` set
 /// ("<file>: <reason>") when the file is missing, unreadable or of the wrong size: callers

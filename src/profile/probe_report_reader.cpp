@@ -8,6 +8,9 @@
 #include <set>
 #include <sstream>
 
+#include "ingest/gzip_text.hpp"
+#include "ingest/json_text.hpp"
+#include "ingest/result_file.hpp"
 #include "model/error.hpp"
 #include "model/json_reader.hpp"
 
@@ -181,6 +184,32 @@ void check_references(const ProbeReport& report, const JsonObjectReader& top) {
   }
 }
 
+/// A file that is not a probe report but a result file perfgate reads elsewhere: say
+/// which, and where it belongs, instead of naming a missing probe field. The result
+/// formats' own parser is tolerant (NaN, gzip), so a Google Benchmark file with NaN is
+/// recognised too.
+void refuse_result_file(const std::string& name, const std::string& text) {
+  std::optional<ingest::ResultFormat> format;
+  try {
+    const std::string plain = ingest::is_gzip(text) ? ingest::gunzip(text, name) : text;
+    const Json document = ingest::parse_result_json(plain, name);
+    format = ingest::detect_result_format(document);
+  } catch (const Error&) {
+    return;  // not readable as a result file either: the probe reader's message stands
+  }
+  if (!format) return;
+  const bool own_record = *format == ingest::ResultFormat::kPerfgateRaw ||
+                          *format == ingest::ResultFormat::kPerfgateNormalized;
+  throw Error(ExitCode::kDataError,
+              fmt::format("{}: (top level): this is {}, not a probe report. {}", name,
+                          ingest::describe_format(*format),
+                          own_record ? "Compare records with perfgate compare or perfgate diff; "
+                                       "profile reads the file PERFGATE_PROBE_OUT names"
+                                     : "Try perfgate diff REF CMP to compare result files, or "
+                                       "perfgate import to store it; profile reads the file "
+                                       "PERFGATE_PROBE_OUT names"));
+}
+
 }  // namespace
 
 ProbeReport read_probe_report(const Json& document, const std::string& source) {
@@ -246,17 +275,24 @@ ProbeReport load_probe_report(const std::filesystem::path& path) {
     throw Error(ExitCode::kIoError, name + ": cannot read the file: " + std::strerror(errno) +
                                         ". Check its permissions");
   }
-  Json document;
+  const std::string content = text.str();
   try {
-    document = Json::parse(text.str());
-  } catch (const Json::parse_error& error) {
-    throw Error(ExitCode::kDataError, fmt::format("{}: (top level): not valid JSON at byte {}. {}",
-                                                  name, error.byte, kContractFix));
-  } catch (const Json::exception&) {
-    throw Error(ExitCode::kDataError, fmt::format("{}: (top level): a number is out of range. {}",
-                                                  name, "Write finite numbers only"));
+    Json document;
+    try {
+      document = Json::parse(content);
+    } catch (const Json::parse_error& error) {
+      throw Error(ExitCode::kDataError,
+                  fmt::format("{}: (top level): not valid JSON at byte {}. {}", name, error.byte,
+                              kContractFix));
+    } catch (const Json::exception&) {
+      throw Error(ExitCode::kDataError, fmt::format("{}: (top level): a number is out of range. {}",
+                                                    name, "Write finite numbers only"));
+    }
+    return read_probe_report(document, name);
+  } catch (const Error&) {
+    refuse_result_file(name, content);  // throws when the file is another tool's result
+    throw;
   }
-  return read_probe_report(document, name);
 }
 
 }  // namespace perfgate::profile

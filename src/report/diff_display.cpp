@@ -106,6 +106,14 @@ std::string escape(const std::string& text, bool markdown) {
   return markdown ? markdown_cell(text) : text;
 }
 
+/// What the main tables compare: "real_time" for Google Benchmark, "gpu_time" for nvbench.
+std::string primary_timing(const diff::DiffOutcome& outcome) {
+  for (const auto& section : outcome.sections) {
+    if (!section.rows.empty()) return any_side(section.rows.front()).timing_name;
+  }
+  return "the timing";
+}
+
 void render_summary(std::ostringstream& out, const diff::DiffOutcome& outcome,
                     const DiffRenderOptions& options) {
   const auto& counts = outcome.counts;
@@ -126,8 +134,18 @@ void render_summary(std::ostringstream& out, const diff::DiffOutcome& outcome,
           << escape(reason.message, options.markdown) << ")\n";
     }
   }
-  out << "  - Unknown     (????, a side is missing, skipped or unusable): " << counts.unknown
-      << "\n";
+  out << "  - Unknown     (????, a side is skipped or unusable): " << counts.unknown << "\n";
+  if (counts.cpu.total > 0) {
+    out << "- CPU time (cpu_time, beside " << primary_timing(outcome) << "): " << counts.cpu.total
+        << " matches; SAME " << counts.cpu.same << ", FAST " << counts.cpu.fast << ", SLOW "
+        << counts.cpu.slow << ", AMBG " << counts.cpu.ambiguous << ", ???? " << counts.cpu.unknown
+        << "\n";
+  }
+  if (counts.only_in_reference + counts.only_in_compare > 0) {
+    out << "- Not matched (????, in one file only): "
+        << counts.only_in_reference + counts.only_in_compare << " (reference only "
+        << counts.only_in_reference << ", compare only " << counts.only_in_compare << ")\n";
+  }
   if (options.display == DiffDisplay::kExplain && !counts.reasons.empty()) {
     std::string legend;
     for (const auto& [code, reason] : counts.reasons) {
@@ -212,28 +230,49 @@ std::string axis_display(const ingest::ResultState& state, const std::string& ax
   return "";
 }
 
+namespace {
+
+/// The table of a section: the primary timing of every displayed row, or (cpu) the CPU
+/// time of the displayed rows that have one.
+TextTable section_table(const diff::DiffSection& section, const DiffRenderOptions& options,
+                        bool cpu) {
+  TextTable table;
+  for (const auto& axis : section.axis_names) {
+    table.headers.push_back(escape(axis, options.markdown));
+    table.align.push_back(CellAlign::kCenter);
+  }
+  for (auto& header : display_headers(options.display)) {
+    table.headers.push_back(escape(header, options.markdown));
+  }
+  for (auto align : display_align(options.display)) table.align.push_back(align);
+  for (const auto& row : section.rows) {
+    if (cpu && !row.cpu) continue;
+    DiffRow shown = row;
+    if (cpu) shown.comparison = *row.cpu;
+    if (!row_displayed(shown, options.threshold)) continue;
+    std::vector<std::string> cells;
+    for (const auto& axis : section.axis_names) {
+      cells.push_back(escape(axis_display(any_side(row), axis), options.markdown));
+    }
+    // Every cell is escaped: explain's "[lo | center | hi]" would split a Markdown row.
+    for (auto& cell : display_cells(shown, options)) {
+      cells.push_back(escape(cell, options.markdown));
+    }
+    table.rows.push_back(std::move(cells));
+  }
+  return table;
+}
+
+}  // namespace
+
 std::string render_diff(const diff::DiffOutcome& outcome, const DiffRenderOptions& options) {
   std::ostringstream out;
   std::string last_benchmark;
   bool first = true;
   for (const auto& section : outcome.sections) {
-    TextTable table;
-    for (const auto& axis : section.axis_names) {
-      table.headers.push_back(escape(axis, options.markdown));
-      table.align.push_back(CellAlign::kCenter);
-    }
-    for (auto& header : display_headers(options.display)) table.headers.push_back(header);
-    for (auto align : display_align(options.display)) table.align.push_back(align);
-    for (const auto& row : section.rows) {
-      if (!row_displayed(row, options.threshold)) continue;
-      std::vector<std::string> cells;
-      for (const auto& axis : section.axis_names) {
-        cells.push_back(escape(axis_display(any_side(row), axis), options.markdown));
-      }
-      for (auto& cell : display_cells(row, options)) cells.push_back(std::move(cell));
-      table.rows.push_back(std::move(cells));
-    }
-    if (table.rows.empty()) continue;
+    const TextTable table = section_table(section, options, false);
+    const TextTable cpu_table = section_table(section, options, true);
+    if (table.rows.empty() && cpu_table.rows.empty()) continue;
     if (first || section.benchmark != last_benchmark) {
       out << "# " << escape(section.benchmark, options.markdown) << "\n\n";
     }
@@ -242,7 +281,11 @@ std::string render_diff(const diff::DiffOutcome& outcome, const DiffRenderOption
     if (section.reference_device || section.compare_device) {
       out << "## " << escape(device_heading(section), options.markdown) << "\n\n";
     }
-    out << render_text_table(table) << "\n";
+    if (!table.rows.empty()) out << render_text_table(table) << "\n";
+    if (!cpu_table.rows.empty()) {
+      // compare.py's second column set: the CPU time of each repetition, decided alike.
+      out << "### CPU time (cpu_time)\n\n" << render_text_table(cpu_table) << "\n";
+    }
   }
   render_summary(out, outcome, options);
   return out.str();

@@ -36,20 +36,9 @@ Json device_json(const std::optional<ingest::ResultDevice>& device) {
   return {{"id", device->id}, {"name", device->name}};
 }
 
-Json row_json(const diff::DiffRow& row) {
-  const auto& state = row.match.reference ? *row.match.reference : *row.match.compare;
-  const auto& c = row.comparison;
-  Json axes = Json::array();
-  for (const auto& [name, value] : state.axis_values) {
-    axes.push_back({{"name", name}, {"value", value}});
-  }
-  Json json = {{"state_key", state.state_key},
-               {"axis_values", axes},
-               {"occurrence", row.match.occurrence},
-               {"occurrence_count", row.match.occurrence_count},
-               {"in_reference", row.match.reference != nullptr},
-               {"in_compare", row.match.compare != nullptr},
-               {"status", std::string(diff::to_string(c.status))},
+/// One decision: status, reason, estimates, evidence and the change it proves.
+Json comparison_json(const diff::StateComparison& c) {
+  Json json = {{"status", std::string(diff::to_string(c.status))},
                {"reason",
                 {{"code", c.reason.code},
                  {"short_code", std::string(diff::short_reason_code(c.reason.code))},
@@ -68,6 +57,23 @@ Json row_json(const diff::DiffRow& row) {
       bounds && (c.status == diff::DiffStatus::kFast || c.status == diff::DiffStatus::kSlow)
           ? Json::array({number(bounds->first), number(bounds->second)})
           : Json(nullptr);
+  return json;
+}
+
+Json row_json(const diff::DiffRow& row) {
+  const auto& state = row.match.reference ? *row.match.reference : *row.match.compare;
+  Json axes = Json::array();
+  for (const auto& [name, value] : state.axis_values) {
+    axes.push_back({{"name", name}, {"value", value}});
+  }
+  Json json = {{"state_key", state.state_key},
+               {"axis_values", axes},
+               {"occurrence", row.match.occurrence},
+               {"occurrence_count", row.match.occurrence_count},
+               {"in_reference", row.match.reference != nullptr},
+               {"in_compare", row.match.compare != nullptr}};
+  json.update(comparison_json(row.comparison));
+  json["cpu_time"] = row.cpu ? comparison_json(*row.cpu) : Json(nullptr);
   return json;
 }
 
@@ -122,7 +128,16 @@ Json diff_to_json(const diff::DiffOutcome& outcome, const diff::DiffConfig& conf
             {"slow", counts.slow},
             {"ambiguous", counts.ambiguous},
             {"unknown", counts.unknown},
-            {"ambiguous_reasons", reasons_json(counts.ambiguous_reasons)}}},
+            {"only_in_reference", counts.only_in_reference},
+            {"only_in_compare", counts.only_in_compare},
+            {"ambiguous_reasons", reasons_json(counts.ambiguous_reasons)},
+            {"cpu_time",
+             {{"total", counts.cpu.total},
+              {"same", counts.cpu.same},
+              {"fast", counts.cpu.fast},
+              {"slow", counts.cpu.slow},
+              {"ambiguous", counts.cpu.ambiguous},
+              {"unknown", counts.cpu.unknown}}}}},
           {"warnings", outcome.warnings}};
 }
 

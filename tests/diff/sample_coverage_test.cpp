@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+
 #include "diff_fixtures.hpp"
 
 namespace perfgate::diff {
@@ -25,6 +28,27 @@ TEST(UniqueValues, CountsEachDistinctValueInAscendingOrder) {
   EXPECT_EQ(unique.values, (std::vector<double>{1, 2, 3}));
   EXPECT_EQ(unique.counts, (std::vector<std::size_t>{2, 1, 3}));
   EXPECT_EQ(unique.total, 6u);
+}
+
+TEST(UniqueValues, OrdersWidenedFloat32AndFullDoublesAsStdSortDoes) {
+  // The radix sort skips bytes all values share: float32 samples share their low three.
+  std::vector<double> samples;
+  std::uint64_t state = 12345;
+  for (int i = 0; i < 500; ++i) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    const double jitter = static_cast<double>(state >> 11) / 9007199254740992.0;
+    samples.push_back(i % 2 ? static_cast<float>(1e-3 * (1 + jitter)) : 1.4e9 * (0.5 + jitter));
+  }
+  samples.push_back(samples[7]);
+  std::vector<double> sorted = samples;
+  std::sort(sorted.begin(), sorted.end());
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  const UniqueValues unique = unique_values(samples);
+  EXPECT_EQ(unique.values, sorted);
+  EXPECT_EQ(unique.total, 501u);
+  EXPECT_EQ(unique.counts[static_cast<std::size_t>(
+                std::find(sorted.begin(), sorted.end(), samples[7]) - sorted.begin())],
+            2u);
 }
 
 TEST(SupportSelection, KeepsEveryValueWhenTheFilterIsDisabled) {

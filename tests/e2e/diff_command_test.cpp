@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
+#include <tuple>
 
 #include "model/json.hpp"
 #include "support/cli_runner.hpp"
@@ -103,12 +105,14 @@ TEST_F(DiffCommand, GivesEveryStatusWithItsReason) {
   EXPECT_EQ(reason("copy/T=skipped"), "state_skipped");
 
   const Json summary = Json::parse(result.out)["summary"];
-  EXPECT_EQ(summary["total"], 7);
+  EXPECT_EQ(summary["total"], 6);
   EXPECT_EQ(summary["same"], 1);
   EXPECT_EQ(summary["fast"], 1);
   EXPECT_EQ(summary["slow"], 1);
   EXPECT_EQ(summary["ambiguous"], 2);
-  EXPECT_EQ(summary["unknown"], 2);
+  EXPECT_EQ(summary["unknown"], 1);
+  EXPECT_EQ(summary["only_in_reference"], 1);
+  EXPECT_EQ(summary["only_in_compare"], 0);
   EXPECT_EQ(summary["ambiguous_reasons"]["noise_too_high"]["count"], 1);
 }
 
@@ -329,6 +333,161 @@ TEST_F(DiffCommand, WritesABulkDebugScriptThatNumpyCanLoad) {
       run_perfgate({"diff", "--bulk-debug-python", "stdout", "ref.json", "cmp.json"}, dir.path());
   EXPECT_NE(to_stdout.out.find("# NVB-BULK-BEGIN\n"), std::string::npos);
   EXPECT_NE(to_stdout.out.find("# Summary"), std::string::npos);
+}
+
+/// A Google Benchmark file with one iteration row per benchmark, `repetitions` rows each:
+/// real_time and cpu_time in ns as given.
+std::string gbench_file(const std::vector<std::tuple<std::string, double, double>>& rows) {
+  Json benchmarks = Json::array();
+  for (const auto& [name, real, cpu] : rows) {
+    benchmarks.push_back({{"name", name},
+                          {"run_name", name},
+                          {"run_type", "iteration"},
+                          {"iterations", 1000},
+                          {"real_time", real},
+                          {"cpu_time", cpu},
+                          {"time_unit", "ns"}});
+  }
+  return Json{{"context", {{"date", "2026-01-01"}}}, {"benchmarks", benchmarks}}.dump();
+}
+
+TEST_F(DiffCommand, CallsAStateMeasuredOnceAmbiguousUnlessAllowed) {
+  dir.write("ref.json", gbench_file({{"BM_copy", 100, 100}}));
+  dir.write("cmp.json", gbench_file({{"BM_copy", 150, 150}}));
+  const auto result =
+      run_perfgate({"diff", "--format", "json", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json row = Json::parse(result.out)["sections"][0]["rows"][0];
+  EXPECT_EQ(row["status"], "AMBG");
+  EXPECT_EQ(row["reason"]["code"], "single_sample");
+  EXPECT_EQ(row["reason"]["message"].get<std::string>().rfind(
+                "1 sample: no spread on the reference and compare side", 0),
+            0u)
+      << row;
+
+  const auto allowed = run_perfgate(
+      {"diff", "--allow-single-sample", "--format", "json", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(allowed.exit_code, 0) << allowed.err;
+  EXPECT_EQ(Json::parse(allowed.out)["sections"][0]["rows"][0]["status"], "SLOW");
+}
+
+TEST_F(DiffCommand, CountsMatchesOnlyInTheTotalAndStatesInOneFileApart) {
+  write_every_status();
+  const auto result = run_perfgate({"diff", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("- Total matches: 6\n"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("  - Unknown     (????, a side is skipped or unusable): 1\n"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("- Not matched (????, in one file only): 1 (reference only 1, "
+                            "compare only 0)\n"),
+            std::string::npos)
+      << result.out;
+}
+
+TEST_F(DiffCommand, EscapesPipesInMarkdownCells) {
+  write_every_status();
+  const auto result = run_perfgate(
+      {"diff", "--format", "md", "--display", "explain", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find(R"(Ref \[Lo \| Ce \| Hi\])"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find(R"( \| 1.000 \| )"), std::string::npos) << result.out;
+  // Every table row has as many unescaped pipes as the header row.
+  std::istringstream lines(result.out);
+  std::string line;
+  std::optional<std::size_t> columns;
+  while (std::getline(lines, line)) {
+    if (!line.starts_with("|")) continue;
+    std::size_t pipes = 0;
+    for (std::size_t i = 0; i < line.size(); ++i)
+      pipes += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+    if (!columns) columns = pipes;
+    EXPECT_EQ(pipes, *columns) << line;
+  }
+  ASSERT_TRUE(columns);
+}
+
+TEST_F(DiffCommand, EndsItsHelpWithExitStatusesAndAnExample) {
+  const auto result = run_perfgate({"diff", "--help"}, dir.path());
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_NE(result.out.find("  perfgate diff ref.json cmp.json\n"), std::string::npos);
+  EXPECT_NE(result.out.find("Exit status: 0 compared"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("65 a malformed result or config file"), std::string::npos);
+}
+
+TEST_F(DiffCommand, ComparesCpuTimeBesideRealTimeWhenBothFilesHaveIt) {
+  // Same real times on both sides; the compare run burns half as much CPU time again.
+  std::vector<std::tuple<std::string, double, double>> reference, compare;
+  for (const double jitter : {0.0, 1.0, 2.0, 1.0, 0.0}) {
+    reference.emplace_back("BM_copy", 100 + jitter, 100 + jitter);
+    compare.emplace_back("BM_copy", 100 + jitter, 150 + jitter);
+  }
+  dir.write("ref.json", gbench_file(reference));
+  dir.write("cmp.json", gbench_file(compare));
+
+  const auto json = run_perfgate({"diff", "--format", "json", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const Json document = Json::parse(json.out);
+  const Json& row = document["sections"][0]["rows"][0];
+  EXPECT_EQ(row["status"], "SAME") << row;
+  EXPECT_EQ(row["cpu_time"]["status"], "SLOW") << row;
+  EXPECT_EQ(row["cpu_time"]["reason"]["code"], "clear_gap_without_clock");
+  EXPECT_DOUBLE_EQ(row["cpu_time"]["compare"]["center"].get<double>(), 151e-9);
+  EXPECT_EQ(document["summary"]["cpu_time"]["total"], 1);
+  EXPECT_EQ(document["summary"]["cpu_time"]["slow"], 1);
+  EXPECT_EQ(document["summary"]["slow"], 0);
+
+  const auto text = run_perfgate({"diff", "ref.json", "cmp.json"}, dir.path());
+  EXPECT_NE(text.out.find("### CPU time (cpu_time)\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("- CPU time (cpu_time, beside real_time): 1 matches; SAME 0, FAST 0, "
+                          "SLOW 1, AMBG 0, ???? 0\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(
+      run_perfgate({"diff", "--fail-on", "slow", "ref.json", "cmp.json"}, dir.path()).exit_code, 1);
+}
+
+TEST_F(DiffCommand, LeavesCpuTimeOutForNvbenchFiles) {
+  write_every_status();
+  const auto result =
+      run_perfgate({"diff", "--format", "json", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(Json::parse(result.out)["summary"]["cpu_time"]["total"], 0);
+  EXPECT_EQ(run_perfgate({"diff", "ref.json", "cmp.json"}, dir.path()).out.find("CPU time"),
+            std::string::npos);
+}
+
+TEST_F(DiffCommand, ComparesTwoFoldersFileByFileAndListsUnmatchedFiles) {
+  std::filesystem::create_directories(dir / "base" / "sub");
+  std::filesystem::create_directories(dir / "head" / "sub");
+  write_nvbench_file(dir / "base" / "copy.json", {summary_state("same", 1e-3, 0.004)});
+  write_nvbench_file(dir / "head" / "copy.json", {summary_state("same", 1e-3, 0.004)});
+  write_nvbench_file(dir / "base" / "sub" / "sort.json", {summary_state("slow", 1e-3, 0.004)});
+  write_nvbench_file(dir / "head" / "sub" / "sort.json", {summary_state("slow", 1.2e-3, 0.004)});
+  write_nvbench_file(dir / "base" / "old.json", {summary_state("x", 1e-3, 0.004)});
+  write_nvbench_file(dir / "head" / "new.json", {summary_state("x", 1e-3, 0.004)});
+
+  const auto text = run_perfgate({"diff", "--fail-on", "slow", "base", "head"}, dir.path());
+  EXPECT_EQ(text.exit_code, 1) << text.err;
+  EXPECT_NE(text.out.find("# File: copy.json\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("# File: sub/sort.json\n"), std::string::npos) << text.out;
+  EXPECT_LT(text.out.find("# File: copy.json"), text.out.find("# File: sub/sort.json"));
+  EXPECT_NE(text.out.find("# Files\n\n- Compared: 2 (2 matches, 1 SLOW, 0 AMBG)\n"
+                          "- Only in base: 1 (old.json)\n- Only in head: 1 (new.json)\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.err.find("old.json is only in base; not compared"), std::string::npos) << text.err;
+
+  const auto json = run_perfgate({"diff", "--format", "json", "base", "head"}, dir.path());
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const Json document = Json::parse(json.out);
+  ASSERT_EQ(document["files"].size(), 2u);
+  EXPECT_EQ(document["files"][1]["file"], "sub/sort.json");
+  EXPECT_EQ(document["files"][1]["summary"]["slow"], 1);
+  EXPECT_EQ(document["only_in_reference"], Json::array({"old.json"}));
+  EXPECT_EQ(document["only_in_compare"], Json::array({"new.json"}));
+
+  EXPECT_EQ(run_perfgate({"diff", "base", "head/copy.json"}, dir.path()).exit_code, 64);
 }
 
 }  // namespace

@@ -102,6 +102,29 @@ TEST(ProfileCommand, ShowsExamplesInItsHelp) {
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_THAT(result.out, HasSubstr("perfgate profile a.json b.json --merge"));
   EXPECT_THAT(result.out, HasSubstr("--trace"));
+  EXPECT_THAT(result.out, HasSubstr("Exit status: 0 view written; 64 bad flags"));
+  EXPECT_THAT(result.out, HasSubstr("65 not a valid probe report"));
+}
+
+TEST(ProfileCommand, NamesTheFormatOfAGoogleBenchmarkFileAndPointsToDiff) {
+  ProfileFixture f;
+  f.dir.write("gbench.json",
+              R"({"context": {"date": "2024-01-01"}, "benchmarks": [{"name": "BM_x", )"
+              R"("run_type": "iteration", "real_time": NaN, "cpu_time": 1, "time_unit": "ns"}]})");
+  const auto result = run_perfgate({"profile", "gbench.json"}, f.dir.path());
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_THAT(result.err, HasSubstr("gbench.json: (top level): this is a Google Benchmark file, "
+                                    "not a probe report. Try perfgate diff REF CMP"));
+}
+
+TEST(ProfileCommand, NamesAPerfgateRecordAndPointsToCompare) {
+  ProfileFixture f;
+  f.dir.write("record.json",
+              R"({"result_schema_version": 1, "perfgate_version": "0.1.0", "metrics": {}})");
+  const auto result = run_perfgate({"profile", "record.json"}, f.dir.path());
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_THAT(result.err, HasSubstr("record.json: (top level): this is a perfgate raw record, "
+                                    "not a probe report. Compare records with perfgate compare"));
 }
 
 }  // namespace

@@ -43,18 +43,21 @@ class DiffDisplayTest : public ::testing::Test {
     section.reference_device = ingest::ResultDevice{0, "GPU 0"};
     section.compare_device = ingest::ResultDevice{0, "GPU 0"};
     section.axis_names = {"T"};
-    section.rows.push_back(
-        {{&same, &same, 0, 1}, decided(DiffStatus::kSame, "same_confirmed_by_cycles", 1e-3, 1e-3)});
+    section.rows.push_back({{&same, &same, 0, 1},
+                            decided(DiffStatus::kSame, "same_confirmed_by_cycles", 1e-3, 1e-3),
+                            std::nullopt});
     section.rows.push_back(
         {{&slow, &slow, 0, 1},
-         decided(DiffStatus::kSlow, "clear_gap_confirmed_by_summary_cycles", 1e-3, 1.2e-3)});
-    section.rows.push_back(
-        {{&gone, nullptr, 0, 1}, diff::unknown_state({"only_in_reference", "only there"})});
+         decided(DiffStatus::kSlow, "clear_gap_confirmed_by_summary_cycles", 1e-3, 1.2e-3),
+         std::nullopt});
+    section.rows.push_back({{&gone, nullptr, 0, 1},
+                            diff::unknown_state({"only_in_reference", "only there"}),
+                            std::nullopt});
     outcome.sections.push_back(section);
-    outcome.counts.total = 3;
+    outcome.counts.total = 2;
     outcome.counts.same = 1;
     outcome.counts.slow = 1;
-    outcome.counts.unknown = 1;
+    outcome.counts.only_in_reference = 1;
   }
 
   ingest::ResultState same, slow, gone;
@@ -78,12 +81,13 @@ TEST_F(DiffDisplayTest, RendersATablePerDeviceSectionAndTheSummary) {
       "\xF0\x9F\x9F\xA1 ???? |\n"
       "\n"
       "# Summary\n\n"
-      "- Total matches: 3\n"
+      "- Total matches: 2\n"
       "  - Unchanged   (SAME): 1\n"
       "  - Improvement (FAST, clear gap, compare is faster): 0\n"
       "  - Regression  (SLOW, clear gap, compare is slower): 1\n"
       "  - Ambiguous   (AMBG, the evidence decides neither way): 0\n"
-      "  - Unknown     (????, a side is missing, skipped or unusable): 1\n");
+      "  - Unknown     (????, a side is skipped or unusable): 0\n"
+      "- Not matched (????, in one file only): 1 (reference only 1, compare only 0)\n");
 }
 
 TEST_F(DiffDisplayTest, HidesRowsBelowTheThresholdButNeverUnknownOnes) {
@@ -93,7 +97,7 @@ TEST_F(DiffDisplayTest, HidesRowsBelowTheThresholdButNeverUnknownOnes) {
   EXPECT_EQ(text.find("| F32 |"), std::string::npos) << text;
   EXPECT_NE(text.find("| U8  |"), std::string::npos) << text;
   EXPECT_NE(text.find("| F64 |"), std::string::npos) << text;
-  EXPECT_NE(text.find("Total matches: 3"), std::string::npos);
+  EXPECT_NE(text.find("Total matches: 2"), std::string::npos);
 }
 
 TEST_F(DiffDisplayTest, ColoursStatusesOnlyWhenAsked) {
