@@ -13,6 +13,7 @@ packages=(
   libsqlite3-dev       # the default store (sqlite:PATH)
   zlib1g-dev           # gzipped result files (pyperf *.json.gz) for diff/import
   libgtest-dev libgmock-dev  # tests
+  clang libclang-rt-14-dev   # fuzz/: libFuzzer targets of every parser (make fuzz, make test)
   libbenchmark-dev     # bench/ micro-benchmarks
   hyperfine            # bench/: the peer we measure ourselves against
   python3              # bench/run.sh: prints the ratios
