@@ -121,10 +121,10 @@ TEST(ConfigDocument, RefusesATomlLineWithMoreThan128DottedKeyParts) {
 
 TEST(ConfigDocument, CountsNoDotsInTomlStringsCommentsOrNumbersAsKeyParts) {
   const std::string dots = repeated(".", 300);
-  EXPECT_EQ(error_of("a.toml", "a = \"" + dots + "\" # " + dots + "\nb = '" + dots +
-                                   "'\nc = \"\"\"\n" + dots + "\n\"\"\"\nd = [" +
-                                   repeated("1.5, ", 999) + "1.5]\n"),
-            "");
+  EXPECT_EQ(
+      error_of("a.toml", "a = \"" + dots + "\" # " + dots + "\nb = '" + dots + "'\nc = \"\"\"\n" +
+                             dots + "\n\"\"\"\nd = [" + repeated("1.5, ", 999) + "1.5]\n"),
+      "");
   EXPECT_EQ(error_of("a.toml", "d = [" + repeated("1.5, ", 1000) + "1.5]\n"),
             "a.toml:1:5007: more than 1000 numbers with a fraction on one line. Split the "
             "array over several lines");
