@@ -194,7 +194,8 @@ BaselineManifest load_baseline_manifest(const std::filesystem::path& path) {
   Json json;
   try {
     json = Json::parse(in);
-  } catch (const Json::parse_error& error) {
+  } catch (const Json::exception& error) {
+    // parse_error, and out_of_range for a number beyond a double (1e400), found by fuzzing.
     throw Error(ExitCode::kDataError, name + ": not valid JSON (" + error.what() +
                                           "). Run 'perfgate baseline prepare' again");
   }

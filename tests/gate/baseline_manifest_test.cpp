@@ -142,5 +142,16 @@ TEST(BaselineManifest, LoadingNamesAMissingFileOrTextThatIsNotJson) {
       0u);
 }
 
+// Found by fuzzing (fuzz/corpus/baseline_manifest/number_overflow.json): nlohmann's
+// out_of_range escaped as an internal error.
+TEST(BaselineManifest, LoadingNamesANumberBeyondADoubleAsInvalidJson) {
+  const TempDir dir;
+  const auto path = dir.write("big.json", "{\"records\": [1e400]}");
+  EXPECT_EQ(load_error_of(path, ExitCode::kDataError),
+            path.string() +
+                ": not valid JSON ([json.exception.out_of_range.406] number overflow parsing "
+                "'1e400'). Run 'perfgate baseline prepare' again");
+}
+
 }  // namespace
 }  // namespace perfgate
