@@ -6,8 +6,13 @@ CMAKE_GEN  ?= -G Ninja
 # ccache, where the machine has it, makes a rebuild of unchanged files free; nothing needs it.
 LAUNCHER   := $(if $(shell command -v ccache 2>/dev/null),-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 PERFGATE    = $(BUILD)/perfgate
+# make fuzz (docs/fuzzing.md): seconds per target, targets run at once, which targets.
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS    ?= 1
+FUZZ_TARGETS ?=
 
-.PHONY: deps build test demo bench format clean
+.PHONY: deps build test demo bench fuzz fuzz-build format clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -22,6 +27,19 @@ test: deps
 	  -DPERFGATE_BUILD_BENCH=OFF $(LAUNCHER) >/dev/null
 	@cmake --build $(TEST_BUILD)
 	@ctest --test-dir $(TEST_BUILD) --output-on-failure -j2
+	@$(MAKE) --no-print-directory fuzz-build
+	@ctest --test-dir $(FUZZ_BUILD) --output-on-failure -j2
+
+# The parsers again, built with clang for libFuzzer (fuzz/): make test runs each target
+# briefly over its corpus, make fuzz for FUZZ_SECONDS each.
+fuzz-build: deps
+	@cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+	  -DCMAKE_BUILD_TYPE=Debug -DPERFGATE_FUZZ=ON -DPERFGATE_BUILD_TESTS=OFF \
+	  -DPERFGATE_BUILD_BENCH=OFF $(LAUNCHER) >/dev/null
+	@cmake --build $(FUZZ_BUILD) --target fuzzers
+
+fuzz: fuzz-build
+	@bash fuzz/run_all.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_JOBS) $(FUZZ_TARGETS)
 
 demo: build
 	@bash scripts/demo.sh $(BUILD)
@@ -33,4 +51,4 @@ format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h' '*.c')
 
 clean:
-	@rm -rf $(BUILD) $(TEST_BUILD) examples/bin
+	@rm -rf $(BUILD) $(TEST_BUILD) $(FUZZ_BUILD) examples/bin

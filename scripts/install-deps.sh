@@ -14,6 +14,7 @@ packages=(
   zlib1g-dev           # gzipped result files (pyperf *.json.gz) for diff/import
   libsimdjson-dev      # diff: parses nvbench files of thousands of states in milliseconds
   libgtest-dev libgmock-dev  # tests
+  clang libclang-rt-14-dev   # fuzz/: libFuzzer targets of every parser (make fuzz, make test)
   libbenchmark-dev     # bench/ micro-benchmarks
   hyperfine            # bench/: the peer we measure ourselves against
   python3              # bench/run.sh: prints the ratios

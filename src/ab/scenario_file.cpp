@@ -82,10 +82,42 @@ std::vector<std::string> read_suites(const ConfigValue& value) {
   return suites;
 }
 
+// libstdc++'s regex compiler reads the number of a back-reference (\12) or a repeat count
+// ({3,5}) into a long without checking for overflow (undefined behaviour, found by
+// fuzzing). No pattern needs more than three digits of group number or six of count, so
+// longer numbers are refused before the pattern is compiled. Returns why, or "".
+std::string oversized_number(const std::string& pattern) {
+  const auto digits_at = [&](std::size_t at) {
+    std::size_t end = at;
+    while (end < pattern.size() && pattern[end] >= '0' && pattern[end] <= '9') ++end;
+    return end - at;
+  };
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '\\') {
+      if (digits_at(i + 1) > 3) {
+        return "back-reference \\" + pattern.substr(i + 1, 4) + "… names no group";
+      }
+      ++i;  // the escaped character is a literal, whatever it is
+    } else if (pattern[i] == '{') {
+      for (std::size_t at = i + 1; at < pattern.size(); ++at) {
+        const std::size_t run = digits_at(at);
+        if (run > 6) return "repeat count " + pattern.substr(at, 7) + "… is too large";
+        at += run;
+        if (at >= pattern.size() || pattern[at] != ',') break;
+      }
+    }
+  }
+  return "";
+}
+
 std::vector<std::string> read_patterns(const ConfigValue& value) {
   std::vector<std::string> patterns;
   for (const auto& item : value.items()) {
     const std::string pattern = item.non_empty_string();
+    if (const std::string why = oversized_number(pattern); !why.empty()) {
+      throw item.error("is not a valid regular expression: " + why,
+                       "Write an ECMAScript regex; in TOML, a 'literal string' keeps backslashes");
+    }
     try {
       std::regex compiled(pattern);
     } catch (const std::regex_error& error) {

@@ -20,19 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-Json read_json_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw Error(ExitCode::kNoInput,
-                path + ": no such manifest. Write one with 'perfgate baseline prepare'");
-  try {
-    return Json::parse(in);
-  } catch (const Json::parse_error& error) {
-    throw Error(ExitCode::kDataError, path + ": not valid JSON (" + error.what() +
-                                          "). Run 'perfgate baseline prepare' again");
-  }
-}
-
 std::string provenance(const ManifestEntry& entry) {
   std::string text = entry.commit_sha ? "commit " + entry.commit_sha->substr(0, 12)
                      : entry.build_id ? "build " + *entry.build_id
@@ -194,8 +181,7 @@ int execute_baseline_prepare(const BaselineOptions& options) {
 }
 
 int execute_baseline_approve(const BaselineOptions& options) {
-  const BaselineManifest manifest =
-      manifest_from_json(read_json_file(options.manifest), options.manifest);
+  const BaselineManifest manifest = load_baseline_manifest(options.manifest);
   const ProjectConfig project = project_for(options.project, fs::current_path());
   const std::string url = !options.store.empty() ? options.store : manifest.store_url;
   const auto store = open_existing_store(url);

@@ -156,7 +156,9 @@ void read_component_metrics(BenchmarkConfig& config, const ConfigValue& value) {
 void read_regression_thresholds(BenchmarkConfig& config, const ConfigValue& value) {
   ErrorList errors;
   for (const auto& [metric, policy] : value.members()) {
-    errors.check([&] { config.regression_thresholds[metric] = read_metric_policy(policy); });
+    errors.check([&, &metric = metric, &policy = policy] {
+      config.regression_thresholds[metric] = read_metric_policy(policy);
+    });
   }
   errors.throw_if_any();
 }
@@ -186,7 +188,8 @@ void check_policy_metrics(const BenchmarkConfig& config, const ConfigValue& root
   const ConfigValue thresholds(root.document(), *node, "regression_thresholds");
   const PolicyMetrics metrics = config_policy_metrics(config);
   for (const auto& [metric, policy] : thresholds.members()) {
-    errors.check([&] { check_policy_metric(policy, metric, metrics); });
+    errors.check(
+        [&, &metric = metric, &policy = policy] { check_policy_metric(policy, metric, metrics); });
   }
 }
 
@@ -325,11 +328,12 @@ BenchmarkConfig load_benchmark_config(const std::filesystem::path& file,
   ErrorList errors;
   std::set<std::string> failed_keys;  // cross-checks need their inputs to be valid
   for (const auto& [key, value] : root.members()) {
-    const auto reader = std::find_if(key_readers().begin(), key_readers().end(),
-                                     [&](const auto& entry) { return entry.first == key; });
+    const auto reader =
+        std::find_if(key_readers().begin(), key_readers().end(),
+                     [&key = key](const auto& entry) { return entry.first == key; });
     if (reader == key_readers().end()) {
       errors.add(unknown_key_error(root, key, known_top_level_keys()));
-    } else if (!errors.check([&] { reader->second(config, value, context); })) {
+    } else if (!errors.check([&, &value = value] { reader->second(config, value, context); })) {
       failed_keys.insert(key);
     }
   }

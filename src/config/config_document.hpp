@@ -1,6 +1,7 @@
 #pragma once
 // One tree for a parsed JSON or TOML config, so every validation rule is written once
 // for both formats. Tables keep their keys in file order (parameter axes depend on it).
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -13,8 +14,17 @@ namespace perfgate {
 
 enum class ConfigFormat { kJson, kToml };
 
+/// Deepest nesting of tables and arrays a config may have. Configs are a few levels deep;
+/// the limit keeps a hostile file from exhausting the stack of the code that walks the
+/// tree (or, in TOML, of the TOML library itself).
+inline constexpr std::size_t kMaxConfigDepth = 128;
+
 struct ConfigNode {
   enum class Kind { kTable, kArray, kString, kInteger, kFloat, kBoolean, kNull, kDateTime };
+
+  // User-provided: with the implicit constructor clang 14 (the fuzz build) instantiates
+  // std::pair<std::string, ConfigNode> below before ConfigNode is complete, and fails.
+  ConfigNode() {}
 
   Kind kind = Kind::kNull;
   std::string text;  ///< kString, or a kDateTime in its TOML spelling
@@ -45,10 +55,14 @@ std::string describe_kind(ConfigNode::Kind kind, ConfigFormat format);
 ConfigDocument read_config_document(const std::filesystem::path& file);
 
 /// Parses JSON text. Duplicate keys in an object are an error (JSON parsers usually keep
-/// the last one silently, which hides copy-paste mistakes).
+/// the last one silently, which hides copy-paste mistakes), as is nesting deeper than
+/// kMaxConfigDepth ("<file>: <key.path>: nesting deeper than 128 levels. ...").
 ConfigDocument parse_json_document(const std::filesystem::path& file, const std::string& text);
 
 /// Parses TOML text; table members are ordered by where their keys appear in the file.
+/// A line with more than kMaxConfigDepth key parts ("a.b.c", counted outside strings and
+/// comments) is an error ("<file>:<line>:<column>: ..."), since toml++ nests them on the
+/// stack.
 ConfigDocument parse_toml_document(const std::filesystem::path& file, const std::string& text);
 
 }  // namespace perfgate

@@ -153,6 +153,13 @@ class ConfigTreeBuilder {
                  ? join(parent.path, pending_key_)
                  : parent.path + "[" + std::to_string(parent.node->items.size()) + "]";
     }
+    if (open_.size() == kMaxConfigDepth) {
+      error_ = Error(ExitCode::kDataError,
+                     file_.string() + ": " + path + ": nesting deeper than " +
+                         std::to_string(kMaxConfigDepth) +
+                         " levels. Flatten the value; no config setting is nested that deep");
+      return false;
+    }
     ConfigNode node;
     node.kind = kind;
     open_.push_back({add(std::move(node)), std::move(path)});

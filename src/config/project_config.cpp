@@ -58,7 +58,7 @@ void read_policies(ProjectConfig& project, const ConfigValue& value) {
   const PolicyMetrics metrics = project_policy_metrics();
   ErrorList errors;
   for (const auto& [metric, policy] : value.members()) {
-    errors.check([&] {
+    errors.check([&, &metric = metric, &policy = policy] {
       check_policy_metric(policy, metric, metrics);
       project.policies[metric] = read_metric_policy(policy);
     });
@@ -105,7 +105,7 @@ ProjectConfig load_project_config(const std::filesystem::path& file) {
                                              "software_profile"};
   ErrorList errors;
   for (const auto& [key, value] : root.members()) {
-    errors.check([&] {
+    errors.check([&, &key = key, &value = value] {
       if (key == "store") {
         read_store(project, value);
       } else if (key == "run") {

@@ -111,7 +111,7 @@ class ConfigFileReader {
     check_version();
     const std::vector<std::string> known = {"version", "preset", "clear_gap", "same", "bulk"};
     for (const auto& [key, value] : root_.members()) {
-      errors_.check([&] {
+      errors_.check([&, &key = key, &value = value] {
         if (key == "version") return;
         if (key == "preset") return read_preset(value);
         if (key == "clear_gap" || key == "same") return read_thresholds(value, key, {});
@@ -172,7 +172,7 @@ class ConfigFileReader {
     }
     known.insert(known.end(), subtables.begin(), subtables.end());
     for (const auto& [name, member] : table_members(value, known, "[" + table + "]", errors_)) {
-      errors_.check([&] {
+      errors_.check([&, &name = name, &member = member] {
         if (std::find(subtables.begin(), subtables.end(), name) != subtables.end()) {
           return read_thresholds(member, table + "." + name, {});
         }

@@ -1,5 +1,7 @@
 #include "gate/baseline_manifest.hpp"
 
+#include <fstream>
+
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "model/json_reader.hpp"
@@ -180,6 +182,24 @@ BaselineManifest manifest_from_json(const Json& json, const std::string& source)
                     "the new manifest");
   }
   return manifest;
+}
+
+BaselineManifest load_baseline_manifest(const std::filesystem::path& path) {
+  const std::string name = path.string();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw Error(ExitCode::kNoInput,
+                name + ": no such manifest. Write one with 'perfgate baseline prepare'");
+  }
+  Json json;
+  try {
+    json = Json::parse(in);
+  } catch (const Json::exception& error) {
+    // parse_error, and out_of_range for a number beyond a double (1e400), found by fuzzing.
+    throw Error(ExitCode::kDataError, name + ": not valid JSON (" + error.what() +
+                                          "). Run 'perfgate baseline prepare' again");
+  }
+  return manifest_from_json(json, name);
 }
 
 }  // namespace perfgate

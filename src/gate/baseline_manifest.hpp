@@ -2,6 +2,7 @@
 // The manifest of a reviewed baseline seeding (SPEC §6): `baseline prepare` writes it, a
 // person reviews it, `baseline approve` re-checks the store against it and marks the
 // whole batch eligible at once. Its digest protects it from edits and names the approval.
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -80,5 +81,8 @@ Json to_json(const BaselineManifest& manifest);
 /// malformed or its manifest_sha256 does not match its content (the file was edited
 /// after prepare).
 BaselineManifest manifest_from_json(const Json& json, const std::string& source);
+/// Reads the manifest file at `path` (named in messages as given): Error(kNoInput) when it
+/// cannot be opened, Error(kDataError) when it is not JSON or not a valid manifest.
+BaselineManifest load_baseline_manifest(const std::filesystem::path& path);
 
 }  // namespace perfgate

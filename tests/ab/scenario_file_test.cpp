@@ -155,6 +155,28 @@ TEST(ScenarioFile, RejectsABudgetThatIsNotRelativeAndAbsolute) {
                          "\"RELATIVE%,ABSOLUTE\", e.g. \"25%,1s\"");
 }
 
+// Found by fuzzing (fuzz/corpus/scenario_file_toml/regex_backref_overflow.toml): libstdc++
+// overflowed a long reading these numbers, undefined behaviour before any regex_error.
+TEST(ScenarioFile, RefusesARegexWhoseBackReferenceOrRepeatCountIsTooLarge) {
+  TempDir dir;
+  const std::string file = (dir / "scenarios.toml").string();
+  auto [message, code] = load_error(
+      dir, "[scenarios.a]\nexpect_output = ['^app \\d+\\.\\5555555555555555555555d+']\n");
+  EXPECT_EQ(code, ExitCode::kDataError);
+  EXPECT_EQ(message, file +
+                         ": scenarios.a.expect_output[0]: is not a valid regular expression: "
+                         "back-reference \\5555… names no group. Write an ECMAScript regex; in "
+                         "TOML, a 'literal string' keeps backslashes");
+  std::tie(message, code) =
+      load_error(dir, "[scenarios.a]\nexpect_output = ['a{1,99999999999999999999}']\n");
+  EXPECT_EQ(message, file +
+                         ": scenarios.a.expect_output[0]: is not a valid regular expression: "
+                         "repeat count 9999999… is too large. Write an ECMAScript regex; in "
+                         "TOML, a 'literal string' keeps backslashes");
+  EXPECT_EQ(load_error(dir, "[scenarios.a]\nexpect_output = ['(a)\\1 x{2,100} \\\\1234']\n").first,
+            "no error");
+}
+
 TEST(ScenarioFile, ListsEveryProblemOfEveryScenarioAtOnce) {
   TempDir dir;
   const auto [message, code] = load_error(dir, R"(

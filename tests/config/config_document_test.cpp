@@ -89,5 +89,46 @@ TEST(ConfigDocument, ReportsTomlSyntaxErrorsWithLineAndColumn) {
             "TOML syntax at that position");
 }
 
+std::string repeated(const std::string& text, int times) {
+  std::string out;
+  for (int i = 0; i < times; ++i) out += text;
+  return out;
+}
+
+// Found by fuzzing (fuzz/corpus/benchmark_config_json/deep_nesting.json): a 400 kB file of
+// nested arrays took gigabytes, one key path per level, and its tree would have been
+// destroyed recursively.
+TEST(ConfigDocument, RefusesJsonNestedDeeperThan128LevelsNamingThePath) {
+  // The top-level object and "q" are two levels; 126 more arrays make 128.
+  EXPECT_EQ(error_of("a.json", "{\"q\": " + repeated("[", 127) + repeated("]", 127) + "}"), "");
+  EXPECT_EQ(error_of("a.json", "{\"q\": " + repeated("[", 128) + repeated("]", 128) + "}"),
+            "a.json: q" + repeated("[0]", 127) +
+                ": nesting deeper than 128 levels. Flatten the value; no config setting is "
+                "nested that deep");
+}
+
+// Found by fuzzing (fuzz/corpus/benchmark_config_toml/deep_table_header.toml): toml++
+// overflowed the stack on a table header of thousands of parts.
+TEST(ConfigDocument, RefusesATomlLineWithMoreThan128DottedKeyParts) {
+  EXPECT_EQ(error_of("a.toml", "[a" + repeated(".a", 128) + "]\nx = 1\n"), "");
+  EXPECT_EQ(error_of("a.toml", "x = 1\n[a" + repeated(".a", 129) + "]\n"),
+            "a.toml:2:259: more than 128 dotted key parts on one line. Nest the keys less "
+            "deeply; no config setting is nested that deep");
+  EXPECT_EQ(error_of("a.toml", "a" + repeated(".a", 129) + " = 1\n"),
+            "a.toml:1:258: more than 128 dotted key parts on one line. Nest the keys less "
+            "deeply; no config setting is nested that deep");
+}
+
+TEST(ConfigDocument, CountsNoDotsInTomlStringsCommentsOrNumbersAsKeyParts) {
+  const std::string dots = repeated(".", 300);
+  EXPECT_EQ(
+      error_of("a.toml", "a = \"" + dots + "\" # " + dots + "\nb = '" + dots + "'\nc = \"\"\"\n" +
+                             dots + "\n\"\"\"\nd = [" + repeated("1.5, ", 999) + "1.5]\n"),
+      "");
+  EXPECT_EQ(error_of("a.toml", "d = [" + repeated("1.5, ", 1000) + "1.5]\n"),
+            "a.toml:1:5007: more than 1000 numbers with a fraction on one line. Split the "
+            "array over several lines");
+}
+
 }  // namespace
 }  // namespace perfgate

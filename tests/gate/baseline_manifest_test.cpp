@@ -5,6 +5,7 @@
 #include "gate/seed_records.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
+#include "support/temp_dir.hpp"
 
 namespace perfgate {
 namespace {
@@ -110,6 +111,46 @@ TEST(BaselineManifest, RefusesAnUnknownVersionOrMode) {
   EXPECT_EQ(error_of(json),
             "m.json: mode: 'promote' is not calibration or reseed. Run 'perfgate baseline "
             "prepare' again instead of editing the manifest");
+}
+
+std::string load_error_of(const std::filesystem::path& path, ExitCode expected) {
+  try {
+    load_baseline_manifest(path);
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), expected);
+    return error.what();
+  }
+  return "no error";
+}
+
+TEST(BaselineManifest, LoadsTheFileThatPrepareWrote) {
+  const BaselineManifest manifest = build_manifest({seed_record("a", "scheduled_main")},
+                                                   SeedMode::kCalibration, false, "s", "r", "t");
+  const TempDir dir;
+  const auto path = dir.write("manifest.json", to_json(manifest).dump(2));
+  EXPECT_EQ(load_baseline_manifest(path).manifest_sha256, manifest.manifest_sha256);
+}
+
+TEST(BaselineManifest, LoadingNamesAMissingFileOrTextThatIsNotJson) {
+  const TempDir dir;
+  const auto missing = dir / "missing.json";
+  EXPECT_EQ(load_error_of(missing, ExitCode::kNoInput),
+            missing.string() + ": no such manifest. Write one with 'perfgate baseline prepare'");
+  const auto broken = dir.write("broken.json", "{\"records\": [");
+  EXPECT_EQ(
+      load_error_of(broken, ExitCode::kDataError).rfind(broken.string() + ": not valid JSON (", 0),
+      0u);
+}
+
+// Found by fuzzing (fuzz/corpus/baseline_manifest/number_overflow.json): nlohmann's
+// out_of_range escaped as an internal error.
+TEST(BaselineManifest, LoadingNamesANumberBeyondADoubleAsInvalidJson) {
+  const TempDir dir;
+  const auto path = dir.write("big.json", "{\"records\": [1e400]}");
+  EXPECT_EQ(load_error_of(path, ExitCode::kDataError),
+            path.string() +
+                ": not valid JSON ([json.exception.out_of_range.406] number overflow parsing "
+                "'1e400'). Run 'perfgate baseline prepare' again");
 }
 
 }  // namespace

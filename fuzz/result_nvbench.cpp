@@ -1,0 +1,7 @@
+// Fuzz target: nvbench --json output (--format-in nvbench), through read_result_file.
+#include "support/result_file_input.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  perfgate::fuzz::read_result_input(data, size, perfgate::ingest::ResultFormat::kNvbench);
+  return 0;
+}

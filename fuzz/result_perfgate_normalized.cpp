@@ -1,0 +1,9 @@
+// Fuzz target: perfgate normalised records, current and legacy layouts (--format-in
+// perfgate-normalized), through read_result_file.
+#include "support/result_file_input.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  perfgate::fuzz::read_result_input(data, size,
+                                    perfgate::ingest::ResultFormat::kPerfgateNormalized);
+  return 0;
+}

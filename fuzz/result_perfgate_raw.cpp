@@ -1,0 +1,8 @@
+// Fuzz target: perfgate raw records, also in the seed's flat layout (--format-in perfgate-raw),
+// through read_result_file.
+#include "support/result_file_input.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  perfgate::fuzz::read_result_input(data, size, perfgate::ingest::ResultFormat::kPerfgateRaw);
+  return 0;
+}
