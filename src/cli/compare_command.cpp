@@ -44,7 +44,8 @@ std::vector<RawInput> read_raw_records(const std::vector<fs::path>& files) {
     try {
       input.raw = Json::parse(bytes);
       if (is_seed_raw_record(input.raw)) input.raw = convert_seed_raw_record(input.raw, input.path);
-    } catch (const Json::parse_error& error) {
+    } catch (const Json::exception& error) {
+      // parse_error, and out_of_range for a number beyond a double (1e400): not valid JSON.
       input.raw = Json();
       input.unreadable = file.string() + ": not valid JSON (" + error.what() +
                          "). Remove the file or run 'perfgate run' again";

@@ -1,8 +1,8 @@
 #include "cli/profile_command.hpp"
 
-#include <fstream>
 #include <iostream>
 
+#include "cli/output_file.hpp"
 #include "model/error.hpp"
 #include "model/json.hpp"
 #include "profile/chrome_trace.hpp"
@@ -11,20 +11,6 @@
 #include "profile/report_merge.hpp"
 
 namespace perfgate {
-namespace {
-
-void write_file(const std::string& destination, const std::string& flag, const std::string& text) {
-  std::ofstream out(destination, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (!out) {
-    throw Error(ExitCode::kIoError, flag + " " + destination +
-                                        ": cannot write the file. Check that the folder exists "
-                                        "and is writable");
-  }
-}
-
-}  // namespace
 
 CLI::App* add_profile_command(CLI::App& app, ProfileOptions& options) {
   CLI::App* cmd = app.add_subcommand(
@@ -39,7 +25,10 @@ CLI::App* add_profile_command(CLI::App& app, ProfileOptions& options) {
   cmd->add_option("--trace", options.trace,
                   "Also write the report's trace as Chrome trace-event JSON to this file (needs "
                   "a report written with PERFGATE_PROBE_TRACE=1)");
-  cmd->add_option("-o,--output", options.output, "Write the view to this file instead of stdout");
+  cmd->add_option("-o,--output", options.output,
+                  "Write the view to this file instead of stdout (an existing file is kept "
+                  "unless --force)");
+  cmd->add_flag("--force", options.force, "Replace the --output and --trace files if they exist");
   cmd->footer(
       "Examples:\n"
       "  perfgate profile probe.json\n"
@@ -47,7 +36,8 @@ CLI::App* add_profile_command(CLI::App& app, ProfileOptions& options) {
       "  perfgate profile probe.json --format md -o profile.md\n"
       "  perfgate profile a.json b.json --merge\n"
       "\n"
-      "Exit status: 0 view written; 64 bad flags or several files without --merge;\n"
+      "Exit status: 0 view written; 64 bad flags, several files without --merge, or an\n"
+      "--output or --trace file that exists (pass --force);\n"
       "65 not a valid probe report (another tool's result file is named as such), or a\n"
       "--trace export of a report without trace events; 66 missing file; 74 a file cannot\n"
       "be read or written.\n"
@@ -63,6 +53,8 @@ int execute_profile(const ProfileOptions& options) {
                     " files; add --merge to combine them into one report, e.g. perfgate "
                     "profile a.json b.json --merge");
   }
+  if (!options.output.empty()) check_output_file(options.output, "--output", options.force);
+  if (!options.trace.empty()) check_output_file(options.trace, "--trace", options.force);
   std::vector<profile::NamedReport> inputs;
   for (const auto& file : options.files) inputs.push_back({file, profile::load_probe_report(file)});
   const profile::ProbeReport report =
@@ -77,9 +69,10 @@ int execute_profile(const ProfileOptions& options) {
   if (options.output.empty()) {
     std::cout << view;
   } else {
-    write_file(options.output, "-o", view);
+    write_output_file(options.output, "--output", view, options.force);
   }
-  if (!options.trace.empty()) write_file(options.trace, "--trace", trace_text);
+  if (!options.trace.empty())
+    write_output_file(options.trace, "--trace", trace_text, options.force);
   return 0;
 }
 

@@ -14,6 +14,7 @@ struct ProfileOptions {
   bool merge = false;
   std::string trace;   ///< Chrome trace destination; empty: none
   std::string output;  ///< where the view goes; empty: stdout
+  bool force = false;  ///< --force: replace existing --output and --trace files
 };
 
 CLI::App* add_profile_command(CLI::App& app, ProfileOptions& options);

@@ -13,12 +13,13 @@ struct Scale {
   const char* unit;
 };
 
-/// The unit for a magnitude of seconds: nvbench's s, ms and us, plus ns, because CPU
-/// micro-benchmarks (Google Benchmark) run in nanoseconds and "0.009 us" would hide digits.
+/// The unit for a magnitude of seconds: s, ms, µs (as every perfgate table writes it; nvbench
+/// writes us), plus ns, because CPU micro-benchmarks (Google Benchmark) run in nanoseconds and
+/// "0.009 us" would hide digits.
 Scale seconds_scale(double magnitude) {
   if (magnitude >= 1) return {1.0, "s"};
   if (magnitude >= 1e-3) return {1e3, "ms"};
-  if (magnitude >= 1e-6) return {1e6, "us"};
+  if (magnitude >= 1e-6) return {1e6, "µs"};
   return {1e9, "ns"};
 }
 

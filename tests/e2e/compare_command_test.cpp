@@ -417,6 +417,21 @@ TEST(CompareCommand, PrintsTheWorkerLogTailOfAScheduledRegressionAndCopiesItToTh
   EXPECT_THAT(pr.err, ::testing::Not(HasSubstr("last 200 lines")));
 }
 
+TEST(CompareCommand, CallsARawRecordWithANumberBeyondADoubleInvalidJsonNotAnInternalError) {
+  Project p;
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
+  const fs::path run = fs::relative(testing::newest_run_folder(p.dir / "out"), p.dir.path());
+  p.dir.write((run / "perf_huge_T.json").string(), "{\"result_schema_version\": 1e400}");
+  const auto result = p.perfgate({"compare", "--init", "-r", "out", "--json"});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const Json records = Json::parse(result.out);
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[0]["benchmark_id"], "perf_huge_T.json");
+  EXPECT_EQ(records[0]["comparison_status"], "INFRA_ERROR");
+  EXPECT_THAT(records[0]["comparison_status_reason"].get<std::string>(),
+              HasSubstr("perf_huge_T.json: not valid JSON"));
+}
+
 TEST(CompareCommand, NamesAnUnreadableRawRecordWhoseFileNameIsNotUtf8) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);

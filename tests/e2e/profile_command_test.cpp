@@ -45,6 +45,21 @@ TEST(ProfileCommand, WritesTheViewToTheOutputFile) {
   EXPECT_EQ(read_text_file(f.dir / "view.md"), shown.out);
 }
 
+TEST(ProfileCommand, KeepsAnExistingOutputFileUnlessForced) {
+  ProfileFixture f;
+  f.dir.write("view.md", "keep me");
+  const auto refused = run_perfgate({"profile", "probe.json", "-o", "view.md"}, f.dir.path());
+  EXPECT_EQ(refused.exit_code, 64);
+  EXPECT_EQ(refused.err,
+            "perfgate: error: view.md: already exists. Pass --force to replace it, or choose "
+            "another --output\n");
+  EXPECT_EQ(read_text_file(f.dir / "view.md"), "keep me");
+  const auto forced =
+      run_perfgate({"profile", "probe.json", "-o", "view.md", "--force"}, f.dir.path());
+  ASSERT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_NE(read_text_file(f.dir / "view.md"), "keep me");
+}
+
 TEST(ProfileCommand, MergesSeveralReportsWithMerge) {
   ProfileFixture f;
   f.dir.write("second.json", testing::kProbeReportText);

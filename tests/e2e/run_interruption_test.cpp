@@ -7,6 +7,7 @@
 #include "model/json.hpp"
 #include "support/background_perfgate.hpp"
 #include "support/cli_runner.hpp"
+#include "support/run_folder.hpp"
 
 namespace perfgate {
 namespace {
@@ -15,7 +16,9 @@ namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using testing::run_perfgate;
 
-std::vector<fs::path> records_in(const fs::path& dir) {
+/// The raw records of the newest run in the results folder `results`.
+std::vector<fs::path> records_in(const fs::path& results) {
+  const fs::path dir = testing::newest_run_folder(results);
   std::vector<fs::path> out;
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().extension() == ".json") out.push_back(entry.path());
@@ -66,7 +69,7 @@ TEST(RunCommand, SigtermKillsTheRunItStartedAndMarksItsRecordIncomplete) {
   EXPECT_EQ(slow["benchmark_id"], "slow");
   EXPECT_EQ(slow["success"], false);
   EXPECT_EQ(slow["failure_reason"],
-            "interrupted by SIGTERM during measured run 0; this record is incomplete");
+            "interrupted by SIGTERM during measured run 1 of 2; this record is incomplete");
   EXPECT_EQ(Json::parse(read_text_file(records[0]))["success"], true);
   EXPECT_THAT(read_text_file(dir / "perfgate.err"),
               HasSubstr("perfgate run: interrupted by SIGTERM after 2 of 3 benchmarks"));
@@ -98,7 +101,7 @@ timeout_s = 600
       run_perfgate({"run", "suite", "--results-dir", "out", "--timeout", "1s"}, dir.path());
   EXPECT_EQ(result.exit_code, 1) << result.err;
   const Json record = Json::parse(read_text_file(records_in(dir / "out").front()));
-  EXPECT_EQ(record["failure_reason"], "measured run 0: timed out after 1 s");
+  EXPECT_EQ(record["failure_reason"], "measured run 1 of 1: timed out after 1 s");
 }
 
 TEST(RunCommand, RefusesATimeoutThatIsNotADuration) {

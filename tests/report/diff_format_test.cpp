@@ -18,7 +18,7 @@ SideEstimate side(double center, double lower, double upper, std::optional<doubl
 TEST(DiffFormat, WritesTimesInSecondsMillisecondsOrMicroseconds) {
   EXPECT_EQ(format_diff_value(1.5, "s"), "1.500 s");
   EXPECT_EQ(format_diff_value(0.0012345, "s"), "1.234 ms");
-  EXPECT_EQ(format_diff_value(0.0000125, "s"), "12.500 us");
+  EXPECT_EQ(format_diff_value(0.0000125, "s"), "12.500 µs");
   EXPECT_EQ(format_diff_value(9e-9, "s"), "9.000 ns");
   EXPECT_EQ(format_diff_value(0.0, "s"), "n/a");
   EXPECT_EQ(format_diff_value(std::nullopt, "s"), "n/a");
