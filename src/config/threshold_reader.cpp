@@ -65,7 +65,8 @@ ThresholdBlock read_block(const ConfigValue& block) {
   // Every bad key of the block at once: an unknown one does not hide the others.
   ErrorList errors;
   for (const auto& [key, value] : block.members()) {
-    errors.check([&] {
+    // Bindings are captured by name: clang 14 (the fuzz build) cannot capture them with [&].
+    errors.check([&, &key = key, &value = value] {
       const std::string metric = limited_metric(block, key);
       if (auto earlier = key_of_metric.find(metric); earlier != key_of_metric.end()) {
         throw value.error(
@@ -97,7 +98,7 @@ std::map<std::string, ThresholdBlock> read_thresholds(const ConfigValue& value) 
   std::map<std::string, ThresholdBlock> blocks;
   ErrorList errors;
   for (const auto& [device, block] : value.members()) {
-    errors.check([&] {
+    errors.check([&, &device = device, &block = block] {
       if (device.empty()) {
         throw block.error("a thresholds key must not be empty",
                           "Name a device substring such as \"H100\", or \"default\"");
