@@ -12,10 +12,10 @@ mkdir -p "$demo"
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 
 step "perfgate run examples/   (first measurement)"
-"$PG" run examples/ --results-dir "$demo/run-1"
+"$PG" run examples/ --results-dir "$demo/results"
 
 step "perfgate compare --upload pass   (new cohorts have no baseline yet)"
-"$PG" compare --results-dir "$demo/run-1" --upload pass
+"$PG" compare --results-dir "$demo/results" --upload pass
 
 step "perfgate baseline prepare   (records that may seed a baseline, for review)"
 if "$PG" baseline prepare --project "$project" -o "$demo/manifest.json"; then
@@ -26,11 +26,12 @@ else
 fi
 
 step "perfgate run examples/   (second measurement)"
-"$PG" run examples/ --results-dir "$demo/run-2" >/dev/null
-echo "records in $demo/run-2"
+# Into the same results folder: each run gets its own run-<stamp>/ folder in it.
+"$PG" run examples/ --results-dir "$demo/results" >/dev/null
+echo "records in $(ls -d "$demo"/results/run-* | tail -1)"
 
-step "perfgate compare --upload pass   (against the rolling baselines)"
-"$PG" compare --results-dir "$demo/run-2" --upload pass
+step "perfgate compare --upload pass   (the newest run, against the rolling baselines)"
+"$PG" compare --results-dir "$demo/results" --upload pass
 
 step "perfgate report --since 1d"
 "$PG" report --since 1d --benchmark 'primes*'
