@@ -19,8 +19,8 @@
 #include "measure/benchmark_runner.hpp"
 #include "measure/duration_text.hpp"
 #include "measure/host_provenance.hpp"
-#include "measure/local_git.hpp"
 #include "measure/interruption.hpp"
+#include "measure/local_git.hpp"
 #include "measure/process_executor.hpp"
 #include "measure/results_folder.hpp"
 #include "measure/worker_log_tail.hpp"
@@ -145,10 +145,11 @@ std::string render_run_plan(const std::vector<BenchmarkState>& states,
         environment.timeout_s ? environment.timeout_s : settings.timeout_s;
     runs += settings.num_warmup_runs + settings.num_measurement_runs;
     measured += settings.num_measurement_runs;
-    out += fmt::format("{}  {} warmup + {} measured run(s), {}\n  {}\n", state.name,
-                       settings.num_warmup_runs, settings.num_measurement_runs,
-                       timeout ? fmt::format("timeout {:g} s", *timeout) : std::string("no timeout"),
-                       describe_command(state.command));
+    out +=
+        fmt::format("{}  {} warmup + {} measured run(s), {}\n  {}\n", state.name,
+                    settings.num_warmup_runs, settings.num_measurement_runs,
+                    timeout ? fmt::format("timeout {:g} s", *timeout) : std::string("no timeout"),
+                    describe_command(state.command));
   }
   return out + fmt::format(
                    "would run {} state(s): {} run(s), {} of them measured; records would go to "

@@ -16,7 +16,7 @@ struct RunOptions {
   bool no_progress = false;
   bool list = false;     ///< --list: print the expanded states, run nothing
   bool dry_run = false;  ///< --dry-run: validate everything, print what would run
-  std::string timeout;  ///< --timeout: every run's limit ("90s", "2m")
+  std::string timeout;   ///< --timeout: every run's limit ("90s", "2m")
 };
 
 /// Adds the `run` subcommand and its flags to `app`.
