@@ -114,6 +114,28 @@ StateComparison decide(const MatchedState& match, bool has_clock, const DiffThre
                         has_clock, thresholds);
 }
 
+/// One more match of `status`, in real-time or CPU-time counts (same fields in both).
+template <class Counts>
+void add_status(Counts& counts, DiffStatus status) {
+  switch (status) {
+    case DiffStatus::kSame:
+      ++counts.same;
+      break;
+    case DiffStatus::kFast:
+      ++counts.fast;
+      break;
+    case DiffStatus::kSlow:
+      ++counts.slow;
+      break;
+    case DiffStatus::kAmbiguous:
+      ++counts.ambiguous;
+      break;
+    case DiffStatus::kUnknown:
+      ++counts.unknown;
+      break;
+  }
+}
+
 void count(DiffCounts& counts, const MatchedState& match, const StateComparison& comparison) {
   auto remember = [&](std::map<std::string, ReasonCount>& reasons) {
     auto& entry = reasons[comparison.reason.code];
@@ -129,45 +151,13 @@ void count(DiffCounts& counts, const MatchedState& match, const StateComparison&
     return;
   }
   ++counts.total;
-  switch (comparison.status) {
-    case DiffStatus::kSame:
-      ++counts.same;
-      break;
-    case DiffStatus::kFast:
-      ++counts.fast;
-      break;
-    case DiffStatus::kSlow:
-      ++counts.slow;
-      break;
-    case DiffStatus::kAmbiguous:
-      ++counts.ambiguous;
-      break;
-    case DiffStatus::kUnknown:
-      ++counts.unknown;
-      break;
-  }
+  add_status(counts, comparison.status);
   if (comparison.status == DiffStatus::kAmbiguous) remember(counts.ambiguous_reasons);
 }
 
 void count_cpu(DiffCounts::Cpu& counts, const StateComparison& comparison) {
   ++counts.total;
-  switch (comparison.status) {
-    case DiffStatus::kSame:
-      ++counts.same;
-      break;
-    case DiffStatus::kFast:
-      ++counts.fast;
-      break;
-    case DiffStatus::kSlow:
-      ++counts.slow;
-      break;
-    case DiffStatus::kAmbiguous:
-      ++counts.ambiguous;
-      break;
-    case DiffStatus::kUnknown:
-      ++counts.unknown;
-      break;
-  }
+  add_status(counts, comparison.status);
 }
 
 /// Decides every pair, spread over the machine's cores: each pair is independent (its own
