@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # perfgate diff at scale: two nvbench results of STATES states, every BULK_EVERY-th state
 # with SAMPLES bulk samples (times and clock frequencies), compared REPS times. Prints
-# states/s and peak memory, each beside its limit as a ratio, and beside the floor (reading
-# the same bytes with cat). The limits are issue 11's: >= 100,000 states/s (50x nvbench's
-# own Python comparator, 0.92 s for 2,040 states) and a peak of at most a quarter of that
+# states/s and peak memory, each beside its limit as a ratio, and beside the floor: the
+# same files read in C (read_floor), on one thread and on every core, with nothing else
+# done. The limits are issue 11's: >= 100,000 states/s (50x nvbench's own Python
+# comparator, 0.92 s for 2,040 states) and a peak of at most a quarter of that
 # comparator's (110 MB for 2,040 states; LIMIT_MB). With NVBENCH_COMPARE set to nvbench's
 # scripts/nvbench_compare.py, that peer is measured here too, on the same files.
 #   bench/diff_bench.sh BUILD [STATES] [SAMPLES] [REPS] [BULK_EVERY] [LIMIT_MB]
@@ -22,9 +23,13 @@ trap 'rm -rf "$tmp"' EXIT
 "$GEN" "$tmp/ref.json" "$STATES" "$SAMPLES" 1 0 "$BULK_EVERY"
 "$GEN" "$tmp/cmp.json" "$STATES" "$SAMPLES" 2 0.1 "$BULK_EVERY"
 
-python3 - "$tmp" "$PG" "$STATES" "$REPS" "$LIMIT_MB" "${NVBENCH_COMPARE:-}" <<'PY'
+(cd "$tmp" && "$BUILD/bench/read_floor" 1 "$REPS" ref.json cmp.json) > "$tmp/floor1"
+(cd "$tmp" && "$BUILD/bench/read_floor" "$(nproc)" "$REPS" ref.json cmp.json) > "$tmp/floorN"
+
+python3 - "$tmp" "$PG" "$STATES" "$REPS" "$LIMIT_MB" "${NVBENCH_COMPARE:-}" "$(nproc)" <<'PY'
 import glob, os, resource, statistics, subprocess, sys, time
 tmp, pg, states, reps, limit_mb, peer = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
+cores = int(sys.argv[7])
 json_bytes = sum(os.path.getsize(os.path.join(tmp, f)) for f in ("ref.json", "cmp.json"))
 bins = glob.glob(os.path.join(tmp, "*-bin", "*.bin"))
 bin_bytes = sum(os.path.getsize(b) for b in bins)
@@ -52,27 +57,23 @@ def measure(argv, reps):
         peaks.append(usage.ru_maxrss / 1024)  # KiB -> MiB
     return min(walls), statistics.median(walls), max(peaks)
 
-def floor(reps):
-    paths = [os.path.join(tmp, "ref.json"), os.path.join(tmp, "cmp.json")] + bins
-    best = float("inf")
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        for p in paths:
-            with open(p, "rb") as f:
-                f.read()
-        best = min(best, time.perf_counter() - t0)
-    return best
+def floor(name):
+    with open(os.path.join(tmp, name)) as f:
+        return float(f.read().split()[0]) / 1e3
 
-floor_s = floor(reps)
+floor_1, floor_n = floor("floor1"), floor("floorN")
 rows = [("perfgate diff", measure([pg, "diff", "ref.json", "cmp.json"], reps))]
 if peer:
     rows.append(("nvbench_compare.py (peer)", measure(["/usr/bin/python3", peer, "ref.json", "cmp.json"], max(1, reps // 2))))
 goal_rate = 100_000
 print(f"{'':28}{'best ms':>9}{'median ms':>11}{'states/s':>12}{'/ goal':>8}{'peak MB':>9}{'/ limit':>9}")
-print(f"{'read the files (floor)':28}{floor_s * 1e3:9.1f}{'':11}{states / floor_s:12,.0f}")
+print(f"{'read the files, 1 thread':28}{floor_1 * 1e3:9.1f}{'':11}{states / floor_1:12,.0f}{states / floor_1 / goal_rate:7.2f}x")
+print(f"{f'read the files, {cores} threads':28}{floor_n * 1e3:9.1f}{'':11}{states / floor_n:12,.0f}{states / floor_n / goal_rate:7.2f}x")
 for name, (best, median, peak) in rows:
     rate = states / best
     print(f"{name:28}{best * 1e3:9.1f}{median * 1e3:11.1f}{rate:12,.0f}{rate / goal_rate:7.2f}x"
           f"{peak:9.1f}{peak / limit_mb:8.2f}x")
+    print(f"{name + ' / floor':28}{best / floor_n:9.2f}x the {cores}-thread floor, "
+          f"{best / floor_1:.2f}x the 1-thread floor")
 print(f"goal: >= {goal_rate:,} states/s (/ goal >= 1.00x); limit: peak <= {limit_mb:g} MB (/ limit <= 1.00x)")
 PY

@@ -2,7 +2,10 @@
 // nvbench --jsonbin side files: where they are. Reading them is load_bulk_file
 // (result_file.hpp), called only by whoever needs the samples.
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace perfgate::ingest {
 
@@ -16,5 +19,26 @@ namespace perfgate::ingest {
 /// reports as missing. Looks at the file system (existence only); opens nothing.
 std::filesystem::path resolve_bulk_path(const std::filesystem::path& json_file,
                                         const std::string& written_name);
+
+/// What the folders of bulk files hold, listed once each: an nvbench file names thousands
+/// of bulk files in one or two folders, and a stat per name cost more than parsing the
+/// JSON (2,040 names: 12 ms against one listing's 0.3 ms). Answers as
+/// std::filesystem::exists does; entries the listing cannot type (links) are looked at.
+class BulkFolders {
+ public:
+  bool exists(const std::filesystem::path& path);
+
+ private:
+  struct Listing {
+    std::unordered_set<std::string> plain;    ///< entries that surely exist
+    std::unordered_set<std::string> unclear;  ///< links and untyped entries: stat them
+  };
+  /// nullopt: the folder could not be listed (missing, or not readable), so ask per file.
+  std::unordered_map<std::string, std::optional<Listing>> folders_;
+};
+
+/// resolve_bulk_path, with the folders' listings kept in `folders` between calls.
+std::filesystem::path resolve_bulk_path(const std::filesystem::path& json_file,
+                                        const std::string& written_name, BulkFolders& folders);
 
 }  // namespace perfgate::ingest

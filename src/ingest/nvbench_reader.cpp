@@ -22,7 +22,7 @@ std::optional<double> field_value(const JsonCursor& summary, NvbenchField field)
 
 // Reads the bulk-file summary; nullopt with a warning when its size is negative.
 std::optional<BulkFile> bulk_file(const JsonCursor& summary, const std::filesystem::path& path,
-                                  std::vector<std::string>& warnings) {
+                                  std::vector<std::string>& warnings, BulkFolders& folders) {
   const std::string written = summary_text(summary, "filename");
   const long long size = summary_integer(summary, "size");
   if (written.empty()) {
@@ -36,7 +36,8 @@ std::optional<BulkFile> bulk_file(const JsonCursor& summary, const std::filesyst
                        "); the state falls back to its summaries");
     return std::nullopt;
   }
-  return BulkFile{written, resolve_bulk_path(path, written), static_cast<std::size_t>(size)};
+  return BulkFile{written, resolve_bulk_path(path, written, folders),
+                  static_cast<std::size_t>(size)};
 }
 
 std::string axis_value_text(const JsonCursor& value) {
@@ -48,7 +49,8 @@ std::string axis_value_text(const JsonCursor& value) {
 
 // Every summary perfgate uses, assigned to the state.
 void read_summaries(const JsonCursor& summaries, const std::filesystem::path& path,
-                    ResultState& state, std::vector<std::string>& warnings) {
+                    ResultState& state, std::vector<std::string>& warnings,
+                    BulkFolders& folders) {
   TimingSummary& t = state.summary;
   NvbenchOtherSummaries other;
   const std::size_t count = summaries.size();
@@ -66,10 +68,10 @@ void read_summaries(const JsonCursor& summaries, const std::filesystem::path& pa
         break;
       }
       case NvbenchField::kBulkTimes:
-        state.bulk_times = bulk_file(summary, path, warnings);
+        state.bulk_times = bulk_file(summary, path, warnings, folders);
         break;
       case NvbenchField::kBulkFrequencies:
-        state.bulk_frequencies = bulk_file(summary, path, warnings);
+        state.bulk_frequencies = bulk_file(summary, path, warnings, folders);
         break;
       case NvbenchField::kMin:
         t.min = field_value(summary, field);
@@ -138,7 +140,8 @@ void read_summaries(const JsonCursor& summaries, const std::filesystem::path& pa
 }
 
 ResultState read_state(const JsonCursor& json, const std::string& benchmark,
-                       const std::filesystem::path& path, std::vector<std::string>& warnings) {
+                       const std::filesystem::path& path, std::vector<std::string>& warnings,
+                       BulkFolders& folders) {
   ResultState state;
   state.benchmark = benchmark;
   state.timing_name = "gpu_time";
@@ -161,7 +164,7 @@ ResultState read_state(const JsonCursor& json, const std::string& benchmark,
     return state;  // a skipped state has no summaries
   }
   if (const auto summaries = json.find("summaries")) {
-    read_summaries(*summaries, path, state, warnings);
+    read_summaries(*summaries, path, state, warnings, folders);
   }
   return state;
 }
@@ -195,6 +198,7 @@ ResultFile read_nvbench(const Json& document, const std::filesystem::path& path)
   }
   file.benchmarks.reserve(benchmark_count);
   file.states.reserve(state_count);
+  BulkFolders folders;
   for (std::size_t b = 0; b < benchmark_count; ++b) {
     const JsonCursor benchmark = benchmarks.item(b);
     const JsonCursor name = benchmark.at("name");
@@ -211,7 +215,7 @@ ResultFile read_nvbench(const Json& document, const std::filesystem::path& path)
     const std::size_t count = states.size();
     for (std::size_t s = 0; s < count; ++s) {
       const JsonCursor state = states.item(s);
-      file.states.push_back(read_state(state, entry.name, path, file.warnings));
+      file.states.push_back(read_state(state, entry.name, path, file.warnings, folders));
     }
   }
   return file;

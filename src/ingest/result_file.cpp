@@ -1,6 +1,7 @@
 #include "ingest/result_file.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,6 +9,7 @@
 #include <cerrno>
 #include <cstring>
 #include <memory>
+#include <utility>
 
 #include "ingest/google_benchmark_reader.hpp"
 #include "ingest/gzip_text.hpp"
@@ -86,43 +88,95 @@ std::string describe(const Json& document) {
 
 /// A file's bytes with room after them for the fast reader's padding, never zero-filled
 /// first: result files reach tens of megabytes, and clearing them costs as much as reading.
+/// A large regular file is mapped rather than read: the page cache's pages are used as
+/// they are, where a read() would fault in fresh pages and copy every byte into them
+/// (measured on a 13 MB nvbench file: 1.6 ms mapped, 18-25 ms read).
 class FileText {
  public:
-  std::string_view view() const { return {data_.get(), size_}; }
+  FileText() = default;
+  FileText(FileText&& other) noexcept { *this = std::move(other); }
+  FileText& operator=(FileText&& other) noexcept {
+    if (this != &other) {
+      release();
+      std::swap(data_, other.data_);
+      std::swap(mapping_, other.mapping_);
+      std::swap(size_, other.size_);
+      std::swap(capacity_, other.capacity_);
+    }
+    return *this;
+  }
+  FileText(const FileText&) = delete;
+  FileText& operator=(const FileText&) = delete;
+  ~FileText() { release(); }
+
+  std::string_view view() const { return {begin(), size_}; }
   std::size_t capacity() const { return capacity_; }
   /// Makes room for `more` bytes after the text (and the padding after those).
   char* grow(std::size_t more) {
     const std::size_t needed = size_ + more + fast_reader_padding();
-    if (needed > capacity_) {
+    if (needed > capacity_ || mapping_ != nullptr) {
       const std::size_t capacity = std::max(needed, capacity_ * 2);
       auto data = std::make_unique_for_overwrite<char[]>(capacity);
-      if (size_ > 0) std::memcpy(data.get(), data_.get(), size_);
+      if (size_ > 0) std::memcpy(data.get(), begin(), size_);
+      const std::size_t size = size_;
+      release();
       data_ = std::move(data);
+      size_ = size;
       capacity_ = capacity;
     }
     return data_.get() + size_;
   }
   /// The free bytes after the text, less the padding.
   std::size_t room() const {
+    if (mapping_ != nullptr) return 0;
     return capacity_ > size_ + fast_reader_padding() ? capacity_ - size_ - fast_reader_padding()
                                                      : 0;
   }
   void added(std::size_t count) { size_ += count; }
   void assign(std::string_view text) {
-    size_ = 0;
-    std::memcpy(grow(text.size()), text.data(), text.size());
-    size_ = text.size();
+    FileText copy;
+    std::memcpy(copy.grow(text.size()), text.data(), text.size());
+    copy.size_ = text.size();
+    *this = std::move(copy);
+  }
+  /// Maps `size` bytes of the regular file `fd`, followed by readable zero bytes for the
+  /// padding: an anonymous mapping is reserved first and the file mapped over its start,
+  /// so the padding never reads past the file's last page. False when the system refuses;
+  /// the caller then reads the file instead.
+  bool map(int fd, std::size_t size) {
+    const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    const std::size_t total = (size + fast_reader_padding() + page - 1) / page * page;
+    void* reserved = ::mmap(nullptr, total, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (reserved == MAP_FAILED) return false;
+    if (::mmap(reserved, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0) ==
+        MAP_FAILED) {
+      ::munmap(reserved, total);
+      return false;
+    }
+    release();
+    mapping_ = static_cast<char*>(reserved);
+    size_ = size;
+    capacity_ = total;
+    return true;
   }
   void release() {
+    if (mapping_ != nullptr) ::munmap(mapping_, capacity_);
+    mapping_ = nullptr;
     data_.reset();
     size_ = capacity_ = 0;
   }
 
  private:
+  const char* begin() const { return mapping_ != nullptr ? mapping_ : data_.get(); }
+
   std::unique_ptr<char[]> data_;
+  char* mapping_ = nullptr;  ///< set when the text is a mapped file (then data_ is empty)
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
 };
+
+/// Files from this size on are mapped: below it a read costs less than setting up a map.
+constexpr off_t kMapFrom = 1 << 20;
 
 FileText read_bytes(const std::filesystem::path& path) {
   const std::string name = path.string();
@@ -144,6 +198,9 @@ FileText read_bytes(const std::filesystem::path& path) {
   FileText text;
   struct stat info {};
   if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+    if (info.st_size >= kMapFrom && text.map(fd, static_cast<std::size_t>(info.st_size))) {
+      return text;
+    }
     text.grow(static_cast<std::size_t>(info.st_size) + 1);  // + 1: the next read sees the end
   }
   while (true) {

@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <cstring>
+#include <filesystem>
 
 #include "ingest/result_file.hpp"
 #include "support/temp_dir.hpp"
@@ -71,6 +74,33 @@ TEST(BulkFile, WarnsWhenThePathIsAFolder) {
   EXPECT_EQ(warning, dir.path().string() + ": cannot read: not a regular file");
 }
 
+TEST(BulkFile, WarnsWhenTheFileIsLongerThanStated) {
+  // The first read asks for one byte more than stated: a longer file is caught by it.
+  const TempDir dir;
+  const auto path = dir.write("t.bin", float32_bytes({1.0f, 2.0f, 3.0f}));
+  std::string warning;
+  EXPECT_FALSE(load_bulk_file(BulkFile{"t.bin", path, 2}, warning).has_value());
+  EXPECT_EQ(warning,
+            path.string() + ": holds 12 bytes, but the JSON states 2 float32 values (8 bytes)");
+}
+
+TEST(BulkFile, ReadsAnEmptyFileThatStatesNoValues) {
+  const TempDir dir;
+  const auto path = dir.write("t.bin", "");
+  std::string warning;
+  EXPECT_EQ(load_bulk_file(BulkFile{"t.bin", path, 0}, warning), std::vector<double>{});
+  EXPECT_EQ(warning, "");
+}
+
+TEST(BulkFile, WarnsWhenThePathIsAFifoWithoutWaitingForAWriter) {
+  const TempDir dir;
+  const auto path = dir / "t.bin";
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  std::string warning;
+  EXPECT_FALSE(load_bulk_file(BulkFile{"t.bin", path, 2}, warning).has_value());
+  EXPECT_EQ(warning, path.string() + ": cannot read: not a regular file");
+}
+
 TEST(BulkFilePath, KeepsAnAbsoluteNameAndResolvesOthersBesideTheJson) {
   const TempDir dir;
   EXPECT_EQ(resolve_bulk_path(dir / "r.json", "/abs/0.bin"), "/abs/0.bin");
@@ -80,6 +110,53 @@ TEST(BulkFilePath, KeepsAnAbsoluteNameAndResolvesOthersBesideTheJson) {
 
 TEST(BulkFilePath, ResolvesAgainstTheWorkingDirectoryForAJsonWithoutFolder) {
   EXPECT_EQ(resolve_bulk_path("r.json", "x/0.bin"), "x/0.bin");
+}
+
+}  // namespace
+}  // namespace perfgate::ingest
+
+TEST(BulkFolders, AnswersAsTheFileSystemDoesForFilesLinksAndMissingFolders) {
+  const TempDir dir;
+  dir.write("bin/a.bin", "x");
+  std::filesystem::create_symlink(dir / "bin/a.bin", dir / "bin/link.bin");
+  std::filesystem::create_symlink(dir / "bin/gone.bin", dir / "bin/dangling.bin");
+  std::filesystem::create_directory(dir / "bin/sub");
+  BulkFolders folders;
+  EXPECT_TRUE(folders.exists(dir / "bin/a.bin"));
+  EXPECT_TRUE(folders.exists(dir / "bin/link.bin"));
+  EXPECT_FALSE(folders.exists(dir / "bin/dangling.bin")) << "exists() follows the link";
+  EXPECT_TRUE(folders.exists(dir / "bin/sub"));
+  EXPECT_FALSE(folders.exists(dir / "bin/b.bin"));
+  EXPECT_FALSE(folders.exists(dir / "nowhere/a.bin"));
+  EXPECT_FALSE(folders.exists(dir / "bin/a.bin/x")) << "a file is no folder";
+  EXPECT_TRUE(folders.exists(dir / "bin/."));
+}
+
+TEST(BulkFolders, ListsAFolderOnceSoLaterFilesAreNotSeen) {
+  // The listing is the folder as it was when first asked about: a diff reads its files
+  // once, and a file that appears meanwhile is read from where the rule first put it.
+  const TempDir dir;
+  dir.write("bin/a.bin", "x");
+  BulkFolders folders;
+  EXPECT_TRUE(folders.exists(dir / "bin/a.bin"));
+  dir.write("bin/b.bin", "x");
+  EXPECT_FALSE(folders.exists(dir / "bin/b.bin"));
+  EXPECT_TRUE(BulkFolders().exists(dir / "bin/b.bin"));
+}
+
+TEST(BulkFilePath, ResolvesThousandsOfNamesWithOneListingPerFolderAsTheRuleSays) {
+  const TempDir dir;
+  dir.write("run/r.json", "{}");
+  dir.write("run/r.json-bin/0.bin", "x");  // beside the JSON
+  dir.write("r.json-bin/1.bin", "x");      // in the folder above (nvbench ran there)
+  BulkFolders folders;
+  EXPECT_EQ(resolve_bulk_path(dir / "run/r.json", "r.json-bin/0.bin", folders),
+            dir / "run/r.json-bin/0.bin");
+  EXPECT_EQ(resolve_bulk_path(dir / "run/r.json", "r.json-bin/1.bin", folders),
+            dir / "r.json-bin/1.bin");
+  EXPECT_EQ(resolve_bulk_path(dir / "run/r.json", "r.json-bin/2.bin", folders),
+            dir / "run/r.json-bin/2.bin")
+      << "found nowhere: beside the JSON, where the read then reports it missing";
 }
 
 }  // namespace

@@ -146,6 +146,22 @@ TEST(NvbenchFastReader, ReadsTheSharedFixtureAsTheStrictReaderDoes) {
   expect_same_file(fast, read_nvbench(parse_result_json(text, path.string()), path));
 }
 
+TEST(NvbenchFastReader, ReadsAMappedFileWhereverItsEndFallsInAPage) {
+  // Files of 1 MiB and more are mapped, and simdjson reads 64 bytes past the text: the
+  // end exactly on a page boundary, just before one and just after one must all read
+  // the same as the strict reader, with no read past the mapping.
+  TempDir dir;
+  const std::size_t mib = std::size_t{1} << 20;
+  for (const std::size_t size : {mib, mib + 4096 - 10, mib + 1, 3 * mib + 4095}) {
+    std::string text = kVaried;
+    text.resize(size, ' ');
+    const auto path = dir.write("r.json", text);
+    const ResultFile read = read_result_file(path, std::nullopt);
+    expect_same_file(read, read_nvbench(parse_result_json(text, "r.json"), path));
+    EXPECT_EQ(read.states.size(), 3u) << size;
+  }
+}
+
 TEST(NvbenchFastReader, SaysWhenTheFileIsNotNvbench) {
   ResultFile file;
   EXPECT_EQ(read_fast(R"({"context": {}, "benchmarks": []})", "g.json", file),

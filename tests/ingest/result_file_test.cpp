@@ -67,6 +67,22 @@ TEST(ReadResultFile, SaysWhatItFoundAndHowToNameTheFormatForAnUnknownDocument) {
                 "record). Pass --format-in to say which");
 }
 
+TEST(ReadResultFile, ReadsAMappedFileOfAnotherFormatAndReportsAMappedMistake) {
+  const TempDir dir;
+  std::string hyperfine = R"({"results": [{"command": "a", "mean": 1.5, "times": [1.5]}]})";
+  hyperfine.resize(std::size_t{1} << 20, '\n');
+  const ResultFile file = read_result_file(dir.write("h.json", hyperfine), std::nullopt);
+  EXPECT_EQ(file.format, ResultFormat::kHyperfine);
+  ASSERT_EQ(file.states.size(), 1u);
+  EXPECT_EQ(file.states[0].benchmark, "a");
+
+  std::string broken = R"({"results": [)";
+  broken.resize(std::size_t{1} << 21, ' ');
+  const auto path = dir.write("b.json", broken);
+  const std::string message = error_message([&] { read_result_file(path, std::nullopt); });
+  EXPECT_NE(message.find(path.string() + ": "), std::string::npos) << message;
+}
+
 TEST(ReadResultFile, ReportsAMissingFileAsNoInput) {
   const TempDir dir;
   EXPECT_EQ(error_message([&] { read_result_file(dir / "none.json"); }, ExitCode::kNoInput),
