@@ -111,5 +111,24 @@ echo "== perfgate-probe: ns per empty region (enter + exit) beside two clock rea
 "$BUILD/bench/probe_bench" --benchmark_min_time=0.2
 
 echo
+echo "== perfgate-probe: what a whole program with one run and one region pays, report written =="
+# The same program with the probe compiled out is the peer; the limit is issue 12's 0.5 ms.
+probe_out=$(mktemp -d)
+exit_runs=300
+with_probe=$(PERFGATE_PROBE_OUT="$probe_out/r.json" "$BUILD/bench/spawn_floor" $exit_runs "$BUILD/bench/probe_exit")
+without=$(PERFGATE_PROBE_OUT="$probe_out/r.json" "$BUILD/bench/spawn_floor" $exit_runs "$BUILD/bench/probe_exit_compiled_out")
+test -s "$probe_out/r.json" || { echo "probe_exit wrote no report" >&2; exit 1; }
+rm -rf "$probe_out"
+python3 - "$with_probe" "$without" "$exit_runs" <<'PY'
+import sys
+with_probe, without, runs = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+added = (with_probe - without) / runs * 1e3
+print(f"{'per run':<28}{'ms':>8}")
+print(f"{'probe compiled out':<28}{without / runs * 1e3:8.3f}")
+print(f"{'probe, report written':<28}{with_probe / runs * 1e3:8.3f}")
+print(f"{'added by the probe':<28}{added:8.3f}   / limit 0.5 ms = {added / 0.5:.2f}x")
+PY
+
+echo
 echo "== Micro-benchmarks (Google Benchmark) =="
 "$BUILD/bench/perfgate_micro" --benchmark_min_time=0.2
