@@ -240,6 +240,8 @@ PairDiff diff_pair(const DiffOptions& options, const DiffSettings& settings,
     render.markdown = options.format == "md";
     render.marks = render.markdown ? StatusMarks::kEmoji : text_marks(options);
     render.threshold = settings.threshold;
+    // Markdown goes into issues and step summaries, not a terminal: it keeps every column.
+    if (!render.markdown) render.max_width = stdout_columns();
     result.rendered = render_diff(outcome, render);
   }
   if (options.bulk_debug_python) {

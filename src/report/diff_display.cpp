@@ -28,9 +28,13 @@ std::string row_unit(const DiffRow& row) {
   return "s";
 }
 
-std::vector<std::string> display_headers(DiffDisplay display) {
+// Each layout in two widths: the full one, and a narrow one for a terminal too narrow for
+// it, which shows each side's centre without its interval bounds (and explain without the
+// noise columns). The narrow one keeps every decision column: Change and Status.
+std::vector<std::string> display_headers(DiffDisplay display, bool narrow) {
   switch (display) {
     case DiffDisplay::kExplain:
+      if (narrow) return {"Ref", "Cmp", "Reason", "Change", "Status"};
       return {"Ref [Lo | Ce | Hi]",
               "Cmp [Lo | Ce | Hi]",
               "Ref Noise",
@@ -39,6 +43,7 @@ std::vector<std::string> display_headers(DiffDisplay display) {
               "Change",
               "Status"};
     case DiffDisplay::kSimple:
+      if (narrow) return {"Ref", "Cmp", "%C Diff", "Change", "Status"};
       return {"Ref", "Ref Span", "Cmp", "Cmp Span", "%C Diff", "Change", "Status"};
     case DiffDisplay::kIntervals:
       return {"Ref", "Cmp", "Change", "Status"};
@@ -46,12 +51,14 @@ std::vector<std::string> display_headers(DiffDisplay display) {
   return {};
 }
 
-std::vector<CellAlign> display_align(DiffDisplay display) {
+std::vector<CellAlign> display_align(DiffDisplay display, bool narrow) {
   using enum CellAlign;
   switch (display) {
     case DiffDisplay::kExplain:
+      if (narrow) return {kRight, kRight, kLeft, kRight, kCenter};
       return {kRight, kRight, kRight, kRight, kLeft, kRight, kCenter};
     case DiffDisplay::kSimple:
+      if (narrow) return {kRight, kRight, kRight, kRight, kCenter};
       return {kRight, kRight, kRight, kRight, kRight, kRight, kCenter};
     case DiffDisplay::kIntervals:
       return {kRight, kRight, kRight, kCenter};
@@ -59,13 +66,22 @@ std::vector<CellAlign> display_align(DiffDisplay display) {
   return {};
 }
 
-std::vector<std::string> display_cells(const DiffRow& row, const DiffRenderOptions& options) {
+std::string center_of(const std::optional<diff::SideEstimate>& side, const std::string& unit) {
+  return format_diff_value(side ? std::optional(side->center) : std::nullopt, unit);
+}
+
+std::vector<std::string> display_cells(const DiffRow& row, const DiffRenderOptions& options,
+                                       bool narrow) {
   const auto& c = row.comparison;
   const std::string unit = row_unit(row);
   const std::string status = mark_status(c.status, options.marks);
   switch (options.display) {
     case DiffDisplay::kExplain: {
       std::string reason(diff::short_reason_code(c.reason.code));
+      if (narrow) {
+        return {center_of(c.reference, unit), center_of(c.compare, unit), reason,
+                format_proven_change(c), status};
+      }
       return {format_explicit_interval(c.reference, unit),
               format_explicit_interval(c.compare, unit),
               format_fraction_percent(c.reference ? c.reference->noise : std::nullopt),
@@ -75,15 +91,22 @@ std::vector<std::string> display_cells(const DiffRow& row, const DiffRenderOptio
               status};
     }
     case DiffDisplay::kSimple:
-      return {
-          format_diff_value(c.reference ? std::optional(c.reference->center) : std::nullopt, unit),
-          format_interval_span(c.reference),
-          format_diff_value(c.compare ? std::optional(c.compare->center) : std::nullopt, unit),
-          format_interval_span(c.compare),
-          format_center_change(c),
-          format_proven_change(c),
-          status};
+      if (narrow) {
+        return {center_of(c.reference, unit), center_of(c.compare, unit), format_center_change(c),
+                format_proven_change(c), status};
+      }
+      return {center_of(c.reference, unit),
+              format_interval_span(c.reference),
+              center_of(c.compare, unit),
+              format_interval_span(c.compare),
+              format_center_change(c),
+              format_proven_change(c),
+              status};
     case DiffDisplay::kIntervals:
+      if (narrow) {
+        return {center_of(c.reference, unit), center_of(c.compare, unit), format_proven_change(c),
+                status};
+      }
       return {format_center_interval(c.reference, unit), format_center_interval(c.compare, unit),
               format_proven_change(c), status};
   }
@@ -235,16 +258,16 @@ namespace {
 /// The table of a section: the primary timing of every displayed row, or (cpu) the CPU
 /// time of the displayed rows that have one.
 TextTable section_table(const diff::DiffSection& section, const DiffRenderOptions& options,
-                        bool cpu) {
+                        bool cpu, bool narrow) {
   TextTable table;
   for (const auto& axis : section.axis_names) {
     table.headers.push_back(escape(axis, options.markdown));
     table.align.push_back(CellAlign::kCenter);
   }
-  for (auto& header : display_headers(options.display)) {
+  for (auto& header : display_headers(options.display, narrow)) {
     table.headers.push_back(escape(header, options.markdown));
   }
-  for (auto align : display_align(options.display)) table.align.push_back(align);
+  for (auto align : display_align(options.display, narrow)) table.align.push_back(align);
   for (const auto& row : section.rows) {
     if (cpu && !row.cpu) continue;
     DiffRow shown = row;
@@ -255,12 +278,28 @@ TextTable section_table(const diff::DiffSection& section, const DiffRenderOption
       cells.push_back(escape(axis_display(any_side(row), axis), options.markdown));
     }
     // Every cell is escaped: explain's "[lo | center | hi]" would split a Markdown row.
-    for (auto& cell : display_cells(shown, options)) {
+    for (auto& cell : display_cells(shown, options, narrow)) {
       cells.push_back(escape(cell, options.markdown));
     }
     table.rows.push_back(std::move(cells));
   }
   return table;
+}
+
+/// The table as text, in the narrow layout when the full one is wider than max_width
+/// (then with a line that says what was left out and how to see it).
+std::string fitted_table(const TextTable& table, const diff::DiffSection& section,
+                         const DiffRenderOptions& options, bool cpu) {
+  const std::string full = render_text_table(table);
+  const std::size_t width = terminal_width(full.substr(0, full.find('\n')));
+  if (options.max_width == 0 || width <= options.max_width) return full;
+  const std::string narrow = render_text_table(section_table(section, options, cpu, true));
+  const char* left_out = options.display == DiffDisplay::kExplain  ? "interval bounds and noise"
+                         : options.display == DiffDisplay::kSimple ? "interval spans"
+                                                                   : "interval bounds";
+  // Short enough to fit the same terminal: it says what is missing and how to see it.
+  return narrow + fmt::format("({} left out to fit {} columns; COLUMNS={} shows them)\n", left_out,
+                              options.max_width, width);
 }
 
 }  // namespace
@@ -270,8 +309,8 @@ std::string render_diff(const diff::DiffOutcome& outcome, const DiffRenderOption
   std::string last_benchmark;
   bool first = true;
   for (const auto& section : outcome.sections) {
-    const TextTable table = section_table(section, options, false);
-    const TextTable cpu_table = section_table(section, options, true);
+    const TextTable table = section_table(section, options, false, false);
+    const TextTable cpu_table = section_table(section, options, true, false);
     if (table.rows.empty() && cpu_table.rows.empty()) continue;
     if (first || section.benchmark != last_benchmark) {
       out << "# " << escape(section.benchmark, options.markdown) << "\n\n";
@@ -281,10 +320,11 @@ std::string render_diff(const diff::DiffOutcome& outcome, const DiffRenderOption
     if (section.reference_device || section.compare_device) {
       out << "## " << escape(device_heading(section), options.markdown) << "\n\n";
     }
-    if (!table.rows.empty()) out << render_text_table(table) << "\n";
+    if (!table.rows.empty()) out << fitted_table(table, section, options, false) << "\n";
     if (!cpu_table.rows.empty()) {
       // compare.py's second column set: the CPU time of each repetition, decided alike.
-      out << "### CPU time (cpu_time)\n\n" << render_text_table(cpu_table) << "\n";
+      out << "### CPU time (cpu_time)\n\n"
+          << fitted_table(cpu_table, section, options, true) << "\n";
     }
   }
   render_summary(out, outcome, options);

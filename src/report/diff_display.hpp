@@ -28,6 +28,10 @@ struct DiffRenderOptions {
   /// --threshold-diff: show only rows whose centres differ by at least this fraction
   /// (???? rows always show). Counts include every row.
   double threshold = 0;
+  /// Columns the tables may take (0: no limit). A table wider than this is shown in its
+  /// narrow layout: each side's centre without its interval bounds, explain without the
+  /// noise columns. Only for a terminal: Markdown and pipes keep every column.
+  std::size_t max_width = 0;
 };
 
 /// True when the row is displayed under `threshold` (see DiffRenderOptions::threshold).

@@ -1,11 +1,13 @@
 // The real binary on pairs of result files giving every status of `perfgate diff`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <tuple>
 
 #include "model/json.hpp"
+#include "report/text_table.hpp"
 #include "support/cli_runner.hpp"
 #include "support/nvbench_fixture.hpp"
 #include "support/temp_dir.hpp"
@@ -405,6 +407,49 @@ TEST_F(DiffCommand, EscapesPipesInMarkdownCells) {
     EXPECT_EQ(pipes, *columns) << line;
   }
   ASSERT_TRUE(columns);
+}
+
+TEST_F(DiffCommand, FitsItsTablesToAnEightyColumnTerminalButNotItsMarkdown) {
+  write_every_status();
+  // Table lines only (the summary's prose wraps on any terminal), in columns: the status
+  // emoji take two columns each but four bytes.
+  auto widest_line = [](const std::string& text) {
+    std::istringstream lines(text);
+    std::size_t widest = 0;
+    for (std::string line; std::getline(lines, line);) {
+      if (line.starts_with("|") || line.starts_with("(")) {
+        widest = std::max(widest, terminal_width(line));
+      }
+    }
+    return widest;
+  };
+  const auto full = run_perfgate({"diff", "--display", "explain", "ref.json", "cmp.json"},
+                                 dir.path(), {{"COLUMNS", "0"}});
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  ASSERT_GT(widest_line(full.out), 80u) << full.out;
+  EXPECT_NE(full.out.find("Ref [Lo | Ce | Hi]"), std::string::npos) << full.out;
+
+  const auto fitted = run_perfgate({"diff", "--display", "explain", "ref.json", "cmp.json"},
+                                   dir.path(), {{"COLUMNS", "80"}});
+  ASSERT_EQ(fitted.exit_code, 0) << fitted.err;
+  EXPECT_LE(widest_line(fitted.out), 80u) << fitted.out;
+  EXPECT_EQ(fitted.out.find("Ref [Lo | Ce | Hi]"), std::string::npos) << fitted.out;
+  EXPECT_NE(fitted.out.find("|  slow   | 1.000 ms |   1.200 ms | sc-gap     | >= +19.3% |"),
+            std::string::npos)
+      << fitted.out;
+  EXPECT_NE(fitted.out.find("(interval bounds and noise left out to fit 80 columns; "
+                            "COLUMNS=134 shows them)\n"),
+            std::string::npos)
+      << fitted.out;
+  // The same statuses and summary either way: only the layout changed.
+  EXPECT_EQ(fitted.out.substr(fitted.out.find("# Summary")),
+            full.out.substr(full.out.find("# Summary")));
+
+  const auto markdown =
+      run_perfgate({"diff", "--format", "md", "--display", "explain", "ref.json", "cmp.json"},
+                   dir.path(), {{"COLUMNS", "80"}});
+  ASSERT_EQ(markdown.exit_code, 0) << markdown.err;
+  EXPECT_NE(markdown.out.find(R"(Ref \[Lo \| Ce \| Hi\])"), std::string::npos) << markdown.out;
 }
 
 TEST_F(DiffCommand, EndsItsHelpWithExitStatusesAndAnExample) {

@@ -112,9 +112,6 @@ TEST(BulkFilePath, ResolvesAgainstTheWorkingDirectoryForAJsonWithoutFolder) {
   EXPECT_EQ(resolve_bulk_path("r.json", "x/0.bin"), "x/0.bin");
 }
 
-}  // namespace
-}  // namespace perfgate::ingest
-
 TEST(BulkFolders, AnswersAsTheFileSystemDoesForFilesLinksAndMissingFolders) {
   const TempDir dir;
   dir.write("bin/a.bin", "x");

@@ -90,6 +90,50 @@ TEST_F(DiffDisplayTest, RendersATablePerDeviceSectionAndTheSummary) {
       "- Not matched (????, in one file only): 1 (reference only 1, compare only 0)\n");
 }
 
+TEST_F(DiffDisplayTest, LeavesTheIntervalBoundsOutOfATableTooWideForTheTerminal) {
+  DiffRenderOptions options;
+  options.marks = StatusMarks::kEmoji;
+  options.max_width = 80;  // the full table above is 85 columns wide
+  const std::string text = render_diff(outcome, options);
+  EXPECT_EQ(text.substr(0, text.find("# Summary")),
+            "# copy\n\n"
+            "## [0] GPU 0\n\n"
+            "|  T  |      Ref |      Cmp |    Change | Status  |\n"
+            "|:---:|---------:|---------:|----------:|:-------:|\n"
+            "| F32 | 1.000 ms | 1.000 ms |           | \xF0\x9F\x94\xB5 SAME |\n"
+            "| U8  | 1.000 ms | 1.200 ms | >= +19.3% | \xF0\x9F\x94\xB4 SLOW |\n"
+            "| F64 |      n/a |      n/a |           | \xF0\x9F\x9F\xA1 ???? |\n"
+            "(interval bounds left out to fit 80 columns; COLUMNS=85 shows them)\n"
+            "\n");
+  options.max_width = 85;  // exactly wide enough: every column stays
+  EXPECT_EQ(render_diff(outcome, options),
+            render_diff(outcome, DiffRenderOptions{.marks = StatusMarks::kEmoji}));
+}
+
+TEST_F(DiffDisplayTest, NarrowsExplainAndSimpleToCentresWithEveryDecisionColumn) {
+  DiffRenderOptions options;
+  options.max_width = 60;
+  options.display = DiffDisplay::kExplain;
+  const std::string explain = render_diff(outcome, options);
+  EXPECT_NE(explain.find("|  T  |      Ref |      Cmp | Reason   |    Change | Status |\n"
+                         "|:---:|---------:|---------:|:---------|----------:|:------:|\n"
+                         "| F32 | 1.000 ms | 1.000 ms | sc-same  |           |  SAME  |\n"),
+            std::string::npos)
+      << explain;
+  EXPECT_NE(explain.find("(interval bounds and noise left out to fit 60 columns; COLUMNS=121 "
+                         "shows them)\n"),
+            std::string::npos)
+      << explain;
+  options.display = DiffDisplay::kSimple;
+  const std::string simple = render_diff(outcome, options);
+  EXPECT_NE(simple.find("| U8  | 1.000 ms | 1.200 ms |  +20.0% | >= +19.3% |  SLOW  |\n"),
+            std::string::npos)
+      << simple;
+  EXPECT_NE(simple.find("(interval spans left out to fit 60 columns; COLUMNS=82 shows them)\n"),
+            std::string::npos)
+      << simple;
+}
+
 TEST_F(DiffDisplayTest, HidesRowsBelowTheThresholdButNeverUnknownOnes) {
   DiffRenderOptions options;
   options.threshold = 0.1;
