@@ -111,6 +111,19 @@ echo "== perfgate-probe: ns per empty region (enter + exit) beside two clock rea
 "$BUILD/bench/probe_bench" --benchmark_min_time=0.2
 
 echo
+echo "== perfgate-probe: 100,000 distinct region names, called once each, and their report =="
+names_out=$(mktemp -d)
+read -r names_calls names_report < <("$BUILD/bench/probe_names" 100000 "$names_out/r.json")
+names_mb=$(python3 -c "import os; print(os.path.getsize('$names_out/r.json') / 1e6)")
+rm -rf "$names_out"
+python3 - "$names_calls" "$names_report" "$names_mb" <<'PY'
+import sys
+calls, report, mb = map(float, sys.argv[1:])
+print(f"{'calls':<28}{calls:8.3f} s   / limit 1 s = {calls / 1.0:.2f}x")
+print(f"{'report written':<28}{report:8.3f} s   ({mb:.1f} MB)")
+PY
+
+echo
 echo "== perfgate-probe: what a whole program with one run and one region pays, report written =="
 # The same program with the probe compiled out is the peer; the limit is issue 12's 0.5 ms.
 probe_out=$(mktemp -d)

@@ -39,30 +39,63 @@ namespace detail {
 // Everything below is reached through the macros and types; not a stable API.
 extern std::atomic<bool> g_enabled;
 std::uint32_t register_site(const char* name, const char* file, int line, const char* function);
-void enter_region(std::uint32_t site) noexcept;
-void exit_region() noexcept;
+/// The call site of a name known only at run time, interned (see NamedRegion).
+std::uint32_t dynamic_site(std::string_view name) noexcept;
+
+/// Which call a Region opened: the thread state that opened it and that call's serial
+/// number there, so that an end on another thread, or out of order, is recognised.
+struct OpenRegion {
+  void* owner = nullptr;  ///< null: nothing was opened (the probe was off)
+  std::uint64_t serial = 0;
+};
+OpenRegion enter_region(std::uint32_t site) noexcept;
+void exit_region(OpenRegion region) noexcept;
 void begin_run() noexcept;
 void end_run() noexcept;
 }  // namespace detail
 
 #ifndef PERFGATE_PROBE_DISABLE
-inline namespace enabled_v1 {
+inline namespace enabled_v2 {
 
-/// Times the enclosing scope as a call of one region; made by PERFGATE_REGION.
+/// Times the enclosing scope as a call of one region; made by PERFGATE_REGION. A region
+/// should end on the thread that began it, innermost first (a scope guarantees both); one
+/// that does not is reported (REGION_END_MISMATCH, REGION_ENDED_ON_OTHER_THREAD) and
+/// leaves every other region intact.
 class Region {
  public:
-  explicit Region(std::uint32_t site) noexcept
-      : active_(detail::g_enabled.load(std::memory_order_relaxed)) {
-    if (active_) detail::enter_region(site);
+  explicit Region(std::uint32_t site) noexcept {
+    if (detail::g_enabled.load(std::memory_order_relaxed)) open_ = detail::enter_region(site);
   }
   ~Region() {
-    if (active_) detail::exit_region();
+    if (open_.owner != nullptr) detail::exit_region(open_);
   }
   Region(const Region&) = delete;
   Region& operator=(const Region&) = delete;
 
  private:
-  bool active_;
+  detail::OpenRegion open_;
+};
+
+/// A region whose name is known only at run time (a file name, a request kind). Names are
+/// interned: the first call with a name costs a lookup under a lock, later ones a hash of
+/// the text. At most 131,072 distinct names are kept; further names share the region
+/// "(other names)" and the report says so (DYNAMIC_NAMES_CAPPED). PERFGATE_REGION takes
+/// string literals only, and costs less.
+class NamedRegion {
+ public:
+  explicit NamedRegion(std::string_view name) noexcept {
+    if (detail::g_enabled.load(std::memory_order_relaxed)) {
+      open_ = detail::enter_region(detail::dynamic_site(name));
+    }
+  }
+  ~NamedRegion() {
+    if (open_.owner != nullptr) detail::exit_region(open_);
+  }
+  NamedRegion(const NamedRegion&) = delete;
+  NamedRegion& operator=(const NamedRegion&) = delete;
+
+ private:
+  detail::OpenRegion open_;
 };
 
 /// One measured iteration on the calling thread: its wall and CPU time, and every region
@@ -83,22 +116,24 @@ class Run {
   bool active_;
 };
 
-}  // namespace enabled_v1
+}  // namespace enabled_v2
 
 #define PERFGATE_PROBE_CONCAT_(a, b) a##b
 #define PERFGATE_PROBE_CONCAT(a, b) PERFGATE_PROBE_CONCAT_(a, b)
-#define PERFGATE_PROBE_REGION_(name, n)                                              \
-  static const std::uint32_t PERFGATE_PROBE_CONCAT(perfgate_probe_site_, n) =        \
-      ::perfgate::probe::detail::register_site(name, __FILE__, __LINE__, __func__);  \
-  const ::perfgate::probe::Region PERFGATE_PROBE_CONCAT(perfgate_probe_region_, n) { \
-    PERFGATE_PROBE_CONCAT(perfgate_probe_site_, n)                                   \
+// `"" name` compiles only when `name` is a string literal: a variable would be registered
+// once with whatever it held on the first call and silently reused (use NamedRegion).
+#define PERFGATE_PROBE_REGION_(name, n)                                                \
+  static const std::uint32_t PERFGATE_PROBE_CONCAT(perfgate_probe_site_, n) =          \
+      ::perfgate::probe::detail::register_site("" name, __FILE__, __LINE__, __func__); \
+  const ::perfgate::probe::Region PERFGATE_PROBE_CONCAT(perfgate_probe_region_, n) {   \
+    PERFGATE_PROBE_CONCAT(perfgate_probe_site_, n)                                     \
   }
-/// Times the rest of the enclosing scope as region `name`. The name must not change
-/// between calls of one call site: it is registered once, on the first call.
+/// Times the rest of the enclosing scope as region `name`, a string literal (a name known
+/// only at run time needs perfgate::probe::NamedRegion).
 #define PERFGATE_REGION(name) PERFGATE_PROBE_REGION_(name, __COUNTER__)
 
 #else
-inline namespace disabled_v1 {
+inline namespace disabled_v2 {
 class Run {
  public:
   // User-provided so that `perfgate::probe::Run run;` does not warn as an unused variable.
@@ -106,8 +141,17 @@ class Run {
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
 };
-}  // namespace disabled_v1
-#define PERFGATE_REGION(name)
+class NamedRegion {
+ public:
+  explicit NamedRegion(std::string_view) noexcept {}
+  NamedRegion(const NamedRegion&) = delete;
+  NamedRegion& operator=(const NamedRegion&) = delete;
+};
+}  // namespace disabled_v2
+   // Nothing is timed, but a name that is not a string literal is refused here too, so that a
+   // program compiles the same way with the probe on and off.
+#define PERFGATE_REGION(name) \
+  static_assert(sizeof("" name) > 0, "PERFGATE_REGION takes a string literal")
 #endif
 
 }  // namespace perfgate::probe

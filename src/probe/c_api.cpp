@@ -4,14 +4,15 @@
 // buffer for different names — and through the registry on a miss.
 
 #include <cstring>
-#include <map>
+#include <functional>
 #include <mutex>
 #include <string>
-#include <tuple>
+#include <string_view>
 
 #include "perfgate/probe.h"
 #include "perfgate/probe.hpp"
 #include "probe/registry.hpp"
+#include "probe/thread_state.hpp"
 
 namespace perfgate::probe::detail {
 namespace {
@@ -31,16 +32,11 @@ std::uint32_t site_for(const char* name, const char* file, int line, const char*
   if (slot.used && slot.file == file && slot.line == line && slot.name == name) return slot.site;
 
   // The same name and location always give the same site, whichever thread asks first.
-  static std::mutex mutex;
-  static std::map<std::tuple<std::string, std::string, int>, std::uint32_t> sites;
   std::uint32_t site = 0;
   {
-    const std::lock_guard lock(mutex);
-    const auto key = std::make_tuple(std::string(name), std::string(file), line);
-    const auto found = sites.find(key);
-    site = found != sites.end()
-               ? found->second
-               : sites.emplace(key, register_site(name, file, line, function)).first->second;
+    Registry& r = registry();
+    const std::lock_guard lock(r.mutex);
+    site = r.dynamic_site_for(name, file, line, function);
   }
   slot.name = name;
   slot.file = file;
@@ -80,7 +76,7 @@ void perfgate_probe_region_begin_at(const char* name, const char* file, int line
 }
 
 void perfgate_probe_region_end(void) {
-  if (detail::g_enabled.load(std::memory_order_relaxed)) detail::exit_region();
+  if (detail::g_enabled.load(std::memory_order_relaxed)) detail::exit_innermost_region();
 }
 
 int perfgate_probe_flush(const char* path) {
@@ -95,3 +91,31 @@ void perfgate_probe_set_trace(int on) {
   perfgate::probe::set_trace(on != 0);
 }
 }
+
+namespace perfgate::probe::detail {
+
+std::uint32_t dynamic_site(std::string_view name) noexcept {
+  // A per-thread cache by the name's text: a NamedRegion in a loop costs a hash and a
+  // compare, and the registry lock only on a name this thread has not used lately.
+  struct Cached {
+    std::string name;
+    std::uint32_t site = 0;
+    bool used = false;
+  };
+  constexpr std::size_t kCacheSlots = 64;
+  thread_local Cached cache[kCacheSlots];
+  Cached& slot = cache[std::hash<std::string_view>{}(name) % kCacheSlots];
+  if (slot.used && slot.name == name) return slot.site;
+  Registry& r = registry();
+  std::uint32_t site = 0;
+  {
+    const std::lock_guard lock(r.mutex);
+    site = r.dynamic_site_for(std::string(name), "", 0, "");
+  }
+  slot.name.assign(name);
+  slot.site = site;
+  slot.used = true;
+  return site;
+}
+
+}  // namespace perfgate::probe::detail

@@ -5,6 +5,42 @@
 
 namespace perfgate::probe::detail {
 
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) noexcept {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+  const unsigned char lead = byte(0);
+  if (lead < 0x80) return 1;
+  std::size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;  // the allowed range of the second byte
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;   // no overlong three-byte forms
+    if (lead == 0xED) high = 0x9F;  // no UTF-16 surrogates
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;   // no overlong four-byte forms
+    if (lead == 0xF4) high = 0x8F;  // nothing beyond U+10FFFF
+  } else {
+    return 0;
+  }
+  if (i + length > text.size()) return 0;
+  if (byte(1) < low || byte(1) > high) return 0;
+  for (std::size_t k = 2; k < length; ++k) {
+    if (byte(k) < 0x80 || byte(k) > 0xBF) return 0;
+  }
+  return length;
+}
+
+bool utf8_valid(std::string_view text) noexcept {
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) return false;
+    i += length;
+  }
+  return true;
+}
+
 void JsonWriter::newline() {
   out_ += '\n';
   out_.append(2 * has_items_.size(), ' ');
@@ -60,9 +96,26 @@ JsonWriter& JsonWriter::key(std::string_view name) {
 }
 
 JsonWriter& JsonWriter::value(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
   before_value();
   out_ += '"';
-  for (const char c : text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x80) {
+      const std::size_t length = utf8_sequence_length(text, i);
+      if (length == 0) {
+        out_ += "\\\\x";
+        out_ += kHex[byte >> 4];
+        out_ += kHex[byte & 0xf];
+        ++i;
+      } else {
+        out_.append(text.substr(i, length));  // well-formed UTF-8 passes through
+        i += length;
+      }
+      continue;
+    }
+    ++i;
     switch (c) {
       case '"':
         out_ += "\\\"";
@@ -86,13 +139,12 @@ JsonWriter& JsonWriter::value(std::string_view text) {
         out_ += "\\f";
         break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          static constexpr char kHex[] = "0123456789abcdef";
+        if (byte < 0x20) {
           out_ += "\\u00";
-          out_ += kHex[(c >> 4) & 0xf];
-          out_ += kHex[c & 0xf];
+          out_ += kHex[byte >> 4];
+          out_ += kHex[byte & 0xf];
         } else {
-          out_ += c;  // UTF-8 bytes pass through unchanged
+          out_ += c;
         }
     }
   }

@@ -3,12 +3,19 @@
 // strings escaped as RFC 8259 requires, and numbers written in their shortest form that
 // reads back to the same double. Output is indented by two spaces per level.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace perfgate::probe::detail {
+
+/// The length of the well-formed UTF-8 sequence at `i` (1 to 4), or 0 where the bytes
+/// there are not one (a stray continuation byte, an overlong form, a surrogate, a code
+/// point beyond U+10FFFF, a sequence cut short).
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) noexcept;
+bool utf8_valid(std::string_view text) noexcept;
 
 class JsonWriter {
  public:
@@ -19,6 +26,8 @@ class JsonWriter {
   /// The key of the next value inside an object.
   JsonWriter& key(std::string_view name);
 
+  /// A string; a byte that is not part of well-formed UTF-8 is written as the four
+  /// characters \xNN (in JSON: "\\xNN"), so the document stays valid whatever a name holds.
   JsonWriter& value(std::string_view text);
   JsonWriter& value(const char* text) { return value(std::string_view(text)); }
   /// Non-finite numbers have no JSON form and are written as null.

@@ -1,7 +1,14 @@
 #include "probe/registry.hpp"
 
+#include <pthread.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <unordered_map>
 
 #include "perfgate/probe.hpp"
 #include "probe/report_writer.hpp"
@@ -12,6 +19,7 @@ namespace perfgate::probe::detail {
 
 std::atomic<bool> g_enabled{true};
 std::atomic<bool> g_trace{false};
+bool g_disabled_by_environment = false;
 
 namespace {
 
@@ -62,20 +70,77 @@ bool env_is(const char* name, const char* value) {
   return set != nullptr && std::strcmp(set, value) == 0;
 }
 
+/// A forked child writes a report of its own only when it recorded something after the
+/// fork: a child that only execs or exits would otherwise leave an empty file per fork.
+bool forked_child_recorded_nothing() {
+  Registry& r = registry();
+  ThreadState* const caller = this_thread_state_if_any();
+  const std::lock_guard lock(r.mutex);
+  if (r.forked_from == 0) return false;
+  if (caller != nullptr) caller->hand_over(r);
+  return r.runs.empty() && r.outside_run_calls.empty() && r.region_ends.empty();
+}
+
 void write_report_at_exit() {
   const char* path = std::getenv("PERFGATE_PROBE_OUT");
   if (path == nullptr || *path == '\0') return;
-  write_report(path, ReportMoment::kExit);
+  if (forked_child_recorded_nothing()) return;
+  const std::string where = report_path_for_this_process(path);
+  if (!write_report(where, ReportMoment::kExit)) {
+    // One line, so that a measured program's own output stays readable; nothing else can
+    // tell the user that the report they asked for is missing.
+    const int error = errno;
+    std::fprintf(stderr, "perfgate-probe: cannot write the report to %s (PERFGATE_PROBE_OUT): %s\n",
+                 where.c_str(), std::strerror(error));
+  }
+}
+
+// fork(): the child is a process of its own. It keeps the forking thread's open regions
+// (its code goes on inside them) but none of what the parent recorded, which stays in the
+// parent's report, and no other thread's state (those threads do not exist in the child).
+// The registry lock is held across the fork so that the child never inherits it locked.
+void before_fork() {
+  registry().mutex.lock();
+}
+
+void after_fork_in_parent() {
+  Registry& r = registry();
+  ++r.forks;
+  r.mutex.unlock();
+}
+
+void after_fork_in_child() {
+  Registry& r = registry();
+  ThreadState* const caller = this_thread_state_if_any();
+  r.forked_from = static_cast<std::int64_t>(getppid());
+  r.forks = 0;
+  r.runs.clear();
+  r.outside_run_calls.clear();
+  r.region_ends.clear();
+  r.unmatched_ends = 0;
+  r.trace.clear();
+  r.trace_dropped = 0;
+  r.dynamic_names_over_cap = 0;
+  r.threads.erase(std::remove_if(r.threads.begin(), r.threads.end(),
+                                 [&](const auto& state) { return state.get() != caller; }),
+                  r.threads.end());
+  r.parent_run_dropped = caller != nullptr && caller->run_open();
+  if (caller != nullptr) caller->forget_recorded();
+  r.mutex.unlock();
 }
 
 Registry* make_registry() {
   auto* r = new Registry;
-  if (env_is("PERFGATE_PROBE", "0")) g_enabled.store(false);
+  if (env_is("PERFGATE_PROBE", "0")) {
+    g_enabled.store(false);
+    g_disabled_by_environment = true;
+  }
   if (env_is("PERFGATE_PROBE_TRACE", "1")) g_trace.store(true);
   choose_clock();
   r->anchor_steady_ns = steady_ns();
   r->anchor_ticks = now_ticks();
   std::atexit(write_report_at_exit);
+  pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
   return r;
 }
 
@@ -95,6 +160,41 @@ std::uint32_t register_site(const char* name, const char* file, int line, const 
   const std::lock_guard lock(r.mutex);
   r.sites.push_back(Site{name, file, line, function});
   return static_cast<std::uint32_t>(r.sites.size() - 1);
+}
+
+std::uint32_t Registry::dynamic_site_for(const std::string& name, const std::string& file, int line,
+                                         const std::string& function) {
+  const auto key = std::make_tuple(name, file, line);
+  if (const auto found = dynamic_sites.find(key); found != dynamic_sites.end()) {
+    return found->second;
+  }
+  if (dynamic_sites.size() >= dynamic_name_cap) {
+    // Bounded: a program that names regions after its data (a path, a user id) would
+    // otherwise grow the report and the probe's memory without end.
+    ++dynamic_names_over_cap;
+    if (!overflow_site) {
+      sites.push_back(Site{"(other names)", "", 0, ""});
+      overflow_site = static_cast<std::uint32_t>(sites.size() - 1);
+    }
+    return *overflow_site;
+  }
+  sites.push_back(Site{name, file, line, function});
+  const auto site = static_cast<std::uint32_t>(sites.size() - 1);
+  dynamic_sites.emplace(key, site);
+  return site;
+}
+
+std::string report_path_for_this_process(const std::string& path) {
+  const Registry& r = registry();
+  if (r.forked_from == 0) return path;
+  const std::string pid = std::to_string(getpid());
+  const std::size_t slash = path.find_last_of('/');
+  const std::size_t dot = path.find_last_of('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash) ||
+      dot == (slash == std::string::npos ? 0 : slash + 1)) {
+    return path + "." + pid;
+  }
+  return path.substr(0, dot) + "." + pid + path.substr(dot);
 }
 
 }  // namespace perfgate::probe::detail

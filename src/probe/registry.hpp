@@ -10,13 +10,18 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 namespace perfgate::probe::detail {
 
 inline constexpr std::uint32_t kNoRegion = 0xffffffffu;
+/// Most distinct region names given at run time (131,072: a program may name 100,000
+/// regions after its data and still get them all); the rest share "(other names)".
+inline constexpr std::size_t kMaxDynamicNames = std::size_t{1} << 17;
 
 struct Site {
   std::string name;
@@ -38,6 +43,7 @@ struct RunRow {
   std::uint64_t calls = 0;
   std::uint64_t wall_ticks = 0;
   std::uint64_t self_ticks = 0;
+  std::uint64_t child_calls = 0;  // calls of its direct children (the probe's cost is in self)
 };
 
 struct RunRecord {
@@ -45,7 +51,15 @@ struct RunRecord {
   std::uint64_t wall_ticks = 0;
   std::uint64_t cpu_ns = 0;
   std::uint64_t top_level_ticks = 0;  // inclusive time of the run's outermost regions
+  std::uint64_t top_level_calls = 0;  // their calls (the probe's cost is in the residual)
   std::vector<RunRow> rows;
+};
+
+/// Calls of one region that did not end as a scope ends, by how they ended.
+struct RegionEnds {
+  std::uint64_t crossed_run = 0;   ///< opened in a run, ended after it or in another
+  std::uint64_t out_of_order = 0;  ///< ended while a region opened inside it was open
+  std::uint64_t other_thread = 0;  ///< ended on a thread other than the one that opened it
 };
 
 struct TraceEvent {
@@ -65,13 +79,29 @@ struct Registry {
   std::vector<std::unique_ptr<ThreadState>> threads;
   std::vector<RunRecord> runs;
   std::map<std::uint32_t, std::uint64_t> outside_run_calls;  // region -> calls
+  std::map<std::uint32_t, RegionEnds> region_ends;
+  std::uint64_t unmatched_ends = 0;  // ends of regions that were not open
   std::vector<TraceEvent> trace;
   std::uint64_t trace_dropped = 0;
   std::uint64_t anchor_ticks = 0;  // the first probe use: trace times start here
   std::uint64_t anchor_steady_ns = 0;
+  // fork(): how often this process forked, and, in a child, the parent it came from.
+  std::uint64_t forks = 0;
+  std::int64_t forked_from = 0;     // 0: not a forked child
+  bool parent_run_dropped = false;  // a run was open at the fork: the parent records it
+  // Names given at run time (NamedRegion, the C API): beyond kMaxDynamicNames distinct
+  // ones, calls share one site, counted here.
+  std::uint64_t dynamic_names_over_cap = 0;
+
+  std::map<std::tuple<std::string, std::string, int>, std::uint32_t> dynamic_sites;
+  std::optional<std::uint32_t> overflow_site;       // "(other names)"
+  std::size_t dynamic_name_cap = kMaxDynamicNames;  // tests lower it
 
   /// The region `name` directly inside `parent` (kNoRegion: at the top), made on first use.
   std::uint32_t region_for(std::uint32_t parent, std::uint32_t site);
+  /// The site of a name (and location) given at run time; the caller holds the mutex.
+  std::uint32_t dynamic_site_for(const std::string& name, const std::string& file, int line,
+                                 const std::string& function);
 };
 
 /// The registry, made on first use (reading PERFGATE_PROBE, PERFGATE_PROBE_TRACE, choosing
@@ -80,9 +110,15 @@ struct Registry {
 Registry& registry();
 
 extern std::atomic<bool> g_trace;
+/// PERFGATE_PROBE=0 was set when the program started (the report says so).
+extern bool g_disabled_by_environment;
 
 /// Most trace events kept per thread between two hand-overs, and in the whole report.
 inline constexpr std::size_t kThreadTraceEvents = 1u << 16;
 inline constexpr std::size_t kTraceEvents = 1u << 20;
+
+/// Where a report goes: `path`, or in a forked child `path` with ".<pid>" before its
+/// extension (probe.json -> probe.4242.json), so parent and child never overwrite each other.
+std::string report_path_for_this_process(const std::string& path);
 
 }  // namespace perfgate::probe::detail

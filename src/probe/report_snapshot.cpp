@@ -11,16 +11,14 @@ Snapshot take_snapshot(ReportMoment moment) {
   ThreadState* const caller = this_thread_state_if_any();
   const std::lock_guard lock(r.mutex);
   if (caller != nullptr) caller->hand_over(r);
-  Snapshot s{r.sites,
-             r.regions,
-             r.runs,
-             r.outside_run_calls,
-             r.trace,
-             r.trace_dropped,
-             r.anchor_ticks,
-             r.anchor_steady_ns,
-             {},
-             {}};
+  Snapshot s{r.sites,        r.regions,          r.runs,  r.outside_run_calls,
+             r.region_ends,  r.unmatched_ends,   r.trace, r.trace_dropped,
+             r.anchor_ticks, r.anchor_steady_ns, {},      {}};
+  s.forks = r.forks;
+  s.forked_from = r.forked_from;
+  s.parent_run_dropped = r.parent_run_dropped;
+  s.dynamic_names_over_cap = r.dynamic_names_over_cap;
+  s.dynamic_name_cap = r.dynamic_name_cap;
   for (const auto& state : r.threads) {
     s.threads.emplace_back(state->index, state->name);
     const std::string thread = std::to_string(state->index);

@@ -24,12 +24,19 @@ struct Snapshot {
   std::vector<RegionInfo> regions;
   std::vector<RunRecord> runs;
   std::map<std::uint32_t, std::uint64_t> outside_run_calls;
+  std::map<std::uint32_t, RegionEnds> region_ends;
+  std::uint64_t unmatched_ends = 0;
   std::vector<TraceEvent> trace;
   std::uint64_t trace_dropped = 0;
   std::uint64_t anchor_ticks = 0;
   std::uint64_t anchor_steady_ns = 0;
   std::vector<std::pair<std::uint32_t, std::string>> threads;
   std::vector<Warning> warnings;  // about threads: open runs and regions, lost data
+  std::uint64_t forks = 0;
+  std::int64_t forked_from = 0;
+  bool parent_run_dropped = false;
+  std::uint64_t dynamic_names_over_cap = 0;
+  std::size_t dynamic_name_cap = 0;
 };
 
 Snapshot take_snapshot(ReportMoment moment);

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <ctime>
 #include <map>
@@ -11,6 +12,7 @@
 #include "probe/json_writer.hpp"
 #include "probe/registry.hpp"
 #include "probe/report_snapshot.hpp"
+#include "probe/self_cost.hpp"
 #include "probe/tick_clock.hpp"
 
 namespace perfgate::probe::detail {
@@ -33,19 +35,32 @@ std::string executable_path() {
 
 struct Totals {
   std::uint64_t calls = 0;
-  std::uint64_t wall_ticks = 0;
-  std::uint64_t self_ticks = 0;
+  double wall_ticks = 0;
+  double self_ticks = 0;
   std::uint64_t runs = 0;
+};
+
+/// A run's rows by region id (two call sites may share one: their rows add up), with each
+/// self time less the probe's cost of the region's direct children's calls.
+struct RunRowSum {
+  std::uint32_t region = kNoRegion;
+  std::uint64_t calls = 0;
+  std::uint64_t wall_ticks = 0;
+  double self_ticks = 0;
 };
 
 class ReportRenderer {
  public:
   explicit ReportRenderer(Snapshot s) : s_(std::move(s)) {
     hz_ = ticks_per_second(s_.anchor_ticks, s_.anchor_steady_ns);
+    cost_ticks_ = region_cost_ticks();
     by_id_.resize(s_.regions.size());
+    totals_.resize(s_.regions.size());
+    rank_.resize(s_.regions.size());
     for (std::uint32_t i = 0; i < s_.regions.size(); ++i) by_id_[i] = i;
     std::sort(by_id_.begin(), by_id_.end(),
               [&](std::uint32_t a, std::uint32_t b) { return id(a) < id(b); });
+    for (std::size_t i = 0; i < by_id_.size(); ++i) rank_[by_id_[i]] = i;
   }
 
   std::string render() {
@@ -68,6 +83,7 @@ class ReportRenderer {
  private:
   const std::string& id(std::uint32_t region) const { return s_.regions[region].id; }
   double us(std::uint64_t ticks) const { return static_cast<double>(ticks) * 1e6 / hz_; }
+  double us(double ticks) const { return ticks * 1e6 / hz_; }
   bool tracing() const { return g_trace.load() || !s_.trace.empty() || s_.trace_dropped > 0; }
 
   void config() {
@@ -80,7 +96,16 @@ class ReportRenderer {
       w_.null();
     }
     w_.key("enabled").value(g_enabled.load());
+    w_.key("disabled_by");
+    if (g_disabled_by_environment) {
+      w_.value("PERFGATE_PROBE=0");
+    } else if (!g_enabled.load()) {
+      w_.value("set_enabled(false)");
+    } else {
+      w_.null();
+    }
     w_.key("trace").value(tracing());
+    w_.key("region_cost_ns").value(cost_ticks_ * 1e9 / hz_);
     w_.end_object();
   }
 
@@ -100,15 +125,19 @@ class ReportRenderer {
   }
 
   void run(std::size_t run_index, const RunRecord& run) {
-    // Two call sites may share a region id: their rows add up.
-    std::map<std::string, RunRow> rows;
+    // In id order; two call sites of one id (same name, same parent) share a region index,
+    // so their rows meet here and add up.
+    std::map<std::size_t, RunRowSum> rows;  // by rank in id order
+    std::uint64_t calls = 0;
     for (const RunRow& row : run.rows) {
-      RunRow& sum = rows.try_emplace(id(row.region), RunRow{row.region}).first->second;
+      RunRowSum& sum = rows.try_emplace(rank_[row.region], RunRowSum{row.region}).first->second;
       sum.calls += row.calls;
       sum.wall_ticks += row.wall_ticks;
-      sum.self_ticks += row.self_ticks;
+      sum.self_ticks += std::max(0.0, static_cast<double>(row.self_ticks) -
+                                          static_cast<double>(row.child_calls) * cost_ticks_);
+      calls += row.calls;
     }
-    for (const auto& [name, row] : rows) {
+    for (const auto& [rank, row] : rows) {
       Totals& t = totals_[row.region];
       t.calls += row.calls;
       t.wall_ticks += row.wall_ticks;
@@ -125,9 +154,9 @@ class ReportRenderer {
     w_.key("cpu_time_us").value(static_cast<double>(run.cpu_ns) / 1e3);
     w_.end_object();
     w_.key("regions").begin_array();
-    for (const auto& [name, row] : rows) {
+    for (const auto& [rank, row] : rows) {
       w_.begin_object();
-      w_.key("region_id").value(name);
+      w_.key("region_id").value(id(row.region));
       w_.key("calls").value(row.calls);
       w_.key("wall_time_us").value(us(row.wall_ticks));
       w_.key("self_wall_time_us").value(us(row.self_ticks));
@@ -139,6 +168,14 @@ class ReportRenderer {
     w_.key("residual").begin_object();
     w_.key("wall_time_us").value(residual);
     w_.key("wall_time_fraction").value(fraction(residual));
+    w_.end_object();
+    // Where the probe's own time went: inside the enclosing regions' wall time (taken out
+    // of their self times above) and, for top-level calls, inside the residual.
+    const double cost = us(static_cast<double>(calls) * cost_ticks_);
+    w_.key("probe").begin_object();
+    w_.key("region_calls").value(calls);
+    w_.key("cost_us").value(cost);
+    w_.key("cost_fraction").value(fraction(cost));
     w_.end_object();
     w_.end_object();
   }
@@ -177,16 +214,27 @@ class ReportRenderer {
     w_.end_array();
   }
 
-  void key_average_view(const char* view, std::uint64_t Totals::*sort_key) {
-    std::vector<std::uint32_t> order;
-    for (const std::uint32_t region : by_id_) {
-      if (totals_.count(region) != 0) order.push_back(region);
+  void key_average_view(const char* view, double Totals::*sort_key) {
+    // The 20 largest by the key, ties in id order: (key, rank in id order) pairs, so a
+    // program with 100,000 regions sorts numbers, not map lookups.
+    struct Entry {
+      double key;
+      std::size_t rank;
+      std::uint32_t region;
+    };
+    std::vector<Entry> entries;
+    for (std::size_t rank = 0; rank < by_id_.size(); ++rank) {
+      const std::uint32_t region = by_id_[rank];
+      if (totals_[region].runs != 0) entries.push_back({totals_[region].*sort_key, rank, region});
     }
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      return totals_[a].*sort_key > totals_[b].*sort_key;
-    });
     constexpr std::size_t kRowsPerView = 20;
-    if (order.size() > kRowsPerView) order.resize(kRowsPerView);
+    const std::size_t shown = std::min(entries.size(), kRowsPerView);
+    std::partial_sort(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(shown),
+                      entries.end(), [](const Entry& a, const Entry& b) {
+                        return a.key != b.key ? a.key > b.key : a.rank < b.rank;
+                      });
+    std::vector<std::uint32_t> order;
+    for (std::size_t i = 0; i < shown; ++i) order.push_back(entries[i].region);
     w_.key(view).begin_array();
     for (const std::uint32_t region : order) {
       const Totals& t = totals_[region];
@@ -247,6 +295,72 @@ class ReportRenderer {
                      "region '" + id(region) + "' was called " + std::to_string(outside->second) +
                          " time(s) on a thread with no open Run; its time is in no run"});
     }
+    for (const std::uint32_t region : by_id_) {
+      const auto found = s_.region_ends.find(region);
+      if (found == s_.region_ends.end()) continue;
+      const RegionEnds& ends = found->second;
+      if (ends.crossed_run > 0) {
+        all.push_back({"REGION_CROSSES_RUN",
+                       "region '" + id(region) +
+                           "' was opened in a run and ended outside it "
+                           "(after that run ended, or in a later run) " +
+                           std::to_string(ends.crossed_run) +
+                           " time(s); those calls are in no run, and regions entered inside "
+                           "them while a later run was open count at that run's top level"});
+      }
+      if (ends.out_of_order > 0) {
+        all.push_back({"REGION_END_MISMATCH",
+                       "region '" + id(region) + "' ended " + std::to_string(ends.out_of_order) +
+                           " time(s) while a region opened inside it was still open (a "
+                           "coroutine suspended inside a region?); each such call is counted "
+                           "up to its end, and the regions inside it are kept"});
+      }
+      if (ends.other_thread > 0) {
+        all.push_back({"REGION_ENDED_ON_OTHER_THREAD",
+                       "region '" + id(region) +
+                           "' ended on another thread than the one that "
+                           "opened it " +
+                           std::to_string(ends.other_thread) +
+                           " time(s) (a coroutine resumed elsewhere?); each such call is counted "
+                           "on the thread that opened it, up to its end"});
+      }
+    }
+    if (s_.dynamic_names_over_cap > 0) {
+      all.push_back({"DYNAMIC_NAMES_CAPPED",
+                     "more than " + std::to_string(s_.dynamic_name_cap) +
+                         " distinct region names were given at run time; " +
+                         std::to_string(s_.dynamic_names_over_cap) +
+                         " call(s) with further names are counted as '(other names)'"});
+    }
+    for (const std::uint32_t region : by_id_) {
+      const std::string& name = s_.regions[region].name;
+      if (utf8_valid(name)) continue;
+      all.push_back({"NAME_NOT_UTF8",
+                     "a region name is not valid UTF-8: its other bytes are written as \\xNN ('" +
+                         name + "')"});
+    }
+    if (s_.forks > 0) {
+      all.push_back(
+          {"FORKED", "the program forked " + std::to_string(s_.forks) +
+                         " time(s); a child that recorded runs or regions after the fork wrote "
+                         "its own report, named with its pid (probe.json -> probe.<pid>.json)"});
+    }
+    if (s_.forked_from != 0) {
+      std::string message = "this report is of process " + std::to_string(getpid()) +
+                            ", forked from process " + std::to_string(s_.forked_from) +
+                            ": what was recorded before the fork is in the parent's report";
+      if (s_.parent_run_dropped) {
+        message +=
+            "; the run open at the fork is the parent's, so the child's calls inside it "
+            "are not counted here";
+      }
+      all.push_back({"FORKED_CHILD", message});
+    }
+    if (s_.unmatched_ends > 0) {
+      all.push_back({"REGION_END_WITHOUT_BEGIN",
+                     std::to_string(s_.unmatched_ends) +
+                         " region end(s) found no open region to end; they were ignored"});
+    }
     if (s_.trace_dropped > 0) {
       all.push_back({"TRACE_EVENTS_DROPPED",
                      "the trace buffer was full: " + std::to_string(s_.trace_dropped) +
@@ -264,8 +378,10 @@ class ReportRenderer {
 
   Snapshot s_;
   double hz_ = 1e9;
+  double cost_ticks_ = 0;             // the probe's own time per region call
   std::vector<std::uint32_t> by_id_;  // region indices ordered by id
-  std::map<std::uint32_t, Totals> totals_;
+  std::vector<Totals> totals_;        // by region index; runs == 0: in no run
+  std::vector<std::size_t> rank_;     // by region index: its position in by_id_
   JsonWriter w_;
 };
 
@@ -282,7 +398,9 @@ bool write_report(const std::string& path, ReportMoment moment) {
   if (file == nullptr) return false;
   const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
   if (std::fclose(file) != 0 || !written || std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int error = errno;  // what failed, for the caller's message; remove() may reset it
     std::remove(temporary.c_str());
+    errno = error;
     return false;
   }
   return true;

@@ -5,6 +5,7 @@
 
 #include "perfgate/probe.hpp"
 #include "probe/registry.hpp"
+#include "probe/self_cost.hpp"
 #include "probe/thread_state.hpp"
 
 namespace perfgate::probe::detail {
@@ -26,7 +27,9 @@ void reset_for_testing() {
   ThreadState& caller = this_thread_state();
   Registry& r = registry();
   const std::lock_guard lock(r.mutex);
-  std::erase_if(r.threads, [](const auto& state) { return state->ended; });
+  r.threads.erase(std::remove_if(r.threads.begin(), r.threads.end(),
+                                 [](const auto& state) { return state->ended; }),
+                  r.threads.end());
   const auto at = std::find_if(r.threads.begin(), r.threads.end(),
                                [&](const auto& state) { return state.get() == &caller; });
   std::rotate(r.threads.begin(), at, at + 1);
@@ -39,12 +42,32 @@ void reset_for_testing() {
   r.region_by_path.clear();
   r.runs.clear();
   r.outside_run_calls.clear();
+  r.region_ends.clear();
+  r.unmatched_ends = 0;
+  r.forks = 0;
+  r.forked_from = 0;
+  r.parent_run_dropped = false;
+  r.dynamic_names_over_cap = 0;
+  r.dynamic_sites.clear();
+  r.overflow_site.reset();
+  r.dynamic_name_cap = kMaxDynamicNames;
   r.trace.clear();
   r.trace_dropped = 0;
   r.anchor_steady_ns = steady_ns();
   r.anchor_ticks = now_ticks();
   g_enabled.store(true);
   g_trace.store(false);
+  set_region_cost_for_testing(0);
+}
+
+}  // namespace perfgate::probe::detail
+
+namespace perfgate::probe::detail {
+
+void set_dynamic_name_cap_for_testing(std::size_t cap) {
+  Registry& r = registry();
+  const std::lock_guard lock(r.mutex);
+  r.dynamic_name_cap = cap;
 }
 
 }  // namespace perfgate::probe::detail

@@ -19,4 +19,7 @@ void use_fallback_clock_for_testing();
 /// thread 0. No other thread may be using the probe.
 void reset_for_testing();
 
+/// Keeps at most `cap` distinct run-time names (kMaxDynamicNames after a reset).
+void set_dynamic_name_cap_for_testing(std::size_t cap);
+
 }  // namespace perfgate::probe::detail

@@ -11,8 +11,8 @@
 
 namespace perfgate::probe::detail {
 
-ThreadState::ThreadState(std::uint32_t thread_index, std::string thread_name)
-    : index(thread_index), name(std::move(thread_name)) {
+ThreadState::ThreadState(std::uint32_t thread_index, std::string thread_name, Mode mode)
+    : index(thread_index), name(std::move(thread_name)), mode_(mode) {
   // Room for typical programs so that the hot path does not allocate after warm-up.
   nodes_.reserve(64);
   nodes_.push_back(Node{0, kNoRegion});
@@ -23,55 +23,129 @@ ThreadState::ThreadState(std::uint32_t thread_index, std::string thread_name)
 std::uint32_t ThreadState::add_node(std::uint32_t parent, std::uint32_t site) noexcept {
   const std::uint32_t parent_region = nodes_[parent].region;
   std::uint32_t region = 0;
-  {
+  if (mode_ == kRegistered) {
     Registry& r = registry();
     const std::lock_guard lock(r.mutex);
     region = r.region_for(parent_region, site);
   }
   const auto node = static_cast<std::uint32_t>(nodes_.size());
   nodes_.push_back(Node{site, region});
-  nodes_[node].next_sibling = nodes_[parent].first_child;
-  nodes_[parent].first_child = node;
+  children_.insert(ChildIndex::key(parent, site), node);
   return node;
 }
 
 std::uint32_t ThreadState::child_of(std::uint32_t parent, std::uint32_t site) noexcept {
-  for (std::uint32_t c = nodes_[parent].first_child; c != kNone; c = nodes_[c].next_sibling) {
-    if (nodes_[c].site == site) return c;
-  }
-  return add_node(parent, site);
+  const std::uint32_t node = children_.find(ChildIndex::key(parent, site));
+  return node != ChildIndex::kAbsent ? node : add_node(parent, site);
 }
 
-void ThreadState::enter(std::uint32_t site) noexcept {
-  const std::uint32_t parent = stack_.empty() ? 0 : stack_.back().node;
+OpenRegion ThreadState::enter(std::uint32_t site) noexcept {
+  if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
+  const bool in_run = run_depth_ > 0;
+  // A region left open from before the open run (or from an earlier one) is no part of
+  // it: what is entered now sits at the top of the run's tree, so that every run's top
+  // level and its residual add up to the run's whole time.
+  std::uint32_t parent = 0;
+  if (!stack_.empty() && (!in_run || stack_.back().run == run_)) parent = stack_.back().node;
   const std::uint32_t node = child_of(parent, site);
-  stack_.push_back(Frame{node, run_depth_ > 0 ? run_ : 0, 0, 0});
+  const std::uint64_t serial = next_serial_++;
+  stack_.push_back(Frame{node, in_run ? run_ : 0, serial, 0, 0, 0});
   // Read last so that the bookkeeping above is not inside the region.
   stack_.back().start_ticks = now_ticks();
+  return OpenRegion{this, serial};
 }
 
-void ThreadState::exit() noexcept {
+void ThreadState::exit(OpenRegion region) noexcept {
   const std::uint64_t end = now_ticks();
-  if (stack_.empty()) return;  // an end without a begin (C API): nothing to close
-  const Frame frame = stack_.back();
-  stack_.pop_back();
-  const std::uint64_t wall = end - frame.start_ticks;
+  if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
+  if (__builtin_expect(!stack_.empty() && stack_.back().serial == region.serial, 1)) {
+    close(stack_.size() - 1, end, EndKind::kInnermost);
+    return;
+  }
+  // Not the innermost: a coroutine or a hand-written begin/end interleaved regions. Only
+  // this call is closed; the regions opened inside it stay open and end as they will.
+  for (std::size_t i = stack_.size(); i-- > 0;) {
+    if (stack_[i].serial == region.serial) {
+      close(i, end, EndKind::kOutOfOrder);
+      return;
+    }
+  }
+  ++unmatched_ends_;
+}
+
+void ThreadState::exit_innermost() noexcept {
+  const std::uint64_t end = now_ticks();
+  if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
+  if (stack_.empty()) {
+    ++unmatched_ends_;  // an end without a begin (C API): nothing to close
+    return;
+  }
+  close(stack_.size() - 1, end, EndKind::kInnermost);
+}
+
+void ThreadState::close(std::size_t position, std::uint64_t end, EndKind kind) noexcept {
+  const Frame frame = stack_[position];
+  stack_.erase(stack_.begin() + static_cast<std::ptrdiff_t>(position));
+  // Saturating: an end taken on another core, or children that outlived their parent,
+  // may make a difference negative, and a region never has negative time.
+  const std::uint64_t wall = end > frame.start_ticks ? end - frame.start_ticks : 0;
+  const std::uint64_t self = wall > frame.child_ticks ? wall - frame.child_ticks : 0;
   Node& node = nodes_[frame.node];
-  if (frame.run != 0 && frame.run == run_ && run_depth_ > 0) {
+  if (kind == EndKind::kOutOfOrder) ++node.mismatched_ends;
+  if (kind == EndKind::kOtherThread) ++node.remote_ends;
+  if (frame.run != 0 && run_depth_ > 0 && frame.run == run_) {
     if (node.touched_run != run_) {
       node.touched_run = run_;
-      node.run_calls = node.run_wall_ticks = node.run_self_ticks = 0;
+      node.run_calls = node.run_wall_ticks = node.run_self_ticks = node.run_child_calls = 0;
       touched_.push_back(frame.node);
     }
     ++node.run_calls;
     node.run_wall_ticks += wall;
-    node.run_self_ticks += wall - frame.child_ticks;
-    if (stack_.empty() || stack_.back().run != frame.run) run_top_level_ticks_ += wall;
-  } else if (frame.run == 0) {
+    node.run_self_ticks += self;
+    node.run_child_calls += frame.child_calls;
+    if (position == 0 || stack_[position - 1].run != frame.run) {
+      run_top_level_ticks_ += wall;
+      ++run_top_level_calls_;
+    }
+  } else if (frame.run != 0) {
+    ++node.crossed_run_calls;  // its run ended, or another began, while it was open
+  } else {
     ++node.outside_run_calls;
   }
-  if (!stack_.empty()) stack_.back().child_ticks += wall;
-  if (g_trace.load(std::memory_order_relaxed)) record_trace(node.region, frame.start_ticks, end);
+  if (position > 0) {
+    stack_[position - 1].child_ticks += wall;
+    ++stack_[position - 1].child_calls;
+  }
+  if (mode_ == kRegistered && g_trace.load(std::memory_order_relaxed)) {
+    record_trace(node.region, frame.start_ticks, end);
+  }
+}
+
+void ThreadState::end_from_other_thread(std::uint64_t serial, std::uint64_t end) {
+  Registry& r = registry();
+  const std::lock_guard lock(r.mutex);
+  remote_ends_.emplace_back(serial, end);
+  has_remote_ends_.store(true, std::memory_order_release);
+}
+
+void ThreadState::take_remote_ends() noexcept {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> ends;
+  {
+    Registry& r = registry();
+    const std::lock_guard lock(r.mutex);
+    ends.swap(remote_ends_);
+    has_remote_ends_.store(false, std::memory_order_relaxed);
+  }
+  for (const auto& [serial, end] : ends) {
+    std::size_t i = stack_.size();
+    while (i-- > 0 && stack_[i].serial != serial) {
+    }
+    if (i < stack_.size()) {
+      close(i, end, EndKind::kOtherThread);
+    } else {
+      ++unmatched_ends_;
+    }
+  }
 }
 
 void ThreadState::record_trace(std::uint32_t region, std::uint64_t start,
@@ -89,6 +163,7 @@ void ThreadState::begin_run() noexcept {
   ++run_;
   touched_.clear();
   run_top_level_ticks_ = 0;
+  run_top_level_calls_ = 0;
   run_start_cpu_ns_ = process_cpu_ns();
   run_start_ticks_ = now_ticks();
 }
@@ -96,27 +171,60 @@ void ThreadState::begin_run() noexcept {
 void ThreadState::end_run() noexcept {
   const std::uint64_t end = now_ticks();
   const std::uint64_t cpu = process_cpu_ns();
+  if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
   if (run_depth_ == 0 || --run_depth_ > 0) return;
-  RunRecord run{index, end - run_start_ticks_, cpu - run_start_cpu_ns_, run_top_level_ticks_, {}};
+  RunRecord run{index,
+                end - run_start_ticks_,
+                cpu - run_start_cpu_ns_,
+                run_top_level_ticks_,
+                run_top_level_calls_,
+                {}};
   run.rows.reserve(touched_.size());
   for (const std::uint32_t n : touched_) {
     const Node& node = nodes_[n];
-    run.rows.push_back(
-        RunRow{node.region, node.run_calls, node.run_wall_ticks, node.run_self_ticks});
+    run.rows.push_back(RunRow{node.region, node.run_calls, node.run_wall_ticks, node.run_self_ticks,
+                              node.run_child_calls});
   }
   touched_.clear();
   Registry& r = registry();
   const std::lock_guard lock(r.mutex);
-  r.runs.push_back(std::move(run));
+  if (run_inherited_) {
+    run_inherited_ = false;  // a forked child's copy of its parent's run: the parent's
+  } else {
+    r.runs.push_back(std::move(run));
+  }
   hand_over(r);
 }
 
 void ThreadState::hand_over(Registry& r) {
-  for (Node& node : nodes_) {
-    if (node.outside_run_calls == 0) continue;
-    r.outside_run_calls[node.region] += node.outside_run_calls;
-    node.outside_run_calls = 0;
+  if (has_remote_ends_.load(std::memory_order_acquire)) {
+    // The lock is already held here: take the notes without take_remote_ends().
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> ends;
+    ends.swap(remote_ends_);
+    has_remote_ends_.store(false, std::memory_order_relaxed);
+    for (const auto& [serial, end] : ends) {
+      std::size_t i = stack_.size();
+      while (i-- > 0 && stack_[i].serial != serial) {
+      }
+      if (i < stack_.size()) {
+        close(i, end, EndKind::kOtherThread);
+      } else {
+        ++unmatched_ends_;
+      }
+    }
   }
+  for (Node& node : nodes_) {
+    if (node.outside_run_calls != 0) r.outside_run_calls[node.region] += node.outside_run_calls;
+    if (node.crossed_run_calls + node.mismatched_ends + node.remote_ends != 0) {
+      RegionEnds& ends = r.region_ends[node.region];
+      ends.crossed_run += node.crossed_run_calls;
+      ends.out_of_order += node.mismatched_ends;
+      ends.other_thread += node.remote_ends;
+    }
+    node.outside_run_calls = node.crossed_run_calls = node.mismatched_ends = node.remote_ends = 0;
+  }
+  r.unmatched_ends += unmatched_ends_;
+  unmatched_ends_ = 0;
   for (const TraceEvent& event : trace_) {
     if (r.trace.size() < kTraceEvents) {
       r.trace.push_back(event);
@@ -135,19 +243,37 @@ std::vector<std::uint32_t> ThreadState::open_regions() const {
   return regions;
 }
 
+void ThreadState::forget_recorded() {
+  for (Node& node : nodes_) {
+    node.outside_run_calls = node.crossed_run_calls = node.mismatched_ends = node.remote_ends = 0;
+  }
+  unmatched_ends_ = 0;
+  trace_.clear();
+  trace_dropped_ = 0;
+  remote_ends_.clear();
+  has_remote_ends_.store(false, std::memory_order_relaxed);
+  if (run_depth_ > 0) run_inherited_ = true;
+}
+
 void ThreadState::clear() {
   nodes_.assign(1, Node{0, kNoRegion});
+  children_.clear();
   stack_.clear();
   touched_.clear();
   run_depth_ = 0;
+  run_inherited_ = false;
+  unmatched_ends_ = 0;
   trace_.clear();
   trace_dropped_ = 0;
+  remote_ends_.clear();
+  has_remote_ends_.store(false, std::memory_order_relaxed);
 }
 
 namespace {
 
-// A plain pointer, so that reaching the state costs one thread-local load and no guard.
-constinit thread_local ThreadState* t_state = nullptr;
+// A plain pointer, constant-initialised, so that reaching the state costs one thread-local
+// load and no guard.
+thread_local ThreadState* t_state = nullptr;
 
 // Its destructor runs when the thread ends: the thread's data goes to the registry then.
 struct ThreadExit {
@@ -177,8 +303,7 @@ ThreadState& make_thread_state() {
 }  // namespace
 
 ThreadState& this_thread_state() {
-  if (t_state != nullptr) [[likely]]
-    return *t_state;
+  if (__builtin_expect(t_state != nullptr, 1)) return *t_state;
   return make_thread_state();
 }
 
@@ -188,11 +313,19 @@ ThreadState* this_thread_state_if_any() noexcept {
 
 // The macros' entry points live beside the thread-local pointer so that reaching the state
 // inlines into them.
-void enter_region(std::uint32_t site) noexcept {
-  this_thread_state().enter(site);
+OpenRegion enter_region(std::uint32_t site) noexcept {
+  return this_thread_state().enter(site);
 }
-void exit_region() noexcept {
-  this_thread_state().exit();
+void exit_region(OpenRegion region) noexcept {
+  auto* const owner = static_cast<ThreadState*>(region.owner);
+  if (__builtin_expect(owner == t_state, 1)) {
+    owner->exit(region);
+  } else {
+    owner->end_from_other_thread(region.serial, now_ticks());
+  }
+}
+void exit_innermost_region() noexcept {
+  this_thread_state().exit_innermost();
 }
 void begin_run() noexcept {
   this_thread_state().begin_run();

@@ -3,27 +3,45 @@
 // regions and its open run. Only the owning thread touches it while it lives, so the hot
 // path takes no lock; finished runs, calls outside runs and trace events are handed to the
 // registry at run ends, when the thread ends, and when the thread itself writes a report.
+// The one exception is a region that ends on another thread (a coroutine resumed
+// elsewhere): that thread leaves a note under the registry lock, which the owner reads at
+// its next region boundary.
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "perfgate/probe.hpp"
+#include "probe/child_index.hpp"
 #include "probe/registry.hpp"
 
 namespace perfgate::probe::detail {
 
 class ThreadState {
  public:
-  ThreadState(std::uint32_t index, std::string name);
+  /// A detached state measures like any other but registers no regions (they are all
+  /// region 0) and hands nothing to the registry: the probe's own calibration uses one.
+  enum Mode { kRegistered, kDetached };
+  ThreadState(std::uint32_t index, std::string name, Mode mode = kRegistered);
 
-  void enter(std::uint32_t site) noexcept;
-  void exit() noexcept;
+  OpenRegion enter(std::uint32_t site) noexcept;
+  /// Ends the call `region` opened: normally the innermost open one.
+  void exit(OpenRegion region) noexcept;
+  /// Ends the innermost open region, whichever it is (the C API's end call).
+  void exit_innermost() noexcept;
   void begin_run() noexcept;
   void end_run() noexcept;
 
+  /// Called on another thread: the call `serial` of this thread ended there at `end`.
+  void end_from_other_thread(std::uint64_t serial, std::uint64_t end);
+
   /// Moves calls outside runs and trace events into `r`; the caller holds r.mutex.
   void hand_over(Registry& r);
-  /// Forgets everything recorded (tests only); the caller holds the registry mutex.
+  /// Forgets everything recorded (tests, and a forked child for its parent's data); the
+  /// caller holds the registry mutex. Open regions and an open run stay open.
+  void forget_recorded();
+  /// Forgets everything, open regions and run included (tests only).
   void clear();
 
   std::uint32_t index;
@@ -33,42 +51,64 @@ class ThreadState {
   /// Regions still open, outermost first, and whether a Run is open.
   std::vector<std::uint32_t> open_regions() const;
   bool run_open() const { return run_depth_ > 0; }
+  /// The inclusive time of the open run's top-level calls so far.
+  std::uint64_t top_level_ticks_in_open_run() const { return run_top_level_ticks_; }
 
  private:
   static constexpr std::uint32_t kNone = 0xffffffffu;
   struct Node {
     std::uint32_t site;
     std::uint32_t region;
-    std::uint32_t first_child = kNone;
-    std::uint32_t next_sibling = kNone;
     std::uint32_t touched_run = 0;  // the run whose counters below are live
     std::uint64_t run_calls = 0;
     std::uint64_t run_wall_ticks = 0;
     std::uint64_t run_self_ticks = 0;
+    std::uint64_t run_child_calls = 0;  // calls of its direct children: the probe's cost
     std::uint64_t outside_run_calls = 0;
+    std::uint64_t crossed_run_calls = 0;  // opened in one run, ended outside it
+    std::uint64_t mismatched_ends = 0;    // ended while not the innermost open region
+    std::uint64_t remote_ends = 0;        // ended on another thread
   };
   struct Frame {
     std::uint32_t node;
     std::uint32_t run;  // the run open when the region was entered; 0: none
+    std::uint64_t serial;
     std::uint64_t start_ticks;
     std::uint64_t child_ticks;
+    std::uint64_t child_calls;
   };
+  enum class EndKind { kInnermost, kOutOfOrder, kOtherThread };
 
   std::uint32_t child_of(std::uint32_t parent, std::uint32_t site) noexcept;
   std::uint32_t add_node(std::uint32_t parent, std::uint32_t site) noexcept;
+  void close(std::size_t position, std::uint64_t end, EndKind kind) noexcept;
+  void take_remote_ends() noexcept;
   void record_trace(std::uint32_t region, std::uint64_t start, std::uint64_t end) noexcept;
 
   std::vector<Node> nodes_;  // nodes_[0] is the root: no region
+  ChildIndex children_;      // (parent node, site) -> node: constant cost however many siblings
   std::vector<Frame> stack_;
   std::vector<std::uint32_t> touched_;  // nodes with counters in the open run
+  std::uint64_t next_serial_ = 1;
+  std::uint64_t unmatched_ends_ = 0;  // ends whose region was no longer open
   std::uint32_t run_depth_ = 0;
   std::uint32_t run_ = 0;  // numbers this thread's runs from 1
   std::uint64_t run_start_ticks_ = 0;
   std::uint64_t run_start_cpu_ns_ = 0;
   std::uint64_t run_top_level_ticks_ = 0;
+  std::uint64_t run_top_level_calls_ = 0;
   std::vector<TraceEvent> trace_;
   std::uint64_t trace_dropped_ = 0;
+  /// Ends left by other threads (serial, end ticks), guarded by the registry mutex; the
+  /// flag says there are some, so the hot path looks at it without the lock.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> remote_ends_;
+  std::atomic<bool> has_remote_ends_{false};
+  bool run_inherited_ = false;  // a forked child's open run: its parent's to record
+  Mode mode_;
 };
+
+/// The C API's region end: the innermost open region of the calling thread.
+void exit_innermost_region() noexcept;
 
 /// The calling thread's state, made and registered on its first use.
 ThreadState& this_thread_state();

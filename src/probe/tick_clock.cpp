@@ -22,8 +22,8 @@ std::uint64_t process_cpu_ns() noexcept {
 void choose_clock() noexcept {
 #ifdef PERFGATE_PROBE_HAS_TSC
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-  if (__get_cpuid_max(0x80000000u, nullptr) >= 0x80000007u &&
-      __get_cpuid(0x80000007u, &eax, &ebx, &ecx, &edx) && (edx & (1u << 8)) != 0) {
+  if (static_cast<unsigned>(__get_cpuid_max(0x80000000u, nullptr)) >= 0x80000007u &&
+      __get_cpuid(0x80000007u, &eax, &ebx, &ecx, &edx) != 0 && (edx & (1u << 8)) != 0) {
     g_clock_kind = ClockKind::kTsc;
     return;
   }
@@ -56,7 +56,7 @@ double stated_tsc_hz() noexcept {
       leaves.leaf15_ebx = ebx;
       leaves.leaf15_ecx = ecx;
     }
-    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx)) leaves.hypervisor = (ecx & (1u << 31)) != 0;
+    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0) leaves.hypervisor = (ecx & (1u << 31)) != 0;
     if (leaves.hypervisor) {
       __cpuid(0x40000000u, eax, ebx, ecx, edx);
       leaves.max_hypervisor_leaf = eax;

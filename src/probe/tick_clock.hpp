@@ -34,8 +34,7 @@ inline std::uint64_t steady_ns() noexcept {
 /// One wall-clock reading in ticks of the active clock.
 inline std::uint64_t now_ticks() noexcept {
 #ifdef PERFGATE_PROBE_HAS_TSC
-  if (g_clock_kind == ClockKind::kTsc) [[likely]]
-    return __rdtsc();
+  if (__builtin_expect(g_clock_kind == ClockKind::kTsc, 1)) return __rdtsc();
 #endif
   if (g_clock_kind == ClockKind::kSteady) return steady_ns();
   return g_test_clock.wall_ns();
@@ -61,11 +60,11 @@ inline constexpr std::uint64_t kMinimumSpanNs = 100'000;
 
 /// What CPUID says about the TSC's rate (the leaves that state one, as Linux reads them).
 struct CpuidTscLeaves {
-  unsigned max_basic_leaf = 0;  ///< leaf 0's EAX
-  unsigned leaf15_eax = 0;      ///< the TSC / crystal ratio's denominator
-  unsigned leaf15_ebx = 0;      ///< its numerator
-  unsigned leaf15_ecx = 0;      ///< the crystal's frequency in Hz (0: not stated)
-  bool hypervisor = false;      ///< leaf 1's ECX bit 31
+  unsigned max_basic_leaf = 0;       ///< leaf 0's EAX
+  unsigned leaf15_eax = 0;           ///< the TSC / crystal ratio's denominator
+  unsigned leaf15_ebx = 0;           ///< its numerator
+  unsigned leaf15_ecx = 0;           ///< the crystal's frequency in Hz (0: not stated)
+  bool hypervisor = false;           ///< leaf 1's ECX bit 31
   unsigned max_hypervisor_leaf = 0;  ///< leaf 0x40000000's EAX
   unsigned hypervisor_tsc_khz = 0;   ///< leaf 0x40000010's EAX (VMware's and KVM's convention)
 };

@@ -17,6 +17,9 @@ struct ProbeConfig {
   std::string clock;  ///< "tsc" or "steady_clock"
   std::optional<double> clock_hz;
   bool enabled = true;
+  /// What switched the probe off: "PERFGATE_PROBE=0" or "set_enabled(false)" (reports
+  /// from before this field say nothing).
+  std::optional<std::string> disabled_by;
   bool trace = false;
 };
 

@@ -51,6 +51,7 @@ ProbeConfig read_config(JsonObjectReader& top) {
   }
   config.clock_hz = reader.optional_number("clock_hz");
   config.enabled = reader.boolean("enabled");
+  config.disabled_by = reader.optional_string("disabled_by");
   config.trace = reader.boolean("trace");
   return config;
 }

@@ -42,7 +42,10 @@ std::string percent(double fraction) {
 std::string clock_text(const ProbeConfig& config) {
   std::string text = config.clock;
   if (config.clock_hz) text += fmt::format(" ({:.4g} GHz)", *config.clock_hz / 1e9);
-  if (!config.enabled) text += ", probe disabled at run time";
+  if (!config.enabled) {
+    text += ", probe disabled at run time";
+    if (config.disabled_by) text += " by " + *config.disabled_by;
+  }
   return text;
 }
 
@@ -73,7 +76,14 @@ void overview(std::string& out, const ProbeReport& report) {
 void runs(std::string& out, const ProbeReport& report) {
   out += "## Runs\n\n";
   if (report.runs.empty()) {
-    out += "No runs: the program opened no `perfgate::probe::Run`.\n\n";
+    // Disabled is not the same as no runs: the program may open runs the probe ignored.
+    if (!report.config.enabled) {
+      out += "No runs: the probe was disabled" +
+             (report.config.disabled_by ? " by " + code(*report.config.disabled_by) : "") +
+             ", so nothing was recorded.\n\n";
+    } else {
+      out += "No runs: the program opened no `perfgate::probe::Run`.\n\n";
+    }
     return;
   }
   out += "| Run | Thread | Wall | CPU |\n|---:|---|---:|---:|\n";
@@ -85,6 +95,15 @@ void runs(std::string& out, const ProbeReport& report) {
   out += "\n";
 }
 
+/// "file:line (function)", or "unknown" for a region named through the C API without a
+/// location (perfgate_probe_region_begin) or a NamedRegion.
+std::string call_site(const RegionInfo& region) {
+  if (region.file.empty()) return "unknown";
+  std::string site = region.file + ":" + std::to_string(region.line);
+  if (!region.function.empty()) site += " (" + region.function + ")";
+  return cell(site);
+}
+
 void regions(std::string& out, const ProbeReport& report) {
   out += "## Regions\n\n";
   if (report.regions.empty()) {
@@ -94,8 +113,7 @@ void regions(std::string& out, const ProbeReport& report) {
   out += "| Id | Name | Parent | Depth | Call site |\n|---|---|---|---:|---|\n";
   for (const auto& region : report.regions) {
     out += fmt::format("| {} | {} | {} | {} | {} |\n", code(region.id), cell(region.name),
-                       region.parent ? code(*region.parent) : "-", region.depth,
-                       cell(fmt::format("{}:{} ({})", region.file, region.line, region.function)));
+                       region.parent ? code(*region.parent) : "-", region.depth, call_site(region));
   }
   out += "\n";
 }

@@ -1,6 +1,26 @@
-# Installs the perfgate build into a fresh prefix, then builds and runs two consumers: one
-# with find_package(perfgate) and perfgate::probe, one C program with pkg-config
-# perfgate-probe. Each must leave a report naming its region. Nothing is downloaded.
+# Installs the perfgate build into a fresh prefix, then builds and runs its consumers: with
+# find_package(perfgate), a C++ program (static probe), a shared library linking the static
+# probe and a program using the shared variant; a C program with pkg-config perfgate-probe.
+# Then configures the probe alone (-DPERFGATE_PROBE_ONLY=ON), installs only its component,
+# and builds a pure C project against that. Each program must leave a report naming its
+# region. Nothing is downloaded.
+# The probe alone: configured without any of perfgate's other packages, installed as its
+# own component (no programs), and used from a project that enables C only.
+run_step(${CMAKE_COMMAND} -S ${PERFGATE_SOURCE} -B ${WORK}/probe-only -G ${GENERATOR}
+  -DPERFGATE_PROBE_ONLY=ON -DPERFGATE_SANITIZE=${SANITIZE})
+run_step(${CMAKE_COMMAND} --build ${WORK}/probe-only)
+set(probe_prefix ${WORK}/probe-prefix)
+run_step(${CMAKE_COMMAND} --install ${WORK}/probe-only --prefix ${probe_prefix}
+  --component probe)
+if(EXISTS ${probe_prefix}/bin)
+  message(FATAL_ERROR "--component probe installed programs too")
+endif()
+run_step(${CMAKE_COMMAND} -S ${C_CONSUMER_SOURCE} -B ${WORK}/c-build -G ${GENERATOR}
+  -DCMAKE_PREFIX_PATH=${probe_prefix} "-DCMAKE_EXE_LINKER_FLAGS=${flags}")
+run_step(${CMAKE_COMMAND} --build ${WORK}/c-build)
+run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/c-cmake.json ${WORK}/c-build/c_consumer)
+expect_report(${WORK}/c-cmake.json c_consumer_region)
+
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
@@ -42,6 +62,11 @@ run_step(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE} -B ${WORK}/build -G ${GENERATOR}
 run_step(${CMAKE_COMMAND} --build ${WORK}/build)
 run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/cmake.json ${WORK}/build/consumer)
 expect_report(${WORK}/cmake.json consumer_region)
+run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/plugin.json ${WORK}/build/plugin_host)
+expect_report(${WORK}/plugin.json plugin_region)
+run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/shared.json
+  ${WORK}/build/shared_consumer)
+expect_report(${WORK}/shared.json shared_region)
 
 file(GLOB_RECURSE pc_files ${prefix}/perfgate-probe.pc)
 list(GET pc_files 0 pc_file)

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "probe/probe_fixture.hpp"
+#include "probe/self_cost.hpp"
 
 namespace perfgate::probe::testing {
 namespace {
@@ -32,7 +33,9 @@ constexpr const char* kGolden = R"({
  "config": {
   "clock": "steady_clock",
   "clock_hz": null,
+  "disabled_by": null,
   "enabled": true,
+  "region_cost_ns": 250,
   "trace": true
  },
  "created_at": "CREATED_AT",
@@ -42,7 +45,7 @@ constexpr const char* kGolden = R"({
     "calls": 2,
     "region_id": "decode",
     "runs": 2,
-    "self_wall_time_us": 4,
+    "self_wall_time_us": 3.5,
     "wall_time_us": 6
    },
    {
@@ -65,7 +68,7 @@ constexpr const char* kGolden = R"({
     "calls": 2,
     "region_id": "decode",
     "runs": 2,
-    "self_wall_time_us": 4,
+    "self_wall_time_us": 3.5,
     "wall_time_us": 6
    },
    {
@@ -91,7 +94,7 @@ constexpr const char* kGolden = R"({
    "file": "report_golden_test.cpp",
    "function": "frame",
    "id": "decode",
-   "line": 25,
+   "line": 26,
    "name": "decode",
    "parent": null
   },
@@ -100,7 +103,7 @@ constexpr const char* kGolden = R"({
    "file": "report_golden_test.cpp",
    "function": "frame",
    "id": "decode/huffman",
-   "line": 26,
+   "line": 27,
    "name": "huffman",
    "parent": "decode"
   },
@@ -109,18 +112,23 @@ constexpr const char* kGolden = R"({
    "file": "report_golden_test.cpp",
    "function": "frame",
    "id": "render",
-   "line": 28,
+   "line": 29,
    "name": "render",
    "parent": null
   }
  ],
  "runs": [
   {
+   "probe": {
+    "cost_fraction": 0.10714285714285714,
+    "cost_us": 0.75,
+    "region_calls": 3
+   },
    "regions": [
     {
      "calls": 1,
      "region_id": "decode",
-     "self_wall_time_us": 2,
+     "self_wall_time_us": 1.75,
      "wall_time_fraction": 0.42857142857142855,
      "wall_time_us": 3
     },
@@ -151,11 +159,16 @@ constexpr const char* kGolden = R"({
    }
   },
   {
+   "probe": {
+    "cost_fraction": 0.10714285714285714,
+    "cost_us": 0.75,
+    "region_calls": 3
+   },
    "regions": [
     {
      "calls": 1,
      "region_id": "decode",
-     "self_wall_time_us": 2,
+     "self_wall_time_us": 1.75,
      "wall_time_fraction": 0.42857142857142855,
      "wall_time_us": 3
     },
@@ -245,6 +258,9 @@ class ProbeReport : public ProbeTest {
     g_cpu_ns = 0;
     detail::use_clock_for_testing({fake_wall_ns, fake_cpu_ns});
     detail::reset_for_testing();  // the trace's time origin: the first reading, 1 µs
+    // The probe's own cost per region call, as if measured: 0.25 µs of each parent's
+    // self time is the probe's work for a child call, not the parent's.
+    detail::set_region_cost_for_testing(250);
   }
 };
 

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 
 #include "perfgate/probe.h"
@@ -114,8 +115,64 @@ TEST(ProbeAtExit, WritesNoRunsWhenSwitchedOffByTheEnvironment) {
   const Json doc = read_json(out);
   std::filesystem::remove_all(dir);
   EXPECT_EQ(doc["config"]["enabled"], false);
+  EXPECT_EQ(doc["config"]["disabled_by"], "PERFGATE_PROBE=0");
   EXPECT_EQ(doc["runs"].size(), 0u);
   EXPECT_EQ(doc["regions"].size(), 0u);
+}
+
+/// Runs `command` through the shell and returns what it wrote on stderr.
+std::string stderr_of(const std::string& command, const std::filesystem::path& dir) {
+  const auto err = dir / "stderr.txt";
+  EXPECT_EQ(std::system((command + " 2>'" + err.string() + "'").c_str()), 0);
+  std::ifstream in(err);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(ProbeAtExit, SaysOnOneLineWhenTheReportCannotBeWritten) {
+  const auto dir = unique_temp_dir();
+  const std::string out = (dir / "missing-folder" / "probe.json").string();
+  const std::string err =
+      stderr_of("PERFGATE_PROBE_OUT='" + out + "' '" + PERFGATE_PROBE_EXIT_PROGRAM + "'", dir);
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(err, "perfgate-probe: cannot write the report to " + out +
+                     " (PERFGATE_PROBE_OUT): No such file or directory\n");
+}
+
+TEST(ProbeAtExit, GivesAForkedChildItsOwnReportAndKeepsTheParentsRunsInTheParents) {
+  const auto dir = unique_temp_dir();
+  const auto out = dir / "probe.json";
+  const std::string err = stderr_of(
+      "PERFGATE_PROBE_OUT='" + out.string() + "' '" + PERFGATE_PROBE_FORK_PROGRAM + "'", dir);
+  EXPECT_EQ(err, "");
+  std::vector<std::filesystem::path> children;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with("probe.") && name != "probe.json") children.push_back(entry.path());
+  }
+  ASSERT_EQ(children.size(), 1u);
+  const Json parent = read_json(out);
+  const Json child = read_json(children[0]);
+  std::filesystem::remove_all(dir);
+
+  const std::string child_pid = std::to_string(child["target"]["pid"].get<std::int64_t>());
+  EXPECT_EQ(children[0].filename(), "probe." + child_pid + ".json");
+  // The parent: its three runs (the one open across the fork included), nothing of the child.
+  ASSERT_EQ(parent["runs"].size(), 3u);
+  EXPECT_EQ(parent["runs"][0]["regions"][0]["region_id"], "before_fork");
+  EXPECT_EQ(parent["runs"][1]["regions"][0]["region_id"], "forking");
+  EXPECT_EQ(parent["runs"][2]["regions"][0]["region_id"], "parent_work");
+  EXPECT_EQ(warning_codes(parent), Codes{"FORKED"});
+  // The child: its own run only; the runs before the fork and the one open across it are
+  // the parent's.
+  ASSERT_EQ(child["runs"].size(), 1u);
+  EXPECT_EQ(child["runs"][0]["regions"][0]["region_id"], "child_work");
+  EXPECT_EQ(warning_codes(child), Codes{"FORKED_CHILD"});
+  EXPECT_EQ(child["warnings"][0]["message"],
+            "this report is of process " + child_pid + ", forked from process " +
+                std::to_string(parent["target"]["pid"].get<std::int64_t>()) +
+                ": what was recorded before the fork is in the parent's report; the run open "
+                "at the fork is the parent's, so the child's calls inside it are not counted "
+                "here");
 }
 
 TEST(ProbeCHeader, GivesACProgramRunsNestedRegionsAndTheirCallSites) {

@@ -103,6 +103,25 @@ TEST(ProfileMarkdown, FencesNamesThatHoldBackticksSoTheirCodeSpanStaysWhole) {
   EXPECT_NE(render_markdown(report).find("| Target | `` `x `` (pid 7) |"), std::string::npos);
 }
 
+TEST(ProfileMarkdown, SaysWhatDisabledTheProbeAndCallsASiteWithoutALocationUnknown) {
+  ProbeReport report;
+  report.config.clock = "tsc";
+  report.config.enabled = false;
+  report.config.disabled_by = "PERFGATE_PROBE=0";
+  report.regions.push_back({"parse", "parse", std::nullopt, 0, "", 0, ""});
+  report.regions.push_back({"load", "load", std::nullopt, 0, "io.c", 12, ""});
+  const std::string view = render_markdown(report);
+  EXPECT_NE(view.find("| Clock | tsc, probe disabled at run time by PERFGATE_PROBE=0 |"),
+            std::string::npos)
+      << view;
+  EXPECT_NE(view.find("No runs: the probe was disabled by `PERFGATE_PROBE=0`, so nothing was "
+                      "recorded.\n"),
+            std::string::npos)
+      << view;
+  EXPECT_NE(view.find("| `parse` | parse | - | 0 | unknown |\n"), std::string::npos) << view;
+  EXPECT_NE(view.find("| `load` | load | - | 0 | io.c:12 |\n"), std::string::npos) << view;
+}
+
 TEST(ProfileMarkdown, SaysWhatIsAbsentInAReportWithoutRunsRegionsOrWarnings) {
   ProbeReport report;
   report.created_at = "2026-11-30T14:50:00Z";
@@ -128,7 +147,7 @@ TEST(ProfileMarkdown, SaysWhatIsAbsentInAReportWithoutRunsRegionsOrWarnings) {
 
 ## Runs
 
-No runs: the program opened no `perfgate::probe::Run`.
+No runs: the probe was disabled, so nothing was recorded.
 
 ## Regions
 
