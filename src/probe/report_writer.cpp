@@ -19,11 +19,14 @@ namespace perfgate::probe::detail {
 namespace {
 
 std::string utc_now() {
+  // Written by hand: strftime() reads the time zone files first (tzset), a few system
+  // calls at the exit of every instrumented program for a UTC stamp that needs none.
   const std::time_t now = std::time(nullptr);
   std::tm tm{};
   gmtime_r(&now, &tm);
   char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900,
+                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
   return text;
 }
 

@@ -18,10 +18,10 @@ void set_region_cost_for_testing(double ticks) noexcept {
 
 double region_cost_ticks() noexcept {
   if (g_clock_kind == ClockKind::kTest) return g_test_cost_ticks;
-  // 9 rounds of 256 calls: about 50 µs when a report is written, and the best round is
-  // the one no interrupt or migration landed in.
-  constexpr int kRounds = 9;
-  constexpr int kCalls = 256;
+  // 6 rounds of 128 calls (the first only warms up): about 30 µs when a report is
+  // written, and the best round is the one no interrupt or migration landed in.
+  constexpr int kRounds = 6;
+  constexpr int kCalls = 128;
   ThreadState scratch(0, "calibration", ThreadState::kDetached);
   scratch.begin_run();
   double best = -1;

@@ -54,9 +54,9 @@ void choose_clock() noexcept;
 double ticks_per_second(std::uint64_t anchor_ticks, std::uint64_t anchor_steady_ns) noexcept;
 
 /// The shortest span a rate is measured over: the two clock readings at each end are ~50 ns
-/// apart at worst, so the rate is within 0.1%, and every region of a program that lived
-/// this briefly is shorter than the span, so its error is under 0.1 µs.
-inline constexpr std::uint64_t kMinimumSpanNs = 100'000;
+/// apart at worst, so the rate is within 0.25%, and every region of a program that lived
+/// this briefly is shorter than the span, so its error is under 50 ns.
+inline constexpr std::uint64_t kMinimumSpanNs = 20'000;
 
 /// What CPUID says about the TSC's rate (the leaves that state one, as Linux reads them).
 struct CpuidTscLeaves {
