@@ -4,23 +4,6 @@
 # Then configures the probe alone (-DPERFGATE_PROBE_ONLY=ON), installs only its component,
 # and builds a pure C project against that. Each program must leave a report naming its
 # region. Nothing is downloaded.
-# The probe alone: configured without any of perfgate's other packages, installed as its
-# own component (no programs), and used from a project that enables C only.
-run_step(${CMAKE_COMMAND} -S ${PERFGATE_SOURCE} -B ${WORK}/probe-only -G ${GENERATOR}
-  -DPERFGATE_PROBE_ONLY=ON -DPERFGATE_SANITIZE=${SANITIZE})
-run_step(${CMAKE_COMMAND} --build ${WORK}/probe-only)
-set(probe_prefix ${WORK}/probe-prefix)
-run_step(${CMAKE_COMMAND} --install ${WORK}/probe-only --prefix ${probe_prefix}
-  --component probe)
-if(EXISTS ${probe_prefix}/bin)
-  message(FATAL_ERROR "--component probe installed programs too")
-endif()
-run_step(${CMAKE_COMMAND} -S ${C_CONSUMER_SOURCE} -B ${WORK}/c-build -G ${GENERATOR}
-  -DCMAKE_PREFIX_PATH=${probe_prefix} "-DCMAKE_EXE_LINKER_FLAGS=${flags}")
-run_step(${CMAKE_COMMAND} --build ${WORK}/c-build)
-run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/c-cmake.json ${WORK}/c-build/c_consumer)
-expect_report(${WORK}/c-cmake.json c_consumer_region)
-
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 
@@ -78,5 +61,22 @@ separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
 run_step(cc ${CONSUMER_SOURCE}/consumer.c -o ${WORK}/c_consumer ${pc_flags} ${flags})
 run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/pkg-config.json ${WORK}/c_consumer)
 expect_report(${WORK}/pkg-config.json c_consumer_region)
+
+# The probe alone: configured without any of perfgate's other packages, installed as its
+# own component (no programs), and used from a project that enables C only.
+run_step(${CMAKE_COMMAND} -S ${PERFGATE_SOURCE} -B ${WORK}/probe-only -G ${GENERATOR}
+  -DPERFGATE_PROBE_ONLY=ON -DPERFGATE_SANITIZE=${SANITIZE})
+run_step(${CMAKE_COMMAND} --build ${WORK}/probe-only)
+set(probe_prefix ${WORK}/probe-prefix)
+run_step(${CMAKE_COMMAND} --install ${WORK}/probe-only --prefix ${probe_prefix}
+  --component probe)
+if(EXISTS ${probe_prefix}/bin)
+  message(FATAL_ERROR "--component probe installed programs too")
+endif()
+run_step(${CMAKE_COMMAND} -S ${C_CONSUMER_SOURCE} -B ${WORK}/c-build -G ${GENERATOR}
+  -DCMAKE_PREFIX_PATH=${probe_prefix} "-DCMAKE_EXE_LINKER_FLAGS=${flags}")
+run_step(${CMAKE_COMMAND} --build ${WORK}/c-build)
+run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/c-cmake.json ${WORK}/c-build/c_consumer)
+expect_report(${WORK}/c-cmake.json c_consumer_region)
 
 file(REMOVE_RECURSE ${WORK})
