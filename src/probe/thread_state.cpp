@@ -136,6 +136,11 @@ void ThreadState::take_remote_ends() noexcept {
     ends.swap(remote_ends_);
     has_remote_ends_.store(false, std::memory_order_relaxed);
   }
+  close_remote_ends(ends);
+}
+
+void ThreadState::close_remote_ends(
+    const std::vector<std::pair<std::uint64_t, std::uint64_t>>& ends) noexcept {
   for (const auto& [serial, end] : ends) {
     std::size_t i = stack_.size();
     while (i-- > 0 && stack_[i].serial != serial) {
@@ -202,16 +207,7 @@ void ThreadState::hand_over(Registry& r) {
     std::vector<std::pair<std::uint64_t, std::uint64_t>> ends;
     ends.swap(remote_ends_);
     has_remote_ends_.store(false, std::memory_order_relaxed);
-    for (const auto& [serial, end] : ends) {
-      std::size_t i = stack_.size();
-      while (i-- > 0 && stack_[i].serial != serial) {
-      }
-      if (i < stack_.size()) {
-        close(i, end, EndKind::kOtherThread);
-      } else {
-        ++unmatched_ends_;
-      }
-    }
+    close_remote_ends(ends);
   }
   for (Node& node : nodes_) {
     if (node.outside_run_calls != 0) r.outside_run_calls[node.region] += node.outside_run_calls;

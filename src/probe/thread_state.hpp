@@ -83,6 +83,8 @@ class ThreadState {
   std::uint32_t add_node(std::uint32_t parent, std::uint32_t site) noexcept;
   void close(std::size_t position, std::uint64_t end, EndKind kind) noexcept;
   void take_remote_ends() noexcept;
+  /// Closes the calls other threads ended (serial, end ticks); the notes are already taken.
+  void close_remote_ends(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& ends) noexcept;
   void record_trace(std::uint32_t region, std::uint64_t start, std::uint64_t end) noexcept;
 
   std::vector<Node> nodes_;  // nodes_[0] is the root: no region
