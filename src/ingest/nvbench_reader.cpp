@@ -49,8 +49,7 @@ std::string axis_value_text(const JsonCursor& value) {
 
 // Every summary perfgate uses, assigned to the state.
 void read_summaries(const JsonCursor& summaries, const std::filesystem::path& path,
-                    ResultState& state, std::vector<std::string>& warnings,
-                    BulkFolders& folders) {
+                    ResultState& state, std::vector<std::string>& warnings, BulkFolders& folders) {
   TimingSummary& t = state.summary;
   NvbenchOtherSummaries other;
   const std::size_t count = summaries.size();
