@@ -31,6 +31,12 @@ void set_trace(bool on) noexcept;
 /// Names the calling thread in the report's `threads[]` (default: "main" or "thread-N").
 void set_thread_name(std::string_view name);
 
+/// Marks the first `count` runs of each thread as warmups (also: PERFGATE_PROBE_WARMUP_RUNS).
+/// Warmups stay in the report's runs[] but not in its key averages or summaries. The run
+/// after them is a warmup too whenever the thread has further runs: it absorbs the probe's
+/// own first-use cost (its tables, the thread's state), as a profiler's implicit warmup does.
+void set_warmup_runs(unsigned count) noexcept;
+
 /// Writes the report to `path` now (through a temporary file and a rename). Returns false
 /// when the file cannot be written. At exit the report goes to PERFGATE_PROBE_OUT if set.
 bool flush(const std::string& path);
@@ -41,6 +47,17 @@ extern std::atomic<bool> g_enabled;
 std::uint32_t register_site(const char* name, const char* file, int line, const char* function);
 /// The call site of a name known only at run time, interned (see NamedRegion).
 std::uint32_t dynamic_site(std::string_view name) noexcept;
+
+/// A run of some thread, and the region open in it when the reference was taken (kNone:
+/// none), for work handed to another thread. thread 0 with run 0 is no run.
+struct RunRef {
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+  std::uint32_t thread = 0;
+  std::uint32_t run = 0;  ///< the thread's runs count from 1
+  std::uint32_t region = kNone;
+};
+RunRef current_run() noexcept;
+bool attach_run(const RunRef& run) noexcept;
 
 /// Which call a Region opened: the thread state that opened it and that call's serial
 /// number there, so that an end on another thread, or out of order, is recognised.
@@ -116,6 +133,43 @@ class Run {
   bool active_;
 };
 
+/// The run open on the calling thread and the region open in it, to hand to work that runs
+/// on another thread (a pool task, std::async, a coroutine resumed elsewhere). Copyable; an
+/// empty context (no run was open) attaches nothing.
+class RunContext {
+ public:
+  RunContext() noexcept = default;
+  /// The calling thread's open run; on a thread inside an AttachedRun, the run it works for.
+  static RunContext current() noexcept {
+    RunContext context;
+    if (detail::g_enabled.load(std::memory_order_relaxed)) context.run_ = detail::current_run();
+    return context;
+  }
+  explicit operator bool() const noexcept { return run_.run != 0; }
+
+ private:
+  friend class AttachedRun;
+  detail::RunRef run_;
+};
+
+/// On the thread that does handed-over work: while it lives, regions entered on this
+/// thread count toward the context's run (its `dispatched` rows), nested under the region
+/// that was open when the context was taken. On a thread with a Run of its own open, or the
+/// context's own thread, it changes nothing: those regions are in a run already.
+class AttachedRun {
+ public:
+  explicit AttachedRun(const RunContext& context) noexcept
+      : active_(context && detail::attach_run(context.run_)) {}
+  ~AttachedRun() {
+    if (active_) detail::end_run();
+  }
+  AttachedRun(const AttachedRun&) = delete;
+  AttachedRun& operator=(const AttachedRun&) = delete;
+
+ private:
+  bool active_;
+};
+
 }  // namespace enabled_v2
 
 #define PERFGATE_PROBE_CONCAT_(a, b) a##b
@@ -146,6 +200,17 @@ class NamedRegion {
   explicit NamedRegion(std::string_view) noexcept {}
   NamedRegion(const NamedRegion&) = delete;
   NamedRegion& operator=(const NamedRegion&) = delete;
+};
+class RunContext {
+ public:
+  static RunContext current() noexcept { return {}; }
+  explicit operator bool() const noexcept { return false; }
+};
+class AttachedRun {
+ public:
+  explicit AttachedRun(const RunContext&) noexcept {}
+  AttachedRun(const AttachedRun&) = delete;
+  AttachedRun& operator=(const AttachedRun&) = delete;
 };
 }  // namespace disabled_v2
    // Nothing is timed, but a name that is not a string literal is refused here too, so that a

@@ -19,6 +19,8 @@ namespace perfgate::probe::detail {
 
 std::atomic<bool> g_enabled{true};
 std::atomic<bool> g_trace{false};
+std::atomic<unsigned> g_warmup_runs{0};
+char g_warmup_runs_refused[64] = {};
 bool g_disabled_by_environment = false;
 
 namespace {
@@ -65,6 +67,28 @@ std::uint32_t Registry::region_for(std::uint32_t parent, std::uint32_t site) {
 
 namespace {
 
+/// PERFGATE_PROBE_WARMUP_RUNS: a count of at most a million. Anything else is refused
+/// with one line on stderr and a report warning, not read as some number it resembles.
+void read_warmup_runs() {
+  const char* text = std::getenv("PERFGATE_PROBE_WARMUP_RUNS");
+  if (text == nullptr || *text == '\0') return;
+  unsigned long count = 0;
+  bool valid = std::strlen(text) <= 7;
+  for (const char* c = text; valid && *c != '\0'; ++c) {
+    valid = *c >= '0' && *c <= '9';
+    count = count * 10 + static_cast<unsigned long>(*c - '0');
+  }
+  if (valid && count <= 1000000) {
+    g_warmup_runs.store(static_cast<unsigned>(count));
+    return;
+  }
+  std::snprintf(g_warmup_runs_refused, sizeof g_warmup_runs_refused, "%s", text);
+  std::fprintf(stderr,
+               "perfgate-probe: PERFGATE_PROBE_WARMUP_RUNS=%s is not a count from 0 to "
+               "1000000; no runs are marked as warmups\n",
+               text);
+}
+
 bool env_is(const char* name, const char* value) {
   const char* set = std::getenv(name);
   return set != nullptr && std::strcmp(set, value) == 0;
@@ -78,7 +102,8 @@ bool forked_child_recorded_nothing() {
   const std::lock_guard lock(r.mutex);
   if (r.forked_from == 0) return false;
   if (caller != nullptr) caller->hand_over(r);
-  return r.runs.empty() && r.outside_run_calls.empty() && r.region_ends.empty();
+  return r.runs.empty() && r.dispatched.empty() && r.outside_run_calls.empty() &&
+         r.region_ends.empty();
 }
 
 void write_report_at_exit() {
@@ -115,6 +140,7 @@ void after_fork_in_child() {
   r.forked_from = static_cast<std::int64_t>(getppid());
   r.forks = 0;
   r.runs.clear();
+  r.dispatched.clear();
   r.outside_run_calls.clear();
   r.region_ends.clear();
   r.unmatched_ends = 0;
@@ -136,6 +162,7 @@ Registry* make_registry() {
     g_disabled_by_environment = true;
   }
   if (env_is("PERFGATE_PROBE_TRACE", "1")) g_trace.store(true);
+  read_warmup_runs();
   choose_clock();
   r->anchor_steady_ns = steady_ns();
   r->anchor_ticks = now_ticks();
@@ -209,6 +236,9 @@ bool enabled() noexcept {
 }
 void set_trace(bool on) noexcept {
   detail::g_trace.store(on);
+}
+void set_warmup_runs(unsigned count) noexcept {
+  detail::g_warmup_runs.store(count);
 }
 
 void set_thread_name(std::string_view name) {

@@ -48,10 +48,19 @@ struct RunRow {
 
 struct RunRecord {
   std::uint32_t thread_index = 0;
+  std::uint32_t number = 0;  // the thread's runs count from 1: what a RunContext names
   std::uint64_t wall_ticks = 0;
   std::uint64_t cpu_ns = 0;
   std::uint64_t top_level_ticks = 0;  // inclusive time of the run's outermost regions
   std::uint64_t top_level_calls = 0;  // their calls (the probe's cost is in the residual)
+  std::vector<RunRow> rows;
+};
+
+/// Regions a thread entered inside an AttachedRun: work done for another thread's run.
+struct DispatchedWork {
+  std::uint32_t owner_thread = 0;  // the run's thread and number (RunRecord)
+  std::uint32_t owner_run = 0;
+  std::uint32_t thread_index = 0;  // the thread that did the work
   std::vector<RunRow> rows;
 };
 
@@ -78,6 +87,7 @@ struct Registry {
   std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> region_by_path;
   std::vector<std::unique_ptr<ThreadState>> threads;
   std::vector<RunRecord> runs;
+  std::vector<DispatchedWork> dispatched;
   std::map<std::uint32_t, std::uint64_t> outside_run_calls;  // region -> calls
   std::map<std::uint32_t, RegionEnds> region_ends;
   std::uint64_t unmatched_ends = 0;  // ends of regions that were not open
@@ -110,6 +120,11 @@ struct Registry {
 Registry& registry();
 
 extern std::atomic<bool> g_trace;
+/// Runs of each thread that are warmups (set_warmup_runs, PERFGATE_PROBE_WARMUP_RUNS).
+extern std::atomic<unsigned> g_warmup_runs;
+/// PERFGATE_PROBE_WARMUP_RUNS as given (cut to 63 bytes) when it is not a count: the
+/// report says so. A plain array: the registry may be made before any constructor runs.
+extern char g_warmup_runs_refused[64];
 /// PERFGATE_PROBE=0 was set when the program started (the report says so).
 extern bool g_disabled_by_environment;
 

@@ -19,12 +19,14 @@ Snapshot take_snapshot(ReportMoment moment) {
   s.parent_run_dropped = r.parent_run_dropped;
   s.dynamic_names_over_cap = r.dynamic_names_over_cap;
   s.dynamic_name_cap = r.dynamic_name_cap;
+  s.dispatched = r.dispatched;
   for (const auto& state : r.threads) {
     s.threads.emplace_back(state->index, state->name);
     const std::string thread = std::to_string(state->index);
     if (state.get() != caller && !state->ended) {
-      // A running thread's own data cannot be read without a lock on its hot path.
-      if (moment == ReportMoment::kExit) {
+      // A running thread's own data cannot be read without a lock on its hot path; it
+      // says whether it holds any (a pool thread waiting for work holds none).
+      if (moment == ReportMoment::kExit && state->holds_unreported()) {
         s.warnings.push_back(
             {"THREAD_NOT_FLUSHED", "thread " + thread + " ('" + state->name +
                                        "') was still running when the report was written at "

@@ -37,6 +37,7 @@ struct Snapshot {
   bool parent_run_dropped = false;
   std::uint64_t dynamic_names_over_cap = 0;
   std::size_t dynamic_name_cap = 0;
+  std::vector<DispatchedWork> dispatched{};
 };
 
 Snapshot take_snapshot(ReportMoment moment);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <ctime>
 #include <map>
+#include <set>
 
 #include "perfgate/probe.hpp"
 #include "probe/json_writer.hpp"
@@ -56,6 +57,11 @@ class ReportRenderer {
  public:
   explicit ReportRenderer(Snapshot s) : s_(std::move(s)) {
     hz_ = ticks_per_second(s_.anchor_ticks, s_.anchor_steady_ns);
+    mark_warmups();
+    for (std::size_t i = 0; i < s_.dispatched.size(); ++i) {
+      const DispatchedWork& work = s_.dispatched[i];
+      dispatched_by_run_[{work.owner_thread, work.owner_run}].push_back(i);
+    }
     cost_ticks_ = region_cost_ticks();
     by_id_.resize(s_.regions.size());
     totals_.resize(s_.regions.size());
@@ -89,6 +95,24 @@ class ReportRenderer {
   double us(double ticks) const { return ticks * 1e6 / hz_; }
   bool tracing() const { return g_trace.load() || !s_.trace.empty() || s_.trace_dropped > 0; }
 
+  /// Per thread, in the order its runs ended: the first warmup_runs runs, and one more
+  /// (the implicit warmup, which absorbs the probe's first-use cost) when runs follow it.
+  void mark_warmups() {
+    const std::uint64_t explicit_warmups = g_warmup_runs.load();
+    std::map<std::uint32_t, std::uint64_t> per_thread;
+    for (const RunRecord& run : s_.runs) ++per_thread[run.thread_index];
+    std::map<std::uint32_t, std::uint64_t> seen;
+    warmup_.resize(s_.runs.size());
+    for (std::size_t i = 0; i < s_.runs.size(); ++i) {
+      const std::uint32_t thread = s_.runs[i].thread_index;
+      const std::uint64_t runs = per_thread[thread];
+      const std::uint64_t warmups = runs > explicit_warmups + 1 ? explicit_warmups + 1
+                                                                : std::min(runs, explicit_warmups);
+      warmup_[i] = seen[thread]++ < warmups;
+      if (warmup_[i] && warmups == runs) all_warmup_threads_.insert(thread);
+    }
+  }
+
   void config() {
     w_.key("config").begin_object();
     w_.key("clock").value(g_clock_kind == ClockKind::kTsc ? "tsc" : "steady_clock");
@@ -109,6 +133,7 @@ class ReportRenderer {
     }
     w_.key("trace").value(tracing());
     w_.key("region_cost_ns").value(cost_ticks_ * 1e9 / hz_);
+    w_.key("warmup_runs").value(static_cast<std::uint64_t>(g_warmup_runs.load()));
     w_.end_object();
   }
 
@@ -122,36 +147,68 @@ class ReportRenderer {
   }
 
   void runs() {
+    matched_dispatched_.assign(s_.dispatched.size(), false);
+    counted_in_run_.assign(s_.regions.size(), 0);
     w_.key("runs").begin_array();
     for (std::size_t i = 0; i < s_.runs.size(); ++i) run(i, s_.runs[i]);
     w_.end_array();
   }
 
+  /// Adds `row` to `sum`, its self time less the probe's cost of its children's calls.
+  void add_row(RunRowSum& sum, const RunRow& row) const {
+    sum.calls += row.calls;
+    sum.wall_ticks += row.wall_ticks;
+    sum.self_ticks += std::max(0.0, static_cast<double>(row.self_ticks) -
+                                        static_cast<double>(row.child_calls) * cost_ticks_);
+  }
+
+  void count_in_totals(const RunRowSum& row, std::vector<std::uint32_t>& counted_in_run) {
+    Totals& t = totals_[row.region];
+    t.calls += row.calls;
+    t.wall_ticks += row.wall_ticks;
+    t.self_ticks += row.self_ticks;
+    if (counted_in_run[row.region] != current_run_mark_) {
+      counted_in_run[row.region] = current_run_mark_;
+      ++t.runs;
+    }
+  }
+
   void run(std::size_t run_index, const RunRecord& run) {
+    const bool warmup = warmup_[run_index];
+    ++current_run_mark_;
     // In id order; two call sites of one id (same name, same parent) share a region index,
     // so their rows meet here and add up.
     std::map<std::size_t, RunRowSum> rows;  // by rank in id order
     std::uint64_t calls = 0;
     for (const RunRow& row : run.rows) {
-      RunRowSum& sum = rows.try_emplace(rank_[row.region], RunRowSum{row.region}).first->second;
-      sum.calls += row.calls;
-      sum.wall_ticks += row.wall_ticks;
-      sum.self_ticks += std::max(0.0, static_cast<double>(row.self_ticks) -
-                                          static_cast<double>(row.child_calls) * cost_ticks_);
+      add_row(rows.try_emplace(rank_[row.region], RunRowSum{row.region}).first->second, row);
       calls += row.calls;
     }
-    for (const auto& [rank, row] : rows) {
-      Totals& t = totals_[row.region];
-      t.calls += row.calls;
-      t.wall_ticks += row.wall_ticks;
-      t.self_ticks += row.self_ticks;
-      ++t.runs;
+    // Work other threads did for this run (AttachedRun), by thread and then id.
+    std::map<std::pair<std::uint32_t, std::size_t>, RunRowSum> dispatched;
+    if (const auto found = dispatched_by_run_.find({run.thread_index, run.number});
+        found != dispatched_by_run_.end()) {
+      for (const std::size_t i : found->second) {
+        const DispatchedWork& work = s_.dispatched[i];
+        matched_dispatched_[i] = true;
+        for (const RunRow& row : work.rows) {
+          add_row(dispatched
+                      .try_emplace({work.thread_index, rank_[row.region]}, RunRowSum{row.region})
+                      .first->second,
+                  row);
+        }
+      }
+    }
+    if (!warmup) {
+      for (const auto& [rank, row] : rows) count_in_totals(row, counted_in_run_);
+      for (const auto& [key, row] : dispatched) count_in_totals(row, counted_in_run_);
     }
     const double wall = us(run.wall_ticks);
     const auto fraction = [&](double part) { return wall > 0 ? part / wall : 0.0; };
     w_.begin_object();
     w_.key("run_index").value(static_cast<std::uint64_t>(run_index));
     w_.key("thread_index").value(static_cast<std::uint64_t>(run.thread_index));
+    w_.key("warmup").value(warmup);
     w_.key("timing").begin_object();
     w_.key("wall_time_us").value(wall);
     w_.key("cpu_time_us").value(static_cast<double>(run.cpu_ns) / 1e3);
@@ -172,6 +229,20 @@ class ReportRenderer {
     w_.key("wall_time_us").value(residual);
     w_.key("wall_time_fraction").value(fraction(residual));
     w_.end_object();
+    // Beside the run's own tree, not in it: this time passed on other threads, alongside
+    // the run's, so it is no part of the run's 100%.
+    w_.key("dispatched").begin_array();
+    for (const auto& [key, row] : dispatched) {
+      w_.begin_object();
+      w_.key("thread_index").value(static_cast<std::uint64_t>(key.first));
+      w_.key("region_id").value(id(row.region));
+      w_.key("calls").value(row.calls);
+      w_.key("wall_time_us").value(us(row.wall_ticks));
+      w_.key("self_wall_time_us").value(us(row.self_ticks));
+      w_.key("wall_time_fraction").value(fraction(us(row.wall_ticks)));
+      w_.end_object();
+    }
+    w_.end_array();
     // Where the probe's own time went: inside the enclosing regions' wall time (taken out
     // of their self times above) and, for top-level calls, inside the residual.
     const double cost = us(static_cast<double>(calls) * cost_ticks_);
@@ -252,10 +323,78 @@ class ReportRenderer {
     w_.end_array();
   }
 
+  /// All the time in each name, from any caller: the sum of its ids' totals. Recursion
+  /// is folded into the outer call, so an id never contains its own name and the
+  /// inclusive times of one name's ids do not overlap on a thread.
+  void key_averages_by_name() {
+    struct ByName {
+      Totals totals;
+      std::uint64_t ids = 0;
+    };
+    std::map<std::string, ByName> names;
+    for (std::uint32_t region = 0; region < s_.regions.size(); ++region) {
+      const Totals& t = totals_[region];
+      if (t.runs == 0) continue;
+      ByName& by_name = names[s_.regions[region].name];
+      by_name.totals.calls += t.calls;
+      by_name.totals.wall_ticks += t.wall_ticks;
+      by_name.totals.self_ticks += t.self_ticks;
+      ++by_name.ids;
+    }
+    // Runs that saw the name: a run counts once however many of its ids it entered.
+    std::map<std::string, std::uint64_t> runs_by_name;
+    for (std::size_t i = 0; i < s_.runs.size(); ++i) {
+      if (warmup_[i]) continue;
+      std::vector<const std::string*> seen;
+      const auto see = [&](const std::vector<RunRow>& rows) {
+        for (const RunRow& row : rows) seen.push_back(&s_.regions[row.region].name);
+      };
+      see(s_.runs[i].rows);
+      if (const auto found = dispatched_by_run_.find({s_.runs[i].thread_index, s_.runs[i].number});
+          found != dispatched_by_run_.end()) {
+        for (const std::size_t d : found->second) see(s_.dispatched[d].rows);
+      }
+      std::sort(seen.begin(), seen.end(),
+                [](const std::string* a, const std::string* b) { return *a < *b; });
+      seen.erase(std::unique(seen.begin(), seen.end(),
+                             [](const std::string* a, const std::string* b) { return *a == *b; }),
+                 seen.end());
+      for (const std::string* name : seen) ++runs_by_name[*name];
+    }
+    struct Entry {
+      double self;
+      const std::string* name;
+      const ByName* totals;
+    };
+    std::vector<Entry> entries;
+    for (const auto& [name, by_name] : names)
+      entries.push_back({by_name.totals.self_ticks, &name, &by_name});
+    constexpr std::size_t kRowsPerView = 20;
+    const std::size_t shown = std::min(entries.size(), kRowsPerView);
+    std::partial_sort(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(shown),
+                      entries.end(), [](const Entry& a, const Entry& b) {
+                        return a.self != b.self ? a.self > b.self : *a.name < *b.name;
+                      });
+    w_.key("by_name").begin_array();
+    for (std::size_t i = 0; i < shown; ++i) {
+      const Totals& t = entries[i].totals->totals;
+      w_.begin_object();
+      w_.key("name").value(*entries[i].name);
+      w_.key("calls").value(t.calls);
+      w_.key("self_wall_time_us").value(us(t.self_ticks));
+      w_.key("wall_time_us").value(us(t.wall_ticks));
+      w_.key("runs").value(runs_by_name[*entries[i].name]);
+      w_.key("ids").value(entries[i].totals->ids);
+      w_.end_object();
+    }
+    w_.end_array();
+  }
+
   void key_averages() {
     w_.key("key_averages").begin_object();
     key_average_view("self_time", &Totals::self_ticks);
     key_average_view("total_time", &Totals::wall_ticks);
+    key_averages_by_name();
     w_.end_object();
   }
 
@@ -359,6 +498,34 @@ class ReportRenderer {
       }
       all.push_back({"FORKED_CHILD", message});
     }
+    if (g_warmup_runs_refused[0] != '\0') {
+      all.push_back({"WARMUP_RUNS_REFUSED", std::string("PERFGATE_PROBE_WARMUP_RUNS=") +
+                                                g_warmup_runs_refused +
+                                                " is not a count from 0 to 1000000; no runs "
+                                                "were marked as warmups by it"});
+    }
+    for (const std::uint32_t thread : all_warmup_threads_) {
+      all.push_back({"NO_MEASURED_RUNS",
+                     "every run of thread " + std::to_string(thread) +
+                         " is a warmup (warmup_runs " + std::to_string(g_warmup_runs.load()) +
+                         "), so none of them is in the key averages; run more iterations or "
+                         "lower PERFGATE_PROBE_WARMUP_RUNS"});
+    }
+    std::uint64_t unmatched_work = 0;
+    std::uint64_t unmatched_calls = 0;
+    for (std::size_t i = 0; i < s_.dispatched.size(); ++i) {
+      if (matched_dispatched_[i]) continue;
+      ++unmatched_work;
+      for (const RunRow& row : s_.dispatched[i].rows) unmatched_calls += row.calls;
+    }
+    if (unmatched_work > 0) {
+      all.push_back({"DISPATCHED_WITHOUT_RUN",
+                     std::to_string(unmatched_work) + " AttachedRun(s) with " +
+                         std::to_string(unmatched_calls) +
+                         " region call(s) worked for a run that is not in the report (still "
+                         "open when it was written, or its process's parent's); they are "
+                         "in no run"});
+    }
     if (s_.unmatched_ends > 0) {
       all.push_back({"REGION_END_WITHOUT_BEGIN",
                      std::to_string(s_.unmatched_ends) +
@@ -385,6 +552,13 @@ class ReportRenderer {
   std::vector<std::uint32_t> by_id_;  // region indices ordered by id
   std::vector<Totals> totals_;        // by region index; runs == 0: in no run
   std::vector<std::size_t> rank_;     // by region index: its position in by_id_
+  std::vector<bool> warmup_;          // by run
+  std::set<std::uint32_t> all_warmup_threads_;  // threads whose every run is a warmup
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<std::size_t>>
+      dispatched_by_run_;                       // (thread, run number) -> s_.dispatched
+  std::vector<bool> matched_dispatched_;        // by s_.dispatched: its run is in the report
+  std::vector<std::uint32_t> counted_in_run_;   // by region: the last run mark that saw it
+  std::uint32_t current_run_mark_ = 0;
   JsonWriter w_;
 };
 

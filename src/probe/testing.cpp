@@ -41,6 +41,7 @@ void reset_for_testing() {
   r.regions.clear();
   r.region_by_path.clear();
   r.runs.clear();
+  r.dispatched.clear();
   r.outside_run_calls.clear();
   r.region_ends.clear();
   r.unmatched_ends = 0;
@@ -57,6 +58,7 @@ void reset_for_testing() {
   r.anchor_ticks = now_ticks();
   g_enabled.store(true);
   g_trace.store(false);
+  g_warmup_runs.store(0);
   set_region_cost_for_testing(0);
 }
 

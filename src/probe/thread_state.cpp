@@ -21,16 +21,43 @@ ThreadState::ThreadState(std::uint32_t thread_index, std::string thread_name, Mo
 }
 
 std::uint32_t ThreadState::add_node(std::uint32_t parent, std::uint32_t site) noexcept {
-  const std::uint32_t parent_region = nodes_[parent].region;
+  // A region entered inside a region of the same name (recursion, direct or through other
+  // regions) is counted in that outer region: one row however deep the recursion goes,
+  // and ids that stay as long as the program's own nesting. The walk stops at an attached
+  // run's root, which stands for a region of another thread.
   std::uint32_t region = 0;
   if (mode_ == kRegistered) {
     Registry& r = registry();
     const std::lock_guard lock(r.mutex);
-    region = r.region_for(parent_region, site);
+    for (std::uint32_t p = parent; p != 0 && nodes_[p].site != kNoSite; p = nodes_[p].parent) {
+      if (r.sites[nodes_[p].site].name == r.sites[site].name) {
+        children_.insert(ChildIndex::key(parent, site), p);
+        return p;
+      }
+    }
+    region = r.region_for(nodes_[parent].region, site);
+  } else {
+    for (std::uint32_t p = parent; p != 0 && nodes_[p].site != kNoSite; p = nodes_[p].parent) {
+      if (nodes_[p].site == site) {
+        children_.insert(ChildIndex::key(parent, site), p);
+        return p;
+      }
+    }
   }
   const auto node = static_cast<std::uint32_t>(nodes_.size());
-  nodes_.push_back(Node{site, region});
+  nodes_.push_back(Node{site, region, parent});
   children_.insert(ChildIndex::key(parent, site), node);
+  return node;
+}
+
+std::uint32_t ThreadState::attach_root(std::uint32_t region) {
+  if (region == RunRef::kNone) return 0;
+  for (const auto& [known, node] : attach_roots_) {
+    if (known == region) return node;
+  }
+  const auto node = static_cast<std::uint32_t>(nodes_.size());
+  nodes_.push_back(Node{kNoSite, region, 0});
+  attach_roots_.emplace_back(region, node);
   return node;
 }
 
@@ -45,11 +72,16 @@ OpenRegion ThreadState::enter(std::uint32_t site) noexcept {
   // A region left open from before the open run (or from an earlier one) is no part of
   // it: what is entered now sits at the top of the run's tree, so that every run's top
   // level and its residual add up to the run's whole time.
-  std::uint32_t parent = 0;
+  std::uint32_t parent = base_;
   if (!stack_.empty() && (!in_run || stack_.back().run == run_)) parent = stack_.back().node;
   const std::uint32_t node = child_of(parent, site);
+  const std::uint32_t run = in_run ? run_ : 0;
+  // A call inside an open call of the same node (recursion) is in that call's time already.
+  Node& entered = nodes_[node];
+  const bool recursive = entered.open != 0 && entered.open_run == run;
+  if (entered.open++ == 0) entered.open_run = run;
   const std::uint64_t serial = next_serial_++;
-  stack_.push_back(Frame{node, in_run ? run_ : 0, serial, 0, 0, 0});
+  stack_.push_back(Frame{node, run, serial, 0, 0, 0, recursive});
   // Read last so that the bookkeeping above is not inside the region.
   stack_.back().start_ticks = now_ticks();
   return OpenRegion{this, serial};
@@ -71,6 +103,7 @@ void ThreadState::exit(OpenRegion region) noexcept {
     }
   }
   ++unmatched_ends_;
+  mark_unreported();
 }
 
 void ThreadState::exit_innermost() noexcept {
@@ -78,6 +111,7 @@ void ThreadState::exit_innermost() noexcept {
   if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
   if (stack_.empty()) {
     ++unmatched_ends_;  // an end without a begin (C API): nothing to close
+    mark_unreported();
     return;
   }
   close(stack_.size() - 1, end, EndKind::kInnermost);
@@ -91,6 +125,7 @@ void ThreadState::close(std::size_t position, std::uint64_t end, EndKind kind) n
   const std::uint64_t wall = end > frame.start_ticks ? end - frame.start_ticks : 0;
   const std::uint64_t self = wall > frame.child_ticks ? wall - frame.child_ticks : 0;
   Node& node = nodes_[frame.node];
+  --node.open;
   if (kind == EndKind::kOutOfOrder) ++node.mismatched_ends;
   if (kind == EndKind::kOtherThread) ++node.remote_ends;
   if (frame.run != 0 && run_depth_ > 0 && frame.run == run_) {
@@ -100,7 +135,7 @@ void ThreadState::close(std::size_t position, std::uint64_t end, EndKind kind) n
       touched_.push_back(frame.node);
     }
     ++node.run_calls;
-    node.run_wall_ticks += wall;
+    if (!frame.recursive) node.run_wall_ticks += wall;
     node.run_self_ticks += self;
     node.run_child_calls += frame.child_calls;
     if (position == 0 || stack_[position - 1].run != frame.run) {
@@ -109,9 +144,12 @@ void ThreadState::close(std::size_t position, std::uint64_t end, EndKind kind) n
     }
   } else if (frame.run != 0) {
     ++node.crossed_run_calls;  // its run ended, or another began, while it was open
+    mark_unreported();
   } else {
     ++node.outside_run_calls;
+    mark_unreported();
   }
+  if (kind != EndKind::kInnermost) mark_unreported();
   if (position > 0) {
     stack_[position - 1].child_ticks += wall;
     ++stack_[position - 1].child_calls;
@@ -149,6 +187,7 @@ void ThreadState::close_remote_ends(
       close(i, end, EndKind::kOtherThread);
     } else {
       ++unmatched_ends_;
+      mark_unreported();
     }
   }
 }
@@ -156,6 +195,7 @@ void ThreadState::close_remote_ends(
 void ThreadState::record_trace(std::uint32_t region, std::uint64_t start,
                                std::uint64_t end) noexcept {
   if (trace_.capacity() == 0) trace_.reserve(kThreadTraceEvents);
+  mark_unreported();
   if (trace_.size() == kThreadTraceEvents) {
     ++trace_dropped_;
     return;
@@ -165,38 +205,68 @@ void ThreadState::record_trace(std::uint32_t region, std::uint64_t start,
 
 void ThreadState::begin_run() noexcept {
   if (run_depth_++ > 0) return;  // nested: the outer run measures
-  ++run_;
-  touched_.clear();
-  run_top_level_ticks_ = 0;
-  run_top_level_calls_ = 0;
+  open_run();
   run_start_cpu_ns_ = process_cpu_ns();
   run_start_ticks_ = now_ticks();
 }
 
+void ThreadState::open_run() noexcept {
+  ++run_;
+  touched_.clear();
+  run_top_level_ticks_ = 0;
+  run_top_level_calls_ = 0;
+  busy_.store(true, std::memory_order_relaxed);
+}
+
+bool ThreadState::attach(const RunRef& run) noexcept {
+  if (run.run == 0 || mode_ != kRegistered) return false;
+  if (run_depth_++ > 0) return true;  // a run is open here: it measures, as a nested Run
+  attached_ = run;
+  base_ = attach_root(run.region);
+  open_run();
+  run_start_ticks_ = now_ticks();
+  return true;
+}
+
+RunRef ThreadState::current_run() const noexcept {
+  if (run_depth_ == 0) return {};
+  RunRef ref = attached_.run != 0 ? attached_ : RunRef{index, run_, RunRef::kNone};
+  for (std::size_t i = stack_.size(); i-- > 0;) {
+    if (stack_[i].run == run_) {
+      ref.region = nodes_[stack_[i].node].region;
+      break;
+    }
+  }
+  return ref;
+}
+
 void ThreadState::end_run() noexcept {
   const std::uint64_t end = now_ticks();
-  const std::uint64_t cpu = process_cpu_ns();
+  const bool attached = attached_.run != 0;
+  const std::uint64_t cpu = attached ? 0 : process_cpu_ns();
   if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
   if (run_depth_ == 0 || --run_depth_ > 0) return;
-  RunRecord run{index,
-                end - run_start_ticks_,
-                cpu - run_start_cpu_ns_,
-                run_top_level_ticks_,
-                run_top_level_calls_,
-                {}};
-  run.rows.reserve(touched_.size());
+  std::vector<RunRow> rows;
+  rows.reserve(touched_.size());
   for (const std::uint32_t n : touched_) {
     const Node& node = nodes_[n];
-    run.rows.push_back(RunRow{node.region, node.run_calls, node.run_wall_ticks, node.run_self_ticks,
-                              node.run_child_calls});
+    rows.push_back(RunRow{node.region, node.run_calls, node.run_wall_ticks, node.run_self_ticks,
+                          node.run_child_calls});
   }
   touched_.clear();
   Registry& r = registry();
   const std::lock_guard lock(r.mutex);
-  if (run_inherited_) {
+  busy_.store(false, std::memory_order_relaxed);
+  if (attached) {
+    r.dispatched.push_back(
+        DispatchedWork{attached_.thread, attached_.run, index, std::move(rows)});
+    attached_ = RunRef{};
+    base_ = 0;
+  } else if (run_inherited_) {
     run_inherited_ = false;  // a forked child's copy of its parent's run: the parent's
   } else {
-    r.runs.push_back(std::move(run));
+    r.runs.push_back(RunRecord{index, run_, end - run_start_ticks_, cpu - run_start_cpu_ns_,
+                               run_top_level_ticks_, run_top_level_calls_, std::move(rows)});
   }
   hand_over(r);
 }
@@ -231,6 +301,7 @@ void ThreadState::hand_over(Registry& r) {
   trace_.clear();
   r.trace_dropped += trace_dropped_;
   trace_dropped_ = 0;
+  unreported_.store(false, std::memory_order_relaxed);
 }
 
 std::vector<std::uint32_t> ThreadState::open_regions() const {
@@ -248,6 +319,7 @@ void ThreadState::forget_recorded() {
   trace_dropped_ = 0;
   remote_ends_.clear();
   has_remote_ends_.store(false, std::memory_order_relaxed);
+  unreported_.store(false, std::memory_order_relaxed);
   if (run_depth_ > 0) run_inherited_ = true;
 }
 
@@ -257,6 +329,12 @@ void ThreadState::clear() {
   stack_.clear();
   touched_.clear();
   run_depth_ = 0;
+  run_ = 0;
+  base_ = 0;
+  attached_ = RunRef{};
+  attach_roots_.clear();
+  busy_.store(false, std::memory_order_relaxed);
+  unreported_.store(false, std::memory_order_relaxed);
   run_inherited_ = false;
   unmatched_ends_ = 0;
   trace_.clear();
@@ -328,6 +406,13 @@ void begin_run() noexcept {
 }
 void end_run() noexcept {
   this_thread_state().end_run();
+}
+RunRef current_run() noexcept {
+  const ThreadState* const state = t_state;
+  return state != nullptr ? state->current_run() : RunRef{};
+}
+bool attach_run(const RunRef& run) noexcept {
+  return this_thread_state().attach(run);
 }
 
 }  // namespace perfgate::probe::detail

@@ -32,6 +32,11 @@ class ThreadState {
   void exit_innermost() noexcept;
   void begin_run() noexcept;
   void end_run() noexcept;
+  /// Opens a run on this thread that works for `run` of another thread (AttachedRun);
+  /// false when it would change nothing (a run is open here, or `run` is this thread's).
+  bool attach(const RunRef& run) noexcept;
+  /// The open run, the attached one's owner included, and its innermost open region.
+  RunRef current_run() const noexcept;
 
   /// Called on another thread: the call `serial` of this thread ended there at `end`.
   void end_from_other_thread(std::uint64_t serial, std::uint64_t end);
@@ -51,15 +56,24 @@ class ThreadState {
   /// Regions still open, outermost first, and whether a Run is open.
   std::vector<std::uint32_t> open_regions() const;
   bool run_open() const { return run_depth_ > 0; }
+  /// Read on other threads: whether this thread holds data a report needs, which only it
+  /// can hand over (calls outside runs, trace events, an open run).
+  bool holds_unreported() const {
+    return unreported_.load(std::memory_order_relaxed) || busy_.load(std::memory_order_relaxed);
+  }
   /// The inclusive time of the open run's top-level calls so far.
   std::uint64_t top_level_ticks_in_open_run() const { return run_top_level_ticks_; }
 
  private:
   static constexpr std::uint32_t kNone = 0xffffffffu;
+  static constexpr std::uint32_t kNoSite = 0xffffffffu;
   struct Node {
     std::uint32_t site;
     std::uint32_t region;
+    std::uint32_t parent = 0;
     std::uint32_t touched_run = 0;  // the run whose counters below are live
+    std::uint32_t open = 0;      // its calls open now (more than one: recursion)
+    std::uint32_t open_run = 0;  // the run of the outermost of them
     std::uint64_t run_calls = 0;
     std::uint64_t run_wall_ticks = 0;
     std::uint64_t run_self_ticks = 0;
@@ -76,11 +90,20 @@ class ThreadState {
     std::uint64_t start_ticks;
     std::uint64_t child_ticks;
     std::uint64_t child_calls;
+    bool recursive;  // its node was open already: its wall time is in the outer call
   };
   enum class EndKind { kInnermost, kOutOfOrder, kOtherThread };
 
   std::uint32_t child_of(std::uint32_t parent, std::uint32_t site) noexcept;
   std::uint32_t add_node(std::uint32_t parent, std::uint32_t site) noexcept;
+  void open_run() noexcept;
+  /// The node standing for another thread's `region` at the root of an attached run.
+  std::uint32_t attach_root(std::uint32_t region);
+  void mark_unreported() noexcept {
+    if (!unreported_.load(std::memory_order_relaxed)) {
+      unreported_.store(true, std::memory_order_relaxed);
+    }
+  }
   void close(std::size_t position, std::uint64_t end, EndKind kind) noexcept;
   void take_remote_ends() noexcept;
   /// Closes the calls other threads ended (serial, end ticks); the notes are already taken.
@@ -95,6 +118,9 @@ class ThreadState {
   std::uint64_t unmatched_ends_ = 0;  // ends whose region was no longer open
   std::uint32_t run_depth_ = 0;
   std::uint32_t run_ = 0;  // numbers this thread's runs from 1
+  std::uint32_t base_ = 0;  // the node regions entered at a run's top level go under
+  RunRef attached_;         // run != 0: the open run works for this run of another thread
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> attach_roots_;  // region -> node
   std::uint64_t run_start_ticks_ = 0;
   std::uint64_t run_start_cpu_ns_ = 0;
   std::uint64_t run_top_level_ticks_ = 0;
@@ -105,6 +131,8 @@ class ThreadState {
   /// flag says there are some, so the hot path looks at it without the lock.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> remote_ends_;
   std::atomic<bool> has_remote_ends_{false};
+  std::atomic<bool> unreported_{false};
+  std::atomic<bool> busy_{false};  // a run is open
   bool run_inherited_ = false;  // a forked child's open run: its parent's to record
   Mode mode_;
 };

@@ -79,9 +79,12 @@ TEST_F(Attribution, GivesRegionsOf50And30MsInA100MsRunHalfAndAThirdAndTheRestToR
       50'000.0);
   EXPECT_EQ(runs[0]["run_index"], 0);
   EXPECT_EQ(runs[4]["run_index"], 4);
+  // The first run is the implicit warmup: kept, marked, and left out of the key averages.
+  EXPECT_EQ(runs[0]["warmup"], true);
+  EXPECT_EQ(runs[1]["warmup"], false);
   EXPECT_EQ(doc["key_averages"]["total_time"][0]["region_id"], "decode");
-  EXPECT_EQ(doc["key_averages"]["total_time"][0]["calls"], kRuns);
-  EXPECT_EQ(doc["key_averages"]["total_time"][0]["runs"], kRuns);
+  EXPECT_EQ(doc["key_averages"]["total_time"][0]["calls"], kRuns - 1);
+  EXPECT_EQ(doc["key_averages"]["total_time"][0]["runs"], kRuns - 1);
   EXPECT_EQ(doc["warnings"].size(), 0u);
 }
 

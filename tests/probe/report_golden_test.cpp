@@ -36,54 +36,81 @@ constexpr const char* kGolden = R"({
   "disabled_by": null,
   "enabled": true,
   "region_cost_ns": 250,
-  "trace": true
+  "trace": true,
+  "warmup_runs": 0
  },
  "created_at": "CREATED_AT",
  "key_averages": {
+  "by_name": [
+   {
+    "calls": 1,
+    "ids": 1,
+    "name": "decode",
+    "runs": 1,
+    "self_wall_time_us": 1.75,
+    "wall_time_us": 3
+   },
+   {
+    "calls": 1,
+    "ids": 1,
+    "name": "huffman",
+    "runs": 1,
+    "self_wall_time_us": 1,
+    "wall_time_us": 1
+   },
+   {
+    "calls": 1,
+    "ids": 1,
+    "name": "render",
+    "runs": 1,
+    "self_wall_time_us": 1,
+    "wall_time_us": 1
+   }
+  ],
   "self_time": [
    {
-    "calls": 2,
+    "calls": 1,
     "region_id": "decode",
-    "runs": 2,
-    "self_wall_time_us": 3.5,
-    "wall_time_us": 6
+    "runs": 1,
+    "self_wall_time_us": 1.75,
+    "wall_time_us": 3
    },
    {
-    "calls": 2,
+    "calls": 1,
     "region_id": "decode/huffman",
-    "runs": 2,
-    "self_wall_time_us": 2,
-    "wall_time_us": 2
+    "runs": 1,
+    "self_wall_time_us": 1,
+    "wall_time_us": 1
    },
    {
-    "calls": 2,
+    "calls": 1,
     "region_id": "render",
-    "runs": 2,
-    "self_wall_time_us": 2,
-    "wall_time_us": 2
+    "runs": 1,
+    "self_wall_time_us": 1,
+    "wall_time_us": 1
    }
   ],
   "total_time": [
    {
-    "calls": 2,
+    "calls": 1,
     "region_id": "decode",
-    "runs": 2,
-    "self_wall_time_us": 3.5,
-    "wall_time_us": 6
+    "runs": 1,
+    "self_wall_time_us": 1.75,
+    "wall_time_us": 3
    },
    {
-    "calls": 2,
+    "calls": 1,
     "region_id": "decode/huffman",
-    "runs": 2,
-    "self_wall_time_us": 2,
-    "wall_time_us": 2
+    "runs": 1,
+    "self_wall_time_us": 1,
+    "wall_time_us": 1
    },
    {
-    "calls": 2,
+    "calls": 1,
     "region_id": "render",
-    "runs": 2,
-    "self_wall_time_us": 2,
-    "wall_time_us": 2
+    "runs": 1,
+    "self_wall_time_us": 1,
+    "wall_time_us": 1
    }
   ]
  },
@@ -119,6 +146,7 @@ constexpr const char* kGolden = R"({
  ],
  "runs": [
   {
+   "dispatched": [],
    "probe": {
     "cost_fraction": 0.10714285714285714,
     "cost_us": 0.75,
@@ -156,9 +184,11 @@ constexpr const char* kGolden = R"({
    "timing": {
     "cpu_time_us": 0.4,
     "wall_time_us": 7
-   }
+   },
+   "warmup": true
   },
   {
+   "dispatched": [],
    "probe": {
     "cost_fraction": 0.10714285714285714,
     "cost_us": 0.75,
@@ -196,7 +226,8 @@ constexpr const char* kGolden = R"({
    "timing": {
     "cpu_time_us": 0.4,
     "wall_time_us": 7
-   }
+   },
+   "warmup": false
   }
  ],
  "schema_version": 1,

@@ -101,8 +101,9 @@ TEST(ProbeAtExit, ReportsEndedThreadsAndWarnsAboutRunningThreadsAndOpenScopes) {
   ASSERT_EQ(doc["runs"].size(), 2u);
   EXPECT_EQ(doc["runs"][0]["regions"][0]["region_id"], "finished_thread_work");
   EXPECT_EQ(doc["runs"][1]["regions"][0]["region_id"], "sleeper_work");
-  ASSERT_EQ(doc["threads"].size(), 3u);
-  EXPECT_EQ(doc["threads"][2]["name"], "main");
+  ASSERT_EQ(doc["threads"].size(), 4u);
+  EXPECT_EQ(doc["threads"][2]["name"], "idle");  // running, holding nothing: no warning
+  EXPECT_EQ(doc["threads"][3]["name"], "main");
   EXPECT_EQ(doc["target"]["process_name"], "perfgate_probe_exit_program");
 }
 
