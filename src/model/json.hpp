@@ -14,4 +14,9 @@ using Json = nlohmann::json;
 inline std::string pretty_json(const Json& value) {
   return value.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
+/// The same for a document whose keys keep the order they were written in (another
+/// program's format, reproduced as that program writes it).
+inline std::string pretty_json(const nlohmann::ordered_json& value) {
+  return value.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
 }  // namespace perfgate

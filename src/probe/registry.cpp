@@ -52,6 +52,8 @@ std::uint32_t Registry::region_for(std::uint32_t parent, std::uint32_t site) {
   if (inserted) {
     RegionInfo info;
     info.name = name;
+    info.name_id =
+        name_ids.try_emplace(name, static_cast<std::uint32_t>(name_ids.size())).first->second;
     info.parent = parent;
     info.site = site;
     if (parent == kNoRegion) {
@@ -63,6 +65,77 @@ std::uint32_t Registry::region_for(std::uint32_t parent, std::uint32_t site) {
     regions.push_back(std::move(info));
   }
   return it->second;
+}
+
+void Registry::keep_run(RunRecord run, ThreadState& state) {
+  state.ended_runs = run.number;
+  const auto work = dispatched.find({run.thread_index, run.number});
+  if (runs.size() < run_detail_cap) {
+    runs.push_back(std::move(run));
+    return;  // its work stays in `dispatched` for the report
+  }
+  if (state.first_folded_run == 0) state.first_folded_run = run.number;
+  // Beyond the cap a thread's first warmup_runs + 1 runs are its warmups: the implicit one
+  // cannot wait to see whether more runs follow, since its rows are folded now.
+  if (run.number <= g_warmup_runs.load() + 1) {
+    ++folded.warmups;
+  } else {
+    static const std::vector<DispatchedWork> kNone;
+    folded.add(run, work != dispatched.end() ? work->second : kNone, regions);
+  }
+  if (work != dispatched.end()) dispatched.erase(work);
+}
+
+namespace {
+bool longer(const TraceEvent& a, const TraceEvent& b) {
+  return a.end_ticks - a.start_ticks > b.end_ticks - b.start_ticks;
+}
+}  // namespace
+
+void Registry::keep_trace(const TraceEvent& event) {
+  if (trace.size() < trace_cap) {
+    trace.push_back(event);
+    if (trace.size() == trace_cap) std::make_heap(trace.begin(), trace.end(), longer);
+    return;
+  }
+  ++trace_dropped;
+  if (trace.empty() || !longer(event, trace.front())) return;
+  std::pop_heap(trace.begin(), trace.end(), longer);
+  trace.back() = event;
+  std::push_heap(trace.begin(), trace.end(), longer);
+}
+
+void Registry::keep_dispatched(DispatchedWork work) {
+  const ThreadState* owner = nullptr;
+  for (const auto& state : threads) {
+    if (state->index == work.owner_thread) owner = state.get();
+  }
+  if (owner != nullptr && owner->first_folded_run != 0 &&
+      work.owner_run >= owner->first_folded_run && work.owner_run <= owner->ended_runs) {
+    // Its run is folded already: its time still counts, as no further run.
+    if (work.owner_run > g_warmup_runs.load() + 1) folded.add_late(work);
+    return;
+  }
+  auto& pieces = dispatched[{work.owner_thread, work.owner_run}];
+  for (DispatchedWork& piece : pieces) {
+    if (piece.thread_index != work.thread_index) continue;
+    // The same worker again (an AttachedRun per task): rows merge, so a run that hands out
+    // a million tasks keeps one entry per worker and region.
+    for (const RunRow& row : work.rows) {
+      const auto same = std::find_if(piece.rows.begin(), piece.rows.end(),
+                                     [&](const RunRow& r) { return r.region == row.region; });
+      if (same == piece.rows.end()) {
+        piece.rows.push_back(row);
+      } else {
+        same->calls += row.calls;
+        same->wall_ticks += row.wall_ticks;
+        same->self_ticks += row.self_ticks;
+        same->child_calls += row.child_calls;
+      }
+    }
+    return;
+  }
+  pieces.push_back(std::move(work));
 }
 
 namespace {
@@ -102,8 +175,8 @@ bool forked_child_recorded_nothing() {
   const std::lock_guard lock(r.mutex);
   if (r.forked_from == 0) return false;
   if (caller != nullptr) caller->hand_over(r);
-  return r.runs.empty() && r.dispatched.empty() && r.outside_run_calls.empty() &&
-         r.region_ends.empty();
+  return r.runs.empty() && r.folded.runs == 0 && r.dispatched.empty() &&
+         r.outside_run_calls.empty() && r.region_ends.empty();
 }
 
 void write_report_at_exit() {
@@ -140,6 +213,7 @@ void after_fork_in_child() {
   r.forked_from = static_cast<std::int64_t>(getppid());
   r.forks = 0;
   r.runs.clear();
+  r.folded = RunFold{};
   r.dispatched.clear();
   r.outside_run_calls.clear();
   r.region_ends.clear();
@@ -157,6 +231,7 @@ void after_fork_in_child() {
 
 Registry* make_registry() {
   auto* r = new Registry;
+  r->trace_cap = kTraceEvents;
   if (env_is("PERFGATE_PROBE", "0")) {
     g_enabled.store(false);
     g_disabled_by_environment = true;

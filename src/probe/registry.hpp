@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include "probe/run_fold.hpp"
+
 namespace perfgate::probe::detail {
 
 inline constexpr std::uint32_t kNoRegion = 0xffffffffu;
@@ -35,7 +37,8 @@ struct RegionInfo {
   std::string name;
   std::uint32_t parent = kNoRegion;
   int depth = 0;
-  std::uint32_t site = 0;  // the first call site that used the id
+  std::uint32_t site = 0;     // the first call site that used the id
+  std::uint32_t name_id = 0;  // the same for every region of one name (Registry::name_ids)
 };
 
 struct RunRow {
@@ -85,14 +88,20 @@ struct Registry {
   std::vector<Site> sites;
   std::vector<RegionInfo> regions;
   std::map<std::pair<std::uint32_t, std::string>, std::uint32_t> region_by_path;
+  std::map<std::string, std::uint32_t> name_ids;  // a number per distinct region name
   std::vector<std::unique_ptr<ThreadState>> threads;
-  std::vector<RunRecord> runs;
-  std::vector<DispatchedWork> dispatched;
+  std::vector<RunRecord> runs;  // the first run_detail_cap runs; later ones are folded
+  RunFold folded;
+  std::size_t run_detail_cap = kRunDetailCap;  // tests lower it
+  /// Work for runs not folded (in runs[], or not ended yet), by (thread, run number); one
+  /// entry per worker thread, its rows merged, however many AttachedRuns it took.
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<DispatchedWork>> dispatched;
   std::map<std::uint32_t, std::uint64_t> outside_run_calls;  // region -> calls
   std::map<std::uint32_t, RegionEnds> region_ends;
   std::uint64_t unmatched_ends = 0;  // ends of regions that were not open
-  std::vector<TraceEvent> trace;
+  std::vector<TraceEvent> trace;     // a heap, shortest first, once it holds trace_cap events
   std::uint64_t trace_dropped = 0;
+  std::size_t trace_cap = 0;       // kTraceEvents (set where the registry is made); tests lower it
   std::uint64_t anchor_ticks = 0;  // the first probe use: trace times start here
   std::uint64_t anchor_steady_ns = 0;
   // fork(): how often this process forked, and, in a child, the parent it came from.
@@ -109,6 +118,14 @@ struct Registry {
 
   /// The region `name` directly inside `parent` (kNoRegion: at the top), made on first use.
   std::uint32_t region_for(std::uint32_t parent, std::uint32_t site);
+  /// Keeps a run that ended (the caller holds the mutex): in runs[] up to the cap, else
+  /// folded with the work handed out for it; `state` is its thread.
+  void keep_run(RunRecord run, ThreadState& state);
+  /// Keeps a trace event (the caller holds the mutex): past trace_cap events, the shortest
+  /// one kept makes way for a longer one, so a long program keeps its slowest calls.
+  void keep_trace(const TraceEvent& event);
+  /// Keeps work an AttachedRun did (the caller holds the mutex).
+  void keep_dispatched(DispatchedWork work);
   /// The site of a name (and location) given at run time; the caller holds the mutex.
   std::uint32_t dynamic_site_for(const std::string& name, const std::string& file, int line,
                                  const std::string& function);
@@ -128,7 +145,7 @@ extern char g_warmup_runs_refused[64];
 /// PERFGATE_PROBE=0 was set when the program started (the report says so).
 extern bool g_disabled_by_environment;
 
-/// Most trace events kept per thread between two hand-overs, and in the whole report.
+/// Trace events a thread buffers before it hands them over, and the most the report keeps.
 inline constexpr std::size_t kThreadTraceEvents = 1u << 16;
 inline constexpr std::size_t kTraceEvents = 1u << 20;
 

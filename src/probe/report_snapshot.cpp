@@ -20,8 +20,10 @@ Snapshot take_snapshot(ReportMoment moment) {
   s.dynamic_names_over_cap = r.dynamic_names_over_cap;
   s.dynamic_name_cap = r.dynamic_name_cap;
   s.dispatched = r.dispatched;
+  s.folded = r.folded;
   for (const auto& state : r.threads) {
     s.threads.emplace_back(state->index, state->name);
+    s.ended_runs[state->index] = state->ended_runs;
     const std::string thread = std::to_string(state->index);
     if (state.get() != caller && !state->ended) {
       // A running thread's own data cannot be read without a lock on its hot path; it

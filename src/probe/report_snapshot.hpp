@@ -37,7 +37,9 @@ struct Snapshot {
   bool parent_run_dropped = false;
   std::uint64_t dynamic_names_over_cap = 0;
   std::size_t dynamic_name_cap = 0;
-  std::vector<DispatchedWork> dispatched{};
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<DispatchedWork>> dispatched{};
+  RunFold folded{};
+  std::map<std::uint32_t, std::uint32_t> ended_runs{};  // thread index -> its runs that ended
 };
 
 Snapshot take_snapshot(ReportMoment moment);

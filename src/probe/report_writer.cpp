@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <map>
@@ -58,10 +59,6 @@ class ReportRenderer {
   explicit ReportRenderer(Snapshot s) : s_(std::move(s)) {
     hz_ = ticks_per_second(s_.anchor_ticks, s_.anchor_steady_ns);
     mark_warmups();
-    for (std::size_t i = 0; i < s_.dispatched.size(); ++i) {
-      const DispatchedWork& work = s_.dispatched[i];
-      dispatched_by_run_[{work.owner_thread, work.owner_run}].push_back(i);
-    }
     cost_ticks_ = region_cost_ticks();
     by_id_.resize(s_.regions.size());
     totals_.resize(s_.regions.size());
@@ -80,6 +77,7 @@ class ReportRenderer {
     config();
     target();
     runs();
+    summary();
     regions();
     threads();
     key_averages();
@@ -97,19 +95,18 @@ class ReportRenderer {
 
   /// Per thread, in the order its runs ended: the first warmup_runs runs, and one more
   /// (the implicit warmup, which absorbs the probe's first-use cost) when runs follow it.
+  /// A run is a warmup by its number on its thread (counted from 1), against the number
+  /// of runs the thread ended, folded ones included.
   void mark_warmups() {
     const std::uint64_t explicit_warmups = g_warmup_runs.load();
-    std::map<std::uint32_t, std::uint64_t> per_thread;
-    for (const RunRecord& run : s_.runs) ++per_thread[run.thread_index];
-    std::map<std::uint32_t, std::uint64_t> seen;
     warmup_.resize(s_.runs.size());
     for (std::size_t i = 0; i < s_.runs.size(); ++i) {
-      const std::uint32_t thread = s_.runs[i].thread_index;
-      const std::uint64_t runs = per_thread[thread];
-      const std::uint64_t warmups = runs > explicit_warmups + 1 ? explicit_warmups + 1
-                                                                : std::min(runs, explicit_warmups);
-      warmup_[i] = seen[thread]++ < warmups;
-      if (warmup_[i] && warmups == runs) all_warmup_threads_.insert(thread);
+      const RunRecord& run = s_.runs[i];
+      const std::uint64_t runs = s_.ended_runs[run.thread_index];
+      const std::uint64_t warmups =
+          runs > explicit_warmups + 1 ? explicit_warmups + 1 : std::min(runs, explicit_warmups);
+      warmup_[i] = run.number <= warmups;
+      if (warmup_[i] && warmups == runs) all_warmup_threads_.insert(run.thread_index);
     }
   }
 
@@ -147,11 +144,11 @@ class ReportRenderer {
   }
 
   void runs() {
-    matched_dispatched_.assign(s_.dispatched.size(), false);
     counted_in_run_.assign(s_.regions.size(), 0);
     w_.key("runs").begin_array();
     for (std::size_t i = 0; i < s_.runs.size(); ++i) run(i, s_.runs[i]);
     w_.end_array();
+    add_folded_totals();
   }
 
   /// Adds `row` to `sum`, its self time less the probe's cost of its children's calls.
@@ -186,16 +183,15 @@ class ReportRenderer {
     }
     // Work other threads did for this run (AttachedRun), by thread and then id.
     std::map<std::pair<std::uint32_t, std::size_t>, RunRowSum> dispatched;
-    if (const auto found = dispatched_by_run_.find({run.thread_index, run.number});
-        found != dispatched_by_run_.end()) {
-      for (const std::size_t i : found->second) {
-        const DispatchedWork& work = s_.dispatched[i];
-        matched_dispatched_[i] = true;
+    if (const auto found = s_.dispatched.find({run.thread_index, run.number});
+        found != s_.dispatched.end()) {
+      matched_dispatched_.insert(found->first);
+      for (const DispatchedWork& work : found->second) {
         for (const RunRow& row : work.rows) {
-          add_row(dispatched
-                      .try_emplace({work.thread_index, rank_[row.region]}, RunRowSum{row.region})
-                      .first->second,
-                  row);
+          add_row(
+              dispatched.try_emplace({work.thread_index, rank_[row.region]}, RunRowSum{row.region})
+                  .first->second,
+              row);
         }
       }
     }
@@ -251,6 +247,170 @@ class ReportRenderer {
     w_.key("cost_us").value(cost);
     w_.key("cost_fraction").value(fraction(cost));
     w_.end_object();
+    w_.end_object();
+  }
+
+  double adjusted_self(std::uint64_t self_ticks, std::uint64_t child_calls) const {
+    return std::max(
+        0.0, static_cast<double>(self_ticks) - static_cast<double>(child_calls) * cost_ticks_);
+  }
+
+  /// Folded runs' regions into the key averages' totals. A region both run's own and
+  /// dispatched counts the runs of the larger side (the two cannot be told apart).
+  void add_folded_totals() {
+    std::map<std::uint32_t, std::uint64_t> runs;
+    for (const auto* folds : {&s_.folded.regions, &s_.folded.dispatched}) {
+      for (const auto& [region, fold] : *folds) {
+        Totals& t = totals_[region];
+        t.calls += fold.calls;
+        t.wall_ticks += static_cast<double>(fold.wall_ticks);
+        t.self_ticks += adjusted_self(fold.self_ticks, fold.child_calls);
+        runs[region] = std::max(runs[region], fold.runs);
+      }
+    }
+    for (const auto& [region, n] : runs) totals_[region].runs += n;
+  }
+
+  struct Series {
+    std::uint64_t calls = 0;
+    std::uint64_t runs = 0;
+    double wall_ticks = 0;
+    double self_ticks = 0;
+    std::vector<double> walls;  // per run that entered it, in exact mode
+    LogHistogram histogram;     // with folded runs
+  };
+
+  /// The rank-th smallest (1-based) of `values` plus `zeros` zeros.
+  static double ranked(std::vector<double>& values, std::uint64_t zeros, double q) {
+    const std::uint64_t count = values.size() + zeros;
+    if (count == 0) return 0;
+    std::sort(values.begin(), values.end());
+    const auto rank = std::max<std::uint64_t>(
+        1, static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(count))));
+    return rank <= zeros ? 0 : values[rank - zeros - 1];
+  }
+
+  void distribution(Series& series, std::uint64_t measured, bool exact,
+                    const std::vector<std::pair<const char*, double>>& quantiles) {
+    for (const auto& [key, q] : quantiles) {
+      double ticks = 0;
+      if (exact) {
+        ticks = ranked(series.walls, measured - series.walls.size(), q);
+      } else {
+        LogHistogram h = series.histogram;
+        h.add_zeros(measured - h.count());
+        ticks = h.quantile(q);
+      }
+      w_.key(key).value(us(ticks));
+    }
+  }
+
+  /// Every measured run, listed or folded, summed up: the run's and each region's mean per
+  /// run and distribution over the runs (exact from the listed runs alone, else from
+  /// histograms of an eighth of an octave).
+  void summary() {
+    const bool exact = s_.folded.runs == 0;
+    std::map<std::size_t, Series> own;    // by rank in id order
+    std::map<std::size_t, Series> other;  // dispatched
+    const auto seed = [&](std::map<std::size_t, Series>& into,
+                          const std::map<std::uint32_t, RegionFold>& folds) {
+      for (const auto& [region, fold] : folds) {
+        Series& series = into[rank_[region]];
+        series.calls += fold.calls;
+        series.runs += fold.runs;
+        series.wall_ticks += static_cast<double>(fold.wall_ticks);
+        series.self_ticks += adjusted_self(fold.self_ticks, fold.child_calls);
+        series.histogram = fold.per_run_wall_ticks;
+      }
+    };
+    seed(own, s_.folded.regions);
+    seed(other, s_.folded.dispatched);
+    std::uint64_t measured = s_.folded.runs;
+    double wall = static_cast<double>(s_.folded.wall_ticks);
+    double cpu_ns = static_cast<double>(s_.folded.cpu_ns);
+    double residual = std::max(0.0, static_cast<double>(s_.folded.wall_ticks) -
+                                        static_cast<double>(s_.folded.top_level_ticks));
+    Series runs_series;
+    runs_series.histogram = s_.folded.run_wall_ticks;
+    const auto add = [&](std::map<std::size_t, Series>& into, const std::vector<RunRow>& rows) {
+      std::map<std::size_t, RunRowSum> sums;
+      for (const RunRow& row : rows) {
+        add_row(sums.try_emplace(rank_[row.region], RunRowSum{row.region}).first->second, row);
+      }
+      for (const auto& [rank, sum] : sums) {
+        Series& series = into[rank];
+        series.calls += sum.calls;
+        ++series.runs;
+        series.wall_ticks += static_cast<double>(sum.wall_ticks);
+        series.self_ticks += sum.self_ticks;
+        if (exact) {
+          series.walls.push_back(static_cast<double>(sum.wall_ticks));
+        } else {
+          series.histogram.add(static_cast<double>(sum.wall_ticks));
+        }
+      }
+    };
+    for (std::size_t i = 0; i < s_.runs.size(); ++i) {
+      if (warmup_[i]) continue;
+      const RunRecord& run = s_.runs[i];
+      ++measured;
+      wall += static_cast<double>(run.wall_ticks);
+      cpu_ns += static_cast<double>(run.cpu_ns);
+      residual += std::max(
+          0.0, static_cast<double>(run.wall_ticks) - static_cast<double>(run.top_level_ticks));
+      if (exact) {
+        runs_series.walls.push_back(static_cast<double>(run.wall_ticks));
+      } else {
+        runs_series.histogram.add(static_cast<double>(run.wall_ticks));
+      }
+      add(own, run.rows);
+      if (const auto found = s_.dispatched.find({run.thread_index, run.number});
+          found != s_.dispatched.end()) {
+        std::vector<RunRow> rows;
+        for (const DispatchedWork& work : found->second)
+          rows.insert(rows.end(), work.rows.begin(), work.rows.end());
+        add(other, rows);
+      }
+    }
+    const double n = measured > 0 ? static_cast<double>(measured) : 1;
+    const auto fraction = [&](double ticks) { return wall > 0 ? ticks / wall : 0.0; };
+    w_.key("summary").begin_object();
+    w_.key("runs").value(static_cast<std::uint64_t>(s_.runs.size()) + s_.folded.runs +
+                         s_.folded.warmups);
+    w_.key("measured_runs").value(measured);
+    w_.key("listed_runs").value(static_cast<std::uint64_t>(s_.runs.size()));
+    w_.key("quantiles").value(exact ? "exact" : "histogram");
+    w_.key("wall_time_us").begin_object();
+    w_.key("mean").value(us(wall / n));
+    distribution(runs_series, measured, exact,
+                 {{"min", 0.0}, {"median", 0.5}, {"p90", 0.9}, {"max", 1.0}});
+    w_.end_object();
+    w_.key("cpu_time_us").begin_object();
+    w_.key("mean").value(cpu_ns / n / 1e3);
+    w_.end_object();
+    w_.key("residual").begin_object();
+    w_.key("wall_time_us").value(us(residual / n));
+    w_.key("wall_time_fraction").value(fraction(residual));
+    w_.end_object();
+    const auto rows = [&](const char* key, std::map<std::size_t, Series>& series_by_rank) {
+      w_.key(key).begin_array();
+      for (auto& [rank, series] : series_by_rank) {
+        w_.begin_object();
+        w_.key("region_id").value(id(by_id_[rank]));
+        w_.key("runs").value(series.runs);
+        w_.key("calls").value(static_cast<double>(series.calls) / n);
+        w_.key("wall_time_us").value(us(series.wall_ticks / n));
+        w_.key("self_wall_time_us").value(us(series.self_ticks / n));
+        w_.key("wall_time_fraction").value(fraction(series.wall_ticks));
+        w_.key("per_run_wall_time_us").begin_object();
+        distribution(series, measured, exact, {{"median", 0.5}, {"p90", 0.9}, {"max", 1.0}});
+        w_.end_object();
+        w_.end_object();
+      }
+      w_.end_array();
+    };
+    rows("regions", own);
+    rows("dispatched", other);
     w_.end_object();
   }
 
@@ -350,9 +510,9 @@ class ReportRenderer {
         for (const RunRow& row : rows) seen.push_back(&s_.regions[row.region].name);
       };
       see(s_.runs[i].rows);
-      if (const auto found = dispatched_by_run_.find({s_.runs[i].thread_index, s_.runs[i].number});
-          found != dispatched_by_run_.end()) {
-        for (const std::size_t d : found->second) see(s_.dispatched[d].rows);
+      if (const auto found = s_.dispatched.find({s_.runs[i].thread_index, s_.runs[i].number});
+          found != s_.dispatched.end()) {
+        for (const DispatchedWork& work : found->second) see(work.rows);
       }
       std::sort(seen.begin(), seen.end(),
                 [](const std::string* a, const std::string* b) { return *a < *b; });
@@ -360,6 +520,12 @@ class ReportRenderer {
                              [](const std::string* a, const std::string* b) { return *a == *b; }),
                  seen.end());
       for (const std::string* name : seen) ++runs_by_name[*name];
+    }
+    std::vector<bool> counted(s_.folded.name_runs.size(), false);
+    for (const RegionInfo& info : s_.regions) {
+      if (info.name_id >= counted.size() || counted[info.name_id]) continue;
+      counted[info.name_id] = true;
+      runs_by_name[info.name] += s_.folded.name_runs[info.name_id];
     }
     struct Entry {
       double self;
@@ -513,18 +679,27 @@ class ReportRenderer {
     }
     std::uint64_t unmatched_work = 0;
     std::uint64_t unmatched_calls = 0;
-    for (std::size_t i = 0; i < s_.dispatched.size(); ++i) {
-      if (matched_dispatched_[i]) continue;
-      ++unmatched_work;
-      for (const RunRow& row : s_.dispatched[i].rows) unmatched_calls += row.calls;
+    for (const auto& [key, pieces] : s_.dispatched) {
+      if (matched_dispatched_.count(key) != 0) continue;
+      for (const DispatchedWork& work : pieces) {
+        ++unmatched_work;
+        for (const RunRow& row : work.rows) unmatched_calls += row.calls;
+      }
     }
     if (unmatched_work > 0) {
       all.push_back({"DISPATCHED_WITHOUT_RUN",
-                     std::to_string(unmatched_work) + " AttachedRun(s) with " +
+                     "work on " + std::to_string(unmatched_work) + " thread(s) with " +
                          std::to_string(unmatched_calls) +
-                         " region call(s) worked for a run that is not in the report (still "
-                         "open when it was written, or its process's parent's); they are "
-                         "in no run"});
+                         " region call(s) was done in an AttachedRun for a run that is not in "
+                         "the report (still open when it was written, or its process's "
+                         "parent's); it is in no run"});
+    }
+    if (s_.folded.runs + s_.folded.warmups > 0) {
+      all.push_back(
+          {"RUNS_FOLDED", std::to_string(s_.folded.runs + s_.folded.warmups) +
+                              " run(s) after the first " + std::to_string(s_.runs.size()) +
+                              " are not listed in runs[]: they are in summary and key_averages (" +
+                              std::to_string(s_.folded.warmups) + " of them warmups, left out)"});
     }
     if (s_.unmatched_ends > 0) {
       all.push_back({"REGION_END_WITHOUT_BEGIN",
@@ -548,16 +723,14 @@ class ReportRenderer {
 
   Snapshot s_;
   double hz_ = 1e9;
-  double cost_ticks_ = 0;             // the probe's own time per region call
-  std::vector<std::uint32_t> by_id_;  // region indices ordered by id
-  std::vector<Totals> totals_;        // by region index; runs == 0: in no run
-  std::vector<std::size_t> rank_;     // by region index: its position in by_id_
-  std::vector<bool> warmup_;          // by run
+  double cost_ticks_ = 0;                       // the probe's own time per region call
+  std::vector<std::uint32_t> by_id_;            // region indices ordered by id
+  std::vector<Totals> totals_;                  // by region index; runs == 0: in no run
+  std::vector<std::size_t> rank_;               // by region index: its position in by_id_
+  std::vector<bool> warmup_;                    // by run
   std::set<std::uint32_t> all_warmup_threads_;  // threads whose every run is a warmup
-  std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<std::size_t>>
-      dispatched_by_run_;                       // (thread, run number) -> s_.dispatched
-  std::vector<bool> matched_dispatched_;        // by s_.dispatched: its run is in the report
-  std::vector<std::uint32_t> counted_in_run_;   // by region: the last run mark that saw it
+  std::set<std::pair<std::uint32_t, std::uint32_t>> matched_dispatched_;  // runs in the report
+  std::vector<std::uint32_t> counted_in_run_;  // by region: the last run mark that saw it
   std::uint32_t current_run_mark_ = 0;
   JsonWriter w_;
 };

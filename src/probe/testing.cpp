@@ -40,7 +40,10 @@ void reset_for_testing() {
   }
   r.regions.clear();
   r.region_by_path.clear();
+  r.name_ids.clear();
   r.runs.clear();
+  r.folded = RunFold{};
+  r.run_detail_cap = kRunDetailCap;
   r.dispatched.clear();
   r.outside_run_calls.clear();
   r.region_ends.clear();
@@ -54,6 +57,7 @@ void reset_for_testing() {
   r.dynamic_name_cap = kMaxDynamicNames;
   r.trace.clear();
   r.trace_dropped = 0;
+  r.trace_cap = kTraceEvents;
   r.anchor_steady_ns = steady_ns();
   r.anchor_ticks = now_ticks();
   g_enabled.store(true);
@@ -65,6 +69,18 @@ void reset_for_testing() {
 }  // namespace perfgate::probe::detail
 
 namespace perfgate::probe::detail {
+
+void set_trace_cap_for_testing(std::size_t cap) {
+  Registry& r = registry();
+  const std::lock_guard lock(r.mutex);
+  r.trace_cap = cap;
+}
+
+void set_run_detail_cap_for_testing(std::size_t cap) {
+  Registry& r = registry();
+  const std::lock_guard lock(r.mutex);
+  r.run_detail_cap = cap;
+}
 
 void set_dynamic_name_cap_for_testing(std::size_t cap) {
   Registry& r = registry();

@@ -19,6 +19,12 @@ void use_fallback_clock_for_testing();
 /// thread 0. No other thread may be using the probe.
 void reset_for_testing();
 
+/// Keeps at most `cap` trace events in the report (kTraceEvents after a reset).
+void set_trace_cap_for_testing(std::size_t cap);
+
+/// Keeps at most `cap` runs in detail (kRunDetailCap after a reset).
+void set_run_detail_cap_for_testing(std::size_t cap);
+
 /// Keeps at most `cap` distinct run-time names (kMaxDynamicNames after a reset).
 void set_dynamic_name_cap_for_testing(std::size_t cap);
 

@@ -197,8 +197,12 @@ void ThreadState::record_trace(std::uint32_t region, std::uint64_t start,
   if (trace_.capacity() == 0) trace_.reserve(kThreadTraceEvents);
   mark_unreported();
   if (trace_.size() == kThreadTraceEvents) {
-    ++trace_dropped_;
-    return;
+    // Full: hand the events over now (a lock once per 65,536 events), so that the report's
+    // cap, which keeps the longest events, decides what is dropped.
+    Registry& r = registry();
+    const std::lock_guard lock(r.mutex);
+    for (const TraceEvent& event : trace_) r.keep_trace(event);
+    trace_.clear();
   }
   trace_.push_back(TraceEvent{region, index, start, end});
 }
@@ -258,15 +262,15 @@ void ThreadState::end_run() noexcept {
   const std::lock_guard lock(r.mutex);
   busy_.store(false, std::memory_order_relaxed);
   if (attached) {
-    r.dispatched.push_back(
-        DispatchedWork{attached_.thread, attached_.run, index, std::move(rows)});
+    r.keep_dispatched(DispatchedWork{attached_.thread, attached_.run, index, std::move(rows)});
     attached_ = RunRef{};
     base_ = 0;
   } else if (run_inherited_) {
     run_inherited_ = false;  // a forked child's copy of its parent's run: the parent's
   } else {
-    r.runs.push_back(RunRecord{index, run_, end - run_start_ticks_, cpu - run_start_cpu_ns_,
-                               run_top_level_ticks_, run_top_level_calls_, std::move(rows)});
+    r.keep_run(RunRecord{index, run_, end - run_start_ticks_, cpu - run_start_cpu_ns_,
+                         run_top_level_ticks_, run_top_level_calls_, std::move(rows)},
+               *this);
   }
   hand_over(r);
 }
@@ -291,16 +295,8 @@ void ThreadState::hand_over(Registry& r) {
   }
   r.unmatched_ends += unmatched_ends_;
   unmatched_ends_ = 0;
-  for (const TraceEvent& event : trace_) {
-    if (r.trace.size() < kTraceEvents) {
-      r.trace.push_back(event);
-    } else {
-      ++r.trace_dropped;
-    }
-  }
+  for (const TraceEvent& event : trace_) r.keep_trace(event);
   trace_.clear();
-  r.trace_dropped += trace_dropped_;
-  trace_dropped_ = 0;
   unreported_.store(false, std::memory_order_relaxed);
 }
 
@@ -316,10 +312,10 @@ void ThreadState::forget_recorded() {
   }
   unmatched_ends_ = 0;
   trace_.clear();
-  trace_dropped_ = 0;
   remote_ends_.clear();
   has_remote_ends_.store(false, std::memory_order_relaxed);
   unreported_.store(false, std::memory_order_relaxed);
+  first_folded_run = 0;  // the child's runs start a detail list of their own
   if (run_depth_ > 0) run_inherited_ = true;
 }
 
@@ -330,6 +326,8 @@ void ThreadState::clear() {
   touched_.clear();
   run_depth_ = 0;
   run_ = 0;
+  ended_runs = 0;
+  first_folded_run = 0;
   base_ = 0;
   attached_ = RunRef{};
   attach_roots_.clear();
@@ -338,7 +336,6 @@ void ThreadState::clear() {
   run_inherited_ = false;
   unmatched_ends_ = 0;
   trace_.clear();
-  trace_dropped_ = 0;
   remote_ends_.clear();
   has_remote_ends_.store(false, std::memory_order_relaxed);
 }

@@ -52,6 +52,10 @@ class ThreadState {
   std::uint32_t index;
   std::string name;
   bool ended = false;  // its thread has finished; guarded by the registry mutex
+  // Guarded by the registry mutex: runs of this thread that ended (not counting attached
+  // ones), and the first of them that was folded (0: none).
+  std::uint32_t ended_runs = 0;
+  std::uint32_t first_folded_run = 0;
 
   /// Regions still open, outermost first, and whether a Run is open.
   std::vector<std::uint32_t> open_regions() const;
@@ -72,8 +76,8 @@ class ThreadState {
     std::uint32_t region;
     std::uint32_t parent = 0;
     std::uint32_t touched_run = 0;  // the run whose counters below are live
-    std::uint32_t open = 0;      // its calls open now (more than one: recursion)
-    std::uint32_t open_run = 0;  // the run of the outermost of them
+    std::uint32_t open = 0;         // its calls open now (more than one: recursion)
+    std::uint32_t open_run = 0;     // the run of the outermost of them
     std::uint64_t run_calls = 0;
     std::uint64_t run_wall_ticks = 0;
     std::uint64_t run_self_ticks = 0;
@@ -117,7 +121,7 @@ class ThreadState {
   std::uint64_t next_serial_ = 1;
   std::uint64_t unmatched_ends_ = 0;  // ends whose region was no longer open
   std::uint32_t run_depth_ = 0;
-  std::uint32_t run_ = 0;  // numbers this thread's runs from 1
+  std::uint32_t run_ = 0;   // numbers this thread's runs from 1
   std::uint32_t base_ = 0;  // the node regions entered at a run's top level go under
   RunRef attached_;         // run != 0: the open run works for this run of another thread
   std::vector<std::pair<std::uint32_t, std::uint32_t>> attach_roots_;  // region -> node
@@ -126,14 +130,13 @@ class ThreadState {
   std::uint64_t run_top_level_ticks_ = 0;
   std::uint64_t run_top_level_calls_ = 0;
   std::vector<TraceEvent> trace_;
-  std::uint64_t trace_dropped_ = 0;
   /// Ends left by other threads (serial, end ticks), guarded by the registry mutex; the
   /// flag says there are some, so the hot path looks at it without the lock.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> remote_ends_;
   std::atomic<bool> has_remote_ends_{false};
   std::atomic<bool> unreported_{false};
   std::atomic<bool> busy_{false};  // a run is open
-  bool run_inherited_ = false;  // a forked child's open run: its parent's to record
+  bool run_inherited_ = false;     // a forked child's open run: its parent's to record
   Mode mode_;
 };
 

@@ -53,6 +53,15 @@ ProbeConfig read_config(JsonObjectReader& top) {
   config.enabled = reader.boolean("enabled");
   config.disabled_by = reader.optional_string("disabled_by");
   config.trace = reader.boolean("trace");
+  config.region_cost_ns = reader.optional_number("region_cost_ns");
+  if (config.region_cost_ns && *config.region_cost_ns < 0) {
+    reader.fail(reader.path_of("region_cost_ns"), "is negative",
+                "The probe's cost per region call is zero or more");
+  }
+  config.warmup_runs = reader.optional_integer("warmup_runs");
+  if (config.warmup_runs && *config.warmup_runs < 0) {
+    reader.fail(reader.path_of("warmup_runs"), "is negative", "A count of runs is zero or more");
+  }
   return config;
 }
 
@@ -61,25 +70,100 @@ ProbeTarget read_target(JsonObjectReader& top) {
   return {reader.string("executable"), reader.integer("pid"), reader.string("process_name")};
 }
 
+RegionTime read_time(JsonObjectReader& row) {
+  return {row.string("region_id"), count(row, "calls"), non_negative(row, "wall_time_us"),
+          non_negative(row, "self_wall_time_us"), non_negative(row, "wall_time_fraction")};
+}
+
 ProbeRun read_run(const Json& value, const std::string& source, const std::string& path) {
   JsonObjectReader reader(value, source, path);
   ProbeRun run;
   run.run_index = count(reader, "run_index");
   run.thread_index = count(reader, "thread_index");
+  run.warmup = reader.optional_boolean("warmup").value_or(false);
   JsonObjectReader timing(reader.object("timing"), source, reader.path_of("timing"));
   run.wall_time_us = non_negative(timing, "wall_time_us");
   run.cpu_time_us = non_negative(timing, "cpu_time_us");
   const Json& regions = reader.array("regions");
   for (std::size_t i = 0; i < regions.size(); ++i) {
     JsonObjectReader row(regions[i], source, element_path(reader.path_of("regions"), i));
-    run.regions.push_back(
-        {row.string("region_id"), count(row, "calls"), non_negative(row, "wall_time_us"),
-         non_negative(row, "self_wall_time_us"), non_negative(row, "wall_time_fraction")});
+    run.regions.push_back(read_time(row));
   }
   JsonObjectReader residual(reader.object("residual"), source, reader.path_of("residual"));
   run.residual_wall_time_us = non_negative(residual, "wall_time_us");
   run.residual_wall_time_fraction = non_negative(residual, "wall_time_fraction");
+  if (reader.has("dispatched")) {
+    const Json& dispatched = reader.array("dispatched");
+    for (std::size_t i = 0; i < dispatched.size(); ++i) {
+      JsonObjectReader row(dispatched[i], source, element_path(reader.path_of("dispatched"), i));
+      const long long thread = count(row, "thread_index");
+      run.dispatched.push_back({thread, read_time(row)});
+    }
+  }
+  if (const Json* probe = reader.optional_object("probe")) {
+    JsonObjectReader cost(*probe, source, reader.path_of("probe"));
+    run.probe = ProbeCost{count(cost, "region_calls"), non_negative(cost, "cost_us"),
+                          non_negative(cost, "cost_fraction")};
+  }
   return run;
+}
+
+std::vector<SummaryRow> read_summary_rows(JsonObjectReader& summary, const std::string& key) {
+  std::vector<SummaryRow> out;
+  const Json& rows = summary.array(key);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    JsonObjectReader row(rows[i], summary.source(), element_path(summary.path_of(key), i));
+    SummaryRow item;
+    item.region_id = row.string("region_id");
+    item.runs = count(row, "runs");
+    item.calls = non_negative(row, "calls");
+    item.wall_time_us = non_negative(row, "wall_time_us");
+    item.self_wall_time_us = non_negative(row, "self_wall_time_us");
+    item.wall_time_fraction = non_negative(row, "wall_time_fraction");
+    JsonObjectReader per_run(row.object("per_run_wall_time_us"), summary.source(),
+                             row.path_of("per_run_wall_time_us"));
+    item.median_us = non_negative(per_run, "median");
+    item.p90_us = non_negative(per_run, "p90");
+    item.max_us = non_negative(per_run, "max");
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+std::optional<ProbeSummary> read_summary(JsonObjectReader& top) {
+  const Json* value = top.optional_object("summary");
+  if (value == nullptr) return std::nullopt;  // reports from before the summary
+  JsonObjectReader reader(*value, top.source(), "summary");
+  ProbeSummary summary;
+  summary.runs = count(reader, "runs");
+  summary.measured_runs = count(reader, "measured_runs");
+  summary.listed_runs = count(reader, "listed_runs");
+  summary.quantiles = reader.string("quantiles");
+  if (summary.quantiles != "exact" && summary.quantiles != "histogram") {
+    reader.fail(reader.path_of("quantiles"), "unknown kind \"" + summary.quantiles + "\"",
+                "Use \"exact\" or \"histogram\"");
+  }
+  if (summary.measured_runs > summary.runs || summary.listed_runs > summary.runs) {
+    reader.fail(reader.path_of("runs"),
+                fmt::format("{} runs, fewer than the {} measured or {} listed", summary.runs,
+                            summary.measured_runs, summary.listed_runs),
+                "runs counts every run, measured and listed ones included");
+  }
+  JsonObjectReader wall(reader.object("wall_time_us"), top.source(),
+                        reader.path_of("wall_time_us"));
+  summary.wall_mean_us = non_negative(wall, "mean");
+  summary.wall_min_us = non_negative(wall, "min");
+  summary.wall_median_us = non_negative(wall, "median");
+  summary.wall_p90_us = non_negative(wall, "p90");
+  summary.wall_max_us = non_negative(wall, "max");
+  JsonObjectReader cpu(reader.object("cpu_time_us"), top.source(), reader.path_of("cpu_time_us"));
+  summary.cpu_mean_us = non_negative(cpu, "mean");
+  JsonObjectReader residual(reader.object("residual"), top.source(), reader.path_of("residual"));
+  summary.residual_wall_time_us = non_negative(residual, "wall_time_us");
+  summary.residual_wall_time_fraction = non_negative(residual, "wall_time_fraction");
+  summary.regions = read_summary_rows(reader, "regions");
+  summary.dispatched = read_summary_rows(reader, "dispatched");
+  return summary;
 }
 
 RegionInfo read_region(const Json& value, const std::string& source, const std::string& path) {
@@ -104,6 +188,18 @@ std::vector<KeyAverage> read_key_average_rows(JsonObjectReader& parent, const st
     out.push_back({row.string("region_id"), count(row, "calls"),
                    non_negative(row, "self_wall_time_us"), non_negative(row, "wall_time_us"),
                    count(row, "runs")});
+  }
+  return out;
+}
+
+std::vector<NameAverage> read_name_average_rows(JsonObjectReader& parent) {
+  std::vector<NameAverage> out;
+  if (!parent.has("by_name")) return out;  // reports from before the by-name view
+  const Json& rows = parent.array("by_name");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    JsonObjectReader row(rows[i], parent.source(), element_path(parent.path_of("by_name"), i));
+    out.push_back({row.string("name"), count(row, "calls"), non_negative(row, "self_wall_time_us"),
+                   non_negative(row, "wall_time_us"), count(row, "runs"), count(row, "ids")});
   }
   return out;
 }
@@ -169,6 +265,20 @@ void check_references(const ProbeReport& report, const JsonObjectReader& top) {
       check_id(report.runs[r].regions[i].region_id,
                fmt::format("runs[{}].regions[{}].region_id", r, i));
     }
+    for (std::size_t i = 0; i < report.runs[r].dispatched.size(); ++i) {
+      check_id(report.runs[r].dispatched[i].time.region_id,
+               fmt::format("runs[{}].dispatched[{}].region_id", r, i));
+    }
+  }
+  if (report.summary) {
+    for (std::size_t i = 0; i < report.summary->regions.size(); ++i) {
+      check_id(report.summary->regions[i].region_id,
+               fmt::format("summary.regions[{}].region_id", i));
+    }
+    for (std::size_t i = 0; i < report.summary->dispatched.size(); ++i) {
+      check_id(report.summary->dispatched[i].region_id,
+               fmt::format("summary.dispatched[{}].region_id", i));
+    }
   }
   for (std::size_t i = 0; i < report.key_averages.self_time.size(); ++i) {
     check_id(report.key_averages.self_time[i].region_id,
@@ -230,17 +340,21 @@ ProbeReport read_probe_report(const Json& document, const std::string& source) {
   const Json& runs = top.array("runs");
   for (std::size_t i = 0; i < runs.size(); ++i)
     report.runs.push_back(read_run(runs[i], source, element_path("runs", i)));
+  report.summary = read_summary(top);
   const Json& regions = top.array("regions");
   for (std::size_t i = 0; i < regions.size(); ++i)
     report.regions.push_back(read_region(regions[i], source, element_path("regions", i)));
   const Json& threads = top.array("threads");
   for (std::size_t i = 0; i < threads.size(); ++i) {
     JsonObjectReader thread(threads[i], source, element_path("threads", i));
-    report.threads.push_back({count(thread, "thread_index"), thread.string("name")});
+    ThreadInfo info{count(thread, "thread_index"), thread.string("name"), std::nullopt};
+    info.target = thread.optional_integer("target");
+    report.threads.push_back(std::move(info));
   }
   JsonObjectReader averages(top.object("key_averages"), source, "key_averages");
   report.key_averages.self_time = read_key_average_rows(averages, "self_time");
   report.key_averages.total_time = read_key_average_rows(averages, "total_time");
+  report.key_averages.by_name = read_name_average_rows(averages);
   report.trace = read_trace(top);
   const Json& warnings = top.array("warnings");
   for (std::size_t i = 0; i < warnings.size(); ++i) {
@@ -256,6 +370,24 @@ ProbeReport read_probe_report(const Json& document, const std::string& source) {
                  "List the merged files by name");
       }
       report.sources.push_back(sources[i].get<std::string>());
+    }
+  }
+  if (top.has("targets")) {
+    const Json& targets = top.array("targets");
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      JsonObjectReader target(targets[i], source, element_path("targets", i));
+      report.targets.push_back(
+          {target.string("source"),
+           {target.string("executable"), target.integer("pid"), target.string("process_name")}});
+    }
+  }
+  for (std::size_t i = 0; i < report.threads.size(); ++i) {
+    const auto& target = report.threads[i].target;
+    if (target && (*target < 0 || static_cast<std::size_t>(*target) >= report.targets.size())) {
+      top.fail(element_path("threads", i) + ".target",
+               fmt::format("{} is not an index of targets[] ({} entries)", *target,
+                           report.targets.size()),
+               "A thread's target is the index of its program in targets[]");
     }
   }
   check_references(report, top);

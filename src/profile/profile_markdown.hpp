@@ -7,8 +7,10 @@
 
 namespace perfgate::profile {
 
-/// Overview, Runs, Regions, Per-run attribution (each run's regions, then an
-/// `_(residual)_` row), Key averages (by self and by total time) and Warnings.
+/// Overview, Runs, Regions, Across runs (the mean of the measured runs, with each region's
+/// median and longest run), Per-run attribution (each run's tree, its `_(residual)_` row
+/// and the sum of its top level and residual; at most 10 runs), Key averages (by self
+/// time, by total time, by name) and Warnings.
 std::string render_markdown(const ProbeReport& report);
 
 }  // namespace perfgate::profile

@@ -14,7 +14,10 @@ namespace {
 long long thread_span(const ProbeReport& report) {
   long long highest = -1;
   for (const auto& thread : report.threads) highest = std::max(highest, thread.thread_index);
-  for (const auto& run : report.runs) highest = std::max(highest, run.thread_index);
+  for (const auto& run : report.runs) {
+    highest = std::max(highest, run.thread_index);
+    for (const auto& row : run.dispatched) highest = std::max(highest, row.thread_index);
+  }
   if (report.trace) {
     for (const auto& event : report.trace->events) highest = std::max(highest, event.thread_index);
   }
@@ -41,13 +44,22 @@ ProbeReport merge_reports(const std::vector<NamedReport>& inputs) {
     } else {
       merged.sources.insert(merged.sources.end(), report.sources.begin(), report.sources.end());
     }
+    // Each input's program: a merged input brings its own list, the others one entry.
+    const auto target_shift = static_cast<long long>(merged.targets.size());
+    if (report.targets.empty()) {
+      merged.targets.push_back({source, report.target});
+    } else {
+      merged.targets.insert(merged.targets.end(), report.targets.begin(), report.targets.end());
+    }
     for (ProbeRun run : report.runs) {
       run.run_index = static_cast<long long>(merged.runs.size());
       run.thread_index += thread_shift;
+      for (auto& row : run.dispatched) row.thread_index += thread_shift;
       merged.runs.push_back(std::move(run));
     }
     for (ThreadInfo thread : report.threads) {
       thread.thread_index += thread_shift;
+      thread.target = target_shift + thread.target.value_or(0);
       merged.threads.push_back(std::move(thread));
     }
     for (const auto& region : report.regions) regions.emplace(region.id, region);
@@ -67,7 +79,21 @@ ProbeReport merge_reports(const std::vector<NamedReport>& inputs) {
     thread_shift += thread_span(report);
   }
   for (auto& [id, region] : regions) merged.regions.push_back(std::move(region));
-  merged.key_averages = compute_key_averages(merged.runs);
+  merged.key_averages = compute_key_averages(merged.runs, merged.regions);
+  // Each input's summary is its library's, of its own runs: they are not added up here
+  // (their quantiles cannot be), so the merged view sums the listed runs; runs an input
+  // folded past its detail cap are missing from that, and the merge says so.
+  long long folded = 0;
+  for (const auto& [source, report] : inputs) {
+    if (report.summary) folded += report.summary->runs - report.summary->listed_runs;
+  }
+  if (folded > 0) {
+    merged.warnings.push_back(
+        {"RUNS_FOLDED_NOT_MERGED",
+         fmt::format("{} run(s) the inputs folded past their detail cap are only in their own "
+                     "summaries; the merged report's summary across runs covers the listed runs",
+                     folded)});
+  }
   if (any_trace) merged.trace = std::move(trace);
   merged.config.trace = any_trace;
   merged.warnings.push_back(

@@ -15,11 +15,13 @@ struct NamedReport {
 
 /// One report from `inputs` (at least one), in their order:
 /// - created_at, perfgate_version, config and target are those of the first input;
-///   `sources` lists every input's source (a merged input contributes its own sources);
+///   `sources` lists every input's source and `targets` every input's program (a merged
+///   input contributes its own lists); each thread's `target` names its program there;
 /// - runs are concatenated and renumbered 0, 1, ...; each input's threads are shifted past
 ///   those of the inputs before it, so threads of different processes stay apart;
 /// - regions are the union by id (the first input that describes an id wins), by id;
-/// - key_averages are recomputed from the merged runs;
+/// - key_averages are recomputed from the merged runs (warmups left out); no summary is
+///   kept (RUNS_FOLDED_NOT_MERGED when an input had folded runs the merge cannot see);
 /// - trace events are concatenated (threads shifted) when any input has a trace, with
 ///   `dropped` summed; each input's times stay relative to its own process start;
 /// - warnings are concatenated, followed by one MERGED warning naming the inputs.

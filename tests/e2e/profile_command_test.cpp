@@ -2,6 +2,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "model/json.hpp"
 #include "support/cli_runner.hpp"
 #include "support/probe_report_fixture.hpp"
@@ -32,6 +34,9 @@ TEST(ProfileCommand, PrintsTheReportAsJsonAndWritesTheTraceBeside) {
       {"profile", "probe.json", "--format", "json", "--trace", "trace.json"}, f.dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(Json::parse(result.out), testing::probe_report_json());
+  // Printed in the library's key order, not sorted: schema_version first, as in the file.
+  EXPECT_EQ(nlohmann::ordered_json::parse(result.out).dump(),
+            testing::ordered_probe_report_json().dump());
   const Json trace = Json::parse(read_text_file(f.dir / "trace.json"));
   EXPECT_EQ(trace["traceEvents"].size(), 6u);
 }
@@ -70,6 +75,29 @@ TEST(ProfileCommand, MergesSeveralReportsWithMerge) {
   EXPECT_EQ(merged["runs"].size(), 4u);
   EXPECT_EQ(merged["sources"], Json({"probe.json", "second.json"}));
   EXPECT_EQ(merged["warnings"].back()["code"], "MERGED");
+}
+
+TEST(ProfileCommand, KeepsEachMergedProgramsTargetInTheViewAndTheTrace) {
+  ProfileFixture f;
+  Json second = testing::probe_report_json();
+  second["target"] = {
+      {"executable", "/opt/app/bin/upload"}, {"pid", 5151}, {"process_name", "upload"}};
+  f.dir.write("second.json", second.dump());
+  const auto view = run_perfgate(
+      {"profile", "probe.json", "second.json", "--merge", "--trace", "trace.json"}, f.dir.path());
+  ASSERT_EQ(view.exit_code, 0) << view.err;
+  EXPECT_THAT(view.out, StartsWith("# Probe profile: frames, upload\n"));
+  EXPECT_THAT(view.out, HasSubstr("| 3 | worker (upload, pid 5151) | 200 ms | 150 ms |\n"));
+  const Json trace = Json::parse(read_text_file(f.dir / "trace.json"));
+  std::set<long long> pids;
+  for (const Json& event : trace["traceEvents"]) pids.insert(event["pid"].get<long long>());
+  EXPECT_EQ(pids, (std::set<long long>{4242, 5151}));
+  const auto json = run_perfgate(
+      {"profile", "probe.json", "second.json", "--merge", "--format", "json"}, f.dir.path());
+  const Json merged = Json::parse(json.out);
+  EXPECT_EQ(merged["targets"][1]["pid"], 5151);
+  EXPECT_EQ(merged["targets"][1]["source"], "second.json");
+  EXPECT_EQ(merged["threads"][3]["target"], 1);
 }
 
 TEST(ProfileCommand, AsksForMergeWhenGivenSeveralFilesWithoutIt) {

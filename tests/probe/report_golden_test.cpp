@@ -231,6 +231,68 @@ constexpr const char* kGolden = R"({
   }
  ],
  "schema_version": 1,
+ "summary": {
+  "cpu_time_us": {
+   "mean": 0.4
+  },
+  "dispatched": [],
+  "listed_runs": 2,
+  "measured_runs": 1,
+  "quantiles": "exact",
+  "regions": [
+   {
+    "calls": 1,
+    "per_run_wall_time_us": {
+     "max": 3,
+     "median": 3,
+     "p90": 3
+    },
+    "region_id": "decode",
+    "runs": 1,
+    "self_wall_time_us": 1.75,
+    "wall_time_fraction": 0.42857142857142855,
+    "wall_time_us": 3
+   },
+   {
+    "calls": 1,
+    "per_run_wall_time_us": {
+     "max": 1,
+     "median": 1,
+     "p90": 1
+    },
+    "region_id": "decode/huffman",
+    "runs": 1,
+    "self_wall_time_us": 1,
+    "wall_time_fraction": 0.14285714285714285,
+    "wall_time_us": 1
+   },
+   {
+    "calls": 1,
+    "per_run_wall_time_us": {
+     "max": 1,
+     "median": 1,
+     "p90": 1
+    },
+    "region_id": "render",
+    "runs": 1,
+    "self_wall_time_us": 1,
+    "wall_time_fraction": 0.14285714285714285,
+    "wall_time_us": 1
+   }
+  ],
+  "residual": {
+   "wall_time_fraction": 0.42857142857142855,
+   "wall_time_us": 3
+  },
+  "runs": 2,
+  "wall_time_us": {
+   "max": 7,
+   "mean": 7,
+   "median": 7,
+   "min": 7,
+   "p90": 7
+  }
+ },
  "target": "TARGET",
  "threads": [
   {

@@ -143,8 +143,9 @@ TEST_F(ProbeRunContext, WarnsAboutWorkForARunThatIsNotInTheReport) {
   ASSERT_EQ(warning_codes(doc),
             (std::vector<std::string>{"RUN_OPEN_AT_EXIT", "DISPATCHED_WITHOUT_RUN"}));
   EXPECT_EQ(doc["warnings"][1]["message"],
-            "1 AttachedRun(s) with 1 region call(s) worked for a run that is not in the report "
-            "(still open when it was written, or its process's parent's); they are in no run");
+            "work on 1 thread(s) with 1 region call(s) was done in an AttachedRun for a run that "
+            "is not in the report (still open when it was written, or its process's parent's); "
+            "it is in no run");
 }
 
 }  // namespace

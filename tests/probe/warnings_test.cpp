@@ -58,17 +58,29 @@ TEST_F(ProbeWarnings, SayWhenTheMonotonicClockStoodInForTheTsc) {
   EXPECT_EQ(run_row(doc["runs"][0], "decode")["calls"], 1);
 }
 
-TEST_F(ProbeWarnings, CountTraceEventsBeyondTheBoundedBuffer) {
+TEST_F(ProbeWarnings, CountsTraceEventsBeyondTheCapAndKeepsNoneOfAThreadsBufferBack) {
+  // More events than a thread buffers between hand-overs: none is lost below the cap.
   set_trace(true);
   const std::size_t calls = detail::kThreadTraceEvents + 10;
   for (std::size_t i = 0; i < calls; ++i) {
     PERFGATE_REGION("tiny");
   }
-  const Json doc = report();
-  EXPECT_EQ(warning_codes(doc), (Codes{"REGION_OUTSIDE_RUN", "TRACE_EVENTS_DROPPED"}));
-  EXPECT_EQ(doc["trace"]["dropped"], 10);
-  EXPECT_EQ(doc["trace"]["events"].size(), detail::kThreadTraceEvents);
+  Json doc = report();
+  EXPECT_EQ(warning_codes(doc), (Codes{"REGION_OUTSIDE_RUN"}));
+  EXPECT_EQ(doc["trace"]["dropped"], 0);
+  EXPECT_EQ(doc["trace"]["events"].size(), calls);
   EXPECT_EQ(doc["config"]["trace"], true);
+  // Past the report's cap, events are counted as dropped.
+  detail::reset_for_testing();
+  set_trace(true);
+  detail::set_trace_cap_for_testing(100);
+  for (int i = 0; i < 130; ++i) {
+    PERFGATE_REGION("tiny");
+  }
+  doc = report();
+  EXPECT_EQ(warning_codes(doc), (Codes{"REGION_OUTSIDE_RUN", "TRACE_EVENTS_DROPPED"}));
+  EXPECT_EQ(doc["trace"]["dropped"], 30);
+  EXPECT_EQ(doc["trace"]["events"].size(), 100u);
 }
 
 std::filesystem::path unique_temp_dir() {

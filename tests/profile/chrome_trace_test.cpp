@@ -3,8 +3,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "model/error.hpp"
 #include "profile/probe_report_reader.hpp"
+#include "profile/report_merge.hpp"
 #include "support/probe_report_fixture.hpp"
 
 namespace perfgate::profile {
@@ -67,6 +70,26 @@ TEST(ChromeTrace, NamesAThreadTheReportDoesNotDescribeByItsIndex) {
   report.threads.pop_back();
   const Json events = exported(report)["traceEvents"];
   EXPECT_EQ(events[2]["args"]["name"], "thread 1");
+}
+
+TEST(ChromeTrace, PutsEachThreadOfAMergedReportUnderItsOwnProgramsPid) {
+  ProbeReport second = read_probe_report(perfgate::testing::probe_report_json(), "b");
+  second.target = {"/bin/upload", 5151, "upload"};
+  const ProbeReport merged =
+      merge_reports({{"a.json", read_probe_report(perfgate::testing::probe_report_json(), "a")},
+                     {"b.json", second}});
+  const Json trace = chrome_trace(merged, "merged");
+  std::map<long long, long long> pid_by_tid;
+  std::vector<std::string> processes;
+  for (const Json& event : trace["traceEvents"]) {
+    if (event["name"] == "process_name") processes.push_back(event["args"]["name"]);
+    if (event["ph"] == "X") pid_by_tid[event["tid"]] = event["pid"];
+  }
+  EXPECT_EQ(processes, (std::vector<std::string>{"frames", "upload"}));
+  EXPECT_EQ(pid_by_tid.at(0), 4242);
+  EXPECT_EQ(pid_by_tid.at(1), 4242);
+  EXPECT_EQ(pid_by_tid.at(2), 5151);  // the second program's thread 0, shifted past the first's
+  EXPECT_EQ(pid_by_tid.at(3), 5151);
 }
 
 TEST(ChromeTrace, RefusesAReportWrittenWithoutTracing) {

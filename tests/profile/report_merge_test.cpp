@@ -37,10 +37,46 @@ TEST(ReportMerge, RenumbersRunsAndKeepsTheThreadsOfEachProcessApart) {
   EXPECT_EQ(merged.runs[2].thread_index, 2);
   EXPECT_EQ(merged.runs[1].thread_index, 1);
   ASSERT_EQ(merged.threads.size(), 3u);
-  EXPECT_EQ(merged.thread_name(2), "main");
+  EXPECT_EQ(merged.thread_name(2), "main (frames, pid 5151)");
   EXPECT_EQ(merged.trace->events.size(), 4u);
   EXPECT_EQ(merged.trace->events[3].thread_index, 2);
   EXPECT_EQ(merged.trace->dropped, 2);
+}
+
+TEST(ReportMerge, KeepsEachProgramsTargetAndPointsEachThreadAtIt) {
+  ProbeReport second = second_process();
+  second.target = {"/opt/app/bin/upload", 5151, "upload"};
+  const ProbeReport merged = merge_reports({{"a.json", fixture()}, {"b.json", second}});
+  ASSERT_EQ(merged.targets.size(), 2u);
+  EXPECT_EQ(merged.targets[0].source, "a.json");
+  EXPECT_EQ(merged.targets[0].target.pid, 4242);
+  EXPECT_EQ(merged.targets[1].source, "b.json");
+  EXPECT_EQ(merged.targets[1].target.process_name, "upload");
+  EXPECT_EQ(merged.threads[0].target, std::optional<long long>(0));
+  EXPECT_EQ(merged.threads[2].target, std::optional<long long>(1));
+  EXPECT_EQ(merged.thread_name(0), "main (frames, pid 4242)");
+  EXPECT_EQ(merged.thread_name(2), "main (upload, pid 5151)");
+  EXPECT_EQ(merged.thread_target(2).pid, 5151);
+  // Merging the merged report again keeps the programs and the threads' links to them.
+  const ProbeReport again = merge_reports({{"ab.json", merged}, {"c.json", fixture()}});
+  ASSERT_EQ(again.targets.size(), 3u);
+  EXPECT_EQ(again.targets[1].source, "b.json");
+  EXPECT_EQ(again.thread_name(2), "main (upload, pid 5151)");
+  EXPECT_EQ(again.thread_name(3), "main (frames, pid 4242)");
+}
+
+TEST(ReportMerge, KeepsNoSummaryAndSaysWhenAnInputFoldedRunsTheMergeCannotSee) {
+  ProbeReport folded = fixture();
+  folded.summary->runs = 5000;
+  folded.summary->measured_runs = 4999;
+  const ProbeReport merged = merge_reports({{"a.json", fixture()}, {"b.json", folded}});
+  EXPECT_FALSE(merged.summary.has_value());
+  ASSERT_GE(merged.warnings.size(), 2u);
+  const auto& warning = merged.warnings[merged.warnings.size() - 2];
+  EXPECT_EQ(warning.code, "RUNS_FOLDED_NOT_MERGED");
+  EXPECT_EQ(warning.message,
+            "4998 run(s) the inputs folded past their detail cap are only in their own "
+            "summaries; the merged report's summary across runs covers the listed runs");
 }
 
 TEST(ReportMerge, UnionsRegionsByIdAndTakesTargetAndConfigFromTheFirstReport) {
@@ -110,7 +146,7 @@ TEST(ReportMerge, WritesAMergedReportThatReadsBackUnchanged) {
   const ProbeReport merged = merge_reports({{"a.json", fixture()}, {"b.json", second_process()}});
   const Json document = to_json(merged);
   EXPECT_EQ(document["sources"], Json({"a.json", "b.json"}));
-  EXPECT_EQ(to_json(read_probe_report(document, "merged")), document);
+  EXPECT_EQ(Json(to_json(read_probe_report(document, "merged"))), document);
 }
 
 }  // namespace

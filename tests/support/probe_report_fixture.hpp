@@ -1,7 +1,8 @@
 #pragma once
-// A probe report as perfgate-probe writes it (docs/probe-report.md): two runs on two
-// threads, a nested region, a trace and a warning. Tests of `perfgate profile` and of the
-// run integration start from it instead of depending on the probe library.
+// A probe report as perfgate-probe writes it (docs/probe-report.md), every key in the
+// library's order: two runs on two threads, a nested region, a trace and a warning. Tests of
+// `perfgate profile` and of the run integration start from it instead of depending on the probe
+// library.
 #include <string>
 
 #include "model/json.hpp"
@@ -12,12 +13,14 @@ inline const char* kProbeReportText = R"({
   "schema_version": 1,
   "created_at": "2026-11-30T14:50:00Z",
   "perfgate_version": "0.1.0",
-  "config": {"clock": "tsc", "clock_hz": 2899000000.0, "enabled": true, "trace": true},
+  "config": {"clock": "tsc", "clock_hz": 2899000000.0, "enabled": true, "disabled_by": null,
+             "trace": true, "region_cost_ns": 20.5, "warmup_runs": 0},
   "target": {"executable": "/opt/app/bin/frames", "pid": 4242, "process_name": "frames"},
   "runs": [
     {
       "run_index": 0,
       "thread_index": 0,
+      "warmup": false,
       "timing": {"wall_time_us": 100000.0, "cpu_time_us": 70000.0},
       "regions": [
         {"region_id": "frame", "calls": 1, "wall_time_us": 50000.0,
@@ -27,11 +30,14 @@ inline const char* kProbeReportText = R"({
         {"region_id": "render", "calls": 1, "wall_time_us": 30000.0,
          "self_wall_time_us": 30000.0, "wall_time_fraction": 0.3}
       ],
-      "residual": {"wall_time_us": 20000.0, "wall_time_fraction": 0.2}
+      "residual": {"wall_time_us": 20000.0, "wall_time_fraction": 0.2},
+      "dispatched": [],
+      "probe": {"region_calls": 4, "cost_us": 0.082, "cost_fraction": 8.2e-07}
     },
     {
       "run_index": 1,
       "thread_index": 1,
+      "warmup": false,
       "timing": {"wall_time_us": 200000.0, "cpu_time_us": 150000.0},
       "regions": [
         {"region_id": "frame", "calls": 1, "wall_time_us": 100000.0,
@@ -41,9 +47,30 @@ inline const char* kProbeReportText = R"({
         {"region_id": "render", "calls": 1, "wall_time_us": 80000.0,
          "self_wall_time_us": 80000.0, "wall_time_fraction": 0.4}
       ],
-      "residual": {"wall_time_us": 20000.0, "wall_time_fraction": 0.1}
+      "residual": {"wall_time_us": 20000.0, "wall_time_fraction": 0.1},
+      "dispatched": [],
+      "probe": {"region_calls": 5, "cost_us": 0.1025, "cost_fraction": 5.125e-07}
     }
   ],
+  "summary": {
+    "runs": 2, "measured_runs": 2, "listed_runs": 2, "quantiles": "exact",
+    "wall_time_us": {"mean": 150000.0, "min": 100000.0, "median": 100000.0, "p90": 200000.0,
+                     "max": 200000.0},
+    "cpu_time_us": {"mean": 110000.0},
+    "residual": {"wall_time_us": 20000.0, "wall_time_fraction": 0.13333333333333333},
+    "regions": [
+      {"region_id": "frame", "runs": 2, "calls": 1.0, "wall_time_us": 75000.0,
+       "self_wall_time_us": 30000.0, "wall_time_fraction": 0.5,
+       "per_run_wall_time_us": {"median": 50000.0, "p90": 100000.0, "max": 100000.0}},
+      {"region_id": "frame/decode", "runs": 2, "calls": 2.5, "wall_time_us": 45000.0,
+       "self_wall_time_us": 45000.0, "wall_time_fraction": 0.3,
+       "per_run_wall_time_us": {"median": 30000.0, "p90": 60000.0, "max": 60000.0}},
+      {"region_id": "render", "runs": 2, "calls": 1.0, "wall_time_us": 55000.0,
+       "self_wall_time_us": 55000.0, "wall_time_fraction": 0.36666666666666664,
+       "per_run_wall_time_us": {"median": 30000.0, "p90": 80000.0, "max": 80000.0}}
+    ],
+    "dispatched": []
+  },
   "regions": [
     {"id": "frame", "name": "frame", "parent": null, "depth": 0,
      "file": "frames.cpp", "line": 20, "function": "run_frame"},
@@ -69,6 +96,14 @@ inline const char* kProbeReportText = R"({
        "wall_time_us": 110000.0, "runs": 2},
       {"region_id": "frame/decode", "calls": 5, "self_wall_time_us": 90000.0,
        "wall_time_us": 90000.0, "runs": 2}
+    ],
+    "by_name": [
+      {"name": "render", "calls": 2, "self_wall_time_us": 110000.0, "wall_time_us": 110000.0,
+       "runs": 2, "ids": 1},
+      {"name": "decode", "calls": 5, "self_wall_time_us": 90000.0, "wall_time_us": 90000.0,
+       "runs": 2, "ids": 1},
+      {"name": "frame", "calls": 2, "self_wall_time_us": 60000.0, "wall_time_us": 150000.0,
+       "runs": 2, "ids": 1}
     ]
   },
   "trace": {
@@ -87,6 +122,11 @@ inline const char* kProbeReportText = R"({
 
 inline Json probe_report_json() {
   return Json::parse(kProbeReportText);
+}
+
+/// The same document with its keys in the order they are written.
+inline nlohmann::ordered_json ordered_probe_report_json() {
+  return nlohmann::ordered_json::parse(kProbeReportText);
 }
 
 }  // namespace perfgate::testing
