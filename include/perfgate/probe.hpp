@@ -28,6 +28,11 @@ bool enabled() noexcept;
 /// number of events; the rest are counted as dropped.
 void set_trace(bool on) noexcept;
 
+/// Also times each region call in CPU time of its thread (also: PERFGATE_PROBE_CPU=1): two
+/// system calls per region, so several hundred nanoseconds each; off by default. Runs
+/// started while it is on report per-region CPU time and a CPU residual.
+void set_cpu_time(bool on) noexcept;
+
 /// Names the calling thread in the report's `threads[]` (default: "main" or "thread-N").
 void set_thread_name(std::string_view name);
 

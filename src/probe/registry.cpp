@@ -19,6 +19,7 @@ namespace perfgate::probe::detail {
 
 std::atomic<bool> g_enabled{true};
 std::atomic<bool> g_trace{false};
+std::atomic<bool> g_cpu{false};
 std::atomic<unsigned> g_warmup_runs{0};
 char g_warmup_runs_refused[64] = {};
 bool g_disabled_by_environment = false;
@@ -131,6 +132,8 @@ void Registry::keep_dispatched(DispatchedWork work) {
         same->wall_ticks += row.wall_ticks;
         same->self_ticks += row.self_ticks;
         same->child_calls += row.child_calls;
+        same->cpu_ns += row.cpu_ns;
+        same->self_cpu_ns += row.self_cpu_ns;
       }
     }
     return;
@@ -237,6 +240,7 @@ Registry* make_registry() {
     g_disabled_by_environment = true;
   }
   if (env_is("PERFGATE_PROBE_TRACE", "1")) g_trace.store(true);
+  if (env_is("PERFGATE_PROBE_CPU", "1")) g_cpu.store(true);
   read_warmup_runs();
   choose_clock();
   r->anchor_steady_ns = steady_ns();
@@ -311,6 +315,9 @@ bool enabled() noexcept {
 }
 void set_trace(bool on) noexcept {
   detail::g_trace.store(on);
+}
+void set_cpu_time(bool on) noexcept {
+  detail::g_cpu.store(on);
 }
 void set_warmup_runs(unsigned count) noexcept {
   detail::g_warmup_runs.store(count);

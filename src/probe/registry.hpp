@@ -47,6 +47,8 @@ struct RunRow {
   std::uint64_t wall_ticks = 0;
   std::uint64_t self_ticks = 0;
   std::uint64_t child_calls = 0;  // calls of its direct children (the probe's cost is in self)
+  std::uint64_t cpu_ns = 0;       // thread CPU time, while per-region CPU time is on
+  std::uint64_t self_cpu_ns = 0;
 };
 
 struct RunRecord {
@@ -57,6 +59,9 @@ struct RunRecord {
   std::uint64_t top_level_ticks = 0;  // inclusive time of the run's outermost regions
   std::uint64_t top_level_calls = 0;  // their calls (the probe's cost is in the residual)
   std::vector<RunRow> rows;
+  bool cpu_measured = false;           // per-region CPU time was on when it started
+  std::uint64_t thread_cpu_ns = 0;     // its thread's CPU time over the run
+  std::uint64_t top_level_cpu_ns = 0;  // CPU time of its outermost regions
 };
 
 /// Regions a thread entered inside an AttachedRun: work done for another thread's run.
@@ -137,6 +142,8 @@ struct Registry {
 Registry& registry();
 
 extern std::atomic<bool> g_trace;
+/// Per-region CPU time (set_cpu_time, PERFGATE_PROBE_CPU=1).
+extern std::atomic<bool> g_cpu;
 /// Runs of each thread that are warmups (set_warmup_runs, PERFGATE_PROBE_WARMUP_RUNS).
 extern std::atomic<unsigned> g_warmup_runs;
 /// PERFGATE_PROBE_WARMUP_RUNS as given (cut to 63 bytes) when it is not a count: the

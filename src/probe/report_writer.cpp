@@ -52,6 +52,8 @@ struct RunRowSum {
   std::uint64_t calls = 0;
   std::uint64_t wall_ticks = 0;
   double self_ticks = 0;
+  std::uint64_t cpu_ns = 0;
+  double self_cpu_ns = 0;
 };
 
 class ReportRenderer {
@@ -129,6 +131,7 @@ class ReportRenderer {
       w_.null();
     }
     w_.key("trace").value(tracing());
+    w_.key("cpu_time").value(g_cpu.load());
     w_.key("region_cost_ns").value(cost_ticks_ * 1e9 / hz_);
     w_.key("warmup_runs").value(static_cast<std::uint64_t>(g_warmup_runs.load()));
     w_.end_object();
@@ -157,6 +160,10 @@ class ReportRenderer {
     sum.wall_ticks += row.wall_ticks;
     sum.self_ticks += std::max(0.0, static_cast<double>(row.self_ticks) -
                                         static_cast<double>(row.child_calls) * cost_ticks_);
+    sum.cpu_ns += row.cpu_ns;
+    sum.self_cpu_ns +=
+        std::max(0.0, static_cast<double>(row.self_cpu_ns) -
+                          static_cast<double>(row.child_calls) * cost_ticks_ * 1e9 / hz_);
   }
 
   void count_in_totals(const RunRowSum& row, std::vector<std::uint32_t>& counted_in_run) {
@@ -208,7 +215,23 @@ class ReportRenderer {
     w_.key("timing").begin_object();
     w_.key("wall_time_us").value(wall);
     w_.key("cpu_time_us").value(static_cast<double>(run.cpu_ns) / 1e3);
+    // The run's own thread: what its regions' CPU times and the CPU residual add up to.
+    if (run.cpu_measured) {
+      w_.key("thread_cpu_time_us").value(static_cast<double>(run.thread_cpu_ns) / 1e3);
+    }
     w_.end_object();
+    const double thread_cpu_us = static_cast<double>(run.thread_cpu_ns) / 1e3;
+    const auto cpu_fraction = [&](double part) {
+      return thread_cpu_us > 0 ? part / thread_cpu_us : 0.0;
+    };
+    const auto cpu_fields = [&](const RunRowSum& row, bool with_fraction) {
+      if (!run.cpu_measured) return;
+      w_.key("cpu_time_us").value(static_cast<double>(row.cpu_ns) / 1e3);
+      w_.key("self_cpu_time_us").value(row.self_cpu_ns / 1e3);
+      if (with_fraction) {
+        w_.key("cpu_time_fraction").value(cpu_fraction(static_cast<double>(row.cpu_ns) / 1e3));
+      }
+    };
     w_.key("regions").begin_array();
     for (const auto& [rank, row] : rows) {
       w_.begin_object();
@@ -217,6 +240,7 @@ class ReportRenderer {
       w_.key("wall_time_us").value(us(row.wall_ticks));
       w_.key("self_wall_time_us").value(us(row.self_ticks));
       w_.key("wall_time_fraction").value(fraction(us(row.wall_ticks)));
+      cpu_fields(row, true);
       w_.end_object();
     }
     w_.end_array();
@@ -224,6 +248,12 @@ class ReportRenderer {
     w_.key("residual").begin_object();
     w_.key("wall_time_us").value(residual);
     w_.key("wall_time_fraction").value(fraction(residual));
+    if (run.cpu_measured) {
+      const double cpu_residual =
+          std::max(0.0, thread_cpu_us - static_cast<double>(run.top_level_cpu_ns) / 1e3);
+      w_.key("cpu_time_us").value(cpu_residual);
+      w_.key("cpu_time_fraction").value(cpu_fraction(cpu_residual));
+    }
     w_.end_object();
     // Beside the run's own tree, not in it: this time passed on other threads, alongside
     // the run's, so it is no part of the run's 100%.
@@ -236,6 +266,7 @@ class ReportRenderer {
       w_.key("wall_time_us").value(us(row.wall_ticks));
       w_.key("self_wall_time_us").value(us(row.self_ticks));
       w_.key("wall_time_fraction").value(fraction(us(row.wall_ticks)));
+      cpu_fields(row, false);  // another thread's CPU: no share of this one's
       w_.end_object();
     }
     w_.end_array();

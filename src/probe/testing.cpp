@@ -62,6 +62,7 @@ void reset_for_testing() {
   r.anchor_ticks = now_ticks();
   g_enabled.store(true);
   g_trace.store(false);
+  g_cpu.store(false);
   g_warmup_runs.store(0);
   set_region_cost_for_testing(0);
 }

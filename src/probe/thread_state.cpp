@@ -81,7 +81,9 @@ OpenRegion ThreadState::enter(std::uint32_t site) noexcept {
   const bool recursive = entered.open != 0 && entered.open_run == run;
   if (entered.open++ == 0) entered.open_run = run;
   const std::uint64_t serial = next_serial_++;
-  stack_.push_back(Frame{node, run, serial, 0, 0, 0, recursive});
+  const std::uint64_t start_cpu =
+      __builtin_expect(g_cpu.load(std::memory_order_relaxed), 0) ? thread_cpu_ns() : kNoCpu;
+  stack_.push_back(Frame{node, run, serial, 0, 0, 0, recursive, start_cpu, 0});
   // Read last so that the bookkeeping above is not inside the region.
   stack_.back().start_ticks = now_ticks();
   return OpenRegion{this, serial};
@@ -91,14 +93,14 @@ void ThreadState::exit(OpenRegion region) noexcept {
   const std::uint64_t end = now_ticks();
   if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
   if (__builtin_expect(!stack_.empty() && stack_.back().serial == region.serial, 1)) {
-    close(stack_.size() - 1, end, EndKind::kInnermost);
+    close(stack_.size() - 1, end, end_cpu(stack_.back()), EndKind::kInnermost);
     return;
   }
   // Not the innermost: a coroutine or a hand-written begin/end interleaved regions. Only
   // this call is closed; the regions opened inside it stay open and end as they will.
   for (std::size_t i = stack_.size(); i-- > 0;) {
     if (stack_[i].serial == region.serial) {
-      close(i, end, EndKind::kOutOfOrder);
+      close(i, end, end_cpu(stack_[i]), EndKind::kOutOfOrder);
       return;
     }
   }
@@ -114,16 +116,23 @@ void ThreadState::exit_innermost() noexcept {
     mark_unreported();
     return;
   }
-  close(stack_.size() - 1, end, EndKind::kInnermost);
+  close(stack_.size() - 1, end, end_cpu(stack_.back()), EndKind::kInnermost);
 }
 
-void ThreadState::close(std::size_t position, std::uint64_t end, EndKind kind) noexcept {
+void ThreadState::close(std::size_t position, std::uint64_t end, std::uint64_t end_cpu,
+                        EndKind kind) noexcept {
   const Frame frame = stack_[position];
   stack_.erase(stack_.begin() + static_cast<std::ptrdiff_t>(position));
   // Saturating: an end taken on another core, or children that outlived their parent,
   // may make a difference negative, and a region never has negative time.
   const std::uint64_t wall = end > frame.start_ticks ? end - frame.start_ticks : 0;
   const std::uint64_t self = wall > frame.child_ticks ? wall - frame.child_ticks : 0;
+  // CPU time only for a call timed in it at both ends on this thread.
+  const std::uint64_t cpu =
+      frame.start_cpu_ns != kNoCpu && end_cpu != kNoCpu && end_cpu > frame.start_cpu_ns
+          ? end_cpu - frame.start_cpu_ns
+          : 0;
+  const std::uint64_t self_cpu = cpu > frame.child_cpu_ns ? cpu - frame.child_cpu_ns : 0;
   Node& node = nodes_[frame.node];
   --node.open;
   if (kind == EndKind::kOutOfOrder) ++node.mismatched_ends;
@@ -132,14 +141,18 @@ void ThreadState::close(std::size_t position, std::uint64_t end, EndKind kind) n
     if (node.touched_run != run_) {
       node.touched_run = run_;
       node.run_calls = node.run_wall_ticks = node.run_self_ticks = node.run_child_calls = 0;
+      node.run_cpu_ns = node.run_self_cpu_ns = 0;
       touched_.push_back(frame.node);
     }
     ++node.run_calls;
     if (!frame.recursive) node.run_wall_ticks += wall;
     node.run_self_ticks += self;
     node.run_child_calls += frame.child_calls;
+    if (!frame.recursive) node.run_cpu_ns += cpu;
+    node.run_self_cpu_ns += self_cpu;
     if (position == 0 || stack_[position - 1].run != frame.run) {
       run_top_level_ticks_ += wall;
+      run_top_level_cpu_ns_ += cpu;
       ++run_top_level_calls_;
     }
   } else if (frame.run != 0) {
@@ -152,6 +165,7 @@ void ThreadState::close(std::size_t position, std::uint64_t end, EndKind kind) n
   if (kind != EndKind::kInnermost) mark_unreported();
   if (position > 0) {
     stack_[position - 1].child_ticks += wall;
+    stack_[position - 1].child_cpu_ns += cpu;
     ++stack_[position - 1].child_calls;
   }
   if (mode_ == kRegistered && g_trace.load(std::memory_order_relaxed)) {
@@ -184,7 +198,7 @@ void ThreadState::close_remote_ends(
     while (i-- > 0 && stack_[i].serial != serial) {
     }
     if (i < stack_.size()) {
-      close(i, end, EndKind::kOtherThread);
+      close(i, end, kNoCpu, EndKind::kOtherThread);  // its end was on another thread's clock
     } else {
       ++unmatched_ends_;
       mark_unreported();
@@ -219,6 +233,9 @@ void ThreadState::open_run() noexcept {
   touched_.clear();
   run_top_level_ticks_ = 0;
   run_top_level_calls_ = 0;
+  run_top_level_cpu_ns_ = 0;
+  run_cpu_ = g_cpu.load(std::memory_order_relaxed);
+  if (run_cpu_) run_start_thread_cpu_ns_ = thread_cpu_ns();
   busy_.store(true, std::memory_order_relaxed);
 }
 
@@ -250,12 +267,13 @@ void ThreadState::end_run() noexcept {
   const std::uint64_t cpu = attached ? 0 : process_cpu_ns();
   if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
   if (run_depth_ == 0 || --run_depth_ > 0) return;
+  const std::uint64_t thread_cpu = run_cpu_ ? thread_cpu_ns() - run_start_thread_cpu_ns_ : 0;
   std::vector<RunRow> rows;
   rows.reserve(touched_.size());
   for (const std::uint32_t n : touched_) {
     const Node& node = nodes_[n];
     rows.push_back(RunRow{node.region, node.run_calls, node.run_wall_ticks, node.run_self_ticks,
-                          node.run_child_calls});
+                          node.run_child_calls, node.run_cpu_ns, node.run_self_cpu_ns});
   }
   touched_.clear();
   Registry& r = registry();
@@ -269,7 +287,8 @@ void ThreadState::end_run() noexcept {
     run_inherited_ = false;  // a forked child's copy of its parent's run: the parent's
   } else {
     r.keep_run(RunRecord{index, run_, end - run_start_ticks_, cpu - run_start_cpu_ns_,
-                         run_top_level_ticks_, run_top_level_calls_, std::move(rows)},
+                         run_top_level_ticks_, run_top_level_calls_, std::move(rows), run_cpu_,
+                         thread_cpu, run_top_level_cpu_ns_},
                *this);
   }
   hand_over(r);

@@ -15,6 +15,7 @@
 #include "perfgate/probe.hpp"
 #include "probe/child_index.hpp"
 #include "probe/registry.hpp"
+#include "probe/tick_clock.hpp"
 
 namespace perfgate::probe::detail {
 
@@ -82,6 +83,8 @@ class ThreadState {
     std::uint64_t run_wall_ticks = 0;
     std::uint64_t run_self_ticks = 0;
     std::uint64_t run_child_calls = 0;  // calls of its direct children: the probe's cost
+    std::uint64_t run_cpu_ns = 0;
+    std::uint64_t run_self_cpu_ns = 0;
     std::uint64_t outside_run_calls = 0;
     std::uint64_t crossed_run_calls = 0;  // opened in one run, ended outside it
     std::uint64_t mismatched_ends = 0;    // ended while not the innermost open region
@@ -94,8 +97,11 @@ class ThreadState {
     std::uint64_t start_ticks;
     std::uint64_t child_ticks;
     std::uint64_t child_calls;
-    bool recursive;  // its node was open already: its wall time is in the outer call
+    bool recursive;              // its node was open already: its wall time is in the outer call
+    std::uint64_t start_cpu_ns;  // kNoCpu: per-region CPU time was off when it began
+    std::uint64_t child_cpu_ns;
   };
+  static constexpr std::uint64_t kNoCpu = ~std::uint64_t{0};
   enum class EndKind { kInnermost, kOutOfOrder, kOtherThread };
 
   std::uint32_t child_of(std::uint32_t parent, std::uint32_t site) noexcept;
@@ -108,8 +114,12 @@ class ThreadState {
       unreported_.store(true, std::memory_order_relaxed);
     }
   }
-  void close(std::size_t position, std::uint64_t end, EndKind kind) noexcept;
+  void close(std::size_t position, std::uint64_t end, std::uint64_t end_cpu, EndKind kind) noexcept;
   void take_remote_ends() noexcept;
+  /// The thread's CPU clock now if `frame` is timed in CPU time, else kNoCpu.
+  static std::uint64_t end_cpu(const Frame& frame) noexcept {
+    return __builtin_expect(frame.start_cpu_ns != kNoCpu, 0) ? thread_cpu_ns() : kNoCpu;
+  }
   /// Closes the calls other threads ended (serial, end ticks); the notes are already taken.
   void close_remote_ends(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& ends) noexcept;
   void record_trace(std::uint32_t region, std::uint64_t start, std::uint64_t end) noexcept;
@@ -129,6 +139,9 @@ class ThreadState {
   std::uint64_t run_start_cpu_ns_ = 0;
   std::uint64_t run_top_level_ticks_ = 0;
   std::uint64_t run_top_level_calls_ = 0;
+  bool run_cpu_ = false;  // the open run measures per-region CPU time
+  std::uint64_t run_start_thread_cpu_ns_ = 0;
+  std::uint64_t run_top_level_cpu_ns_ = 0;
   std::vector<TraceEvent> trace_;
   /// Ends left by other threads (serial, end ticks), guarded by the registry mutex; the
   /// flag says there are some, so the hot path looks at it without the lock.

@@ -19,6 +19,14 @@ std::uint64_t process_cpu_ns() noexcept {
          static_cast<std::uint64_t>(ts.tv_nsec);
 }
 
+std::uint64_t thread_cpu_ns() noexcept {
+  if (g_clock_kind == ClockKind::kTest) return g_test_clock.cpu_ns();
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u +
+         static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
 void choose_clock() noexcept {
 #ifdef PERFGATE_PROBE_HAS_TSC
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;

@@ -42,6 +42,9 @@ inline std::uint64_t now_ticks() noexcept {
 
 /// Process CPU time (user + system) in nanoseconds; a system call, so only at run edges.
 std::uint64_t process_cpu_ns() noexcept;
+/// The calling thread's CPU time in nanoseconds; a system call, read per region only while
+/// per-region CPU time is on (set_cpu_time, PERFGATE_PROBE_CPU=1).
+std::uint64_t thread_cpu_ns() noexcept;
 
 /// Chooses the clock: the TSC when CPUID reports it invariant (leaf 0x80000007, EDX bit 8).
 void choose_clock() noexcept;

@@ -78,6 +78,9 @@ void put_time(Ordered& item, const RegionTime& time) {
   item["wall_time_us"] = time.wall_time_us;
   item["self_wall_time_us"] = time.self_wall_time_us;
   item["wall_time_fraction"] = time.wall_time_fraction;
+  if (time.cpu_time_us) item["cpu_time_us"] = *time.cpu_time_us;
+  if (time.self_cpu_time_us) item["self_cpu_time_us"] = *time.self_cpu_time_us;
+  if (time.cpu_time_fraction) item["cpu_time_fraction"] = *time.cpu_time_fraction;
 }
 
 Ordered run_json(const ProbeRun& run) {
@@ -87,6 +90,7 @@ Ordered run_json(const ProbeRun& run) {
   out["warmup"] = run.warmup;
   out["timing"]["wall_time_us"] = run.wall_time_us;
   out["timing"]["cpu_time_us"] = run.cpu_time_us;
+  if (run.thread_cpu_time_us) out["timing"]["thread_cpu_time_us"] = *run.thread_cpu_time_us;
   Ordered regions = Ordered::array();
   for (const auto& region : run.regions) {
     Ordered item;
@@ -96,6 +100,10 @@ Ordered run_json(const ProbeRun& run) {
   out["regions"] = std::move(regions);
   out["residual"]["wall_time_us"] = run.residual_wall_time_us;
   out["residual"]["wall_time_fraction"] = run.residual_wall_time_fraction;
+  if (run.residual_cpu_time_us) out["residual"]["cpu_time_us"] = *run.residual_cpu_time_us;
+  if (run.residual_cpu_time_fraction) {
+    out["residual"]["cpu_time_fraction"] = *run.residual_cpu_time_fraction;
+  }
   Ordered dispatched = Ordered::array();
   for (const auto& row : run.dispatched) {
     Ordered item;
@@ -187,6 +195,7 @@ nlohmann::ordered_json to_json(const ProbeReport& report) {
   config["enabled"] = report.config.enabled;
   config["disabled_by"] = optional_json(report.config.disabled_by);
   config["trace"] = report.config.trace;
+  if (report.config.cpu_time) config["cpu_time"] = *report.config.cpu_time;
   if (report.config.region_cost_ns) config["region_cost_ns"] = *report.config.region_cost_ns;
   if (report.config.warmup_runs) config["warmup_runs"] = *report.config.warmup_runs;
   out["target"] = target_json(report.target);

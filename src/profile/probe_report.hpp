@@ -21,6 +21,8 @@ struct ProbeConfig {
   /// from before this field say nothing).
   std::optional<std::string> disabled_by;
   bool trace = false;
+  /// Per-region CPU time was on when the report was written (older reports: none).
+  std::optional<bool> cpu_time{};
   /// The probe's measured cost per region call (reports from before this field: none).
   std::optional<double> region_cost_ns{};
   /// Runs of each thread marked as warmups besides the implicit one (older reports: none).
@@ -46,6 +48,11 @@ struct RegionTime {
   double wall_time_us = 0;
   double self_wall_time_us = 0;
   double wall_time_fraction = 0;
+  /// With per-region CPU time on (config.cpu_time): its thread's CPU time, and the share
+  /// of the run thread's CPU time (not for dispatched rows).
+  std::optional<double> cpu_time_us{};
+  std::optional<double> self_cpu_time_us{};
+  std::optional<double> cpu_time_fraction{};
 };
 
 /// A region's time on another thread, for this run (RunContext and AttachedRun).
@@ -71,6 +78,11 @@ struct ProbeRun {
   std::vector<RegionTime> regions;  ///< ordered by region id
   double residual_wall_time_us = 0;
   double residual_wall_time_fraction = 0;
+  /// With per-region CPU time on: the run thread's CPU time and its part outside every
+  /// top-level region.
+  std::optional<double> thread_cpu_time_us{};
+  std::optional<double> residual_cpu_time_us{};
+  std::optional<double> residual_cpu_time_fraction{};
   /// Beside the run's own tree, not part of its 100%: ordered by thread, then region id.
   std::vector<DispatchedTime> dispatched{};
   std::optional<ProbeCost> probe{};

@@ -53,6 +53,7 @@ ProbeConfig read_config(JsonObjectReader& top) {
   config.enabled = reader.boolean("enabled");
   config.disabled_by = reader.optional_string("disabled_by");
   config.trace = reader.boolean("trace");
+  config.cpu_time = reader.optional_boolean("cpu_time");
   config.region_cost_ns = reader.optional_number("region_cost_ns");
   if (config.region_cost_ns && *config.region_cost_ns < 0) {
     reader.fail(reader.path_of("region_cost_ns"), "is negative",
@@ -70,9 +71,22 @@ ProbeTarget read_target(JsonObjectReader& top) {
   return {reader.string("executable"), reader.integer("pid"), reader.string("process_name")};
 }
 
+std::optional<double> optional_non_negative(JsonObjectReader& reader, const std::string& key) {
+  const std::optional<double> value = reader.optional_number(key);
+  if (value && *value < 0) {
+    reader.fail(reader.path_of(key), fmt::format("{} is negative", *value),
+                "Times and fractions in a probe report are zero or more");
+  }
+  return value;
+}
+
 RegionTime read_time(JsonObjectReader& row) {
-  return {row.string("region_id"), count(row, "calls"), non_negative(row, "wall_time_us"),
-          non_negative(row, "self_wall_time_us"), non_negative(row, "wall_time_fraction")};
+  RegionTime time{row.string("region_id"), count(row, "calls"), non_negative(row, "wall_time_us"),
+                  non_negative(row, "self_wall_time_us"), non_negative(row, "wall_time_fraction")};
+  time.cpu_time_us = optional_non_negative(row, "cpu_time_us");
+  time.self_cpu_time_us = optional_non_negative(row, "self_cpu_time_us");
+  time.cpu_time_fraction = optional_non_negative(row, "cpu_time_fraction");
+  return time;
 }
 
 ProbeRun read_run(const Json& value, const std::string& source, const std::string& path) {
@@ -84,6 +98,7 @@ ProbeRun read_run(const Json& value, const std::string& source, const std::strin
   JsonObjectReader timing(reader.object("timing"), source, reader.path_of("timing"));
   run.wall_time_us = non_negative(timing, "wall_time_us");
   run.cpu_time_us = non_negative(timing, "cpu_time_us");
+  run.thread_cpu_time_us = optional_non_negative(timing, "thread_cpu_time_us");
   const Json& regions = reader.array("regions");
   for (std::size_t i = 0; i < regions.size(); ++i) {
     JsonObjectReader row(regions[i], source, element_path(reader.path_of("regions"), i));
@@ -92,6 +107,8 @@ ProbeRun read_run(const Json& value, const std::string& source, const std::strin
   JsonObjectReader residual(reader.object("residual"), source, reader.path_of("residual"));
   run.residual_wall_time_us = non_negative(residual, "wall_time_us");
   run.residual_wall_time_fraction = non_negative(residual, "wall_time_fraction");
+  run.residual_cpu_time_us = optional_non_negative(residual, "cpu_time_us");
+  run.residual_cpu_time_fraction = optional_non_negative(residual, "cpu_time_fraction");
   if (reader.has("dispatched")) {
     const Json& dispatched = reader.array("dispatched");
     for (std::size_t i = 0; i < dispatched.size(); ++i) {

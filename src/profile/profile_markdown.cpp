@@ -228,8 +228,9 @@ std::string calls_text(double calls) {
 /// Nested fractions are in parentheses: they are inside their parent's.
 void tree_table(std::string& out, const std::vector<TreeRow>& rows, const ProbeReport& report,
                 double wall_us, double residual_us, double residual_fraction,
-                const std::vector<std::string>& extra_headers, bool whole_run = true) {
-  out += "| Region | Calls | Wall | Self |";
+                const std::vector<std::string>& extra_headers, bool whole_run = true,
+                const std::string& time_label = "Wall") {
+  out += "| Region | Calls | " + time_label + " | Self |";
   std::string align = "|---|---:|---:|---:|";
   for (const auto& header : extra_headers) {
     out += " " + header + " |";
@@ -393,6 +394,23 @@ void across_runs(std::string& out, const ProbeReport& report) {
   }
 }
 
+/// The same tree in CPU time of the run's thread (per-region CPU time on): its top level and
+/// CPU residual make the thread's CPU time over the run.
+void cpu_table(std::string& out, const ProbeRun& run, const ProbeReport& report) {
+  out += "In CPU time of the run's thread (" + duration(*run.thread_cpu_time_us) + "):\n\n";
+  std::vector<TreeRow> rows;
+  for (const auto& region : run.regions) {
+    rows.push_back({region.region_id,
+                    static_cast<double>(region.calls),
+                    region.cpu_time_us.value_or(0),
+                    region.self_cpu_time_us.value_or(0),
+                    region.cpu_time_fraction.value_or(0),
+                    {}});
+  }
+  tree_table(out, rows, report, *run.thread_cpu_time_us, run.residual_cpu_time_us.value_or(0),
+             run.residual_cpu_time_fraction.value_or(0), {}, true, "CPU");
+}
+
 void attribution(std::string& out, const ProbeReport& report) {
   out += "## Per-run attribution\n\n";
   if (report.runs.empty()) {
@@ -413,6 +431,7 @@ void attribution(std::string& out, const ProbeReport& report) {
     for (const auto& region : run.regions) rows.push_back(tree_row(region));
     tree_table(out, rows, report, run.wall_time_us, run.residual_wall_time_us,
                run.residual_wall_time_fraction, {});
+    if (run.thread_cpu_time_us) cpu_table(out, run, report);
     dispatched_table(out, run.dispatched, report);
   }
   if (shown < report.runs.size()) {

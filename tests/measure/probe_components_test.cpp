@@ -54,5 +54,15 @@ TEST(ProbeComponents, GivesNothingForAReportWithoutRuns) {
   EXPECT_TRUE(probe_components(BenchmarkConfig{}, report).empty());
 }
 
+TEST(ProbeComponents, LeavesWarmupRunsOutAndCountsTimeOtherThreadsSpentForARun) {
+  profile::ProbeReport report = fixture();
+  report.runs[0].warmup = true;  // run 0 (frame 50 ms) is a warmup: only run 1 counts
+  report.runs[1].dispatched = {{2, {"frame", 2, 10000.0, 10000.0, 0.05}}};
+  EXPECT_EQ(values(probe_components(BenchmarkConfig{}, report)),
+            (std::vector<std::pair<std::string, double>>{{"frame", 0.11}, {"render", 0.08}}));
+  report.runs[1].warmup = true;  // nothing measured: no values
+  EXPECT_TRUE(probe_components(BenchmarkConfig{}, report).empty());
+}
+
 }  // namespace
 }  // namespace perfgate

@@ -33,6 +33,7 @@ constexpr const char* kGolden = R"({
  "config": {
   "clock": "steady_clock",
   "clock_hz": null,
+  "cpu_time": false,
   "disabled_by": null,
   "enabled": true,
   "region_cost_ns": 250,

@@ -317,6 +317,39 @@ TEST(ProfileMarkdown, TakesTheSummaryAcrossRunsFromTheLibraryWhenItFoldedRuns) {
   EXPECT_TRUE(contains(view, "| _top level + residual_ | | 100 µs | | | | 100.00% |\n")) << view;
 }
 
+TEST(ProfileMarkdown, ShowsTheRunsTreeInCpuTimeWhenTheReportHasIt) {
+  ProbeReport report = tree_report(1);
+  ProbeRun& run = report.runs[0];
+  run.thread_cpu_time_us = 80;
+  run.regions[0].cpu_time_us = 40;  // outer
+  run.regions[0].self_cpu_time_us = 16;
+  run.regions[0].cpu_time_fraction = 0.5;
+  run.regions[1].cpu_time_us = 24;  // inner
+  run.regions[1].self_cpu_time_us = 24;
+  run.regions[1].cpu_time_fraction = 0.3;
+  run.regions[2].cpu_time_us = 8;  // tail
+  run.regions[2].self_cpu_time_us = 8;
+  run.regions[2].cpu_time_fraction = 0.1;
+  run.residual_cpu_time_us = 32;
+  run.residual_cpu_time_fraction = 0.4;
+  const std::string view = render_markdown(report);
+  EXPECT_TRUE(contains(view,
+                       "In CPU time of the run's thread (80 µs):\n\n"
+                       "| Region | Calls | CPU | Self | Fraction |\n"
+                       "|---|---:|---:|---:|---:|\n"
+                       "| `outer` | 1 | 40 µs | 16 µs | 50.00% |\n"
+                       "| \u2514\u00a0`inner` | 3 | 24 µs | 24 µs | (30.00%) |\n"
+                       "| `tail` | 1 | 8 µs | 8 µs | 10.00% |\n"
+                       "| _(residual)_ | | 32 µs | | 40.00% |\n"
+                       "| _top level + residual_ | | 80 µs | | 100.00% |\n"))
+      << view;
+  // And the report reads back with its CPU fields.
+  const ProbeReport again = read_probe_report(Json(to_json(report)), "again");
+  EXPECT_EQ(again.runs[0].thread_cpu_time_us, std::optional<double>(80));
+  EXPECT_EQ(again.runs[0].regions[1].self_cpu_time_us, std::optional<double>(24));
+  EXPECT_EQ(again.runs[0].residual_cpu_time_fraction, std::optional<double>(0.4));
+}
+
 TEST(ProfileMarkdown, ShowsWorkDispatchedToOtherThreadsBesideTheRunsOwnTree) {
   ProbeReport report = tree_report(1);
   report.threads.push_back({1, "pool-1"});
