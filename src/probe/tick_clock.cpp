@@ -11,20 +11,22 @@ namespace perfgate::probe::detail {
 ClockKind g_clock_kind = ClockKind::kSteady;
 TestClock g_test_clock{nullptr, nullptr};
 
-std::uint64_t process_cpu_ns() noexcept {
+namespace {
+std::uint64_t cpu_clock_ns(clockid_t clock) noexcept {
   if (g_clock_kind == ClockKind::kTest) return g_test_clock.cpu_ns();
   timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  clock_gettime(clock, &ts);
   return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u +
          static_cast<std::uint64_t>(ts.tv_nsec);
 }
+}  // namespace
+
+std::uint64_t process_cpu_ns() noexcept {
+  return cpu_clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+}
 
 std::uint64_t thread_cpu_ns() noexcept {
-  if (g_clock_kind == ClockKind::kTest) return g_test_clock.cpu_ns();
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u +
-         static_cast<std::uint64_t>(ts.tv_nsec);
+  return cpu_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
 void choose_clock() noexcept {

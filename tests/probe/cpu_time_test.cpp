@@ -7,24 +7,7 @@
 namespace perfgate::probe::testing {
 namespace {
 
-std::uint64_t g_wall_ns = 0;
-std::uint64_t g_cpu_ns = 0;
-std::uint64_t fake_wall_ns() {
-  return g_wall_ns += 1000;
-}
-std::uint64_t fake_cpu_ns() {
-  return g_cpu_ns += 400;
-}
-
-class ProbeCpuTime : public ProbeTest {
- protected:
-  void SetUp() override {
-    g_wall_ns = 0;
-    g_cpu_ns = 0;
-    detail::use_clock_for_testing({fake_wall_ns, fake_cpu_ns});
-    detail::reset_for_testing();
-  }
-};
+class ProbeCpuTime : public FakeClockTest {};
 
 void nested() {
   PERFGATE_REGION("a");

@@ -9,22 +9,7 @@
 namespace perfgate::probe::testing {
 namespace {
 
-std::uint64_t g_wall_ns = 0;
-std::uint64_t fake_wall_ns() {
-  return g_wall_ns += 1000;
-}
-std::uint64_t fake_cpu_ns() {
-  return 0;
-}
-
-class ProbeLongProgram : public ProbeTest {
- protected:
-  void SetUp() override {
-    g_wall_ns = 0;
-    detail::use_clock_for_testing({fake_wall_ns, fake_cpu_ns});
-    detail::reset_for_testing();
-  }
-};
+class ProbeLongProgram : public FakeClockTest {};
 
 /// A run of 1 + 2k µs (one reading at its start, two per call, one at its end): `step`
 /// entered k times, each call 1 µs.

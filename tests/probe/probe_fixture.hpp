@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 
 #include "model/json.hpp"
@@ -27,6 +28,24 @@ class ProbeTest : public ::testing::Test {
   }
 
   static Json report() { return Json::parse(detail::render_report(detail::ReportMoment::kFlush)); }
+};
+
+/// A probe on an injected clock: every wall reading advances 1 µs and every CPU reading
+/// (process or thread) 0.4 µs, so every figure of a report is exact.
+class FakeClockTest : public ProbeTest {
+ protected:
+  void SetUp() override {
+    wall_ns_ = 0;
+    cpu_ns_ = 0;
+    detail::use_clock_for_testing({fake_wall_ns, fake_cpu_ns});
+    detail::reset_for_testing();  // the trace's time origin: the first reading, 1 µs
+  }
+
+ private:
+  static std::uint64_t fake_wall_ns() { return wall_ns_ += 1000; }
+  static std::uint64_t fake_cpu_ns() { return cpu_ns_ += 400; }
+  static inline std::uint64_t wall_ns_ = 0;
+  static inline std::uint64_t cpu_ns_ = 0;
 };
 
 /// Busy-waits until `deadline`: unlike a sleep, it does not overshoot on a loaded machine

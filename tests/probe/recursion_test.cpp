@@ -9,22 +9,7 @@
 namespace perfgate::probe::testing {
 namespace {
 
-std::uint64_t g_wall_ns = 0;
-std::uint64_t fake_wall_ns() {
-  return g_wall_ns += 1000;
-}
-std::uint64_t fake_cpu_ns() {
-  return 0;
-}
-
-class ProbeRecursion : public ProbeTest {
- protected:
-  void SetUp() override {
-    g_wall_ns = 0;
-    detail::use_clock_for_testing({fake_wall_ns, fake_cpu_ns});
-    detail::reset_for_testing();
-  }
-};
+class ProbeRecursion : public FakeClockTest {};
 
 void walk(int depth) {
   PERFGATE_REGION("walk");
@@ -56,9 +41,9 @@ TEST_F(ProbeRecursion, CountsThreeNestedCallsOfOneNameAsOneRowWithTheOutermostWa
   EXPECT_EQ(row["wall_time_us"], 5.0);       // 2 -> 7: the outermost call
   EXPECT_EQ(row["self_wall_time_us"], 5.0);  // 1 + 2 + 2: each call less the one inside
   EXPECT_EQ(run["residual"]["wall_time_us"], 2.0);
-  EXPECT_DOUBLE_EQ(row["wall_time_fraction"].get<double>() +
-                       run["residual"]["wall_time_fraction"].get<double>(),
-                   1.0);
+  EXPECT_DOUBLE_EQ(
+      row["wall_time_fraction"].get<double>() + run["residual"]["wall_time_fraction"].get<double>(),
+      1.0);
 }
 
 TEST_F(ProbeRecursion, KeepsTheReportLinearInDepth) {

@@ -11,15 +11,6 @@
 namespace perfgate::probe::testing {
 namespace {
 
-std::uint64_t g_wall_ns = 0;
-std::uint64_t g_cpu_ns = 0;
-std::uint64_t fake_wall_ns() {
-  return g_wall_ns += 1000;
-}
-std::uint64_t fake_cpu_ns() {
-  return g_cpu_ns += 400;
-}
-
 void frame() {
   probe::Run run;
   {
@@ -122,7 +113,7 @@ constexpr const char* kGolden = R"({
    "file": "report_golden_test.cpp",
    "function": "frame",
    "id": "decode",
-   "line": 26,
+   "line": 17,
    "name": "decode",
    "parent": null
   },
@@ -131,7 +122,7 @@ constexpr const char* kGolden = R"({
    "file": "report_golden_test.cpp",
    "function": "frame",
    "id": "decode/huffman",
-   "line": 27,
+   "line": 18,
    "name": "huffman",
    "parent": "decode"
   },
@@ -140,7 +131,7 @@ constexpr const char* kGolden = R"({
    "file": "report_golden_test.cpp",
    "function": "frame",
    "id": "render",
-   "line": 29,
+   "line": 20,
    "name": "render",
    "parent": null
   }
@@ -345,13 +336,10 @@ constexpr const char* kGolden = R"({
  "warnings": []
 })";
 
-class ProbeReport : public ProbeTest {
+class ProbeReport : public FakeClockTest {
  protected:
   void SetUp() override {
-    g_wall_ns = 0;
-    g_cpu_ns = 0;
-    detail::use_clock_for_testing({fake_wall_ns, fake_cpu_ns});
-    detail::reset_for_testing();  // the trace's time origin: the first reading, 1 µs
+    FakeClockTest::SetUp();
     // The probe's own cost per region call, as if measured: 0.25 µs of each parent's
     // self time is the probe's work for a child call, not the parent's.
     detail::set_region_cost_for_testing(250);

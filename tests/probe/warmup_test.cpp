@@ -71,14 +71,13 @@ TEST_F(ProbeWarmup, CountsWarmupsPerThread) {
 
 TEST(ProbeWarmupEnvironment, RefusesACountItCannotReadOnStderrAndInTheReport) {
   std::random_device random;
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("perfgate-test-warmup-" + std::to_string(random()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("perfgate-test-warmup-" + std::to_string(random()));
   std::filesystem::create_directories(dir);
   const auto out = dir / "probe.json";
   const auto err = dir / "stderr.txt";
-  const std::string command = "PERFGATE_PROBE_WARMUP_RUNS=3x PERFGATE_PROBE_OUT='" +
-                              out.string() + "' '" + PERFGATE_PROBE_EXIT_PROGRAM + "' 2>'" +
-                              err.string() + "'";
+  const std::string command = "PERFGATE_PROBE_WARMUP_RUNS=3x PERFGATE_PROBE_OUT='" + out.string() +
+                              "' '" + PERFGATE_PROBE_EXIT_PROGRAM + "' 2>'" + err.string() + "'";
   ASSERT_EQ(std::system(command.c_str()), 0);
   std::ifstream in(out);
   const Json doc = Json::parse(in);
