@@ -128,12 +128,7 @@ void Registry::keep_dispatched(DispatchedWork work) {
       if (same == piece.rows.end()) {
         piece.rows.push_back(row);
       } else {
-        same->calls += row.calls;
-        same->wall_ticks += row.wall_ticks;
-        same->self_ticks += row.self_ticks;
-        same->child_calls += row.child_calls;
-        same->cpu_ns += row.cpu_ns;
-        same->self_cpu_ns += row.self_cpu_ns;
+        same->add(row);
       }
     }
     return;

@@ -49,6 +49,17 @@ struct RunRow {
   std::uint64_t child_calls = 0;  // calls of its direct children (the probe's cost is in self)
   std::uint64_t cpu_ns = 0;       // thread CPU time, while per-region CPU time is on
   std::uint64_t self_cpu_ns = 0;
+
+  /// Adds another row of the same region (another call site of its id, another piece of
+  /// dispatched work).
+  void add(const RunRow& other) noexcept {
+    calls += other.calls;
+    wall_ticks += other.wall_ticks;
+    self_ticks += other.self_ticks;
+    child_calls += other.child_calls;
+    cpu_ns += other.cpu_ns;
+    self_cpu_ns += other.self_cpu_ns;
+  }
 };
 
 struct RunRecord {

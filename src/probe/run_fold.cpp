@@ -57,11 +57,7 @@ namespace {
 std::map<std::uint32_t, RunRow> by_region(const std::vector<RunRow>& rows) {
   std::map<std::uint32_t, RunRow> out;
   for (const RunRow& row : rows) {
-    RunRow& sum = out.try_emplace(row.region, RunRow{row.region}).first->second;
-    sum.calls += row.calls;
-    sum.wall_ticks += row.wall_ticks;
-    sum.self_ticks += row.self_ticks;
-    sum.child_calls += row.child_calls;
+    out.try_emplace(row.region, RunRow{row.region}).first->second.add(row);
   }
   return out;
 }
@@ -100,10 +96,7 @@ void RunFold::add(const RunRecord& run, const std::vector<DispatchedWork>& work,
   fold_rows(dispatched, dispatched_rows, true);
   // Each name once per run, however many of its ids the run entered.
   std::vector<std::uint32_t> names;
-  for (const auto& [region, row] : own) {
-    region_calls += row.calls;
-    names.push_back(region_table[region].name_id);
-  }
+  for (const auto& [region, row] : own) names.push_back(region_table[region].name_id);
   for (const auto& [region, row] : dispatched_rows) names.push_back(region_table[region].name_id);
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());

@@ -31,8 +31,6 @@ class LogHistogram {
   /// smallest and largest are exact. 0 when empty.
   double quantile(double q) const;
   std::uint64_t count() const { return count_; }
-  double min() const { return min_; }
-  double max() const { return max_; }
 
  private:
   std::map<int, std::uint64_t> buckets_;  // floor(8 log2 value) -> count
@@ -59,7 +57,6 @@ struct RunFold {
   std::uint64_t wall_ticks = 0;
   std::uint64_t cpu_ns = 0;
   std::uint64_t top_level_ticks = 0;
-  std::uint64_t region_calls = 0;
   LogHistogram run_wall_ticks;
   std::map<std::uint32_t, RegionFold> regions;     // the runs' own rows, by region index
   std::map<std::uint32_t, RegionFold> dispatched;  // other threads' rows for them
