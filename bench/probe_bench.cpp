@@ -1,7 +1,8 @@
 // perfgate-probe's cost per enter + exit of an empty region: enabled, switched off at run
 // time and compiled out, beside the clocks it could be built on (two reads of the TSC, the
 // clock it uses where the CPU has an invariant one, and two of steady_clock), and with 10,
-// 100 and 1,000 siblings, through the C API and with a name given at run time. Goals: at
+// 100 and 1,000 siblings, through the C API and with a name given at run time, and beside
+// the least any timed region can cost (BM_MinimalRegionFloor). Goals: at
 // most 2x two clock reads and 20 ns enabled, at most 25 ns with 1,000 siblings, at most
 // 1 ns switched off.
 
@@ -79,6 +80,44 @@ void BM_TscReadPair(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_TscReadPair)->Threads(1)->Threads(2);
+
+// The least a timed region can be, to read the probe's figure against: two TSC reads, one
+// frame pushed and popped on a thread-local stack, one sum, each end a call that is not
+// inlined. It keeps no tree, no names, no runs and checks nothing.
+struct FloorFrame {
+  std::uint64_t start;
+  std::uint64_t serial;
+};
+struct FloorStack {
+  FloorFrame frames[64];
+  FloorFrame* top = frames;
+  std::uint64_t serial = 0;
+  std::uint64_t total = 0;
+};
+thread_local FloorStack t_floor;
+
+[[gnu::noinline]] std::uint64_t floor_enter() {
+  FloorStack& s = t_floor;
+  FloorFrame* frame = s.top++;
+  frame->serial = ++s.serial;
+  frame->start = __rdtsc();
+  return frame->serial;
+}
+
+[[gnu::noinline]] void floor_exit(std::uint64_t serial) {
+  const std::uint64_t end = __rdtsc();
+  FloorStack& s = t_floor;
+  FloorFrame* frame = s.top - 1;
+  if (frame->serial != serial) return;
+  s.top = frame;
+  s.total += end - frame->start;
+}
+
+void BM_MinimalRegionFloor(benchmark::State& state) {
+  for (auto _ : state) floor_exit(floor_enter());
+  benchmark::DoNotOptimize(t_floor.total);
+}
+BENCHMARK(BM_MinimalRegionFloor);
 #endif
 
 void BM_SteadyClockPair(benchmark::State& state) {

@@ -25,7 +25,8 @@ void set_enabled(bool enabled) noexcept;
 bool enabled() noexcept;
 
 /// Keeps one trace event per region call (also: PERFGATE_PROBE_TRACE=1), up to a fixed
-/// number of events; the rest are counted as dropped.
+/// number of events; the rest are counted as dropped. A call is traced when tracing is on
+/// both when it begins and when it ends.
 void set_trace(bool on) noexcept;
 
 /// Also times each region call in CPU time of its thread (also: PERFGATE_PROBE_CPU=1): two

@@ -18,8 +18,7 @@
 namespace perfgate::probe::detail {
 
 std::atomic<bool> g_enabled{true};
-std::atomic<bool> g_trace{false};
-std::atomic<bool> g_cpu{false};
+std::atomic<unsigned> g_region_extras{0};
 std::atomic<unsigned> g_warmup_runs{0};
 char g_warmup_runs_refused[64] = {};
 bool g_disabled_by_environment = false;
@@ -234,8 +233,8 @@ Registry* make_registry() {
     g_enabled.store(false);
     g_disabled_by_environment = true;
   }
-  if (env_is("PERFGATE_PROBE_TRACE", "1")) g_trace.store(true);
-  if (env_is("PERFGATE_PROBE_CPU", "1")) g_cpu.store(true);
+  if (env_is("PERFGATE_PROBE_TRACE", "1")) set_recording(kRecordTrace, true);
+  if (env_is("PERFGATE_PROBE_CPU", "1")) set_recording(kRecordCpu, true);
   read_warmup_runs();
   choose_clock();
   r->anchor_steady_ns = steady_ns();
@@ -309,10 +308,10 @@ bool enabled() noexcept {
   return detail::g_enabled.load();
 }
 void set_trace(bool on) noexcept {
-  detail::g_trace.store(on);
+  detail::set_recording(detail::kRecordTrace, on);
 }
 void set_cpu_time(bool on) noexcept {
-  detail::g_cpu.store(on);
+  detail::set_recording(detail::kRecordCpu, on);
 }
 void set_warmup_runs(unsigned count) noexcept {
   detail::g_warmup_runs.store(count);

@@ -152,9 +152,22 @@ struct Registry {
 /// exit handlers that run late still find it.
 Registry& registry();
 
-extern std::atomic<bool> g_trace;
-/// Per-region CPU time (set_cpu_time, PERFGATE_PROBE_CPU=1).
-extern std::atomic<bool> g_cpu;
+/// What regions record beyond wall time, as bits of one word so that entering a region
+/// tests them all with one load: trace events (set_trace, PERFGATE_PROBE_TRACE=1) and
+/// per-region CPU time (set_cpu_time, PERFGATE_PROBE_CPU=1).
+inline constexpr unsigned kRecordTrace = 1;
+inline constexpr unsigned kRecordCpu = 2;
+extern std::atomic<unsigned> g_region_extras;
+inline bool recording(unsigned extra) noexcept {
+  return (g_region_extras.load(std::memory_order_relaxed) & extra) != 0;
+}
+inline void set_recording(unsigned extra, bool on) noexcept {
+  if (on) {
+    g_region_extras.fetch_or(extra);
+  } else {
+    g_region_extras.fetch_and(~extra);
+  }
+}
 /// Runs of each thread that are warmups (set_warmup_runs, PERFGATE_PROBE_WARMUP_RUNS).
 extern std::atomic<unsigned> g_warmup_runs;
 /// PERFGATE_PROBE_WARMUP_RUNS as given (cut to 63 bytes) when it is not a count: the

@@ -93,7 +93,9 @@ class ReportRenderer {
   const std::string& id(std::uint32_t region) const { return s_.regions[region].id; }
   double us(std::uint64_t ticks) const { return static_cast<double>(ticks) * 1e6 / hz_; }
   double us(double ticks) const { return ticks * 1e6 / hz_; }
-  bool tracing() const { return g_trace.load() || !s_.trace.empty() || s_.trace_dropped > 0; }
+  bool tracing() const {
+    return recording(kRecordTrace) || !s_.trace.empty() || s_.trace_dropped > 0;
+  }
 
   /// Per thread, in the order its runs ended: the first warmup_runs runs, and one more
   /// (the implicit warmup, which absorbs the probe's first-use cost) when runs follow it.
@@ -131,7 +133,7 @@ class ReportRenderer {
       w_.null();
     }
     w_.key("trace").value(tracing());
-    w_.key("cpu_time").value(g_cpu.load());
+    w_.key("cpu_time").value(recording(kRecordCpu));
     w_.key("region_cost_ns").value(cost_ticks_ * 1e9 / hz_);
     w_.key("warmup_runs").value(static_cast<std::uint64_t>(g_warmup_runs.load()));
     w_.end_object();

@@ -61,8 +61,7 @@ void reset_for_testing() {
   r.anchor_steady_ns = steady_ns();
   r.anchor_ticks = now_ticks();
   g_enabled.store(true);
-  g_trace.store(false);
-  g_cpu.store(false);
+  g_region_extras.store(0);
   g_warmup_runs.store(0);
   set_region_cost_for_testing(0);
 }

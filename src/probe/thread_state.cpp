@@ -67,30 +67,139 @@ std::uint32_t ThreadState::child_of(std::uint32_t parent, std::uint32_t site) no
 }
 
 OpenRegion ThreadState::enter(std::uint32_t site) noexcept {
+  return enter_inline(site);
+}
+
+void ThreadState::exit(OpenRegion region) noexcept {
+  exit_inline(region);
+}
+
+inline OpenRegion ThreadState::enter_inline(std::uint32_t site) noexcept {
+  // The common entry, kept small: inside the open run, under the innermost region (or at
+  // the top), the same child as last time at this level and not open already, no trace
+  // or CPU time, and no note from another thread.
+  if (__builtin_expect(live_run_ != 0 && !has_remote_ends_.load(std::memory_order_acquire) &&
+                           g_region_extras.load(std::memory_order_relaxed) == 0,
+                       1)) {
+    ChildMemo* memo = &base_memo_;
+    if (!stack_.empty() && stack_.back().run == live_run_) memo = &stack_.back().last_child;
+    if (__builtin_expect(memo->site == site, 1)) {
+      const std::uint32_t node = memo->node;  // read before the stack may grow under it
+      Node& entered = nodes_[node];
+      if (__builtin_expect(entered.open == 0, 1)) {
+        entered.open = 1;
+        entered.open_run = live_run_;
+        const std::uint64_t serial = next_serial_++;
+        Frame& frame = stack_.emplace_back();
+        frame.last_child = kNoMemo;
+        frame.node = node;
+        frame.run = live_run_;
+        frame.serial = serial;
+        frame.child_ticks = 0;
+        frame.child_calls = 0;
+        frame.start_cpu_ns = kNoCpu;
+        frame.child_cpu_ns = 0;
+        frame.start_ticks = now_ticks();
+        return OpenRegion{this, serial};
+      }
+    }
+  }
+  return enter_slow(site);
+}
+
+OpenRegion ThreadState::enter_slow(std::uint32_t site) noexcept {
   if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
   const bool in_run = run_depth_ > 0;
   // A region left open from before the open run (or from an earlier one) is no part of
   // it: what is entered now sits at the top of the run's tree, so that every run's top
   // level and its residual add up to the run's whole time.
+  // Each level remembers the last child it entered, so a loop around one region skips
+  // the index.
+  ChildMemo* memo = &base_memo_;
   std::uint32_t parent = base_;
-  if (!stack_.empty() && (!in_run || stack_.back().run == run_)) parent = stack_.back().node;
-  const std::uint32_t node = child_of(parent, site);
+  if (!stack_.empty() && (!in_run || stack_.back().run == run_)) {
+    parent = stack_.back().node;
+    memo = &stack_.back().last_child;
+  }
+  std::uint32_t node;
+  if (memo->site == site) {
+    node = memo->node;
+  } else {
+    node = child_of(parent, site);
+    *memo = ChildMemo{site, node};
+  }
   const std::uint32_t run = in_run ? run_ : 0;
   // A call inside an open call of the same node (recursion) is in that call's time already.
   Node& entered = nodes_[node];
   const bool recursive = entered.open != 0 && entered.open_run == run;
   if (entered.open++ == 0) entered.open_run = run;
-  const std::uint64_t serial = next_serial_++;
   const std::uint64_t start_cpu =
-      __builtin_expect(g_cpu.load(std::memory_order_relaxed), 0) ? thread_cpu_ns() : kNoCpu;
-  stack_.push_back(Frame{node, run, serial, 0, 0, 0, recursive, start_cpu, 0});
+      __builtin_expect(recording(kRecordCpu), 0) ? thread_cpu_ns() : kNoCpu;
+  // A call the common end cannot close is marked in its serial, so exit() tells it from
+  // the value the caller hands back, without reading the frame.
+  const bool slow_end = run == 0 || recursive || start_cpu != kNoCpu || trace_wanted();
+  const std::uint64_t serial =
+      next_serial_++ | (slow_end ? kSlowEnd : 0) | (recursive ? kRecursive : 0);
+  // Filled in place, field by field: a Frame built aside and copied in was read back
+  // with wide loads from narrow stores, a store-forwarding stall on every region.
+  Frame& frame = stack_.emplace_back();
+  frame.last_child = kNoMemo;
+  frame.node = node;
+  frame.run = run;
+  frame.serial = serial;
+  frame.child_ticks = 0;
+  frame.child_calls = 0;
+  frame.start_cpu_ns = start_cpu;
+  frame.child_cpu_ns = 0;
   // Read last so that the bookkeeping above is not inside the region.
-  stack_.back().start_ticks = now_ticks();
+  frame.start_ticks = now_ticks();
   return OpenRegion{this, serial};
 }
 
-void ThreadState::exit(OpenRegion region) noexcept {
+inline void ThreadState::exit_inline(OpenRegion region) noexcept {
   const std::uint64_t end = now_ticks();
+  if (__builtin_expect((region.serial & kSlowEnd) == 0 &&
+                           !has_remote_ends_.load(std::memory_order_acquire) && !stack_.empty() &&
+                           stack_.back().serial == region.serial && stack_.back().run == live_run_,
+                       1)) {
+    end_common(end);
+    return;
+  }
+  exit_slow(region, end);
+}
+
+inline void ThreadState::end_common(std::uint64_t end) noexcept {
+  // The common end, kept small so that it needs few registers: the innermost region of
+  // the open run, timed in wall time only, not recursive, with no trace and no note from
+  // another thread (the caller checked).
+  const Frame& frame = stack_.back();
+  const std::uint64_t wall = end > frame.start_ticks ? end - frame.start_ticks : 0;
+  const std::uint64_t self = wall > frame.child_ticks ? wall - frame.child_ticks : 0;
+  const std::uint32_t node_index = frame.node;
+  const std::uint64_t child_calls = frame.child_calls;
+  stack_.pop_back();
+  Node& node = nodes_[node_index];
+  --node.open;
+  if (__builtin_expect(node.run_calls == 0, 0)) touched_.push_back(node_index);
+  ++node.run_calls;
+  node.run_wall_ticks += wall;
+  node.run_self_ticks += self;
+  node.run_child_calls += child_calls;
+  if (stack_.empty()) {
+    run_top_level_ticks_ += wall;
+    ++run_top_level_calls_;
+  } else {
+    Frame& parent = stack_.back();
+    if (parent.run != live_run_) {
+      run_top_level_ticks_ += wall;
+      ++run_top_level_calls_;
+    }
+    parent.child_ticks += wall;
+    ++parent.child_calls;
+  }
+}
+
+void ThreadState::exit_slow(OpenRegion region, std::uint64_t end) noexcept {
   if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
   if (__builtin_expect(!stack_.empty() && stack_.back().serial == region.serial, 1)) {
     close(stack_.size() - 1, end, end_cpu(stack_.back()), EndKind::kInnermost);
@@ -111,6 +220,12 @@ void ThreadState::exit(OpenRegion region) noexcept {
 void ThreadState::exit_innermost() noexcept {
   const std::uint64_t end = now_ticks();
   if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
+  if (__builtin_expect(!stack_.empty() && (stack_.back().serial & kSlowEnd) == 0 &&
+                           stack_.back().run == live_run_,
+                       1)) {
+    end_common(end);
+    return;
+  }
   if (stack_.empty()) {
     ++unmatched_ends_;  // an end without a begin (C API): nothing to close
     mark_unreported();
@@ -121,55 +236,66 @@ void ThreadState::exit_innermost() noexcept {
 
 void ThreadState::close(std::size_t position, std::uint64_t end, std::uint64_t end_cpu,
                         EndKind kind) noexcept {
-  const Frame frame = stack_[position];
-  stack_.erase(stack_.begin() + static_cast<std::ptrdiff_t>(position));
+  // The frame is read where it lies, field by field, and removed last: copied out whole,
+  // an empty region's frame was read back with wide loads from the narrow stores enter()
+  // had just made, a store-forwarding stall on every call.
+  const Frame& frame = stack_[position];
+  const std::uint32_t run = frame.run;
+  const bool recursive = (frame.serial & kRecursive) != 0;
   // Saturating: an end taken on another core, or children that outlived their parent,
   // may make a difference negative, and a region never has negative time.
   const std::uint64_t wall = end > frame.start_ticks ? end - frame.start_ticks : 0;
   const std::uint64_t self = wall > frame.child_ticks ? wall - frame.child_ticks : 0;
   // CPU time only for a call timed in it at both ends on this thread.
-  const std::uint64_t cpu =
-      frame.start_cpu_ns != kNoCpu && end_cpu != kNoCpu && end_cpu > frame.start_cpu_ns
-          ? end_cpu - frame.start_cpu_ns
-          : 0;
-  const std::uint64_t self_cpu = cpu > frame.child_cpu_ns ? cpu - frame.child_cpu_ns : 0;
-  Node& node = nodes_[frame.node];
+  std::uint64_t cpu = 0;
+  std::uint64_t self_cpu = 0;
+  if (__builtin_expect(frame.start_cpu_ns != kNoCpu, 0)) {
+    cpu = end_cpu != kNoCpu && end_cpu > frame.start_cpu_ns ? end_cpu - frame.start_cpu_ns : 0;
+    self_cpu = cpu > frame.child_cpu_ns ? cpu - frame.child_cpu_ns : 0;
+  }
+  const std::uint32_t node_index = frame.node;
+  Node& node = nodes_[node_index];
+  const std::uint64_t child_calls = frame.child_calls;
+  const std::uint64_t start = frame.start_ticks;
   --node.open;
-  if (kind == EndKind::kOutOfOrder) ++node.mismatched_ends;
-  if (kind == EndKind::kOtherThread) ++node.remote_ends;
-  if (frame.run != 0 && run_depth_ > 0 && frame.run == run_) {
-    if (node.touched_run != run_) {
-      node.touched_run = run_;
-      node.run_calls = node.run_wall_ticks = node.run_self_ticks = node.run_child_calls = 0;
-      node.run_cpu_ns = node.run_self_cpu_ns = 0;
-      touched_.push_back(frame.node);
-    }
+  if (__builtin_expect(kind != EndKind::kInnermost, 0)) {
+    if (kind == EndKind::kOutOfOrder) ++node.mismatched_ends;
+    if (kind == EndKind::kOtherThread) ++node.remote_ends;
+    mark_unreported();
+  }
+  Frame* const parent = position > 0 ? &stack_[position - 1] : nullptr;
+  if (__builtin_expect(run != 0 && run_depth_ > 0 && run == run_, 1)) {
+    if (node.run_calls == 0) touched_.push_back(node_index);
     ++node.run_calls;
-    if (!frame.recursive) node.run_wall_ticks += wall;
+    if (!recursive) node.run_wall_ticks += wall;
     node.run_self_ticks += self;
-    node.run_child_calls += frame.child_calls;
-    if (!frame.recursive) node.run_cpu_ns += cpu;
+    node.run_child_calls += child_calls;
+    if (!recursive) node.run_cpu_ns += cpu;
     node.run_self_cpu_ns += self_cpu;
-    if (position == 0 || stack_[position - 1].run != frame.run) {
+    if (parent == nullptr || parent->run != run) {
       run_top_level_ticks_ += wall;
       run_top_level_cpu_ns_ += cpu;
       ++run_top_level_calls_;
     }
-  } else if (frame.run != 0) {
+  } else if (run != 0) {
     ++node.crossed_run_calls;  // its run ended, or another began, while it was open
     mark_unreported();
   } else {
     ++node.outside_run_calls;
     mark_unreported();
   }
-  if (kind != EndKind::kInnermost) mark_unreported();
-  if (position > 0) {
-    stack_[position - 1].child_ticks += wall;
-    stack_[position - 1].child_cpu_ns += cpu;
-    ++stack_[position - 1].child_calls;
+  if (parent != nullptr) {
+    parent->child_ticks += wall;
+    parent->child_cpu_ns += cpu;
+    ++parent->child_calls;
   }
-  if (mode_ == kRegistered && g_trace.load(std::memory_order_relaxed)) {
-    record_trace(node.region, frame.start_ticks, end);
+  if (trace_wanted()) {
+    record_trace(node.region, start, end);  // may hand events over, but never moves the stack
+  }
+  if (position + 1 == stack_.size()) {
+    stack_.pop_back();
+  } else {
+    stack_.erase(stack_.begin() + static_cast<std::ptrdiff_t>(position));
   }
 }
 
@@ -229,12 +355,12 @@ void ThreadState::begin_run() noexcept {
 }
 
 void ThreadState::open_run() noexcept {
-  ++run_;
-  touched_.clear();
+  live_run_ = ++run_;
+  forget_run_counters();
   run_top_level_ticks_ = 0;
   run_top_level_calls_ = 0;
   run_top_level_cpu_ns_ = 0;
-  run_cpu_ = g_cpu.load(std::memory_order_relaxed);
+  run_cpu_ = recording(kRecordCpu);
   if (run_cpu_) run_start_thread_cpu_ns_ = thread_cpu_ns();
   busy_.store(true, std::memory_order_relaxed);
 }
@@ -244,6 +370,7 @@ bool ThreadState::attach(const RunRef& run) noexcept {
   if (run_depth_++ > 0) return true;  // a run is open here: it measures, as a nested Run
   attached_ = run;
   base_ = attach_root(run.region);
+  base_memo_ = kNoMemo;
   open_run();
   run_start_ticks_ = now_ticks();
   return true;
@@ -267,6 +394,7 @@ void ThreadState::end_run() noexcept {
   const std::uint64_t cpu = attached ? 0 : process_cpu_ns();
   if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
   if (run_depth_ == 0 || --run_depth_ > 0) return;
+  live_run_ = 0;
   const std::uint64_t thread_cpu = run_cpu_ ? thread_cpu_ns() - run_start_thread_cpu_ns_ : 0;
   std::vector<RunRow> rows;
   rows.reserve(touched_.size());
@@ -275,7 +403,7 @@ void ThreadState::end_run() noexcept {
     rows.push_back(RunRow{node.region, node.run_calls, node.run_wall_ticks, node.run_self_ticks,
                           node.run_child_calls, node.run_cpu_ns, node.run_self_cpu_ns});
   }
-  touched_.clear();
+  forget_run_counters();
   Registry& r = registry();
   const std::lock_guard lock(r.mutex);
   busy_.store(false, std::memory_order_relaxed);
@@ -283,6 +411,7 @@ void ThreadState::end_run() noexcept {
     r.keep_dispatched(DispatchedWork{attached_.thread, attached_.run, index, std::move(rows)});
     attached_ = RunRef{};
     base_ = 0;
+    base_memo_ = kNoMemo;
   } else if (run_inherited_) {
     run_inherited_ = false;  // a forked child's copy of its parent's run: the parent's
   } else {
@@ -292,6 +421,15 @@ void ThreadState::end_run() noexcept {
                *this);
   }
   hand_over(r);
+}
+
+void ThreadState::forget_run_counters() noexcept {
+  for (const std::uint32_t n : touched_) {
+    Node& node = nodes_[n];
+    node.run_calls = node.run_wall_ticks = node.run_self_ticks = node.run_child_calls = 0;
+    node.run_cpu_ns = node.run_self_cpu_ns = 0;
+  }
+  touched_.clear();
 }
 
 void ThreadState::hand_over(Registry& r) {
@@ -340,11 +478,13 @@ void ThreadState::forget_recorded() {
 
 void ThreadState::clear() {
   nodes_.assign(1, Node{0, kNoRegion});
+  base_memo_ = kNoMemo;
   children_.clear();
   stack_.clear();
   touched_.clear();
   run_depth_ = 0;
   run_ = 0;
+  live_run_ = 0;
   ended_runs = 0;
   first_folded_run = 0;
   base_ = 0;
@@ -377,7 +517,7 @@ struct ThreadExit {
   }
 };
 
-ThreadState& make_thread_state() {
+[[gnu::noinline, gnu::cold]] ThreadState& make_thread_state() {
   static thread_local ThreadExit thread_exit;
   Registry& r = registry();
   const std::lock_guard lock(r.mutex);
@@ -397,6 +537,14 @@ ThreadState& this_thread_state() {
   return make_thread_state();
 }
 
+namespace {
+// this_thread_state(), inlined into the macros' entry points.
+inline ThreadState& thread_state() {
+  if (__builtin_expect(t_state != nullptr, 1)) return *t_state;
+  return make_thread_state();
+}
+}  // namespace
+
 ThreadState* this_thread_state_if_any() noexcept {
   return t_state;
 }
@@ -404,12 +552,12 @@ ThreadState* this_thread_state_if_any() noexcept {
 // The macros' entry points live beside the thread-local pointer so that reaching the state
 // inlines into them.
 OpenRegion enter_region(std::uint32_t site) noexcept {
-  return this_thread_state().enter(site);
+  return thread_state().enter_inline(site);
 }
 void exit_region(OpenRegion region) noexcept {
   auto* const owner = static_cast<ThreadState*>(region.owner);
   if (__builtin_expect(owner == t_state, 1)) {
-    owner->exit(region);
+    owner->exit_inline(region);
   } else {
     owner->end_from_other_thread(region.serial, now_ticks());
   }

@@ -29,6 +29,10 @@ class ThreadState {
   OpenRegion enter(std::uint32_t site) noexcept;
   /// Ends the call `region` opened: normally the innermost open one.
   void exit(OpenRegion region) noexcept;
+  /// enter() and exit() themselves, which the macros' entry points inline (defined in
+  /// thread_state.cpp, the one file that calls them).
+  [[gnu::always_inline]] inline OpenRegion enter_inline(std::uint32_t site) noexcept;
+  [[gnu::always_inline]] inline void exit_inline(OpenRegion region) noexcept;
   /// Ends the innermost open region, whichever it is (the C API's end call).
   void exit_innermost() noexcept;
   void begin_run() noexcept;
@@ -76,9 +80,9 @@ class ThreadState {
     std::uint32_t site;
     std::uint32_t region;
     std::uint32_t parent = 0;
-    std::uint32_t touched_run = 0;  // the run whose counters below are live
-    std::uint32_t open = 0;         // its calls open now (more than one: recursion)
-    std::uint32_t open_run = 0;     // the run of the outermost of them
+    std::uint32_t open = 0;      // its calls open now (more than one: recursion)
+    std::uint32_t open_run = 0;  // the run of the outermost of them
+    // Counters of the open run, zero outside it: a node with calls is in touched_.
     std::uint64_t run_calls = 0;
     std::uint64_t run_wall_ticks = 0;
     std::uint64_t run_self_ticks = 0;
@@ -90,18 +94,36 @@ class ThreadState {
     std::uint64_t mismatched_ends = 0;    // ended while not the innermost open region
     std::uint64_t remote_ends = 0;        // ended on another thread
   };
-  struct Frame {
+  /// The child a level entered last (site kNoSite: none yet). A frame's memo is of its own
+  /// children; base_memo_ is of base_'s, and is forgotten whenever base_ changes.
+  struct ChildMemo {
+    std::uint32_t site;
     std::uint32_t node;
-    std::uint32_t run;  // the run open when the region was entered; 0: none
-    std::uint64_t serial;
+  };
+  static constexpr ChildMemo kNoMemo{kNoSite, 0};
+  /// One open call. 64 bytes, so that a frame is one cache line and the stack's size and
+  /// room cost a shift.
+  struct Frame {
+    // Fields are set by enter() one by one, each once: zeroing the frame first cost as
+    // many stores again on every region.
+    Frame() noexcept {}  // NOLINT(modernize-use-equals-default): = default would zero it
+    ChildMemo last_child;
+    std::uint32_t node;
+    std::uint32_t run;     // the run open when the region was entered; 0: none
+    std::uint64_t serial;  // with kSlowEnd and kRecursive
     std::uint64_t start_ticks;
     std::uint64_t child_ticks;
     std::uint64_t child_calls;
-    bool recursive;              // its node was open already: its wall time is in the outer call
     std::uint64_t start_cpu_ns;  // kNoCpu: per-region CPU time was off when it began
     std::uint64_t child_cpu_ns;
   };
   static constexpr std::uint64_t kNoCpu = ~std::uint64_t{0};
+  /// In a serial: the call is timed in CPU time, traced or outside any run, so only
+  /// close() ends it.
+  static constexpr std::uint64_t kSlowEnd = std::uint64_t{1} << 63;
+  /// In a serial: the call's node was open already (recursion), so its wall time is in
+  /// the outer call's. Such calls end in close() too.
+  static constexpr std::uint64_t kRecursive = std::uint64_t{1} << 62;
   enum class EndKind { kInnermost, kOutOfOrder, kOtherThread };
 
   std::uint32_t child_of(std::uint32_t parent, std::uint32_t site) noexcept;
@@ -114,7 +136,18 @@ class ThreadState {
       unreported_.store(true, std::memory_order_relaxed);
     }
   }
+  /// Ends the call at `position` of the stack, in every case exit() does not take itself.
   void close(std::size_t position, std::uint64_t end, std::uint64_t end_cpu, EndKind kind) noexcept;
+  /// enter() for every entry but the common one.
+  [[gnu::noinline]] OpenRegion enter_slow(std::uint32_t site) noexcept;
+  /// Ends the innermost call, which is of the open run, timed in wall time only and not
+  /// recursive (kSlowEnd clear), when no other thread has left a note.
+  [[gnu::always_inline]] inline void end_common(std::uint64_t end) noexcept;
+  /// exit() for every end but the common one.
+  [[gnu::noinline]] void exit_slow(OpenRegion region, std::uint64_t end) noexcept;
+  /// Zeroes the run counters of the nodes in touched_, and empties it.
+  void forget_run_counters() noexcept;
+  bool trace_wanted() const noexcept { return mode_ == kRegistered && recording(kRecordTrace); }
   void take_remote_ends() noexcept;
   /// The thread's CPU clock now if `frame` is timed in CPU time, else kNoCpu.
   static std::uint64_t end_cpu(const Frame& frame) noexcept {
@@ -131,9 +164,11 @@ class ThreadState {
   std::uint64_t next_serial_ = 1;
   std::uint64_t unmatched_ends_ = 0;  // ends whose region was no longer open
   std::uint32_t run_depth_ = 0;
-  std::uint32_t run_ = 0;   // numbers this thread's runs from 1
-  std::uint32_t base_ = 0;  // the node regions entered at a run's top level go under
-  RunRef attached_;         // run != 0: the open run works for this run of another thread
+  std::uint32_t run_ = 0;          // numbers this thread's runs from 1
+  std::uint32_t live_run_ = 0;     // run_ while a run is open, else 0
+  std::uint32_t base_ = 0;         // the node regions entered at a run's top level go under
+  ChildMemo base_memo_ = kNoMemo;  // the child of base_ entered last
+  RunRef attached_;                // run != 0: the open run works for this run of another thread
   std::vector<std::pair<std::uint32_t, std::uint32_t>> attach_roots_;  // region -> node
   std::uint64_t run_start_ticks_ = 0;
   std::uint64_t run_start_cpu_ns_ = 0;
