@@ -90,16 +90,7 @@ inline OpenRegion ThreadState::enter_inline(std::uint32_t site) noexcept {
         entered.open = 1;
         entered.open_run = live_run_;
         const std::uint64_t serial = next_serial_++;
-        Frame& frame = stack_.emplace_back();
-        frame.last_child = kNoMemo;
-        frame.node = node;
-        frame.run = live_run_;
-        frame.serial = serial;
-        frame.child_ticks = 0;
-        frame.child_calls = 0;
-        frame.start_cpu_ns = kNoCpu;
-        frame.child_cpu_ns = 0;
-        frame.start_ticks = now_ticks();
+        push_frame(node, live_run_, serial, kNoCpu).start_ticks = now_ticks();
         return OpenRegion{this, serial};
       }
     }
@@ -140,6 +131,15 @@ OpenRegion ThreadState::enter_slow(std::uint32_t site) noexcept {
   const bool slow_end = run == 0 || recursive || start_cpu != kNoCpu || trace_wanted();
   const std::uint64_t serial =
       next_serial_++ | (slow_end ? kSlowEnd : 0) | (recursive ? kRecursive : 0);
+  Frame& frame = push_frame(node, run, serial, start_cpu);
+  // Read last so that the bookkeeping above is not inside the region.
+  frame.start_ticks = now_ticks();
+  return OpenRegion{this, serial};
+}
+
+inline ThreadState::Frame& ThreadState::push_frame(std::uint32_t node, std::uint32_t run,
+                                                   std::uint64_t serial,
+                                                   std::uint64_t start_cpu) noexcept {
   // Filled in place, field by field: a Frame built aside and copied in was read back
   // with wide loads from narrow stores, a store-forwarding stall on every region.
   Frame& frame = stack_.emplace_back();
@@ -151,9 +151,7 @@ OpenRegion ThreadState::enter_slow(std::uint32_t site) noexcept {
   frame.child_calls = 0;
   frame.start_cpu_ns = start_cpu;
   frame.child_cpu_ns = 0;
-  // Read last so that the bookkeeping above is not inside the region.
-  frame.start_ticks = now_ticks();
-  return OpenRegion{this, serial};
+  return frame;
 }
 
 inline void ThreadState::exit_inline(OpenRegion region) noexcept {

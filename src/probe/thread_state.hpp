@@ -138,6 +138,10 @@ class ThreadState {
   }
   /// Ends the call at `position` of the stack, in every case exit() does not take itself.
   void close(std::size_t position, std::uint64_t end, std::uint64_t end_cpu, EndKind kind) noexcept;
+  /// A new innermost frame, all but its start time set.
+  [[gnu::always_inline]] inline Frame& push_frame(std::uint32_t node, std::uint32_t run,
+                                                  std::uint64_t serial,
+                                                  std::uint64_t start_cpu) noexcept;
   /// enter() for every entry but the common one.
   [[gnu::noinline]] OpenRegion enter_slow(std::uint32_t site) noexcept;
   /// Ends the innermost call, which is of the open run, timed in wall time only and not

@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "diff_fixtures.hpp"
 
@@ -139,6 +142,71 @@ TEST(SampleCoverage, MeasuresDistanceOnALogScale) {
   expect_figures(
       sample_coverage(std::vector<double>{1.0}, std::vector<double>{1.0051}, default_thresholds()),
       0, 0, 0, 0);
+}
+
+/// The coverage figures by their definition, with nothing clever: every distinct value
+/// against every distinct value of the other side.
+CoverageFigures brute_force_coverage(const std::vector<double>& ref, const std::vector<double>& cmp,
+                                     const DiffThresholds& t) {
+  const double tolerance = std::log1p(t.same_center_relative);
+  const auto side = [&](const std::vector<double>& from, const std::vector<double>& to) {
+    const UniqueValues unique = unique_values(from);
+    const UniqueValues other = unique_values(to);
+    const SupportSelection support = support_selection(unique.counts, unique.total, t);
+    std::size_t covered_samples = 0, kept = 0, kept_covered = 0;
+    for (std::size_t i = 0; i < unique.values.size(); ++i) {
+      bool covered = false;
+      for (const double candidate : other.values) {
+        const double low = std::min(candidate, unique.values[i]);
+        const double high = std::max(candidate, unique.values[i]);
+        covered = covered || std::log(high) - std::log(low) <= tolerance;
+      }
+      if (covered) covered_samples += unique.counts[i];
+      if (support.kept[i]) {
+        ++kept;
+        kept_covered += covered ? 1 : 0;
+      }
+    }
+    return std::pair{static_cast<double>(covered_samples) / static_cast<double>(unique.total),
+                     static_cast<double>(kept_covered) / static_cast<double>(kept)};
+  };
+  const auto [sample_ref, support_ref] = side(ref, cmp);
+  const auto [sample_cmp, support_cmp] = side(cmp, ref);
+  return {sample_ref, sample_cmp, support_ref, support_cmp};
+}
+
+TEST(SampleCoverage, AgreesWithEveryPairCheckedOneByOne) {
+  // Random samples of float32 times (the sort on 32-bit keys), of full doubles (cycles:
+  // times × frequencies) and of few distinct values (ties and repeats), side by side
+  // with centers 0 to 2% apart, so that the merged walk meets every interleaving.
+  std::uint64_t state = 987654321;
+  const auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(state >> 11) / 9007199254740992.0;  // [0, 1)
+  };
+  const DiffThresholds t = default_thresholds();
+  for (int trial = 0; trial < 300; ++trial) {
+    const int kind = trial % 3;
+    const double shift = 1.0 + 0.02 * next();
+    const auto sample = [&](double center, std::size_t n) {
+      std::vector<double> values;
+      for (std::size_t i = 0; i < n; ++i) {
+        double value = center * (1.0 + 0.03 * (next() - 0.5));
+        if (kind == 0) value = static_cast<float>(value);
+        if (kind == 2) value = center * (1.0 + 0.002 * std::floor(next() * 8));
+        values.push_back(value);
+      }
+      return values;
+    };
+    const std::vector<double> ref = sample(1e-3, 1 + trial % 400);
+    const std::vector<double> cmp = sample(1e-3 * shift, 1 + (trial * 7) % 400);
+    const CoverageFigures fast = sample_coverage(ref, cmp, t);
+    const CoverageFigures slow = brute_force_coverage(ref, cmp, t);
+    ASSERT_EQ(fast.sample_ref_in_cmp, slow.sample_ref_in_cmp) << "trial " << trial;
+    ASSERT_EQ(fast.sample_cmp_in_ref, slow.sample_cmp_in_ref) << "trial " << trial;
+    ASSERT_EQ(fast.support_ref_in_cmp, slow.support_ref_in_cmp) << "trial " << trial;
+    ASSERT_EQ(fast.support_cmp_in_ref, slow.support_cmp_in_ref) << "trial " << trial;
+  }
 }
 
 TEST(SampleCoverage, SupportsSameOnlyWhenEveryFigureReachesItsThreshold) {
