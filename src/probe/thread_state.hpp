@@ -101,10 +101,9 @@ class ThreadState {
     std::uint32_t node;
   };
   static constexpr ChildMemo kNoMemo{kNoSite, 0};
-  /// One open call. 64 bytes, so that a frame is one cache line and the stack's size and
-  /// room cost a shift.
+  /// One open call: 64 bytes, one cache line.
   struct Frame {
-    // Fields are set by enter() one by one, each once: zeroing the frame first cost as
+    // push_frame() sets the fields one by one, each once: zeroing the frame first cost as
     // many stores again on every region.
     Frame() noexcept {}  // NOLINT(modernize-use-equals-default): = default would zero it
     ChildMemo last_child;
@@ -118,8 +117,8 @@ class ThreadState {
     std::uint64_t child_cpu_ns;
   };
   static constexpr std::uint64_t kNoCpu = ~std::uint64_t{0};
-  /// In a serial: the call is timed in CPU time, traced or outside any run, so only
-  /// close() ends it.
+  /// In a serial: the call is recursive, timed in CPU time, traced or outside any run, so
+  /// only close() ends it.
   static constexpr std::uint64_t kSlowEnd = std::uint64_t{1} << 63;
   /// In a serial: the call's node was open already (recursion), so its wall time is in
   /// the outer call's. Such calls end in close() too.
