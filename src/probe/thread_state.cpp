@@ -367,8 +367,7 @@ bool ThreadState::attach(const RunRef& run) noexcept {
   if (run.run == 0 || mode_ != kRegistered) return false;
   if (run_depth_++ > 0) return true;  // a run is open here: it measures, as a nested Run
   attached_ = run;
-  base_ = attach_root(run.region);
-  base_memo_ = kNoMemo;
+  set_base(attach_root(run.region));
   open_run();
   run_start_ticks_ = now_ticks();
   return true;
@@ -408,8 +407,7 @@ void ThreadState::end_run() noexcept {
   if (attached) {
     r.keep_dispatched(DispatchedWork{attached_.thread, attached_.run, index, std::move(rows)});
     attached_ = RunRef{};
-    base_ = 0;
-    base_memo_ = kNoMemo;
+    set_base(0);
   } else if (run_inherited_) {
     run_inherited_ = false;  // a forked child's copy of its parent's run: the parent's
   } else {
@@ -476,7 +474,6 @@ void ThreadState::forget_recorded() {
 
 void ThreadState::clear() {
   nodes_.assign(1, Node{0, kNoRegion});
-  base_memo_ = kNoMemo;
   children_.clear();
   stack_.clear();
   touched_.clear();
@@ -485,7 +482,7 @@ void ThreadState::clear() {
   live_run_ = 0;
   ended_runs = 0;
   first_folded_run = 0;
-  base_ = 0;
+  set_base(0);
   attached_ = RunRef{};
   attach_roots_.clear();
   busy_.store(false, std::memory_order_relaxed);

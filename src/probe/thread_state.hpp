@@ -148,6 +148,12 @@ class ThreadState {
   [[gnu::always_inline]] inline void end_common(std::uint64_t end) noexcept;
   /// exit() for every end but the common one.
   [[gnu::noinline]] void exit_slow(OpenRegion region, std::uint64_t end) noexcept;
+  /// The node a run's top-level regions go under, with its memo forgotten: the memo is of
+  /// the old base's children.
+  void set_base(std::uint32_t node) noexcept {
+    base_ = node;
+    base_memo_ = kNoMemo;
+  }
   /// Zeroes the run counters of the nodes in touched_, and empties it.
   void forget_run_counters() noexcept;
   bool trace_wanted() const noexcept { return mode_ == kRegistered && recording(kRecordTrace); }
@@ -170,7 +176,7 @@ class ThreadState {
   std::uint32_t run_ = 0;          // numbers this thread's runs from 1
   std::uint32_t live_run_ = 0;     // run_ while a run is open, else 0
   std::uint32_t base_ = 0;         // the node regions entered at a run's top level go under
-  ChildMemo base_memo_ = kNoMemo;  // the child of base_ entered last
+  ChildMemo base_memo_ = kNoMemo;  // the child of base_ entered last (set_base)
   RunRef attached_;                // run != 0: the open run works for this run of another thread
   std::vector<std::pair<std::uint32_t, std::uint32_t>> attach_roots_;  // region -> node
   std::uint64_t run_start_ticks_ = 0;
