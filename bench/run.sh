@@ -107,6 +107,10 @@ echo "== perfgate diff: two nvbench files of 10,000 states, half with 400 bulk s
 bash "$(dirname "$0")/diff_bench.sh" "$BUILD" 10000 400 5 2 135
 
 echo
+echo "== perfgate history: plan over 100,000 commits, export of 10,000 attempts x 20 cases =="
+bash "$(dirname "$0")/history_bench.sh" "$BUILD" 100000 10000 20
+
+echo
 echo "== perfgate-probe: ns per empty region (enter + exit) beside two clock reads, 1 and 2 threads =="
 # Medians of 10 repetitions: the VM's noise moves a single 0.2 s figure by a nanosecond.
 probe_json=$(mktemp)

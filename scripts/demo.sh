@@ -2,7 +2,7 @@
 # make demo: the whole loop on the embedded SQLite store .perfgate/perfgate.db against the
 # example suite: measure, compare (new cohorts need calibration), seed the baselines through
 # a reviewed manifest, measure again, compare against the baselines, report; then re-seed a
-# cohort whose level legitimately moved.
+# cohort whose level legitimately moved; last, the commit history of a small repository.
 set -euo pipefail
 PG=${1:-build}/perfgate
 demo=.perfgate/demo/$(date -u +%Y%m%dT%H%M%SZ)
@@ -88,3 +88,7 @@ measure_toolchain toolchain-4 pass
 step "perfgate profile   (where each frame of examples/bin/frames spends its time)"
 PERFGATE_PROBE_OUT="$demo/probe.json" examples/bin/frames 3 200000 >/dev/null
 "$PG" profile "$demo/probe.json"
+
+# The commit history of a small repository built for the demo (scripts/history_demo.sh):
+# every commit measured once, kept in the archive branch, exported for the dashboard.
+bash scripts/history_demo.sh "$PG" "$demo/history"

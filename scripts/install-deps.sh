@@ -13,6 +13,8 @@ packages=(
   libsqlite3-dev       # the default store (sqlite:PATH)
   zlib1g-dev           # gzipped result files (pyperf *.json.gz) for diff/import
   libsimdjson-dev      # diff: parses nvbench files of thousands of states in milliseconds
+  libgit2-dev          # history: the commit graph and the archive branch
+  git                  # tests build repositories with the git command line
   libgtest-dev libgmock-dev  # tests
   clang libclang-rt-14-dev   # fuzz/: libFuzzer targets of every parser (make fuzz, make test)
   libbenchmark-dev     # bench/ micro-benchmarks

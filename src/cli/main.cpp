@@ -10,6 +10,7 @@
 #include "cli/compare_command.hpp"
 #include "cli/completions_command.hpp"
 #include "cli/diff_command.hpp"
+#include "cli/history_command.hpp"
 #include "cli/import_command.hpp"
 #include "cli/profile_command.hpp"
 #include "cli/report_command.hpp"
@@ -58,6 +59,8 @@ int main(int argc, char** argv) {
   CLI::App* import_command = perfgate::add_import_command(app, import_options);
   perfgate::ProfileOptions profile_options;
   CLI::App* profile = perfgate::add_profile_command(app, profile_options);
+  perfgate::HistoryOptions history_options;
+  const perfgate::HistoryCommands history = perfgate::add_history_command(app, history_options);
   perfgate::CompletionsOptions completions_options;
   CLI::App* completions = perfgate::add_completions_command(app, completions_options);
 
@@ -89,6 +92,9 @@ int main(int argc, char** argv) {
     if (diff->parsed()) return perfgate::execute_diff(diff_options);
     if (import_command->parsed()) return perfgate::execute_import(import_options);
     if (profile->parsed()) return perfgate::execute_profile(profile_options);
+    if (history.history->parsed()) {
+      return perfgate::execute_history(history, history_options);
+    }
     if (completions->parsed()) {
       std::cout << perfgate::completion_script(app, completions_options.shell);
       return 0;

@@ -101,8 +101,8 @@ ProjectConfig load_project_config(const std::filesystem::path& file) {
   ProjectConfig project;
   project.source = file;
   const std::filesystem::path project_dir = std::filesystem::absolute(file).parent_path();
-  const std::vector<std::string> sections = {"store", "run", "policies", "baseline",
-                                             "software_profile"};
+  const std::vector<std::string> sections = {
+      "store", "run", "policies", "baseline", "software_profile", "history"};
   ErrorList errors;
   for (const auto& [key, value] : root.members()) {
     errors.check([&, &key = key, &value = value] {
@@ -116,6 +116,8 @@ ProjectConfig load_project_config(const std::filesystem::path& file) {
         read_baseline(project, value);
       } else if (key == "software_profile") {
         project.software_profile = read_software_profile_config(value, project_dir);
+      } else if (key == "history") {
+        project.history = read_history_config(value);
       } else {
         throw unknown_key_error(root, key, sections);
       }

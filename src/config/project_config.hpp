@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "config/benchmark_config.hpp"
+#include "config/history_config.hpp"
 #include "config/software_profile_config.hpp"
 
 namespace perfgate {
@@ -23,6 +24,7 @@ struct ProjectConfig {
   std::map<std::string, MetricPolicy> policies;  ///< [policies.<metric>]
   std::vector<std::string> trusted_run_sources = {"scheduled_main"};  ///< [baseline]
   SoftwareProfileConfig software_profile;                             ///< [software_profile]
+  std::optional<HistoryConfig> history;  ///< [history], when the file has the table
 };
 
 /// Loads and validates a perfgate.toml. Error(kNoInput) when missing, kDataError when

@@ -1,0 +1,271 @@
+#include "cli/history_command.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "cli/output_file.hpp"
+#include "history/history_steps.hpp"
+#include "model/error.hpp"
+#include "perfgate_version.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+
+void add_common_options(CLI::App* command, HistoryOptions& options) {
+  command->add_option("--repo", options.repo,
+                      "The repository (default: the one around the current folder)");
+  command->add_option("--archive", options.archive,
+                      "git:BRANCH or dir:PATH (default: [history] archive of perfgate.toml)");
+}
+
+history::HistorySetup setup_of(const HistoryOptions& options) {
+  return history::open_history(options.repo, options.archive);
+}
+
+std::string short_list(const std::vector<std::string>& shas, std::size_t limit = 8) {
+  std::string text;
+  for (std::size_t i = 0; i < shas.size() && i < limit; ++i) {
+    text += (i ? " " : "") + shas[i].substr(0, 12);
+  }
+  if (shas.size() > limit) text += fmt::format(" ... ({} more)", shas.size() - limit);
+  return text;
+}
+
+/// Creates the output file's folder when only it is missing, then writes the file whole.
+void write_result(const std::string& path, const std::string& text, bool force) {
+  const fs::path folder = fs::absolute(path).parent_path();
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec) && fs::is_directory(folder.parent_path(), ec)) {
+    fs::create_directory(folder);
+  }
+  write_output_file(path, "-o", text, force);
+}
+
+/// Refuses an output file that exists before any work is done.
+void check_result_path(const std::string& path, bool force) {
+  const fs::path target = fs::absolute(path);
+  std::error_code ec;
+  if (fs::is_directory(target, ec)) {
+    throw Error(ExitCode::kUsage, path + ": is a folder; -o names the file to write, e.g. " +
+                                      (target / "history.json").string());
+  }
+  if (fs::exists(target, ec) && !force) {
+    throw Error(ExitCode::kUsage,
+                path + ": already exists. Pass --force to replace it, or choose another -o");
+  }
+  if (!fs::is_directory(target.parent_path().parent_path(), ec)) {
+    throw Error(ExitCode::kNoInput, path + ": the folder " +
+                                        target.parent_path().parent_path().string() +
+                                        " does not exist. Create it first, or choose another -o");
+  }
+}
+
+int execute_plan(const HistoryOptions& options) {
+  check_result_path(options.output, options.force);
+  const history::HistorySetup setup = setup_of(options);
+  history::PlanOptions plan_options;
+  plan_options.retry = options.retry;
+  plan_options.commit = options.commit;
+  plan_options.max = options.max;
+  plan_options.target = options.target;
+  plan_options.activation = options.activation;
+  const history::PlanFile plan = history::plan_history(setup, plan_options);
+  write_result(options.output, pretty_json(to_json(plan)), options.force);
+  std::cout << fmt::format(
+      "branch {}: {} monitored commits from {} to {}\n"
+      "selected {}: {}\n"
+      "missing {}, failed {} (retried only with --retry or --commit), measured {}\n"
+      "plan: {}\n",
+      plan.branch, plan.monitored.size(), plan.baseline.substr(0, 12), plan.target.substr(0, 12),
+      plan.plan.selected.size(), plan.plan.selected.empty() ? "-" : short_list(plan.plan.selected),
+      plan.plan.missing.size(), plan.plan.failed.size(), plan.plan.measured.size(), options.output);
+  return 0;
+}
+
+int execute_measure(const HistoryOptions& options) {
+  const history::HistorySetup setup = setup_of(options);
+  history::MeasureOptions measure;
+  measure.plan_file = options.plan;
+  measure.batch_dir = options.output;
+  measure.environment_id = options.environment;
+  measure.stable = options.stable;
+  measure.image = options.image;
+  measure.run = options.run;
+  measure.attempt = options.attempt;
+  const int status = history::measure_plan(setup, measure, std::cerr);
+  if (status == 0) std::cout << "batch: " << options.output << "\n";
+  return status;
+}
+
+int execute_publish(const HistoryOptions& options) {
+  const history::HistorySetup setup = setup_of(options);
+  const history::PublishOutcome outcome = history::publish_batch(setup, options.batch);
+  if (!outcome.changed()) {
+    std::cout << fmt::format("{}: already holds this batch ({} files); nothing to publish\n",
+                             setup.archive->url(), outcome.skipped);
+  } else {
+    std::cout << fmt::format("{}: published {} new files ({} already there), ledger {}\n",
+                             setup.archive->url(), outcome.created, outcome.skipped,
+                             outcome.replaced ? "updated" : "unchanged");
+  }
+  if (outcome.retries > 0) {
+    std::cerr << fmt::format(
+        "perfgate history publish: note: another publisher landed first {} "
+        "time(s); merged and retried\n",
+        outcome.retries);
+  }
+  return 0;
+}
+
+int execute_export(const HistoryOptions& options) {
+  check_result_path(options.output, options.force);
+  const history::HistorySetup setup = setup_of(options);
+  const Json history = history::export_archive(setup, kVersion);
+  write_result(options.output, history.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n",
+               options.force);
+  const Json& coverage = history["coverage"];
+  std::cout << fmt::format(
+      "{}: {} commits monitored: {} measured, {} failed, {} missing; {} series, {} flags\n",
+      options.output, coverage.value("monitored", 0), coverage.value("measured", 0),
+      coverage.value("failed", 0), coverage.value("missing", 0), history["series"].size(),
+      history["flags"].size());
+  return 0;
+}
+
+int execute_validate(const HistoryOptions& options) {
+  const history::HistorySetup setup = setup_of(options);
+  const history::BatchVerdict verdict = history::validate_batch(setup, options.batch);
+  for (const std::string& line : verdict.lines) std::cout << line << "\n";
+  return verdict.target_measured ? 0 : static_cast<int>(ExitCode::kFailure);
+}
+
+}  // namespace
+
+HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
+  CLI::App* history = app.add_subcommand(
+      "history", "Measure every commit of a branch once, keep it in an archive, export it");
+  history->require_subcommand(1);
+  history->footer(
+      "Examples:\n"
+      "  perfgate history plan -o plan.json\n"
+      "  perfgate history measure --plan plan.json -o batch/\n"
+      "  perfgate history validate --batch batch/\n"
+      "  perfgate history publish --batch batch/\n"
+      "  perfgate history export -o site/history.json\n\n"
+      "Configured by the [history] table of perfgate.toml (docs/history.md).");
+  HistoryCommands commands;
+  commands.history = history;
+
+  commands.plan = history->add_subcommand(
+      "plan", "List the monitored commits and choose the next ones to measure");
+  add_common_options(commands.plan, options);
+  commands.plan->add_flag("--retry", options.retry, "Measure failed commits again too");
+  commands.plan->add_option("--commit", options.commit,
+                            "Measure this monitored commit (a new attempt), whatever its state");
+  commands.plan
+      ->add_option("--max", options.max,
+                   "At most this many commits (default: [history] max_per_run, 8)")
+      ->check(CLI::Range(1, 1000));
+  commands.plan->add_option("--target", options.target,
+                            "The newest commit to monitor (default: the branch's tip)");
+  commands.plan->add_option(
+      "--activation", options.activation,
+      "The first monitored commit, for a new archive (default: the first first-parent commit "
+      "whose perfgate.toml has a [history] table)");
+  commands.plan->add_option("-o,--output", options.output, "The plan file to write")->required();
+  commands.plan->add_flag("--force", options.force, "Replace the plan file if it exists");
+  commands.plan->footer(
+      "Examples:\n"
+      "  perfgate history plan -o plan.json\n"
+      "  perfgate history plan --retry --max 4 -o plan.json\n"
+      "  perfgate history plan --commit 3f2a9c1 -o plan.json\n\n"
+      "The target comes first when it is unmeasured, then the oldest missing commits.\n\n"
+      "Exit status: 0 planned; 64 bad flag or --commit outside the monitored commits;\n"
+      "65 the branch was rewritten (a person must review it) or a bad perfgate.toml;\n"
+      "66 no repository, perfgate.toml or branch; 74 the plan file cannot be written.");
+
+  commands.measure = history->add_subcommand(
+      "measure", "Build and measure each planned commit in a clean copy, one attempt each");
+  add_common_options(commands.measure, options);
+  commands.measure->add_option("--plan", options.plan, "The plan file")->required();
+  commands.measure
+      ->add_option("-o,--output", options.output,
+                   "The batch folder to create (must not exist or be empty)")
+      ->required();
+  commands.measure->add_option("--environment", options.environment,
+                               "A unique id of this machine (default: its hardware profile id)");
+  commands.measure->add_flag("--stable", options.stable,
+                             "Label the attempts stable: a dedicated, quiet machine (default: "
+                             "diagnostic)");
+  commands.measure->add_option("--image", options.image,
+                               "The container image digest or installation id, recorded");
+  commands.measure->add_option("--run", options.run,
+                               "Run id of the attempts (default: the CI's, else local-<time>)");
+  commands.measure
+      ->add_option("--attempt", options.attempt,
+                   "Attempt number (default: the CI's re-run number, else 1)")
+      ->check(CLI::Range(1, 999999999));
+  commands.measure->footer(
+      "Examples:\n"
+      "  perfgate history measure --plan plan.json -o batch/\n"
+      "  perfgate history measure --plan plan.json -o batch/ --environment bench-01 --stable\n\n"
+      "A commit that fails to build or measure is recorded as a failed attempt; the exit\n"
+      "status stays 0 ('history validate' is the step that fails).\n\n"
+      "Exit status: 0 every selected commit has its attempt; 64 bad flag or a batch folder\n"
+      "that is not empty; 65 bad plan or perfgate.toml; 66 missing plan or repository;\n"
+      "74 the batch cannot be written; 130, 143 or 129 interrupted (builds and runs are\n"
+      "killed, the finished attempts are kept, batch.json says it is incomplete).");
+
+  commands.publish =
+      history->add_subcommand("publish", "Add a batch's attempts to the archive (immutable)");
+  add_common_options(commands.publish, options);
+  commands.publish->add_option("--batch", options.batch, "The batch folder")->required();
+  commands.publish->footer(
+      "Examples:\n"
+      "  perfgate history publish --batch batch/\n"
+      "  perfgate history publish --batch batch/ --archive dir:/srv/perf-archive\n\n"
+      "Publishing the same batch again changes nothing. A git archive gets one commit on its\n"
+      "branch, moved with a compare-and-swap: racing publishers merge, nothing is forced.\n\n"
+      "Exit status: 0 published (or already there); 65 an invalid attempt, or one that\n"
+      "conflicts with the archive (nothing published); 66 missing batch or repository;\n"
+      "74 the archive cannot be written.");
+
+  commands.export_ = history->add_subcommand(
+      "export", "Write history.json of the archive for the dashboard (docs/history-json.md)");
+  add_common_options(commands.export_, options);
+  commands.export_->add_option("-o,--output", options.output, "The history.json to write")
+      ->required();
+  commands.export_->add_flag("--force", options.force, "Replace the file if it exists");
+  commands.export_->footer(
+      "Examples:\n"
+      "  perfgate history export -o site/history.json\n"
+      "  perfgate history export --archive dir:/srv/perf-archive -o history.json --force\n\n"
+      "Exit status: 0 written; 64 bad flag or an existing file without --force; 65 a damaged\n"
+      "ledger; 66 no archive, repository or output folder; 74 the file cannot be written.");
+
+  commands.validate = history->add_subcommand(
+      "validate", "Fail when the batch's target commit has no valid measurement");
+  add_common_options(commands.validate, options);
+  commands.validate->add_option("--batch", options.batch, "The batch folder")->required();
+  commands.validate->footer(
+      "Examples:\n"
+      "  perfgate history validate --batch batch/\n\n"
+      "Failed backfill commits are listed but do not fail a newer target.\n\n"
+      "Exit status: 0 the target's latest attempt (in the batch or the archive) succeeded;\n"
+      "1 it failed or there is none; 65 an invalid attempt file; 66 missing batch.");
+  return commands;
+}
+
+int execute_history(const HistoryCommands& commands, const HistoryOptions& options) {
+  if (commands.plan->parsed()) return execute_plan(options);
+  if (commands.measure->parsed()) return execute_measure(options);
+  if (commands.publish->parsed()) return execute_publish(options);
+  if (commands.export_->parsed()) return execute_export(options);
+  return execute_validate(options);
+}
+
+}  // namespace perfgate

@@ -1,0 +1,49 @@
+#pragma once
+// `perfgate history plan|measure|publish|export|validate`: every commit of a branch
+// measured once, kept forever in an archive, and exported for the viewer (SPEC §9,
+// docs/history.md).
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace perfgate {
+
+struct HistoryOptions {
+  std::string repo = ".";
+  std::optional<std::string> archive;
+  // plan
+  bool retry = false;
+  std::optional<std::string> commit;
+  std::optional<int> max;
+  std::optional<std::string> target;
+  std::optional<std::string> activation;
+  // plan, export: the output file; measure: the batch folder
+  std::string output;
+  bool force = false;
+  // measure
+  std::string plan;
+  std::string environment;
+  bool stable = false;
+  std::string image;
+  std::string run;
+  int attempt = 0;
+  // publish, validate
+  std::string batch;
+  bool json = false;
+};
+
+struct HistoryCommands {
+  CLI::App* history = nullptr;
+  CLI::App* plan = nullptr;
+  CLI::App* measure = nullptr;
+  CLI::App* publish = nullptr;
+  CLI::App* export_ = nullptr;
+  CLI::App* validate = nullptr;
+};
+
+HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options);
+/// Runs whichever history subcommand was parsed; returns the exit status.
+int execute_history(const HistoryCommands& commands, const HistoryOptions& options);
+
+}  // namespace perfgate

@@ -1,0 +1,53 @@
+#include "history/archive.hpp"
+
+#include "history/dir_archive.hpp"
+#include "history/git_archive.hpp"
+#include "model/error.hpp"
+
+namespace perfgate::history {
+
+std::unique_ptr<Archive> open_archive(const std::string& url, GitRepository& repository,
+                                      const std::filesystem::path& base_dir) {
+  if (url.rfind("git:", 0) == 0 && url.size() > 4) {
+    return std::make_unique<GitArchive>(url, url.substr(4), repository);
+  }
+  if (url.rfind("dir:", 0) == 0 && url.size() > 4) {
+    std::filesystem::path folder = url.substr(4);
+    if (folder.is_relative()) folder = base_dir / folder;
+    return std::make_unique<DirArchive>(url, folder.lexically_normal());
+  }
+  throw Error(ExitCode::kUsage, "--archive: '" + url +
+                                    "' is not an archive URL. Use git:BRANCH (a branch of "
+                                    "the repository, e.g. git:perfgate-data) or dir:PATH");
+}
+
+CheckedChange check_against(const ArchiveSnapshot& snapshot, ArchiveChange change) {
+  CheckedChange checked;
+  for (auto it = change.create.begin(); it != change.create.end();) {
+    const std::optional<std::string> existing = snapshot.read(it->first);
+    if (!existing) {
+      ++it;
+      continue;
+    }
+    if (*existing == it->second) {
+      ++checked.skipped;
+    } else {
+      checked.conflicts.push_back(it->first +
+                                  ": the archive already holds different content under this "
+                                  "identity; attempts are immutable, so publish it under a new "
+                                  "run or attempt number");
+    }
+    it = change.create.erase(it);
+  }
+  checked.change = std::move(change);
+  return checked;
+}
+
+void throw_if_conflicts(const std::string& url, const CheckedChange& checked) {
+  if (checked.conflicts.empty()) return;
+  std::string message = url + ": nothing was published:";
+  for (const std::string& conflict : checked.conflicts) message += "\n  " + conflict;
+  throw Error(ExitCode::kDataError, message);
+}
+
+}  // namespace perfgate::history

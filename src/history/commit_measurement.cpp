@@ -1,0 +1,331 @@
+#include "history/commit_measurement.hpp"
+
+#include <stdlib.h>
+#include <time.h>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "config/benchmark_config.hpp"
+#include "config/suite_loader.hpp"
+#include "history/git_repository.hpp"
+#include "measure/benchmark_runner.hpp"
+#include "measure/ci_environment.hpp"
+#include "measure/command_capture.hpp"
+#include "measure/executor.hpp"
+#include "measure/host_provenance.hpp"
+#include "measure/interruption.hpp"
+#include "measure/results_folder.hpp"
+#include "model/error.hpp"
+#include "model/time_window.hpp"
+
+namespace perfgate::history {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Bytes of a failed command's output quoted in its error: enough for a compiler's message.
+constexpr std::size_t kErrorTailBytes = 2048;
+
+/// Files a build leaves that say how it was configured, kept with the raw output.
+const std::set<std::string> kBuildProvenanceFiles = {"compile_commands.json", "CMakeCache.txt"};
+
+/// A temporary folder removed with everything in it when it goes out of scope.
+class ScratchFolder {
+ public:
+  ScratchFolder() {
+    std::string pattern = (fs::temp_directory_path() / "perfgate-history-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      throw Error(ExitCode::kIoError, "cannot create a temporary folder in " +
+                                          fs::temp_directory_path().string() +
+                                          ". Check free space, or set TMPDIR");
+    }
+    path_ = pattern;
+  }
+  ~ScratchFolder() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::string tail_of_file(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return "";
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  const std::streamoff start = std::max<std::streamoff>(0, size - kErrorTailBytes);
+  in.seekg(start);
+  std::string text(static_cast<std::size_t>(size - start), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (start > 0) {
+    const auto newline = text.find('\n');
+    if (newline != std::string::npos) text.erase(0, newline + 1);
+  }
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
+std::string first_line(const std::string& text) {
+  return text.substr(0, text.find('\n'));
+}
+
+/// `cc --version`'s first line, or null when there is no such compiler.
+Json compiler_version(const std::string& compiler) {
+  const CommandOutput output = capture_command({compiler, "--version"}, {}, 10);
+  if (output.exit_status != 0 || output.out.empty()) return nullptr;
+  return first_line(output.out);
+}
+
+Json environment_of(const MeasureSettings& settings, const Provenance& provenance) {
+  const Json& hardware = provenance.hardware_profile;
+  const Json& software = provenance.software_profile;
+  Json environment = {{"id", settings.environment_id.empty() ? provenance.hardware_profile_id
+                                                             : settings.environment_id},
+                      {"cpu", hardware.value("cpu_model", "unknown")},
+                      {"architecture", hardware.value("architecture", "unknown")},
+                      {"logical_cores", hardware.value("logical_cores", 0)},
+                      {"os", software.value("os", "unknown")},
+                      {"kernel", software.value("kernel", "unknown")},
+                      {"cc", compiler_version("cc")},
+                      {"cxx", compiler_version("c++")},
+                      {"hardware_profile_id", provenance.hardware_profile_id},
+                      {"software_profile_id", provenance.software_profile_id},
+                      {"image", settings.image.empty() ? Json(nullptr) : Json(settings.image)}};
+  // Threads the harness grants a benchmark, when the machine's environment fixes them.
+  for (const char* name : {"OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"}) {
+    if (const char* value = std::getenv(name)) environment["threads_env"][name] = value;
+  }
+  return environment;
+}
+
+Json configuration_of(const HistoryConfig& config) {
+  Json configuration = {{"build", config.build},
+                        {"suite", config.suite},
+                        {"sources", config.sources},
+                        {"timeout_s", config.timeout_s}};
+  for (const char* name : {"CFLAGS", "CXXFLAGS", "LDFLAGS", "CMAKE_BUILD_TYPE"}) {
+    if (const char* value = std::getenv(name)) configuration["flags"][name] = value;
+  }
+  return configuration;
+}
+
+/// Copies what the build says about its own configuration into the raw folder.
+void keep_build_provenance(const fs::path& worktree, const fs::path& raw_dir) {
+  std::error_code ec;
+  fs::recursive_directory_iterator it(worktree, fs::directory_options::skip_permission_denied, ec);
+  for (const fs::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
+    if (it.depth() >= 3) it.disable_recursion_pending();
+    const std::string name = it->path().filename().string();
+    if (!kBuildProvenanceFiles.count(name) || !it->is_regular_file(ec)) continue;
+    const fs::path relative = fs::relative(it->path(), worktree, ec);
+    std::string flat = relative.string();
+    std::replace(flat.begin(), flat.end(), '/', '_');
+    fs::copy_file(it->path(), raw_dir / ("build-" + flat), fs::copy_options::overwrite_existing,
+                  ec);
+  }
+}
+
+int threads_of(const BenchmarkState& state) {
+  for (const auto& [name, value] : state.parameter_values) {
+    if (name != "threads" && name != "ranks" && name != "num_threads") continue;
+    try {
+      const int threads = std::stoi(value);
+      if (threads >= 1) return threads;
+    } catch (const std::exception&) {
+      // Not a number: the parameter names a mode, not a count; one thread is recorded.
+    }
+  }
+  return 1;
+}
+
+MeasuredCase measured_case(const RawRecord& record, const BenchmarkState& state,
+                           const std::string& config_in_repo, const std::string& source_id) {
+  MeasuredCase measured;
+  measured.name = record.identity.benchmark_id;
+  measured.config = config_in_repo;
+  measured.source_id = source_id;
+  measured.repetitions = record.num_measurement_runs;
+  measured.threads = threads_of(state);
+  for (const auto& [name, series] : record.metrics) {
+    // A component that some runs did not report has no summary over every repetition.
+    if (static_cast<int>(series.samples.size()) != record.num_measurement_runs) continue;
+    measured.metrics[name] = {series.metric.unit, series.summary.median,
+                              series.summary.mad, series.summary.min,
+                              series.summary.max, static_cast<int>(series.samples.size())};
+  }
+  return measured;
+}
+
+class AttemptBuilder {
+ public:
+  AttemptBuilder(const std::string& sha, const MeasureSettings& settings) {
+    attempt_.identity = {sha, settings.run, settings.attempt};
+    attempt_.harness_sha = settings.harness_sha;
+    attempt_.harness_version = settings.config.harness_version;
+    attempt_.label = settings.stable ? "stable" : "diagnostic";
+    attempt_.configuration = configuration_of(settings.config);
+    attempt_.raw_path = "raw/" + attempt_.identity.text() + "/";
+    attempt_.started_at = utc_now_with_microseconds();
+  }
+  HistoryAttempt& attempt() { return attempt_; }
+  void fail(const std::string& stage, const std::string& message) {
+    attempt_.errors.push_back({stage, message});
+  }
+  HistoryAttempt finish() {
+    attempt_.finished_at = utc_now_with_microseconds();
+    attempt_.success =
+        attempt_.errors.empty() && attempt_.missing_cases.empty() && !attempt_.cases.empty();
+    if (!attempt_.success && attempt_.errors.empty()) {
+      fail("suite", "the suite measured no case");
+    }
+    return std::move(attempt_);
+  }
+
+ private:
+  HistoryAttempt attempt_;
+};
+
+/// Runs the build commands; false (with the error recorded) when one fails.
+bool build(const fs::path& worktree, const fs::path& raw_dir, const MeasureSettings& settings,
+           Executor& executor, AttemptBuilder& builder) {
+  const std::vector<std::string>& commands = settings.config.build;
+  for (std::size_t i = 0; i < commands.size(); ++i) {
+    ProcessSpec spec;
+    spec.argv = {"/bin/sh", "-c", commands[i]};
+    spec.cwd = worktree;
+    spec.timeout_s = settings.config.timeout_s;
+    spec.log_path = raw_dir / fmt::format("build-{}.log", i + 1);
+    spec.log_header = "$ " + commands[i] + "\n";
+    const ProcessResult result = executor.run(spec);
+    if (interruption_signal() != 0) return false;
+    if (!result.succeeded()) {
+      std::string message = fmt::format("build command {} of {} ({}) failed: {}", i + 1,
+                                        commands.size(), commands[i], result.reason_under_shell());
+      const std::string tail = tail_of_file(*spec.log_path);
+      if (!tail.empty()) message += "\n" + tail;
+      builder.fail("build", message);
+      return false;
+    }
+  }
+  return true;
+}
+
+RunEnvironment run_environment(const Suite& suite, const std::string& sha,
+                               const std::string& branch) {
+  const std::time_t now = std::time(nullptr);
+  const HostProvenance host =
+      describe_host(real_host(), current_environment(), suite.project.software_profile, "", now);
+  RunEnvironment environment;
+  environment.provenance = host.provenance;
+  environment.provenance.ci["commit"] = sha;
+  environment.provenance.ci["branch"] = branch;
+  environment.provenance.ci["dirty"] = false;
+  environment.file_stamp = file_stamp_utc(now);
+  environment.gpu_count = host.hardware.gpus.size();
+  if (suite.project.log_limit_mb) {
+    environment.log_limit_bytes = static_cast<std::size_t>(*suite.project.log_limit_mb * 1048576);
+  }
+  return environment;
+}
+
+/// Runs the commit's suite and records its cases; returns false when interrupted.
+bool run_suite(const GitRepository& repository, const std::string& sha, const fs::path& worktree,
+               const fs::path& raw_dir, const MeasureSettings& settings, Executor& executor,
+               AttemptBuilder& builder) {
+  HistoryAttempt& attempt = builder.attempt();
+  const fs::path suite_path = worktree / settings.config.suite;
+  Suite suite;
+  try {
+    suite = load_suite({suite_path});
+  } catch (const Error& error) {
+    // Paths inside the temporary copy mean nothing later: show them relative to the commit.
+    std::string message = error.what();
+    for (std::size_t at; (at = message.find(worktree.string() + "/")) != std::string::npos;) {
+      message.erase(at, worktree.string().size() + 1);
+    }
+    builder.fail("suite", message);
+    return true;
+  }
+  RunEnvironment environment = run_environment(suite, sha, settings.config.branch);
+  attempt.environment = environment_of(settings, environment.provenance);
+  const fs::path results = raw_dir / "results";
+  prepare_results_folder(results);
+  BenchmarkRunner runner(executor, results, environment);
+  for (const BenchmarkConfig& config : suite.configs) {
+    const std::string config_in_repo =
+        fs::relative(config.source, worktree).lexically_normal().string();
+    const std::string source_id = repository.object_id_at(sha, config_in_repo).value_or("");
+    for (const BenchmarkState& state : expand_states(config)) {
+      if (device_skip_reason(config, environment.provenance.device, environment.gpu_count)) {
+        continue;  // not a case of this environment
+      }
+      const RawRecord record = runner.run(state);
+      if (interruption_signal() != 0) return false;
+      write_raw_record(results, record, environment.file_stamp);
+      if (!record.success) {
+        attempt.missing_cases.push_back(state.name);
+        builder.fail("case", state.name + ": " + record.failure_reason);
+        continue;
+      }
+      attempt.cases.push_back(measured_case(record, state, config_in_repo, source_id));
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string utc_now_with_microseconds() {
+  timespec now{};
+  ::clock_gettime(CLOCK_REALTIME, &now);
+  std::tm utc{};
+  ::gmtime_r(&now.tv_sec, &utc);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z", utc.tm_year + 1900,
+                     utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
+                     now.tv_nsec / 1000);
+}
+
+std::optional<HistoryAttempt> measure_commit(const GitRepository& repository,
+                                             const std::string& sha,
+                                             const MeasureSettings& settings, Executor& executor,
+                                             const fs::path& batch_dir) {
+  AttemptBuilder builder(sha, settings);
+  HistoryAttempt& attempt = builder.attempt();
+  const fs::path raw_dir = batch_dir / attempt.raw_path;
+  fs::create_directories(raw_dir);
+  for (const std::string& path : settings.config.sources) {
+    attempt.benchmark_sources[path] = repository.object_id_at(sha, path).value_or("");
+  }
+  const ScratchFolder scratch;
+  const fs::path worktree = scratch.path() / "src";
+  try {
+    repository.export_commit(sha, worktree);
+  } catch (const Error& error) {
+    builder.fail("checkout", error.what());
+    return builder.finish();
+  }
+  const bool built = build(worktree, raw_dir, settings, executor, builder);
+  if (interruption_signal() != 0) return std::nullopt;
+  keep_build_provenance(worktree, raw_dir);
+  if (built && !run_suite(repository, sha, worktree, raw_dir, settings, executor, builder)) {
+    return std::nullopt;
+  }
+  if (attempt.environment.empty()) {
+    // The suite never started: describe the machine all the same.
+    const std::time_t now = std::time(nullptr);
+    const HostProvenance host = describe_host(real_host(), current_environment(), {}, "", now);
+    attempt.environment = environment_of(settings, host.provenance);
+  }
+  return builder.finish();
+}
+
+}  // namespace perfgate::history

@@ -1,0 +1,44 @@
+#pragma once
+// Measuring one commit (seed 003): a clean copy of exactly what was committed, the build
+// commands of [history] in order, then the commit's own suite, in-process with the same
+// executor as `perfgate run`. Whatever goes wrong with the commit (it does not build, a case
+// fails, its suite is invalid) becomes a failed attempt with its errors, missing cases and
+// raw output; only perfgate's own I/O errors throw. The raw output goes to
+// <batch>/raw/<identity>/.
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "config/history_config.hpp"
+#include "history/history_attempt.hpp"
+
+namespace perfgate {
+class Executor;
+}
+
+namespace perfgate::history {
+
+class GitRepository;
+
+struct MeasureSettings {
+  HistoryConfig config;     ///< [history] of the checkout that drives the pipeline
+  std::string harness_sha;  ///< that checkout's commit
+  std::string run;          ///< run id of the batch
+  int attempt = 1;
+  std::string environment_id;  ///< --environment; "" for the machine's hardware profile id
+  bool stable = false;         ///< --stable: a dedicated machine; otherwise diagnostic
+  std::string image;           ///< --image: container digest or installation id, if any
+};
+
+/// Measures `sha`. nullopt when perfgate was interrupted meanwhile: an interruption is not
+/// the commit's fault and leaves no attempt (the next plan lists the commit again).
+std::optional<HistoryAttempt> measure_commit(const GitRepository& repository,
+                                             const std::string& sha,
+                                             const MeasureSettings& settings, Executor& executor,
+                                             const std::filesystem::path& batch_dir);
+
+/// Now as ISO 8601 UTC with microseconds ("2026-12-02T06:00:00.123456Z"), so that attempts
+/// started within one second still order by start.
+std::string utc_now_with_microseconds();
+
+}  // namespace perfgate::history

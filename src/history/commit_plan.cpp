@@ -1,0 +1,124 @@
+#include "history/commit_plan.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "history/history_attempt.hpp"
+#include "model/error.hpp"
+#include "model/json_reader.hpp"
+
+namespace perfgate::history {
+namespace {
+
+CommitState state_of(const PlanRequest& request, const std::string& sha) {
+  const auto it = request.states.find(sha);
+  return it == request.states.end() ? CommitState::kMissing : it->second;
+}
+
+std::vector<std::string> strings(JsonObjectReader& reader, const std::string& key) {
+  std::vector<std::string> list;
+  for (const Json& item : reader.array(key)) {
+    if (!item.is_string()) reader.fail(key, "holds a value that is not a SHA", "Plan again");
+    list.push_back(item.get<std::string>());
+  }
+  return list;
+}
+
+}  // namespace
+
+CommitPlan plan_commits(const PlanRequest& request) {
+  std::set<std::string> chosen;
+  CommitPlan plan;
+  const auto choose = [&](const std::string& sha) {
+    if (chosen.insert(sha).second) plan.selected.push_back(sha);
+  };
+  if (request.commit) {
+    if (std::find(request.monitored.begin(), request.monitored.end(), *request.commit) ==
+        request.monitored.end()) {
+      throw Error(ExitCode::kUsage, "--commit: " + *request.commit +
+                                        " is not a monitored commit of the branch. Name a full "
+                                        "SHA between the activation commit and the target");
+    }
+    choose(*request.commit);
+  } else {
+    const auto wanted = [&](const std::string& sha) {
+      const CommitState state = state_of(request, sha);
+      return state == CommitState::kMissing || (request.retry && state == CommitState::kFailed);
+    };
+    if (request.max > 0 && wanted(request.target)) choose(request.target);
+    for (const std::string& sha : request.monitored) {
+      if (static_cast<int>(plan.selected.size()) >= request.max) break;
+      if (wanted(sha)) choose(sha);
+    }
+  }
+  for (const std::string& sha : request.monitored) {
+    if (chosen.count(sha)) continue;
+    switch (state_of(request, sha)) {
+      case CommitState::kMissing:
+        plan.missing.push_back(sha);
+        break;
+      case CommitState::kFailed:
+        plan.failed.push_back(sha);
+        break;
+      case CommitState::kMeasured:
+        plan.measured.push_back(sha);
+        break;
+    }
+  }
+  return plan;
+}
+
+Json to_json(const PlanFile& file) {
+  return {{"schema_version", kHistorySchemaVersion},
+          {"kind", "perfgate-history-plan"},
+          {"branch", file.branch},
+          {"archive", file.archive},
+          {"baseline", file.baseline},
+          {"target", file.target},
+          {"current", file.current},
+          {"harness_sha", file.harness_sha},
+          {"harness_version", file.harness_version},
+          {"created_at", file.created_at},
+          {"retry", file.retry},
+          {"monitored", file.monitored},
+          {"selected", file.plan.selected},
+          {"missing", file.plan.missing},
+          {"failed", file.plan.failed},
+          {"measured", file.plan.measured}};
+}
+
+PlanFile read_plan_file(const std::string& text, const std::string& source) {
+  const Json json = Json::parse(text, nullptr, false);
+  if (json.is_discarded() || !json.is_object()) {
+    throw Error(ExitCode::kDataError,
+                source + ": not a JSON object. Write the plan with 'perfgate history plan -o'");
+  }
+  JsonObjectReader reader(json, source, "");
+  if (reader.optional_string("kind").value_or("") != "perfgate-history-plan") {
+    reader.fail("kind", "this is not a history plan",
+                "Write the plan with 'perfgate history plan -o plan.json'");
+  }
+  const long long version = reader.integer("schema_version");
+  if (version < 1 || version > kHistorySchemaVersion) {
+    reader.fail("schema_version", "version " + std::to_string(version) + " is not supported",
+                "Plan again with this perfgate");
+  }
+  PlanFile file;
+  file.branch = reader.string("branch");
+  file.archive = reader.string("archive");
+  file.baseline = reader.string("baseline");
+  file.target = reader.string("target");
+  file.current = reader.string("current");
+  file.harness_sha = reader.string("harness_sha");
+  file.harness_version = static_cast<int>(reader.integer("harness_version"));
+  file.created_at = reader.string("created_at");
+  file.retry = reader.boolean("retry");
+  file.monitored = strings(reader, "monitored");
+  file.plan.selected = strings(reader, "selected");
+  file.plan.missing = strings(reader, "missing");
+  file.plan.failed = strings(reader, "failed");
+  file.plan.measured = strings(reader, "measured");
+  return file;
+}
+
+}  // namespace perfgate::history

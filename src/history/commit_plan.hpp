@@ -1,0 +1,55 @@
+#pragma once
+// Which monitored commits to measure in this run (seed 003): the target first when it has
+// no measurement, then the oldest missing ones, at most `max` in all; every other missing
+// commit stays listed. A commit whose latest attempt failed is measured again only when
+// asked (--retry, or --commit naming it), so one commit that never builds cannot starve the
+// rest of the backlog.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "history/ledger.hpp"
+#include "model/json.hpp"
+
+namespace perfgate::history {
+
+struct PlanRequest {
+  std::vector<std::string> monitored;  ///< oldest first; the target among them
+  std::string target;
+  std::map<std::string, CommitState> states;  ///< absent: missing
+  bool retry = false;
+  std::optional<std::string> commit;  ///< --commit: this one alone, whatever its state
+  int max = 8;
+};
+
+struct CommitPlan {
+  std::vector<std::string> selected;  ///< in the order they are to be measured
+  std::vector<std::string> missing;   ///< without a measurement and not selected, oldest first
+  std::vector<std::string> failed;    ///< latest attempt failed and not selected
+  std::vector<std::string> measured;  ///< latest attempt succeeded and not selected
+};
+
+/// Error(kUsage) when `commit` is not among the monitored commits.
+CommitPlan plan_commits(const PlanRequest& request);
+
+/// The plan file `history measure` reads (docs/history.md).
+struct PlanFile {
+  std::string branch;
+  std::string archive;
+  std::string baseline;
+  std::string target;
+  std::string current;      ///< the ledger's current after this plan
+  std::string harness_sha;  ///< the checkout that planned, whose perfgate.toml drives measure
+  int harness_version = 1;
+  std::string created_at;
+  bool retry = false;
+  std::vector<std::string> monitored;
+  CommitPlan plan;
+};
+
+Json to_json(const PlanFile& plan);
+/// Error(kDataError) "<source>: ..." for a file that is not a plan.
+PlanFile read_plan_file(const std::string& text, const std::string& source);
+
+}  // namespace perfgate::history

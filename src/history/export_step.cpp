@@ -1,0 +1,104 @@
+// history export: the archive, validated file by file, as history.json.
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "history/commit_measurement.hpp"
+#include "history/history_export.hpp"
+#include "history/history_steps.hpp"
+#include "history/ledger.hpp"
+#include "model/error.hpp"
+
+namespace perfgate::history {
+
+Json export_archive(const HistorySetup& setup, const std::string& perfgate_version) {
+  const Archive& archive = *setup.archive;
+  if (!archive.exists()) {
+    throw Error(ExitCode::kNoInput, archive.url() +
+                                        ": the archive does not exist. Check --archive, or "
+                                        "publish a batch first ('perfgate history publish')");
+  }
+  const auto snapshot = archive.snapshot();
+  const auto ledger_text = snapshot->read("plan.json");
+  if (!ledger_text) {
+    throw Error(ExitCode::kDataError, archive.url() +
+                                          "/plan.json: not found. The archive holds no ledger; "
+                                          "restore it from the archive's history");
+  }
+  ExportInput input;
+  input.source_sha = setup.repository->resolve("HEAD").value_or("");
+  input.branch = setup.config.branch;
+  input.archive = archive.url();
+  input.generated_at = utc_now_with_microseconds();
+  input.perfgate_version = perfgate_version;
+  input.ledger = read_ledger(*ledger_text, archive.url() + "/plan.json");
+  input.flags = setup.config.flags;
+  const std::vector<std::string> names = snapshot->list("attempts");
+  input.attempts.reserve(names.size());
+  // Files are read one after the other (a git archive reads through one repository, which
+  // is not shared between threads) in blocks, and each block is validated on every core:
+  // parsing is most of an export's time.
+  constexpr std::size_t kBlock = 512;
+  const unsigned workers = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+  std::vector<std::string> texts;
+  std::vector<std::optional<HistoryAttempt>> parsed;
+  std::vector<std::optional<RejectedAttempt>> refused;
+  for (std::size_t start = 0; start < names.size(); start += kBlock) {
+    const std::size_t count = std::min(kBlock, names.size() - start);
+    texts.assign(count, {});
+    parsed.assign(count, std::nullopt);
+    refused.assign(count, std::nullopt);
+    std::vector<bool> readable(count, false);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (auto text = snapshot->read("attempts/" + names[start + i])) {
+        texts[i] = std::move(*text);
+        readable[i] = true;
+      }
+    }
+    std::atomic<std::size_t> next{0};
+    const auto validate = [&] {
+      for (std::size_t i; (i = next.fetch_add(1)) < count;) {
+        const std::string& name = names[start + i];
+        const std::string path = "attempts/" + name;
+        const std::string stem = name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0
+                                     ? name.substr(0, name.size() - 5)
+                                     : name;
+        try {
+          if (!readable[i]) {
+            throw Error(ExitCode::kIoError, archive.url() + "/" + path + ": cannot read");
+          }
+          HistoryAttempt attempt = read_attempt(texts[i], archive.url() + "/" + path);
+          if (attempt.identity.text() != stem) {
+            throw Error(ExitCode::kDataError, archive.url() + "/" + path + ": holds attempt " +
+                                                  attempt.identity.text() +
+                                                  ", not the one its name says");
+          }
+          parsed[i] = std::move(attempt);
+        } catch (const std::exception& error) {
+          // Error, or a file so hostile that the JSON library itself gave up: either way it
+          // is listed as rejected, never used, and never ends the export.
+          refused[i] =
+              RejectedAttempt{parse_attempt_identity(stem) ? stem : "", path, error.what()};
+        }
+      }
+    };
+    std::vector<std::thread> threads;
+    for (unsigned t = 1; t < workers && t < count; ++t) threads.emplace_back(validate);
+    validate();
+    for (std::thread& thread : threads) thread.join();
+    for (std::size_t i = 0; i < count; ++i) {
+      if (parsed[i]) input.attempts.push_back(std::move(*parsed[i]));
+      if (refused[i]) input.rejected.push_back(std::move(*refused[i]));
+    }
+  }
+  for (const std::string& sha : input.ledger.monitored) {
+    try {
+      input.commits.emplace(sha, setup.repository->commit(sha));
+    } catch (const Error&) {
+      // Not in this clone (a shallow fetch): the export says so with a null time.
+    }
+  }
+  return export_history(input);
+}
+
+}  // namespace perfgate::history

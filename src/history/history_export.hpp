@@ -1,0 +1,50 @@
+#pragma once
+// history.json: the derived export the dashboard reads (SPEC §9, seed 003). It lists every
+// monitored commit with its coverage, every attempt (failures with their errors and missing
+// cases, superseded ones too), the attempt files that failed validation, and the
+// compatibility series of the winning successful measurements with their regression flags.
+// Missing commits get no fabricated rows and an unavailable value is null, never zero.
+// Pure: no file, git or clock access; the caller gathers the values. Format, schema version
+// 1: docs/history-json.md.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "config/history_config.hpp"
+#include "history/git_repository.hpp"
+#include "history/history_attempt.hpp"
+#include "history/ledger.hpp"
+#include "model/json.hpp"
+
+namespace perfgate::history {
+
+inline constexpr int kHistoryExportSchemaVersion = 1;
+
+/// An attempt file that failed validation: shown as an explanation, never as data.
+struct RejectedAttempt {
+  std::string identity;  ///< from the file name; "" when the name is not an identity
+  std::string path;      ///< relative to the archive
+  std::string reason;
+};
+
+struct ExportInput {
+  std::string source_sha;  ///< the checkout that exported
+  std::string branch;
+  std::string archive;       ///< archive URL
+  std::string generated_at;  ///< ISO 8601, passed in
+  std::string perfgate_version;
+  Ledger ledger;                          ///< baseline, current, monitored (oldest first)
+  std::vector<HistoryAttempt> attempts;   ///< every valid attempt in the archive
+  std::vector<RejectedAttempt> rejected;  ///< attempt files that failed validation
+  std::map<std::string, CommitInfo>
+      commits;  ///< monitored commits' time and summary; may lack some
+  RegressionFlagRule flags;
+};
+
+/// The history.json document. For a commit, the attempt with the latest started_at wins,
+/// a failure included (an older success never hides a newer failure); among attempts
+/// started at the same instant the greatest identity (sha, run, attempt number) wins.
+/// Series come only from winning successful attempts of monitored commits.
+Json export_history(const ExportInput& input);
+
+}  // namespace perfgate::history

@@ -1,0 +1,62 @@
+#pragma once
+// The five steps of `perfgate history` (SPEC §9, docs/history.md), each a function the
+// command line calls: plan which commits to measure, measure them into a batch, publish
+// the batch into the archive, validate it, and export the archive for the viewer.
+#include <filesystem>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "history/archive.hpp"
+#include "history/commit_plan.hpp"
+#include "history/history_setup.hpp"
+#include "model/json.hpp"
+
+namespace perfgate::history {
+
+struct PlanOptions {
+  bool retry = false;
+  std::optional<std::string> commit;      ///< --commit
+  std::optional<int> max;                 ///< --max; default [history] max_per_run
+  std::optional<std::string> target;      ///< --target; default the branch's tip
+  std::optional<std::string> activation;  ///< --activation, for an archive without one
+};
+
+/// Error(kDataError) when the branch was rewritten (its tip no longer contains the
+/// ledger's current commit) or the activation commit would move; kNoInput when the branch
+/// or a named commit does not exist.
+PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options);
+
+struct MeasureOptions {
+  std::filesystem::path plan_file;
+  std::filesystem::path batch_dir;
+  std::string environment_id;
+  bool stable = false;
+  std::string image;
+  std::string run;  ///< "" for the CI's run id, else local-<UTC stamp>
+  int attempt = 0;  ///< 0 for the CI's attempt number, else 1
+};
+
+/// Measures every selected commit of the plan into the batch folder (which must not exist
+/// or be empty). Returns 0, or 130/143/129 when interrupted (the attempts finished so far
+/// are kept and batch.json says it is incomplete). Failed commits are recorded, not
+/// returned as errors: `validate` is the step that fails.
+int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::ostream& progress);
+
+/// Publishes a batch's valid attempts, their raw files and the merged ledger. Publishing
+/// the same batch again changes nothing. Error(kDataError) when an attempt file is invalid
+/// or conflicts with the archive (nothing is then published).
+PublishOutcome publish_batch(const HistorySetup& setup, const std::filesystem::path& batch_dir);
+
+struct BatchVerdict {
+  bool target_measured = false;    ///< the target's latest attempt (batch or archive) succeeded
+  std::vector<std::string> lines;  ///< one per attempt and per finding, for the terminal
+};
+/// Error(kDataError) for a batch whose files are invalid.
+BatchVerdict validate_batch(const HistorySetup& setup, const std::filesystem::path& batch_dir);
+
+/// history.json of the archive. Error(kNoInput) when the archive does not exist.
+Json export_archive(const HistorySetup& setup, const std::string& perfgate_version);
+
+}  // namespace perfgate::history

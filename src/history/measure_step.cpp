@@ -1,0 +1,168 @@
+// history measure: one attempt per selected commit, written as soon as it is done.
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "history/batch_folder.hpp"
+#include "history/commit_measurement.hpp"
+#include "history/history_steps.hpp"
+#include "measure/exclusive_file.hpp"
+#include "measure/interruption.hpp"
+#include "measure/process_executor.hpp"
+#include "model/error.hpp"
+
+namespace perfgate::history {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_plan_text(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    throw Error(ExitCode::kNoInput, "--plan: " + file.string() +
+                                        ": cannot read. Write it with 'perfgate history plan -o'");
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// The run id and attempt number a CI names, else a local one from the clock.
+std::pair<std::string, int> run_identity(const MeasureOptions& options) {
+  std::string run = options.run;
+  int attempt = options.attempt;
+  if (run.empty()) {
+    const char* ci_run = std::getenv("GITHUB_RUN_ID");
+    const char* ci_attempt = std::getenv("GITHUB_RUN_ATTEMPT");
+    if (ci_run != nullptr && valid_run_id(ci_run)) {
+      run = std::string("gh-") + ci_run;
+      // A re-run of the same CI run is a new attempt at the same commits.
+      if (attempt == 0 && ci_attempt != nullptr) attempt = std::atoi(ci_attempt);
+    } else {
+      // Microseconds, so that two local batches never share an identity.
+      std::string stamp = utc_now_with_microseconds();
+      std::erase_if(stamp, [](char c) { return c == '-' || c == ':'; });
+      run = "local-" + stamp;
+    }
+  }
+  if (attempt < 1) attempt = 1;
+  if (!valid_run_id(run)) {
+    throw Error(ExitCode::kUsage, "--run: '" + run +
+                                      "' is not a run id. Use letters, digits, "
+                                      "'.', '_' and '-'");
+  }
+  return {run, attempt};
+}
+
+/// The batch folder, created empty. Refused before anything is created when it holds files.
+void create_batch_folder(const fs::path& folder) {
+  std::error_code ec;
+  if (fs::exists(folder, ec) && !(fs::is_directory(folder, ec) && fs::is_empty(folder, ec))) {
+    throw Error(ExitCode::kUsage, "-o: " + folder.string() +
+                                      ": already exists and is not empty. Choose a new folder "
+                                      "for the batch");
+  }
+  fs::path parent = fs::absolute(folder).lexically_normal();
+  if (parent.filename().empty()) parent = parent.parent_path();
+  if (!fs::is_directory(parent.parent_path(), ec)) {
+    throw Error(ExitCode::kNoInput, "-o: " + parent.parent_path().string() +
+                                        ": no such folder. Create it first, or choose another");
+  }
+  fs::create_directories(folder / "attempts");
+}
+
+void write_status(const fs::path& folder, const BatchStatus& status) {
+  const fs::path file = folder / "batch.json";
+  const fs::path temporary = folder / ".batch.json.tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << pretty_json(to_json(status));
+    if (!out.flush()) {
+      throw Error(ExitCode::kIoError, file.string() + ": cannot write. Check free disk space");
+    }
+  }
+  fs::rename(temporary, file);
+}
+
+}  // namespace
+
+int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::ostream& progress) {
+  const std::string plan_text = read_plan_text(options.plan_file);
+  const PlanFile plan = read_plan_file(plan_text, options.plan_file.string());
+  if (plan.branch != setup.config.branch) {
+    throw Error(ExitCode::kDataError, options.plan_file.string() + ": plans branch '" +
+                                          plan.branch + "', but perfgate.toml monitors '" +
+                                          setup.config.branch + "'. Plan again from this checkout");
+  }
+  const auto [run, attempt_number] = run_identity(options);
+  if (!options.environment_id.empty() && !valid_run_id(options.environment_id)) {
+    throw Error(ExitCode::kUsage, "--environment: '" + options.environment_id +
+                                      "' is not a machine id. Use letters, digits, '.', '_' and "
+                                      "'-'");
+  }
+  create_batch_folder(options.batch_dir);
+  if (!create_file_exclusively(options.batch_dir / "plan.json", plan_text)) {
+    throw Error(ExitCode::kUsage, "-o: " + options.batch_dir.string() + " was written meanwhile");
+  }
+
+  MeasureSettings settings;
+  settings.config = setup.config;
+  settings.harness_sha = setup.repository->resolve("HEAD").value_or("");
+  settings.run = run;
+  settings.attempt = attempt_number;
+  settings.environment_id = options.environment_id;
+  settings.stable = options.stable;
+  settings.image = options.image;
+  if (setup.repository->has_uncommitted_changes()) {
+    progress << "perfgate history: note: the checkout has uncommitted changes; its perfgate.toml "
+                "drives this batch, but every measured commit is a clean copy of what was "
+                "committed\n";
+  }
+
+  BatchStatus status;
+  status.run = run;
+  status.attempt = attempt_number;
+  status.started_at = utc_now_with_microseconds();
+  write_status(options.batch_dir, status);
+
+  const InterruptionScope interruption;
+  ProcessExecutor executor;
+  const std::size_t total = plan.plan.selected.size();
+  for (std::size_t i = 0; i < total; ++i) {
+    const std::string& sha = plan.plan.selected[i];
+    progress << fmt::format("[{}/{}] measuring {}\n", i + 1, total, sha.substr(0, 12))
+             << std::flush;
+    const std::optional<HistoryAttempt> attempt =
+        measure_commit(*setup.repository, sha, settings, executor, options.batch_dir);
+    if (!attempt) break;
+    const std::string id = attempt->identity.text();
+    create_file_exclusively(options.batch_dir / "attempts" / (id + ".json"),
+                            pretty_json(to_json(*attempt)));
+    status.attempts.push_back(id);
+    write_status(options.batch_dir, status);
+    progress << fmt::format("[{}/{}] {} {}", i + 1, total, sha.substr(0, 12),
+                            attempt->success ? "measured" : "FAILED");
+    if (!attempt->success) {
+      const std::string& message = attempt->errors.front().message;
+      progress << ": " << message.substr(0, message.find('\n'));
+    }
+    progress << "\n" << std::flush;
+  }
+  status.finished_at = utc_now_with_microseconds();
+  if (const int signal = interruption_signal()) {
+    status.interrupted = describe_interruption(signal);
+    write_status(options.batch_dir, status);
+    progress << fmt::format(
+        "perfgate history measure: {} after {} of {} commits; the batch keeps the {} attempts "
+        "finished, and the next plan lists the rest again\n",
+        status.interrupted, status.attempts.size(), total, status.attempts.size());
+    return interrupted_exit_code(signal);
+  }
+  status.complete = true;
+  write_status(options.batch_dir, status);
+  return 0;
+}
+
+}  // namespace perfgate::history

@@ -1,0 +1,145 @@
+// history plan: the monitored interval, the ledger merged with it, and the commits to
+// measure now.
+#include <algorithm>
+#include <unordered_set>
+
+#include "history/commit_measurement.hpp"
+#include "history/history_steps.hpp"
+#include "history/ledger.hpp"
+#include "model/error.hpp"
+#include "model/json_reader.hpp"
+
+namespace perfgate::history {
+namespace {
+
+std::string resolve_commit(const GitRepository& repository, const std::string& revision,
+                           const std::string& flag) {
+  const auto sha = repository.resolve(revision);
+  if (!sha) {
+    throw Error(ExitCode::kNoInput, flag + ": '" + revision + "' names no commit of " +
+                                        repository.root().string() +
+                                        ". Check the name, or fetch the branch first");
+  }
+  return *sha;
+}
+
+std::optional<std::string> recorded_activation(const ArchiveSnapshot& snapshot,
+                                               const std::string& source) {
+  const auto text = snapshot.read("baseline.json");
+  if (!text) return std::nullopt;
+  const Json json = Json::parse(*text, nullptr, false);
+  if (json.is_discarded() || !json.is_object()) {
+    throw Error(ExitCode::kDataError, source +
+                                          "/baseline.json: not a JSON object. Restore it "
+                                          "from the archive's history");
+  }
+  JsonObjectReader reader(json, source + "/baseline.json", "");
+  return reader.string("baseline");
+}
+
+/// The first-parent commits from the activation commit through the target, oldest first,
+/// cut from `chain` (the target's first-parent chain, newest first, at least down to the
+/// activation commit when it is on it). After a fast-forward merge that put the old branch
+/// on a second parent, the chain may pass beside the activation commit: then the interval
+/// is the commits of the chain that contain it.
+std::vector<std::string> monitored_interval(const GitRepository& repository,
+                                            const std::string& activation,
+                                            std::vector<std::string> chain) {
+  const auto found = std::find(chain.begin(), chain.end(), activation);
+  if (found != chain.end()) {
+    chain.erase(found + 1, chain.end());
+  } else {
+    if (!repository.is_ancestor(activation, chain.front())) {
+      throw Error(ExitCode::kDataError,
+                  "the target " + chain.front() + " does not contain the activation commit " +
+                      activation +
+                      ": the branch was rewritten, or the target is not on it. A person must "
+                      "review it; perfgate never moves the monitoring baseline");
+    }
+    const auto outside = std::find_if(chain.begin(), chain.end(), [&](const std::string& sha) {
+      return !repository.is_ancestor(activation, sha);
+    });
+    chain.erase(outside, chain.end());
+  }
+  std::reverse(chain.begin(), chain.end());
+  return chain;
+}
+
+}  // namespace
+
+PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
+  const GitRepository& repository = *setup.repository;
+  const std::string target =
+      resolve_commit(repository, options.target.value_or(setup.config.branch),
+                     options.target ? "--target" : "branch");
+  const auto snapshot = setup.archive->snapshot();
+  const std::optional<std::string> recorded = recorded_activation(*snapshot, setup.archive->url());
+  std::optional<Ledger> previous;
+  if (const auto text = snapshot->read("plan.json")) {
+    previous = read_ledger(*text, setup.archive->url() + "/plan.json");
+  }
+
+  std::string activation;
+  std::vector<std::string> chain;  // the target's first-parent chain, newest first
+  if (options.activation) {
+    activation = resolve_commit(repository, *options.activation, "--activation");
+    if (recorded && *recorded != activation) {
+      throw Error(ExitCode::kDataError,
+                  "--activation: the archive " + setup.archive->url() +
+                      " records activation commit " + *recorded +
+                      "; it is never moved silently. Leave --activation out, or start a new "
+                      "archive");
+    }
+  } else if (recorded) {
+    activation = *recorded;
+  } else {
+    chain = repository.first_parent_chain(target);
+    const std::vector<std::string> oldest_first(chain.rbegin(), chain.rend());
+    const auto found = find_activation_commit(repository, oldest_first);
+    if (!found) {
+      throw Error(ExitCode::kDataError,
+                  "no first-parent commit of " + target.substr(0, 12) +
+                      " adds perfgate.toml with a [history] table, so there is no activation "
+                      "commit. Commit the table first, or pass --activation SHA");
+    }
+    activation = *found;
+  }
+  if (chain.empty()) chain = repository.first_parent_chain(target, activation);
+
+  Ledger observed;
+  observed.branch = setup.config.branch;
+  observed.baseline = activation;
+  observed.current = target;
+  observed.monitored = monitored_interval(repository, activation, std::move(chain));
+  // The interval's commits are ancestors of the target: no graph walk is needed for them.
+  const std::unordered_set<std::string> interval(observed.monitored.begin(),
+                                                 observed.monitored.end());
+  const Ledger ledger = merge_ledger(previous, observed, [&](const auto& a, const auto& d) {
+    if (d == target && interval.count(a)) return true;
+    return repository.is_ancestor(a, d);
+  });
+
+  PlanRequest request;
+  request.monitored = ledger.monitored;
+  request.target = target;
+  request.states = commit_states(ledger);
+  request.retry = options.retry;
+  if (options.commit) request.commit = resolve_commit(repository, *options.commit, "--commit");
+  request.max = options.max.value_or(setup.config.max_per_run);
+
+  PlanFile file;
+  file.branch = setup.config.branch;
+  file.archive = setup.archive->url();
+  file.baseline = activation;
+  file.target = target;
+  file.current = ledger.current;
+  file.harness_sha = repository.resolve("HEAD").value_or("");
+  file.harness_version = setup.config.harness_version;
+  file.created_at = utc_now_with_microseconds();
+  file.retry = options.retry;
+  file.monitored = ledger.monitored;
+  file.plan = plan_commits(request);
+  return file;
+}
+
+}  // namespace perfgate::history

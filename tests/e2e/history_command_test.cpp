@@ -1,0 +1,293 @@
+// perfgate history, end to end: the real binary on repositories the tests build.
+#include <signal.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "model/json.hpp"
+#include "support/background_perfgate.hpp"
+#include "support/cli_runner.hpp"
+#include "support/git_fixture.hpp"
+#include "support/temp_dir.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::run_perfgate;
+
+constexpr const char* kProject = R"(
+[run]
+num_warmup_runs = 0
+num_measurement_runs = 2
+
+[history]
+build = ["sh build.sh"]
+suite = "benchmarks/"
+max_per_run = 8
+)";
+
+/// build.sh makes the program; a commit whose build.sh fails does not build.
+const std::map<std::string, std::string> kFiles = {
+    {"perfgate.toml", kProject},
+    {"build.sh", "mkdir -p out && printf '#!/bin/sh\\nexit 0\\n' > out/app && chmod +x out/app\n"},
+    {"benchmarks/app.toml", "benchmark_id = \"app\"\ncommand = [\"out/app\"]\n"},
+};
+
+Json read_json(const fs::path& file) {
+  std::ifstream in(file);
+  return Json::parse(in);
+}
+
+class HistoryCommand : public ::testing::Test {
+ protected:
+  HistoryCommand() : git_(dir_ / "repo") {
+    git_.commit({{"README", "before perfgate\n"}}, "start");
+    activation_ = git_.commit(kFiles, "perfgate: monitor main");
+  }
+
+  testing::CliResult perfgate(const std::vector<std::string>& args) {
+    return run_perfgate(args, git_.dir());
+  }
+  std::string note(int i) {
+    return git_.commit({{"NOTES", "note " + std::to_string(i) + "\n"}},
+                       "note " + std::to_string(i));
+  }
+
+  /// plan + measure + publish; returns the plan.
+  Json round(const std::string& name, const std::vector<std::string>& plan_flags = {}) {
+    std::vector<std::string> args = {"history", "plan", "-o", (dir_ / (name + ".json")).string()};
+    args.insert(args.end(), plan_flags.begin(), plan_flags.end());
+    const auto plan = perfgate(args);
+    EXPECT_EQ(plan.exit_code, 0) << plan.err;
+    const auto measure =
+        perfgate({"history", "measure", "--plan", (dir_ / (name + ".json")).string(), "-o",
+                  (dir_ / name).string(), "--run", name});
+    EXPECT_EQ(measure.exit_code, 0) << measure.err;
+    const auto publish = perfgate({"history", "publish", "--batch", (dir_ / name).string()});
+    EXPECT_EQ(publish.exit_code, 0) << publish.err;
+    return read_json(dir_ / (name + ".json"));
+  }
+
+  Json exported() {
+    const auto result =
+        perfgate({"history", "export", "-o", (dir_ / "site" / "history.json").string(), "--force"});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return read_json(dir_ / "site" / "history.json");
+  }
+
+  TempDir dir_;
+  testing::GitFixture git_;
+  std::string activation_;
+};
+
+TEST_F(HistoryCommand, PlansTheTargetFirstThenTheOldestAndMeasuresOneAttemptEach) {
+  std::vector<std::string> commits = {activation_};
+  for (int i = 1; i <= 4; ++i) commits.push_back(note(i));
+  const Json plan = round("b1", {"--max", "3"});
+  EXPECT_EQ(plan["baseline"], activation_) << "the first commit whose perfgate.toml has [history]";
+  EXPECT_EQ(plan["monitored"], Json(commits));
+  EXPECT_EQ(plan["selected"], Json({commits[4], commits[0], commits[1]}));
+  EXPECT_EQ(plan["missing"], Json({commits[2], commits[3]}));
+  EXPECT_EQ(read_json(dir_ / "b1" / "batch.json")["complete"], true);
+  for (const auto& sha : {commits[4], commits[0], commits[1]}) {
+    const Json attempt = read_json(dir_ / "b1" / "attempts" / (sha + "-b1-1.json"));
+    EXPECT_EQ(attempt["status"], "success");
+    EXPECT_EQ(attempt["cases"][0]["name"], "app");
+    EXPECT_EQ(attempt["cases"][0]["repetitions"], 2);
+  }
+  const Json second = round("b2");
+  EXPECT_EQ(second["selected"], Json({commits[2], commits[3]}));
+  const Json history = exported();
+  EXPECT_EQ(history["coverage"],
+            (Json{{"monitored", 5}, {"measured", 5}, {"failed", 0}, {"missing", 0}}));
+  EXPECT_EQ(history["current"], commits[4]);
+  EXPECT_EQ(
+      git_.git({"show", "perfgate-data:baseline.json"}).find(activation_) != std::string::npos,
+      true);
+}
+
+TEST_F(HistoryCommand, PublishingTheSameBatchTwiceIsANoOp) {
+  note(1);
+  round("b1");
+  const std::string tip = git_.rev("perfgate-data");
+  const auto again = perfgate({"history", "publish", "--batch", (dir_ / "b1").string()});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("nothing to publish"), std::string::npos) << again.out;
+  EXPECT_EQ(git_.rev("perfgate-data"), tip);
+}
+
+TEST_F(HistoryCommand, AFailedBuildIsAFailedAttemptThatOnlyTheTargetsValidationFails) {
+  const std::string broken = git_.commit(
+      {{"build.sh", "echo 'app.c:3: error: expected ;' >&2; exit 3\n"}}, "break the build");
+  const std::string fixed = git_.commit({{"build.sh", kFiles.at("build.sh")}}, "fix the build");
+  const auto plan = perfgate({"history", "plan", "-o", (dir_ / "p.json").string()});
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  const auto measure = perfgate({"history", "measure", "--plan", (dir_ / "p.json").string(), "-o",
+                                 (dir_ / "b").string(), "--run", "r1"});
+  EXPECT_EQ(measure.exit_code, 0) << "measure records failures; validate is the step that fails\n"
+                                  << measure.err;
+  const Json attempt = read_json(dir_ / "b" / "attempts" / (broken + "-r1-1.json"));
+  EXPECT_EQ(attempt["status"], "failure");
+  EXPECT_EQ(attempt["errors"][0]["stage"], "build");
+  const std::string message = attempt["errors"][0]["message"];
+  EXPECT_NE(message.find("build command 1 of 1 (sh build.sh) failed: exit status 3"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("app.c:3: error: expected ;"), std::string::npos) << message;
+  EXPECT_TRUE(fs::exists(dir_ / "b" / "raw" / (broken + "-r1-1") / "build-1.log"));
+  const auto validate = perfgate({"history", "validate", "--batch", (dir_ / "b").string()});
+  EXPECT_EQ(validate.exit_code, 0) << "a failed backfill commit does not fail a valid target\n"
+                                   << validate.out;
+  EXPECT_NE(validate.out.find("FAILED  " + broken), std::string::npos) << validate.out;
+  ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b").string()}).exit_code, 0);
+  const Json history = exported();
+  for (const Json& commit : history["commits"]) {
+    EXPECT_EQ(commit["status"], commit["sha"] == broken ? "failed" : "measured");
+  }
+  (void)fixed;
+
+  // The target itself failing makes validate fail, and a failed commit waits for --retry.
+  const std::string again = git_.commit({{"build.sh", "exit 1\n"}}, "break it again");
+  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p2.json").string()}).exit_code, 0);
+  EXPECT_EQ(read_json(dir_ / "p2.json")["failed"], Json({broken}));
+  ASSERT_EQ(perfgate({"history", "measure", "--plan", (dir_ / "p2.json").string(), "-o",
+                      (dir_ / "b2").string(), "--run", "r2"})
+                .exit_code,
+            0);
+  const auto failing = perfgate({"history", "validate", "--batch", (dir_ / "b2").string()});
+  EXPECT_EQ(failing.exit_code, 1) << failing.out;
+  EXPECT_NE(failing.out.find("failed: its latest attempt is a failure"), std::string::npos)
+      << failing.out;
+  ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b2").string()}).exit_code, 0);
+  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p3.json").string()}).exit_code, 0);
+  EXPECT_EQ(read_json(dir_ / "p3.json")["selected"], Json::array()) << "failures wait for --retry";
+  EXPECT_EQ(read_json(dir_ / "p3.json")["failed"], Json({broken, again}));
+  ASSERT_EQ(perfgate({"history", "plan", "--retry", "-o", (dir_ / "p4.json").string()}).exit_code,
+            0);
+  EXPECT_EQ(read_json(dir_ / "p4.json")["selected"], Json({again, broken})) << "the target first";
+}
+
+TEST_F(HistoryCommand, ARewrittenBranchIsRefusedNamingBothTips) {
+  note(1);
+  const std::string old_tip = note(2);
+  round("b1");
+  git_.git({"reset", "-q", "--hard", "HEAD~1"});
+  const std::string new_tip = git_.commit({{"NOTES", "rewritten\n"}}, "rewritten note 2");
+  const auto plan = perfgate({"history", "plan", "-o", (dir_ / "p.json").string()});
+  EXPECT_EQ(plan.exit_code, 65) << plan.err;
+  EXPECT_NE(plan.err.find("moved from " + old_tip + " to " + new_tip), std::string::npos)
+      << plan.err;
+  EXPECT_FALSE(fs::exists(dir_ / "p.json"));
+}
+
+TEST_F(HistoryCommand, AFastForwardMergeThatReordersParentsLosesNoCoverage) {
+  const std::string b = note(1);
+  git_.checkout("feature", true);
+  const std::string x = git_.commit({{"feature.txt", "x\n"}}, "feature x");
+  git_.checkout("main");
+  const std::string c = note(2);
+  round("b1");  // main: activation, b, c
+  git_.checkout("feature");
+  const std::string m = git_.merge("main", "merge main into feature");  // parents (x, c)
+  git_.checkout("main");
+  git_.git({"merge", "-q", "--ff-only", "feature"});
+  ASSERT_EQ(git_.rev("main"), m);
+  const Json plan = round("b2");
+  EXPECT_EQ(plan["monitored"], Json({activation_, b, x, m, c})) << "c stays monitored";
+  EXPECT_EQ(plan["selected"], Json({m, x}));
+  const Json history = exported();
+  EXPECT_EQ(history["coverage"]["measured"], 5);
+  EXPECT_EQ(history["current"], m);
+}
+
+TEST_F(HistoryCommand, AnInterruptedMeasureKeepsFinishedAttemptsAndInventsNone) {
+  // Builds after the activation commit sleep, so the signal arrives while one builds.
+  git_.commit({{"build.sh", "sleep 1; " + kFiles.at("build.sh")}}, "slow build");
+  note(1);
+  note(2);
+  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p.json").string()}).exit_code, 0);
+  ASSERT_EQ(read_json(dir_ / "p.json")["selected"].size(), 4u);
+  testing::BackgroundPerfgate measure({"history", "measure", "--plan", (dir_ / "p.json").string(),
+                                       "-o", (dir_ / "b").string(), "--run", "r1"},
+                                      git_.dir());
+  const fs::path attempts = dir_ / "b" / "attempts";
+  for (int i = 0; i < 400; ++i) {
+    std::error_code ec;
+    if (fs::exists(attempts, ec) && !fs::is_empty(attempts, ec)) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  }
+  measure.signal(SIGINT);
+  EXPECT_EQ(measure.wait(), 130);
+  const Json batch = read_json(dir_ / "b" / "batch.json");
+  EXPECT_EQ(batch["complete"], false);
+  EXPECT_EQ(batch["interrupted"], "interrupted by SIGINT");
+  const std::size_t finished = batch["attempts"].size();
+  EXPECT_GE(finished, 1u);
+  EXPECT_LT(finished, 4u) << "the commit being measured when the signal came gets no attempt";
+  EXPECT_EQ(static_cast<std::size_t>(
+                std::distance(fs::directory_iterator(attempts), fs::directory_iterator())),
+            finished);
+  ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b").string()}).exit_code, 0);
+  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p2.json").string()}).exit_code, 0);
+  EXPECT_EQ(read_json(dir_ / "p2.json")["selected"].size(), 4u - finished)
+      << "the rest are planned again";
+}
+
+TEST_F(HistoryCommand, UncommittedChangesAreNeverMeasured) {
+  note(1);
+  std::ofstream(git_.dir() / "build.sh") << "exit 7\n";  // not committed
+  const Json plan = round("b1");
+  const Json attempt =
+      read_json(dir_ / "b1" / "attempts" / (plan["selected"][0].get<std::string>() + "-b1-1.json"));
+  EXPECT_EQ(attempt["status"], "success");
+}
+
+TEST_F(HistoryCommand, AnAttemptFromANewerPerfgateIsShownAsRejectedNotAsData) {
+  note(1);
+  const Json plan = round("b1");
+  const std::string sha = plan["selected"][0];
+  Json future = read_json(dir_ / "b1" / "attempts" / (sha + "-b1-1.json"));
+  future["schema_version"] = 99;
+  future["run"] = "future";
+  future["raw_path"] = "raw/" + sha + "-future-1/";
+  // Put it in the archive branch as another perfgate would have.
+  git_.checkout("perfgate-data");
+  git_.commit({{"attempts/" + sha + "-future-1.json", future.dump()}}, "a newer writer");
+  git_.checkout("main");
+  const Json history = exported();
+  ASSERT_EQ(history["rejected"].size(), 1u);
+  EXPECT_EQ(history["rejected"][0]["id"], sha + "-future-1");
+  EXPECT_NE(history["rejected"][0]["reason"].get<std::string>().find("version 99 is not supported"),
+            std::string::npos);
+  EXPECT_EQ(history["coverage"]["measured"], 2);
+}
+
+TEST_F(HistoryCommand, RefusesWhatItCannotDoWithClearErrors) {
+  auto result = perfgate({"history", "export", "-o", (dir_ / "h.json").string()});
+  EXPECT_EQ(result.exit_code, 66) << result.err;
+  EXPECT_NE(result.err.find("git:perfgate-data: the archive does not exist"), std::string::npos)
+      << result.err;
+  result = perfgate({"history", "publish", "--batch", (dir_ / "nope").string()});
+  EXPECT_EQ(result.exit_code, 66) << result.err;
+  result = perfgate({"history", "plan", "--commit", "deadbeef", "-o", (dir_ / "p.json").string()});
+  EXPECT_EQ(result.exit_code, 66) << result.err;
+  result = perfgate({"history", "plan", "-o", (dir_ / "p.json").string(), "--archive", "ftp:x"});
+  EXPECT_EQ(result.exit_code, 64) << result.err;
+  TempDir elsewhere;
+  fs::remove(elsewhere / ".git");
+  result = run_perfgate({"history", "plan", "-o", "p.json"}, elsewhere.path());
+  EXPECT_EQ(result.exit_code, 66) << result.err;
+  EXPECT_NE(result.err.find("not inside a git repository"), std::string::npos) << result.err;
+  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p.json").string()}).exit_code, 0);
+  result = perfgate({"history", "measure", "--plan", (dir_ / "p.json").string(), "-o",
+                     (dir_ / "no" / "such" / "b").string()});
+  EXPECT_EQ(result.exit_code, 66) << result.err;
+  EXPECT_FALSE(fs::exists(dir_ / "no")) << "a refused command leaves no folder behind";
+}
+
+}  // namespace
+}  // namespace perfgate

@@ -1,0 +1,105 @@
+#include "history/commit_plan.hpp"
+
+#include <gtest/gtest.h>
+
+#include "model/error.hpp"
+
+namespace perfgate::history {
+namespace {
+
+using List = std::vector<std::string>;
+
+PlanRequest request(List monitored, std::map<std::string, CommitState> states = {}) {
+  PlanRequest r;
+  r.target = monitored.back();
+  r.monitored = std::move(monitored);
+  r.states = std::move(states);
+  return r;
+}
+
+TEST(CommitPlan, SelectsTheUnmeasuredTargetFirstThenTheOldestMissing) {
+  PlanRequest r = request({"c1", "c2", "c3", "c4", "c5"});
+  r.max = 3;
+  const CommitPlan plan = plan_commits(r);
+  EXPECT_EQ(plan.selected, (List{"c5", "c1", "c2"}));
+  EXPECT_EQ(plan.missing, (List{"c3", "c4"}));
+}
+
+TEST(CommitPlan, AMeasuredTargetLeavesRoomForTheBacklog) {
+  PlanRequest r = request({"c1", "c2", "c3"}, {{"c3", CommitState::kMeasured}});
+  r.max = 8;
+  const CommitPlan plan = plan_commits(r);
+  EXPECT_EQ(plan.selected, (List{"c1", "c2"}));
+  EXPECT_EQ(plan.measured, (List{"c3"}));
+  EXPECT_TRUE(plan.missing.empty());
+}
+
+TEST(CommitPlan, FailedCommitsWaitForRetrySoTheyCannotStarveTheBacklog) {
+  PlanRequest r =
+      request({"c1", "c2", "c3"}, {{"c1", CommitState::kFailed}, {"c3", CommitState::kMeasured}});
+  r.max = 1;
+  CommitPlan plan = plan_commits(r);
+  EXPECT_EQ(plan.selected, (List{"c2"}));
+  EXPECT_EQ(plan.failed, (List{"c1"}));
+  r.retry = true;
+  plan = plan_commits(r);
+  EXPECT_EQ(plan.selected, (List{"c1"}));
+  EXPECT_EQ(plan.missing, (List{"c2"}));
+}
+
+TEST(CommitPlan, AnExplicitCommitIsMeasuredAgainWhateverItsState) {
+  PlanRequest r = request({"c1", "c2", "c3"}, {{"c2", CommitState::kMeasured}});
+  r.commit = "c2";
+  const CommitPlan plan = plan_commits(r);
+  EXPECT_EQ(plan.selected, (List{"c2"}));
+  EXPECT_EQ(plan.missing, (List{"c1", "c3"}));
+}
+
+TEST(CommitPlan, RefusesACommitOutsideTheMonitoredInterval) {
+  PlanRequest r = request({"c1", "c2"});
+  r.commit = "zz";
+  try {
+    plan_commits(r);
+    FAIL();
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kUsage);
+  }
+}
+
+TEST(CommitPlan, ListsEveryRemainingMissingCommit) {
+  List monitored;
+  for (int i = 0; i < 20; ++i) monitored.push_back("c" + std::to_string(i));
+  PlanRequest r = request(monitored);
+  const CommitPlan plan = plan_commits(r);
+  EXPECT_EQ(plan.selected.size(), 8u);
+  EXPECT_EQ(plan.selected.front(), "c19");
+  EXPECT_EQ(plan.missing.size(), 12u);
+  EXPECT_EQ(plan.missing.front(), "c7");
+  EXPECT_EQ(plan.missing.back(), "c18");
+}
+
+TEST(CommitPlan, PlanFileRoundTrips) {
+  PlanFile file;
+  file.branch = "main";
+  file.archive = "git:perfgate-data";
+  file.baseline = "a";
+  file.target = "c";
+  file.current = "c";
+  file.harness_sha = "h";
+  file.harness_version = 2;
+  file.created_at = "2026-12-02T06:00:00Z";
+  file.retry = true;
+  file.monitored = {"a", "b", "c"};
+  file.plan.selected = {"c", "a"};
+  file.plan.missing = {"b"};
+  const PlanFile read = read_plan_file(to_json(file).dump(), "plan.json");
+  EXPECT_EQ(to_json(read), to_json(file));
+}
+
+TEST(CommitPlan, RefusesAFileThatIsNotAPlan) {
+  EXPECT_THROW(read_plan_file(R"({"schema_version": 1})", "x.json"), Error);
+  EXPECT_THROW(read_plan_file("not json", "x.json"), Error);
+}
+
+}  // namespace
+}  // namespace perfgate::history

@@ -1,0 +1,387 @@
+#include "history/history_export.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "history/series_identity.hpp"
+
+namespace perfgate::history {
+namespace {
+
+std::string sha(char c) {
+  return std::string(40, c);
+}
+
+/// "2026-05-08T<hour>:00:00Z".
+std::string at(int hour) {
+  return "2026-05-08T" + std::string(hour < 10 ? "0" : "") + std::to_string(hour) + ":00:00Z";
+}
+
+MeasuredCase timed(const std::string& name, double median, double mad = 0.1) {
+  MeasuredCase measured;
+  measured.name = name;
+  measured.config = "sort.toml";
+  measured.source_id = "c1";
+  measured.repetitions = 5;
+  measured.threads = 1;
+  measured.metrics["latency"] = {"ms", median, mad, median - 1, median + 1, 5};
+  return measured;
+}
+
+HistoryAttempt success(char commit, const std::string& run, const std::string& started,
+                       std::vector<MeasuredCase> cases) {
+  HistoryAttempt attempt;
+  attempt.identity = {sha(commit), run, 1};
+  attempt.harness_sha = sha('h');
+  attempt.harness_version = 1;
+  attempt.benchmark_sources = {{"benchmarks/sort.toml", "b1"}};
+  attempt.started_at = started;
+  attempt.finished_at = started;
+  attempt.label = "diagnostic";
+  attempt.environment = {{"cpu", "Xeon"}, {"kernel", "6.8"}};
+  attempt.configuration = {{"build", {"make"}}};
+  attempt.success = true;
+  attempt.cases = std::move(cases);
+  attempt.raw_path = "raw/" + attempt.identity.text() + "/";
+  return attempt;
+}
+
+HistoryAttempt failure(char commit, const std::string& run, const std::string& started) {
+  HistoryAttempt attempt = success(commit, run, started, {});
+  attempt.success = false;
+  attempt.errors = {{"build", "make exited with status 2"}};
+  attempt.missing_cases = {"sort"};
+  return attempt;
+}
+
+std::string id(char commit, const std::string& run, int number = 1) {
+  return AttemptIdentity{sha(commit), run, number}.text();
+}
+
+/// The monitored commits a, b, ... as given, oldest first, each with a time and a summary.
+ExportInput input_for(const std::string& monitored, std::vector<HistoryAttempt> attempts) {
+  ExportInput input;
+  input.source_sha = sha('f');
+  input.branch = "main";
+  input.archive = "git:perfgate-data";
+  input.generated_at = "2026-05-08T23:00:00Z";
+  input.perfgate_version = "0.1.0";
+  input.ledger.branch = "main";
+  input.ledger.baseline = sha(monitored.front());
+  input.ledger.current = sha(monitored.back());
+  for (std::size_t i = 0; i < monitored.size(); ++i) {
+    const char c = monitored[i];
+    input.ledger.monitored.push_back(sha(c));
+    input.commits[sha(c)] = {
+        sha(c), {}, 1000 * static_cast<std::int64_t>(i + 1), std::string("commit ") + c};
+  }
+  input.attempts = std::move(attempts);
+  return input;
+}
+
+std::vector<std::string> series_ids(const Json& history) {
+  std::vector<std::string> ids;
+  for (const Json& s : history["series"]) ids.push_back(s["id"]);
+  return ids;
+}
+
+}  // namespace
+
+TEST(HistoryExport, WritesTheDocumentHeader) {
+  const Json history = export_history(input_for("ab", {}));
+  EXPECT_EQ(history["schema_version"], 1);
+  EXPECT_EQ(history["kind"], "perfgate-history");
+  EXPECT_EQ(history["generated_at"], "2026-05-08T23:00:00Z");
+  EXPECT_EQ(history["generated_by"], "perfgate 0.1.0");
+  EXPECT_EQ(history["source_sha"], sha('f'));
+  EXPECT_EQ(history["branch"], "main");
+  EXPECT_EQ(history["archive"], "git:perfgate-data");
+  EXPECT_EQ(history["baseline"], sha('a'));
+  EXPECT_EQ(history["current"], sha('b'));
+  EXPECT_EQ(history["attempts"], Json::array());
+  EXPECT_EQ(history["rejected"], Json::array());
+  EXPECT_EQ(history["series"], Json::array());
+  EXPECT_EQ(history["flags"], Json::array());
+}
+
+TEST(HistoryExport, ListsMonitoredCommitsOldestFirstWithStatusTimeAndSummary) {
+  ExportInput input = input_for(
+      "abcd", {failure('b', "r2", at(11)), success('a', "r1", at(10), {timed("sort", 10)})});
+  input.commits.erase(sha('d'));
+  const Json history = export_history(input);
+  const Json expected = {{{"sha", sha('a')},
+                          {"time", 1000},
+                          {"summary", "commit a"},
+                          {"status", "measured"},
+                          {"attempt", id('a', "r1")},
+                          {"attempts", {id('a', "r1")}}},
+                         {{"sha", sha('b')},
+                          {"time", 2000},
+                          {"summary", "commit b"},
+                          {"status", "failed"},
+                          {"attempt", id('b', "r2")},
+                          {"attempts", {id('b', "r2")}}},
+                         {{"sha", sha('c')},
+                          {"time", 3000},
+                          {"summary", "commit c"},
+                          {"status", "missing"},
+                          {"attempt", nullptr},
+                          {"attempts", Json::array()}},
+                         {{"sha", sha('d')},
+                          {"time", nullptr},
+                          {"summary", nullptr},
+                          {"status", "missing"},
+                          {"attempt", nullptr},
+                          {"attempts", Json::array()}}};
+  EXPECT_EQ(history["commits"], expected);
+}
+
+TEST(HistoryExport, CurrentIsTheNewestMonitoredCommitEvenWhenMissing) {
+  const Json history =
+      export_history(input_for("abc", {success('a', "r1", at(10), {timed("sort", 10)})}));
+  EXPECT_EQ(history["current"], sha('c'));
+  EXPECT_EQ(history["commits"][2]["status"], "missing");
+}
+
+TEST(HistoryExport, CountsCoverageOfTheMonitoredCommits) {
+  const Json history = export_history(input_for(
+      "abcd", {success('a', "r1", at(10), {timed("sort", 10)}), failure('b', "r2", at(11)),
+               success('d', "r3", at(12), {timed("sort", 10)})}));
+  const Json expected = {{"monitored", 4}, {"measured", 2}, {"failed", 1}, {"missing", 1}};
+  EXPECT_EQ(history["coverage"], expected);
+}
+
+TEST(HistoryExport, NewerFailedAttemptWinsOverOlderSuccess) {
+  const Json history = export_history(input_for(
+      "a", {failure('a', "r2", at(11)), success('a', "r1", at(10), {timed("sort", 10)})}));
+  const Json& commit = history["commits"][0];
+  EXPECT_EQ(commit["status"], "failed");
+  EXPECT_EQ(commit["attempt"], id('a', "r2"));
+  EXPECT_EQ(commit["attempts"], Json({id('a', "r1"), id('a', "r2")}));
+  EXPECT_EQ(history["attempts"][0]["id"], id('a', "r1"));
+  EXPECT_EQ(history["attempts"][0]["superseded"], true);
+  EXPECT_EQ(history["attempts"][1]["id"], id('a', "r2"));
+  EXPECT_EQ(history["attempts"][1]["superseded"], false);
+  EXPECT_EQ(history["series"], Json::array());
+  EXPECT_EQ(history["coverage"]["failed"], 1);
+  EXPECT_EQ(history["coverage"]["measured"], 0);
+}
+
+TEST(HistoryExport, LatestStartWinsWhateverOrderTheAttemptsFinished) {
+  HistoryAttempt older = failure('a', "r1", at(10));
+  older.finished_at = at(13);
+  HistoryAttempt newer = success('a', "r2", at(11), {timed("sort", 10)});
+  newer.finished_at = at(12);
+  const Json history = export_history(input_for("a", {newer, older}));
+  EXPECT_EQ(history["commits"][0]["status"], "measured");
+  EXPECT_EQ(history["commits"][0]["attempt"], id('a', "r2"));
+}
+
+TEST(HistoryExport, OrdersAttemptsByStartInstantNotByItsText) {
+  // 12:00 at +02:00 is 10:00 UTC: older than 11:00Z although its text sorts after it.
+  const Json history = export_history(
+      input_for("a", {success('a', "r1", "2026-05-08T11:00:00Z", {timed("sort", 10)}),
+                      failure('a', "r2", "2026-05-08T12:00:00+02:00")}));
+  EXPECT_EQ(history["attempts"][0]["id"], id('a', "r2"));
+  EXPECT_EQ(history["attempts"][1]["id"], id('a', "r1"));
+  EXPECT_EQ(history["commits"][0]["status"], "measured");
+}
+
+TEST(HistoryExport, BreaksStartTiesByRunThenAttemptNumber) {
+  HistoryAttempt second = failure('a', "r1", at(10));
+  second.identity.attempt = 2;
+  HistoryAttempt tenth = success('a', "r1", at(10), {timed("sort", 10)});
+  tenth.identity.attempt = 10;
+  const Json history = export_history(input_for("a", {tenth, second}));
+  EXPECT_EQ(history["commits"][0]["attempts"], Json({id('a', "r1", 2), id('a', "r1", 10)}));
+  EXPECT_EQ(history["commits"][0]["attempt"], id('a', "r1", 10));
+}
+
+TEST(HistoryExport, AttemptsOfUnmonitoredCommitsAppearOnlyInTheAttemptsList) {
+  const Json history =
+      export_history(input_for("a", {success('e', "r1", at(9), {timed("sort", 50)}),
+                                     success('a', "r2", at(10), {timed("sort", 10)})}));
+  EXPECT_EQ(history["commits"].size(), 1u);
+  EXPECT_EQ(history["coverage"]["monitored"], 1);
+  ASSERT_EQ(history["attempts"].size(), 2u);
+  EXPECT_EQ(history["attempts"][0]["sha"], sha('e'));
+  EXPECT_EQ(history["attempts"][0]["superseded"], false);
+  ASSERT_EQ(history["series"].size(), 1u);
+  EXPECT_EQ(history["series"][0]["points"]["median"], Json({10}));
+  EXPECT_EQ(history["series"][0]["points"]["attempt"], Json({1}));
+}
+
+TEST(HistoryExport, MissingCommitsGetNoPoints) {
+  const Json history =
+      export_history(input_for("abc", {success('a', "r1", at(10), {timed("sort", 10)}),
+                                       success('c', "r3", at(12), {timed("sort", 11)})}));
+  ASSERT_EQ(history["series"].size(), 1u);
+  const Json& series = history["series"][0];
+  EXPECT_EQ(series["count"], 2);
+  EXPECT_EQ(series["points"]["commit"], Json({0, 2}));
+  EXPECT_EQ(series["points"]["median"], Json({10, 11}));
+  EXPECT_EQ(series["first_commit"], sha('a'));
+  EXPECT_EQ(series["last_commit"], sha('c'));
+}
+
+TEST(HistoryExport, FailedAttemptsMakeNoPointsEvenWithMeasuredCases) {
+  HistoryAttempt partial = failure('b', "r2", at(11));
+  partial.cases = {timed("sort", 50)};
+  partial.missing_cases = {"search"};
+  const Json history =
+      export_history(input_for("ab", {success('a', "r1", at(10), {timed("sort", 10)}), partial}));
+  ASSERT_EQ(history["series"].size(), 1u);
+  EXPECT_EQ(history["series"][0]["points"]["commit"], Json({0}));
+  EXPECT_EQ(history["flags"], Json::array());
+}
+
+TEST(HistoryExport, WritesEachSeriesWithItsPointsAsExactColumns) {
+  const HistoryAttempt first = success('a', "r1", at(10), {timed("sort", 10)});
+  const Json history = export_history(input_for(
+      "abc", {success('c', "r3", at(12), {timed("sort", 12.5)}),
+              success('b', "r2", at(11), {timed("sort", 12)}), first, failure('a', "r0", at(9))}));
+  ASSERT_EQ(history["series"].size(), 1u);
+  const Json expected = {{"id", series_id(first, first.cases[0], "latency")},
+                         {"case", "sort"},
+                         {"metric", "latency"},
+                         {"unit", "ms"},
+                         {"label", "diagnostic"},
+                         {"environment", {{"cpu", "Xeon"}, {"kernel", "6.8"}}},
+                         {"harness_version", 1},
+                         {"threads", 1},
+                         {"count", 3},
+                         {"first_commit", sha('a')},
+                         {"last_commit", sha('c')},
+                         {"points",
+                          {{"commit", {0, 1, 2}},
+                           {"median", {10, 12, 12.5}},
+                           {"mad", {0.1, 0.1, 0.1}},
+                           {"min", {9, 11, 11.5}},
+                           {"max", {11, 13, 13.5}},
+                           {"attempt", {1, 2, 3}},  // the failure of r0 started first
+                           {"flag", {0, 1, 0}}}}};
+  EXPECT_EQ(history["series"][0], expected);
+}
+
+TEST(HistoryExport, ListsEveryFlaggedPointAgainstThePreviousPointOfItsSeries) {
+  const HistoryAttempt first = success('a', "r1", at(10), {timed("sort", 10)});
+  const Json history =
+      export_history(input_for("abcd", {first, success('c', "r3", at(12), {timed("sort", 12)}),
+                                        success('d', "r4", at(13), {timed("sort", 15)})}));
+  const std::string series = series_id(first, first.cases[0], "latency");
+  const Json expected = {{{"series", series},
+                          {"commit", sha('c')},
+                          {"previous_commit", sha('a')},
+                          {"median", 12},
+                          {"previous_median", 10},
+                          {"change_percent", 20}},
+                         {{"series", series},
+                          {"commit", sha('d')},
+                          {"previous_commit", sha('c')},
+                          {"median", 15},
+                          {"previous_median", 12},
+                          {"change_percent", 25}}};
+  EXPECT_EQ(history["flags"], expected);
+  EXPECT_EQ(history["series"][0]["points"]["flag"], Json({0, 1, 1}));
+}
+
+TEST(HistoryExport, OrdersSeriesByCountThenNewestLastCommitThenId) {
+  const Json history = export_history(input_for(
+      "abcd", {success('a', "r1", at(10), {timed("x", 10), timed("z", 10)}),
+               success('b', "r2", at(11), {timed("x", 10), timed("z", 10)}),
+               success('c', "r3", at(12), {timed("x", 10), timed("y", 10)}),
+               success('d', "r4", at(13), {timed("y", 10), timed("p", 10), timed("q", 10)})}));
+  std::vector<std::string> names;
+  for (const Json& s : history["series"]) names.push_back(s["case"]);
+  const std::vector<std::string> ids = series_ids(history);
+  ASSERT_EQ(names.size(), 5u);
+  EXPECT_EQ(std::vector<std::string>(names.begin(), names.begin() + 3),
+            (std::vector<std::string>{"x", "y", "z"}));
+  // p and q: one point each, both on d, so ordered by id.
+  EXPECT_LT(ids[3], ids[4]);
+  EXPECT_EQ(history["series"][3]["count"], 1);
+  EXPECT_EQ(history["series"][4]["count"], 1);
+}
+
+TEST(HistoryExport, IncompatibleEnvironmentsSplitIntoSeparateSeries) {
+  HistoryAttempt other_cpu = success('c', "r3", at(12), {timed("sort", 100)});
+  other_cpu.environment["cpu"] = "EPYC";
+  const Json history = export_history(
+      input_for("abc", {success('a', "r1", at(10), {timed("sort", 10)}),
+                        success('b', "r2", at(11), {timed("sort", 10)}), other_cpu}));
+  ASSERT_EQ(history["series"].size(), 2u);
+  EXPECT_EQ(history["series"][0]["points"]["commit"], Json({0, 1}));
+  EXPECT_EQ(history["series"][1]["points"]["commit"], Json({2}));
+  EXPECT_EQ(history["series"][1]["environment"]["cpu"], "EPYC");
+  EXPECT_EQ(history["flags"], Json::array());  // 100 ms is never compared with 10 ms
+}
+
+TEST(HistoryExport, AMetricThatIsNotATimeGetsASeriesButNoFlag) {
+  MeasuredCase small = timed("sort", 10);
+  small.metrics = {{"memory", {"B", 1000, 0, 1000, 1000, 5}}};
+  MeasuredCase large = small;
+  large.metrics["memory"] = {"B", 5000, 0, 5000, 5000, 5};
+  const Json history = export_history(
+      input_for("ab", {success('a', "r1", at(10), {small}), success('b', "r2", at(11), {large})}));
+  ASSERT_EQ(history["series"].size(), 1u);
+  EXPECT_EQ(history["series"][0]["unit"], "B");
+  EXPECT_EQ(history["series"][0]["points"]["flag"], Json({0, 0}));
+  EXPECT_EQ(history["flags"], Json::array());
+}
+
+TEST(HistoryExport, WritesEveryAttemptWithItsErrorsAndMissingCases) {
+  HistoryAttempt failed = failure('a', "r2", at(11));
+  failed.finished_at = at(12);
+  const Json history = export_history(
+      input_for("a", {failed, success('a', "r1", at(10), {timed("sort", 10), timed("find", 3)})}));
+  const Json expected_success = {{"id", id('a', "r1")},
+                                 {"sha", sha('a')},
+                                 {"run", "r1"},
+                                 {"attempt", 1},
+                                 {"started_at", at(10)},
+                                 {"finished_at", at(10)},
+                                 {"status", "success"},
+                                 {"label", "diagnostic"},
+                                 {"harness_sha", sha('h')},
+                                 {"harness_version", 1},
+                                 {"environment", {{"cpu", "Xeon"}, {"kernel", "6.8"}}},
+                                 {"configuration", {{"build", {"make"}}}},
+                                 {"benchmark_sources", {{"benchmarks/sort.toml", "b1"}}},
+                                 {"errors", Json::array()},
+                                 {"missing_cases", Json::array()},
+                                 {"case_count", 2},
+                                 {"raw_path", "raw/" + id('a', "r1") + "/"},
+                                 {"superseded", true}};
+  Json expected_failure = expected_success;
+  expected_failure["id"] = id('a', "r2");
+  expected_failure["run"] = "r2";
+  expected_failure["started_at"] = at(11);
+  expected_failure["finished_at"] = at(12);
+  expected_failure["status"] = "failure";
+  expected_failure["errors"] = {{{"stage", "build"}, {"message", "make exited with status 2"}}};
+  expected_failure["missing_cases"] = {"sort"};
+  expected_failure["case_count"] = 0;
+  expected_failure["raw_path"] = "raw/" + id('a', "r2") + "/";
+  expected_failure["superseded"] = false;
+  EXPECT_EQ(history["attempts"], Json({expected_success, expected_failure}));
+}
+
+TEST(HistoryExport, ListsRejectedFilesByPathAndNeverAsData) {
+  ExportInput input = input_for("a", {});
+  input.rejected = {{"", "attempts/notes.json", "not an attempt identity"},
+                    {id('a', "r1"), "attempts/" + id('a', "r1") + ".json",
+                     "cases[0].metrics.latency.median: a time's median is zero"}};
+  const Json history = export_history(input);
+  const Json expected = {
+      {{"id", id('a', "r1")},
+       {"path", "attempts/" + id('a', "r1") + ".json"},
+       {"reason", "cases[0].metrics.latency.median: a time's median is zero"}},
+      {{"id", ""}, {"path", "attempts/notes.json"}, {"reason", "not an attempt identity"}}};
+  EXPECT_EQ(history["rejected"], expected);
+  EXPECT_EQ(history["commits"][0]["status"], "missing");
+  EXPECT_EQ(history["attempts"], Json::array());
+}
+
+}  // namespace perfgate::history

@@ -1,0 +1,139 @@
+#include "history/ledger.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "model/error.hpp"
+
+namespace perfgate::history {
+namespace {
+
+/// Ancestry of a small graph given as child -> parents.
+AncestryCheck graph(std::map<std::string, std::vector<std::string>> parents) {
+  return [parents](const std::string& ancestor, const std::string& descendant) {
+    std::vector<std::string> todo{descendant};
+    std::set<std::string> seen;
+    while (!todo.empty()) {
+      const std::string sha = todo.back();
+      todo.pop_back();
+      if (sha == ancestor) return true;
+      if (!seen.insert(sha).second) continue;
+      if (auto it = parents.find(sha); it != parents.end()) {
+        todo.insert(todo.end(), it->second.begin(), it->second.end());
+      }
+    }
+    return false;
+  };
+}
+
+Ledger ledger(std::string current, std::vector<std::string> monitored) {
+  return Ledger{"main", "a", std::move(current), std::move(monitored), {}};
+}
+
+TEST(Ledger, FirstPlanBecomesTheLedger) {
+  const Ledger observed = ledger("c", {"a", "b", "c"});
+  EXPECT_EQ(merge_ledger(std::nullopt, observed, graph({})), observed);
+}
+
+TEST(Ledger, AFastForwardAppendsTheNewCommitsAndMovesCurrent) {
+  const auto ancestry = graph({{"b", {"a"}}, {"c", {"b"}}, {"d", {"c"}}, {"e", {"d"}}});
+  const Ledger merged =
+      merge_ledger(ledger("c", {"a", "b", "c"}), ledger("e", {"a", "b", "c", "d", "e"}), ancestry);
+  EXPECT_EQ(merged.current, "e");
+  EXPECT_EQ(merged.monitored, (std::vector<std::string>{"a", "b", "c", "d", "e"}));
+}
+
+TEST(Ledger, AMergeThatReordersParentsKeepsEveryCommitMonitoredBefore) {
+  // main was a-b-c; a feature branch x-y from b merged by fast-forward as m with parents
+  // (y, c): m's first-parent path is a-b-x-y-m, and c is only a second parent.
+  const auto ancestry =
+      graph({{"b", {"a"}}, {"c", {"b"}}, {"x", {"b"}}, {"y", {"x"}}, {"m", {"y", "c"}}});
+  const Ledger merged =
+      merge_ledger(ledger("c", {"a", "b", "c"}), ledger("m", {"a", "b", "x", "y", "m"}), ancestry);
+  EXPECT_EQ(merged.current, "m");
+  EXPECT_EQ(merged.monitored, (std::vector<std::string>{"a", "b", "x", "y", "m", "c"}))
+      << "c stays monitored; x, y and m follow b, the commit before them on the new path";
+}
+
+TEST(Ledger, ALateBatchNeitherShrinksTheLedgerNorMovesCurrentBack) {
+  const auto ancestry = graph({{"b", {"a"}}, {"c", {"b"}}, {"d", {"c"}}});
+  Ledger late = ledger("b", {"a", "b"});
+  late.attempts["late"] = {true, "2026-01-01T00:00:00Z"};
+  const Ledger merged = merge_ledger(ledger("d", {"a", "b", "c", "d"}), late, ancestry);
+  EXPECT_EQ(merged.current, "d");
+  EXPECT_EQ(merged.monitored, (std::vector<std::string>{"a", "b", "c", "d"}));
+  EXPECT_EQ(merged.attempts.count("late"), 1u);
+}
+
+TEST(Ledger, ARewrittenBranchIsRefusedNamingBothTips) {
+  const auto ancestry = graph({{"b", {"a"}}, {"c", {"b"}}, {"c2", {"b"}}});
+  try {
+    merge_ledger(ledger("c", {"a", "b", "c"}), ledger("c2", {"a", "b", "c2"}), ancestry);
+    FAIL() << "a rewrite was accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kDataError);
+    const std::string message = error.what();
+    EXPECT_NE(message.find("moved from c to c2, which does not contain it"), std::string::npos)
+        << message;
+  }
+}
+
+TEST(Ledger, AnotherActivationCommitIsRefused) {
+  Ledger other = ledger("c", {"b", "c"});
+  other.baseline = "b";
+  EXPECT_THROW(merge_ledger(ledger("c", {"a", "b", "c"}), other, graph({})), Error);
+}
+
+TEST(Ledger, TheLatestAttemptByStartWinsEvenWhenItFailed) {
+  Ledger l = ledger("b", {"a", "b"});
+  const std::string a(40, 'a');
+  const std::string b(40, 'b');
+  l.attempts[a + "-r1-1"] = {true, "2026-01-01T10:00:00Z"};
+  l.attempts[a + "-r2-1"] = {false, "2026-01-02T10:00:00Z"};
+  // Started later but with a name that sorts first: start time decides, not the name.
+  l.attempts[b + "-r9-1"] = {false, "2026-01-01T10:00:00Z"};
+  l.attempts[b + "-r0-1"] = {true, "2026-01-01T11:00:00+00:00"};
+  const auto states = commit_states(l);
+  EXPECT_EQ(states.at(a), CommitState::kFailed);
+  EXPECT_EQ(states.at(b), CommitState::kMeasured);
+}
+
+TEST(Ledger, AtTheSameInstantTheGreaterIdentityWinsAsInTheExport) {
+  Ledger l = ledger("a", {"a"});
+  const std::string a(40, 'a');
+  // Attempt 10 is greater than attempt 2, though its text sorts first.
+  l.attempts[a + "-r-10"] = {false, "2026-01-01T10:00:00Z"};
+  l.attempts[a + "-r-2"] = {true, "2026-01-01T10:00:00+00:00"};
+  EXPECT_EQ(commit_states(l).at(a), CommitState::kFailed);
+}
+
+TEST(Ledger, RefusesAnAttemptStatusItDoesNotKnow) {
+  Json json = to_json(ledger("a", {"a"}));
+  json["attempts"][std::string(40, 'a') + "-r-1"] = {{"status", "sucess"},
+                                                     {"started_at", "2026-01-01T00:00:00Z"}};
+  EXPECT_THROW(read_ledger(json.dump(), "plan.json"), Error);
+}
+
+TEST(Ledger, RoundTripsThroughItsJson) {
+  Ledger l = ledger("c", {"a", "b", "c"});
+  l.attempts[std::string(40, 'c') + "-local-1"] = {true, "2026-01-01T10:00:00.5Z"};
+  EXPECT_EQ(read_ledger(to_json(l).dump(), "plan.json"), l);
+}
+
+TEST(Ledger, RefusesALedgerOfANewerSchema) {
+  Json json = to_json(ledger("a", {"a"}));
+  json["schema_version"] = 2;
+  try {
+    read_ledger(json.dump(), "archive/plan.json");
+    FAIL();
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what())
+                  .find("archive/plan.json: schema_version: version 2 is not supported"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+}  // namespace
+}  // namespace perfgate::history
