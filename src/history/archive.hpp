@@ -26,6 +26,9 @@ class ArchiveSnapshot {
   virtual std::optional<std::string> read(const std::string& path) const = 0;
   /// The names in a folder ("attempts"), sorted; empty when the folder is not there.
   virtual std::vector<std::string> list(const std::string& folder) const = 0;
+  /// Whether read() may be called from several threads at once (a folder: yes; a git
+  /// branch reads through one repository object, which is not shared between threads).
+  virtual bool reads_in_parallel() const { return false; }
 };
 
 /// What one publish writes.

@@ -35,24 +35,23 @@ Json export_archive(const HistorySetup& setup, const std::string& perfgate_versi
   input.flags = setup.config.flags;
   const std::vector<std::string> names = snapshot->list("attempts");
   input.attempts.reserve(names.size());
-  // Files are read one after the other (a git archive reads through one repository, which
-  // is not shared between threads) in blocks, and each block is validated on every core:
-  // parsing is most of an export's time.
+  // Parsing is most of an export's time, so attempts are validated on every core. A folder
+  // is read by the same threads; a git branch reads through one repository object, which
+  // is not shared between threads, so its files are read first, a block at a time.
   constexpr std::size_t kBlock = 512;
   const unsigned workers = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
-  std::vector<std::string> texts;
+  const bool parallel_reads = snapshot->reads_in_parallel();
+  std::vector<std::optional<std::string>> texts;
   std::vector<std::optional<HistoryAttempt>> parsed;
   std::vector<std::optional<RejectedAttempt>> refused;
   for (std::size_t start = 0; start < names.size(); start += kBlock) {
     const std::size_t count = std::min(kBlock, names.size() - start);
-    texts.assign(count, {});
+    texts.assign(count, std::nullopt);
     parsed.assign(count, std::nullopt);
     refused.assign(count, std::nullopt);
-    std::vector<bool> readable(count, false);
-    for (std::size_t i = 0; i < count; ++i) {
-      if (auto text = snapshot->read("attempts/" + names[start + i])) {
-        texts[i] = std::move(*text);
-        readable[i] = true;
+    if (!parallel_reads) {
+      for (std::size_t i = 0; i < count; ++i) {
+        texts[i] = snapshot->read("attempts/" + names[start + i]);
       }
     }
     std::atomic<std::size_t> next{0};
@@ -64,10 +63,12 @@ Json export_archive(const HistorySetup& setup, const std::string& perfgate_versi
                                      ? name.substr(0, name.size() - 5)
                                      : name;
         try {
-          if (!readable[i]) {
+          if (parallel_reads) texts[i] = snapshot->read(path);
+          if (!texts[i]) {
             throw Error(ExitCode::kIoError, archive.url() + "/" + path + ": cannot read");
           }
-          HistoryAttempt attempt = read_attempt(texts[i], archive.url() + "/" + path);
+          HistoryAttempt attempt = read_attempt(*texts[i], archive.url() + "/" + path);
+          texts[i].reset();
           if (attempt.identity.text() != stem) {
             throw Error(ExitCode::kDataError, archive.url() + "/" + path + ": holds attempt " +
                                                   attempt.identity.text() +

@@ -5,6 +5,7 @@
 
 #include "config/error_list.hpp"
 #include "model/error.hpp"
+#include "model/fast_json.hpp"
 #include "model/instant.hpp"
 #include "model/json_reader.hpp"
 
@@ -196,13 +197,15 @@ Json to_json(const HistoryAttempt& attempt) {
 }
 
 HistoryAttempt read_attempt(const std::string& text, const std::string& source) {
-  const Json json = Json::parse(text, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) {
+  // An export reads every attempt of the archive: the fast parser.
+  const std::optional<Json> parsed = parse_json_fast(text);
+  if (!parsed || !parsed->is_object()) {
     throw Error(ExitCode::kDataError,
                 source +
                     ": not a JSON object. The attempt file is damaged; restore it from the "
                     "archive's history or re-measure the commit");
   }
+  const Json& json = *parsed;
   JsonObjectReader reader(json, source, "");
   HistoryAttempt attempt;
   ErrorList errors;
