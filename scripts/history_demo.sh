@@ -90,6 +90,7 @@ import json, sys
 h = json.load(open(sys.argv[1]))
 by_sha = {c["sha"]: c for c in h["commits"]}
 attempts = {a["id"]: a for a in h["attempts"]}
+series = {s["id"]: s for s in h["series"]}
 for c in h["commits"]:
     line = f'{c["sha"][:10]} {c["status"]:9} {c["summary"] or ""}'
     a = attempts.get(c["attempt"]) if c["attempt"] else None
@@ -97,8 +98,9 @@ for c in h["commits"]:
         line += f' -- {a["errors"][0]["stage"]}: {a["errors"][0]["message"].splitlines()[0]}'
     print(line)
 for f in h["flags"]:
-    print(f'FLAG {f["commit"][:10]} "{by_sha[f["commit"]]["summary"]}": median '
-          f'{f["previous_median"]*1e3:.1f} ms -> {f["median"]*1e3:.1f} ms (+{f["change_percent"]:.0f}%)')
+    print(f'FLAG {f["commit"][:10]} "{by_sha[f["commit"]]["summary"]}": '
+          f'{series[f["series"]]["metric"]} median {f["previous_median"]*1e3:.1f} ms -> '
+          f'{f["median"]*1e3:.1f} ms (+{f["change_percent"]:.0f}%)')
 cov = h["coverage"]
 print(f'coverage: {cov["measured"]} measured, {cov["failed"]} failed, {cov["missing"]} missing '
       f'of {cov["monitored"]} monitored')

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "history/history_document.hpp"
 #include "model/error.hpp"
 #include "model/json_reader.hpp"
 
@@ -20,12 +21,8 @@ std::optional<std::string> read_text(const fs::path& file) {
 }
 
 BatchStatus read_status(const std::string& text, const std::string& source) {
-  const Json json = Json::parse(text, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) {
-    throw Error(ExitCode::kDataError, source +
-                                          ": not a JSON object. The batch is damaged; "
-                                          "measure the plan again into a new folder");
-  }
+  const Json json = parse_history_object(
+      text, source, "The batch is damaged; measure the plan again into a new folder");
   JsonObjectReader reader(json, source, "");
   BatchStatus status;
   status.run = reader.string("run");

@@ -19,6 +19,7 @@
 #include "measure/host_provenance.hpp"
 #include "measure/interruption.hpp"
 #include "measure/results_folder.hpp"
+#include "measure/scratch_folder.hpp"
 #include "model/error.hpp"
 #include "model/time_window.hpp"
 
@@ -32,30 +33,6 @@ constexpr std::size_t kErrorTailBytes = 2048;
 
 /// Files a build leaves that say how it was configured, kept with the raw output.
 const std::set<std::string> kBuildProvenanceFiles = {"compile_commands.json", "CMakeCache.txt"};
-
-/// A temporary folder removed with everything in it when it goes out of scope.
-class ScratchFolder {
- public:
-  ScratchFolder() {
-    std::string pattern = (fs::temp_directory_path() / "perfgate-history-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      throw Error(ExitCode::kIoError, "cannot create a temporary folder in " +
-                                          fs::temp_directory_path().string() +
-                                          ". Check free space, or set TMPDIR");
-    }
-    path_ = pattern;
-  }
-  ~ScratchFolder() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 std::string tail_of_file(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
@@ -305,7 +282,7 @@ std::optional<HistoryAttempt> measure_commit(const GitRepository& repository,
   for (const std::string& path : settings.config.sources) {
     attempt.benchmark_sources[path] = repository.object_id_at(sha, path).value_or("");
   }
-  const ScratchFolder scratch;
+  const ScratchFolder scratch("perfgate-history-");
   const fs::path worktree = scratch.path() / "src";
   try {
     repository.export_commit(sha, worktree);

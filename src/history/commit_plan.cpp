@@ -4,6 +4,7 @@
 #include <set>
 
 #include "history/history_attempt.hpp"
+#include "history/history_document.hpp"
 #include "model/error.hpp"
 #include "model/json_reader.hpp"
 
@@ -88,21 +89,14 @@ Json to_json(const PlanFile& file) {
 }
 
 PlanFile read_plan_file(const std::string& text, const std::string& source) {
-  const Json json = Json::parse(text, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) {
-    throw Error(ExitCode::kDataError,
-                source + ": not a JSON object. Write the plan with 'perfgate history plan -o'");
-  }
+  const Json json = parse_history_object(
+      text, source, "Write the plan with 'perfgate history plan -o plan.json'");
   JsonObjectReader reader(json, source, "");
   if (reader.optional_string("kind").value_or("") != "perfgate-history-plan") {
     reader.fail("kind", "this is not a history plan",
                 "Write the plan with 'perfgate history plan -o plan.json'");
   }
-  const long long version = reader.integer("schema_version");
-  if (version < 1 || version > kHistorySchemaVersion) {
-    reader.fail("schema_version", "version " + std::to_string(version) + " is not supported",
-                "Plan again with this perfgate");
-  }
+  check_history_schema(reader, "plan again with this perfgate");
   PlanFile file;
   file.branch = reader.string("branch");
   file.archive = reader.string("archive");

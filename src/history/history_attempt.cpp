@@ -5,7 +5,6 @@
 
 #include "config/error_list.hpp"
 #include "model/error.hpp"
-#include "model/fast_json.hpp"
 #include "model/instant.hpp"
 #include "model/json_reader.hpp"
 
@@ -197,26 +196,14 @@ Json to_json(const HistoryAttempt& attempt) {
 }
 
 HistoryAttempt read_attempt(const std::string& text, const std::string& source) {
-  // An export reads every attempt of the archive: the fast parser.
-  const std::optional<Json> parsed = parse_json_fast(text);
-  if (!parsed || !parsed->is_object()) {
-    throw Error(ExitCode::kDataError,
-                source +
-                    ": not a JSON object. The attempt file is damaged; restore it from the "
-                    "archive's history or re-measure the commit");
-  }
-  const Json& json = *parsed;
+  const Json json = parse_history_object(text, source,
+                                         "The attempt file is damaged; restore it from the "
+                                         "archive's history or re-measure the commit");
   JsonObjectReader reader(json, source, "");
   HistoryAttempt attempt;
   ErrorList errors;
-  errors.check([&] {
-    const long long version = reader.integer("schema_version");
-    if (version < 1 || version > kHistorySchemaVersion) {
-      reader.fail("schema_version", "version " + std::to_string(version) + " is not supported",
-                  "This perfgate reads versions 1 to " + std::to_string(kHistorySchemaVersion) +
-                      "; a newer perfgate wrote it, so upgrade perfgate");
-    }
-  });
+  errors.check(
+      [&] { check_history_schema(reader, "a newer perfgate wrote it, so upgrade perfgate"); });
   errors.check([&] {
     attempt.identity.sha = reader.string("sha");
     if (!is_hex_sha(attempt.identity.sha)) {

@@ -9,11 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include "history/history_document.hpp"
 #include "model/json.hpp"
 
 namespace perfgate::history {
-
-inline constexpr int kHistorySchemaVersion = 1;
 
 /// "<sha>-<run>-<attempt>": the name of an attempt's file and raw folder.
 struct AttemptIdentity {

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "history/history_attempt.hpp"
+#include "history/history_document.hpp"
 #include "model/error.hpp"
 #include "model/instant.hpp"
 #include "model/json_reader.hpp"
@@ -26,18 +27,10 @@ Json to_json(const Ledger& ledger) {
 }
 
 Ledger read_ledger(const std::string& text, const std::string& source) {
-  const Json json = Json::parse(text, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) {
-    throw Error(ExitCode::kDataError, source +
-                                          ": not a JSON object. The ledger is damaged; "
-                                          "restore plan.json from the archive's history");
-  }
+  const Json json = parse_history_object(
+      text, source, "The ledger is damaged; restore plan.json from the archive's history");
   JsonObjectReader reader(json, source, "");
-  const long long version = reader.integer("schema_version");
-  if (version < 1 || version > kHistorySchemaVersion) {
-    reader.fail("schema_version", "version " + std::to_string(version) + " is not supported",
-                "A newer perfgate wrote this archive; upgrade perfgate");
-  }
+  check_history_schema(reader, "a newer perfgate wrote this archive; upgrade perfgate");
   Ledger ledger;
   ledger.branch = reader.string("branch");
   ledger.baseline = reader.string("baseline");

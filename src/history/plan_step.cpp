@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "history/commit_measurement.hpp"
+#include "history/history_document.hpp"
 #include "history/history_steps.hpp"
 #include "history/ledger.hpp"
 #include "model/error.hpp"
@@ -27,12 +28,8 @@ std::optional<std::string> recorded_activation(const ArchiveSnapshot& snapshot,
                                                const std::string& source) {
   const auto text = snapshot.read("baseline.json");
   if (!text) return std::nullopt;
-  const Json json = Json::parse(*text, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) {
-    throw Error(ExitCode::kDataError, source +
-                                          "/baseline.json: not a JSON object. Restore it "
-                                          "from the archive's history");
-  }
+  const Json json = parse_history_object(*text, source + "/baseline.json",
+                                         "Restore it from the archive's history");
   JsonObjectReader reader(json, source + "/baseline.json", "");
   return reader.string("baseline");
 }

@@ -2,10 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <atomic>
 
 #include "config/program_lookup.hpp"
 #include "measure/interruption.hpp"
@@ -13,6 +10,7 @@
 #include "measure/metrics_file.hpp"
 #include "measure/probe_components.hpp"
 #include "measure/recipe.hpp"
+#include "measure/scratch_folder.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "model/static_thresholds.hpp"
@@ -20,33 +18,8 @@
 #include "profile/probe_report_reader.hpp"
 
 namespace perfgate {
-namespace {
 
 namespace fs = std::filesystem;
-
-/// A private folder for the files programs write during runs (metrics, probe reports),
-/// removed at the end.
-class ScratchFolder {
- public:
-  ScratchFolder() {
-    static std::atomic<int> counter{0};
-    path_ = fs::temp_directory_path() /
-            ("perfgate-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::create_directories(path_);
-  }
-  ~ScratchFolder() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-}  // namespace
 
 std::optional<std::string> device_skip_reason(const BenchmarkConfig& config,
                                               const std::string& device, std::size_t gpu_count) {

@@ -1,0 +1,24 @@
+#pragma once
+// A private temporary folder, removed with everything in it when it goes out of scope: for
+// the files programs write during runs, and for the copy of a commit `history measure`
+// builds.
+#include <filesystem>
+#include <string>
+
+namespace perfgate {
+
+class ScratchFolder {
+ public:
+  /// Creates <temp>/<prefix>XXXXXX (mkdtemp: unique, mode 0700). Error(kIoError) naming the
+  /// temporary folder when it cannot be created.
+  explicit ScratchFolder(const std::string& prefix = "perfgate-");
+  ~ScratchFolder();
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace perfgate
