@@ -74,6 +74,12 @@ int execute_plan(const HistoryOptions& options) {
   plan_options.target = options.target;
   plan_options.activation = options.activation;
   const history::PlanFile plan = history::plan_history(setup, plan_options);
+  if (!setup.archive->exists()) {
+    // A mistyped archive reads as empty: say so before a publish creates it.
+    std::cerr << "perfgate history plan: note: " << setup.archive->url()
+              << " does not exist yet: every commit is planned as new, and the first publish "
+                 "creates it. Check --archive if it should exist\n";
+  }
   write_result(options.output, pretty_json(to_json(plan)), options.force);
   std::cout << fmt::format(
       "branch {}: {} monitored commits from {} to {}\n"
@@ -156,7 +162,10 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       "  perfgate history validate --batch batch/\n"
       "  perfgate history publish --batch batch/\n"
       "  perfgate history export -o site/history.json\n\n"
-      "Configured by the [history] table of perfgate.toml (docs/history.md).");
+      "Configured by the [history] table of perfgate.toml (docs/history.md).\n\n"
+      "Exit status: 0 done; 1 validate: the target has no valid measurement; 64 bad flag;\n"
+      "65 bad input or a rewritten branch; 66 missing repository, file or archive; 74 I/O\n"
+      "error; 130, 143 or 129 measure was interrupted. Each command's --help has its own.");
   HistoryCommands commands;
   commands.history = history;
 

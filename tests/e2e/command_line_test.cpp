@@ -37,7 +37,8 @@ TEST(CommandLine, ListsTheCommandsWhenNothingIsNearTheWordTyped) {
   EXPECT_EQ(
       result.err,
       "perfgate: error: unknown command 'xyzzy'; the commands are run, compare, baseline, "
-      "report, ab, diff, import, profile, completions\nRun 'perfgate --help' for the commands.\n");
+      "report, ab, diff, import, profile, history, completions\nRun 'perfgate --help' for the "
+      "commands.\n");
 }
 
 TEST(CommandLine, SuggestsTheNearestFlagOfTheCommandForAMistypedFlag) {
@@ -78,7 +79,7 @@ TEST(CommandLine, AsksForACommandWhenNoneIsGiven) {
   EXPECT_EQ(result.exit_code, 64);
   EXPECT_EQ(result.err.substr(0, result.err.find('\n')),
             "perfgate: error: 'perfgate' needs a command: run, compare, baseline, report, ab, "
-            "diff, import, profile, completions");
+            "diff, import, profile, history, completions");
 }
 
 std::vector<std::vector<std::string>> every_command() {
@@ -92,6 +93,12 @@ std::vector<std::vector<std::string>> every_command() {
           {"diff"},
           {"import"},
           {"profile"},
+          {"history"},
+          {"history", "plan"},
+          {"history", "measure"},
+          {"history", "validate"},
+          {"history", "publish"},
+          {"history", "export"},
           {"completions"}};
 }
 
