@@ -8,8 +8,9 @@
 set -euo pipefail
 PG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=${2:-$(mktemp -d)}
+mkdir -p "$work/repo"
+work=$(cd "$work" && pwd)  # the steps below run inside the repository
 repo=$work/repo
-mkdir -p "$repo"
 cd "$repo"
 export GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=demo GIT_AUTHOR_EMAIL=demo@example.com \
   GIT_COMMITTER_NAME=demo GIT_COMMITTER_EMAIL=demo@example.com
