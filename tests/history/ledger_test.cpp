@@ -12,15 +12,15 @@ namespace {
 /// Ancestry of a small graph given as child -> parents.
 AncestryCheck graph(std::map<std::string, std::vector<std::string>> parents) {
   return [parents](const std::string& ancestor, const std::string& descendant) {
-    std::vector<std::string> todo{descendant};
+    std::vector<std::string> pending{descendant};
     std::set<std::string> seen;
-    while (!todo.empty()) {
-      const std::string sha = todo.back();
-      todo.pop_back();
+    while (!pending.empty()) {
+      const std::string sha = pending.back();
+      pending.pop_back();
       if (sha == ancestor) return true;
       if (!seen.insert(sha).second) continue;
       if (auto it = parents.find(sha); it != parents.end()) {
-        todo.insert(todo.end(), it->second.begin(), it->second.end());
+        pending.insert(pending.end(), it->second.begin(), it->second.end());
       }
     }
     return false;
