@@ -2,6 +2,7 @@
 
 #include "history/dir_archive.hpp"
 #include "history/git_archive.hpp"
+#include "history/history_document.hpp"
 #include "model/error.hpp"
 
 namespace perfgate::history {
@@ -19,6 +20,16 @@ std::unique_ptr<Archive> open_archive(const std::string& url, GitRepository& rep
   throw Error(ExitCode::kUsage, "--archive: '" + url +
                                     "' is not an archive URL. Use git:BRANCH (a branch of "
                                     "the repository, e.g. git:perfgate-data) or dir:PATH");
+}
+
+std::optional<std::string> recorded_activation(const ArchiveSnapshot& snapshot,
+                                               const std::string& url) {
+  const auto text = snapshot.read("baseline.json");
+  if (!text) return std::nullopt;
+  const std::string source = url + "/baseline.json";
+  const Json json = parse_history_object(*text, source, "Restore it from the archive's history");
+  JsonObjectReader reader(json, source, "");
+  return reader.string("baseline");
 }
 
 CheckedChange check_against(const ArchiveSnapshot& snapshot, ArchiveChange change) {

@@ -71,6 +71,11 @@ class Archive {
 std::unique_ptr<Archive> open_archive(const std::string& url, GitRepository& repository,
                                       const std::filesystem::path& base_dir);
 
+/// The activation commit recorded in the archive's baseline.json; nullopt before the
+/// first publish. Error(kDataError) "<url>/baseline.json: ..." when the file is damaged.
+std::optional<std::string> recorded_activation(const ArchiveSnapshot& snapshot,
+                                               const std::string& url);
+
 /// The conflicts `change.create` has with `snapshot` (one message per file), and the
 /// `change` with files already there with the same bytes moved out of `create`.
 struct CheckedChange {

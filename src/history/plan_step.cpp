@@ -24,16 +24,6 @@ std::string resolve_commit(const GitRepository& repository, const std::string& r
   return *sha;
 }
 
-std::optional<std::string> recorded_activation(const ArchiveSnapshot& snapshot,
-                                               const std::string& source) {
-  const auto text = snapshot.read("baseline.json");
-  if (!text) return std::nullopt;
-  const Json json = parse_history_object(*text, source + "/baseline.json",
-                                         "Restore it from the archive's history");
-  JsonObjectReader reader(json, source + "/baseline.json", "");
-  return reader.string("baseline");
-}
-
 /// The first-parent commits from the activation commit through the target, oldest first,
 /// cut from `chain` (the target's first-parent chain, newest first, at least down to the
 /// activation commit when it is on it). After a fast-forward merge that put the old branch

@@ -17,13 +17,9 @@ std::string baseline_document(const PlanFile& plan) {
 }
 
 void check_baseline(const ArchiveSnapshot& snapshot, const std::string& url, const PlanFile& plan) {
-  const auto text = snapshot.read("baseline.json");
-  if (!text) return;
-  const Json json = Json::parse(*text, nullptr, false);
-  const std::string recorded =
-      json.is_object() && json.contains("baseline") && json["baseline"].is_string()
-          ? json["baseline"].get<std::string>()
-          : "";
+  const std::optional<std::string> recorded_sha = recorded_activation(snapshot, url);
+  if (!recorded_sha) return;
+  const std::string& recorded = *recorded_sha;
   if (recorded != plan.baseline) {
     throw Error(ExitCode::kDataError,
                 url + "/baseline.json: records activation commit '" + recorded +
