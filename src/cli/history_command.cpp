@@ -130,15 +130,13 @@ int execute_publish(const HistoryOptions& options) {
 int execute_export(const HistoryOptions& options) {
   check_result_path(options.output, options.force);
   const history::HistorySetup setup = setup_of(options);
-  const Json history = history::export_archive(setup, kVersion);
-  write_result(options.output, history.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n",
-               options.force);
-  const Json& coverage = history["coverage"];
+  const history::ExportSummary exported = history::export_archive(
+      setup, kVersion,
+      [&](const std::string& text) { write_result(options.output, text, options.force); });
   std::cout << fmt::format(
       "{}: {} commits monitored: {} measured, {} failed, {} missing; {} series, {} flags\n",
-      options.output, coverage.value("monitored", 0), coverage.value("measured", 0),
-      coverage.value("failed", 0), coverage.value("missing", 0), history["series"].size(),
-      history["flags"].size());
+      options.output, exported.monitored, exported.measured, exported.failed, exported.missing,
+      exported.series, exported.flags);
   return 0;
 }
 

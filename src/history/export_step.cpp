@@ -1,6 +1,5 @@
 // history export: the archive, validated file by file, as history.json.
 #include <algorithm>
-#include <atomic>
 #include <thread>
 
 #include "history/commit_measurement.hpp"
@@ -8,10 +7,12 @@
 #include "history/history_steps.hpp"
 #include "history/ledger.hpp"
 #include "model/error.hpp"
+#include "model/parallel_for.hpp"
 
 namespace perfgate::history {
 
-Json export_archive(const HistorySetup& setup, const std::string& perfgate_version) {
+ExportSummary export_archive(const HistorySetup& setup, const std::string& perfgate_version,
+                             const std::function<void(const std::string&)>& deliver) {
   const Archive& archive = *setup.archive;
   if (!archive.exists()) {
     throw Error(ExitCode::kNoInput, archive.url() +
@@ -39,7 +40,6 @@ Json export_archive(const HistorySetup& setup, const std::string& perfgate_versi
   // is read by the same threads; a git branch reads through one repository object, which
   // is not shared between threads, so its files are read first, a block at a time.
   constexpr std::size_t kBlock = 512;
-  const unsigned workers = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
   const bool parallel_reads = snapshot->reads_in_parallel();
   std::vector<std::optional<std::string>> texts;
   std::vector<std::optional<HistoryAttempt>> parsed;
@@ -54,39 +54,31 @@ Json export_archive(const HistorySetup& setup, const std::string& perfgate_versi
         texts[i] = snapshot->read("attempts/" + names[start + i]);
       }
     }
-    std::atomic<std::size_t> next{0};
-    const auto validate = [&] {
-      for (std::size_t i; (i = next.fetch_add(1)) < count;) {
-        const std::string& name = names[start + i];
-        const std::string path = "attempts/" + name;
-        const std::string stem = name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0
-                                     ? name.substr(0, name.size() - 5)
-                                     : name;
-        try {
-          if (parallel_reads) texts[i] = snapshot->read(path);
-          if (!texts[i]) {
-            throw Error(ExitCode::kIoError, archive.url() + "/" + path + ": cannot read");
-          }
-          HistoryAttempt attempt = read_attempt(*texts[i], archive.url() + "/" + path);
-          texts[i].reset();
-          if (attempt.identity.text() != stem) {
-            throw Error(ExitCode::kDataError, archive.url() + "/" + path + ": holds attempt " +
-                                                  attempt.identity.text() +
-                                                  ", not the one its name says");
-          }
-          parsed[i] = std::move(attempt);
-        } catch (const std::exception& error) {
-          // Error, or a file so hostile that the JSON library itself gave up: either way it
-          // is listed as rejected, never used, and never ends the export.
-          refused[i] =
-              RejectedAttempt{parse_attempt_identity(stem) ? stem : "", path, error.what()};
+    parallel_for(count, [&](std::size_t i) {
+      const std::string& name = names[start + i];
+      const std::string path = "attempts/" + name;
+      const std::string stem = name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0
+                                   ? name.substr(0, name.size() - 5)
+                                   : name;
+      try {
+        if (parallel_reads) texts[i] = snapshot->read(path);
+        if (!texts[i]) {
+          throw Error(ExitCode::kIoError, archive.url() + "/" + path + ": cannot read");
         }
+        HistoryAttempt attempt = read_attempt(*texts[i], archive.url() + "/" + path);
+        texts[i].reset();
+        if (attempt.identity.text() != stem) {
+          throw Error(ExitCode::kDataError, archive.url() + "/" + path + ": holds attempt " +
+                                                attempt.identity.text() +
+                                                ", not the one its name says");
+        }
+        parsed[i] = std::move(attempt);
+      } catch (const std::exception& error) {
+        // Error, or a file so hostile that the JSON library itself gave up: either way it
+        // is listed as rejected, never used, and never ends the export.
+        refused[i] = RejectedAttempt{parse_attempt_identity(stem) ? stem : "", path, error.what()};
       }
-    };
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < workers && t < count; ++t) threads.emplace_back(validate);
-    validate();
-    for (std::thread& thread : threads) thread.join();
+    });
     for (std::size_t i = 0; i < count; ++i) {
       if (parsed[i]) input.attempts.push_back(std::move(*parsed[i]));
       if (refused[i]) input.rejected.push_back(std::move(*refused[i]));
@@ -99,7 +91,21 @@ Json export_archive(const HistorySetup& setup, const std::string& perfgate_versi
       // Not in this clone (a shallow fetch): the export says so with a null time.
     }
   }
-  return export_history(input);
+  std::string text;
+  const ExportSummary summary = write_history(input, text);
+  // The attempts are a million small allocations, slow to free one by one: they are freed
+  // on another core while the document is written out.
+  std::thread release([attempts = std::move(input.attempts)]() mutable {
+    std::vector<HistoryAttempt> freed = std::move(attempts);
+  });
+  try {
+    deliver(text);
+  } catch (...) {
+    release.join();
+    throw;
+  }
+  release.join();
+  return summary;
 }
 
 }  // namespace perfgate::history

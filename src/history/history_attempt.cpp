@@ -4,6 +4,7 @@
 #include <set>
 
 #include "config/error_list.hpp"
+#include "history/attempt_fast_reader.hpp"
 #include "model/error.hpp"
 #include "model/instant.hpp"
 #include "model/json_reader.hpp"
@@ -196,6 +197,11 @@ Json to_json(const HistoryAttempt& attempt) {
 }
 
 HistoryAttempt read_attempt(const std::string& text, const std::string& source) {
+  if (std::optional<HistoryAttempt> valid = read_valid_attempt_fast(text)) return std::move(*valid);
+  return read_attempt_strict(text, source);
+}
+
+HistoryAttempt read_attempt_strict(const std::string& text, const std::string& source) {
   const Json json = parse_history_object(text, source,
                                          "The attempt file is damaged; restore it from the "
                                          "archive's history or re-measure the commit");

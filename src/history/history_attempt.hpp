@@ -71,6 +71,7 @@ struct HistoryAttempt {
   std::string raw_path;  ///< "raw/<identity>/"
   /// Fields this perfgate does not know, kept as they were read.
   Json unknown_fields = Json::object();
+  bool operator==(const HistoryAttempt&) const = default;
 };
 
 Json to_json(const HistoryAttempt& attempt);
@@ -80,6 +81,10 @@ Json to_json(const HistoryAttempt& attempt);
 /// negative value, a zero median time (CPU time excepted), a sample count that is not the
 /// repetition count, a median outside its min..max, a success with errors or a failure without any,
 /// a newer schema_version. (Whether the file's name is its identity is the caller's check.)
+/// A valid file is read by read_valid_attempt_fast; any other by read_attempt_strict.
 HistoryAttempt read_attempt(const std::string& text, const std::string& source);
+
+/// The same without the fast path, which tests and the fuzzer hold it to.
+HistoryAttempt read_attempt_strict(const std::string& text, const std::string& source);
 
 }  // namespace perfgate::history

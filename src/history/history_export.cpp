@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "history/regression_flags.hpp"
 #include "history/series_identity.hpp"
+#include "model/compact_json.hpp"
 #include "model/instant.hpp"
+#include "model/parallel_for.hpp"
 
 namespace perfgate::history {
 namespace {
@@ -47,66 +50,68 @@ std::vector<std::size_t> attempts_in_start_order(const std::vector<HistoryAttemp
   return order;
 }
 
-Json attempt_json(const HistoryAttempt& a, bool superseded) {
-  Json errors = Json::array();
+void write_attempt(CompactJsonWriter& w, const HistoryAttempt& a, bool superseded) {
+  w.begin_object();
+  w.key("attempt").value(a.identity.attempt);
+  w.key("benchmark_sources").begin_object();
+  for (const auto& [path, id] : a.benchmark_sources) w.key(path).value(id);
+  w.end_object();
+  w.key("case_count").value(std::uint64_t{a.cases.size()});
+  w.key("configuration").value(a.configuration);
+  w.key("environment").value(a.environment);
+  w.key("errors").begin_array();
   for (const AttemptError& error : a.errors) {
-    errors.push_back({{"stage", error.stage}, {"message", error.message}});
+    w.begin_object().key("message").value(error.message).key("stage").value(error.stage);
+    w.end_object();
   }
-  return {{"id", a.identity.text()},
-          {"sha", a.identity.sha},
-          {"run", a.identity.run},
-          {"attempt", a.identity.attempt},
-          {"started_at", a.started_at},
-          {"finished_at", a.finished_at},
-          {"status", a.success ? "success" : "failure"},
-          {"label", a.label},
-          {"harness_sha", a.harness_sha},
-          {"harness_version", a.harness_version},
-          {"environment", a.environment},
-          {"configuration", a.configuration},
-          {"benchmark_sources", a.benchmark_sources},
-          {"errors", std::move(errors)},
-          {"missing_cases", a.missing_cases},
-          {"case_count", a.cases.size()},
-          {"raw_path", a.raw_path},
-          {"superseded", superseded}};
+  w.end_array();
+  w.key("finished_at").value(a.finished_at);
+  w.key("harness_sha").value(a.harness_sha);
+  w.key("harness_version").value(a.harness_version);
+  w.key("id").value(a.identity.text());
+  w.key("label").value(a.label);
+  w.key("missing_cases").begin_array();
+  for (const std::string& name : a.missing_cases) w.value(name);
+  w.end_array();
+  w.key("raw_path").value(a.raw_path);
+  w.key("run").value(a.identity.run);
+  w.key("sha").value(a.identity.sha);
+  w.key("started_at").value(a.started_at);
+  w.key("status").value(a.success ? "success" : "failure");
+  w.key("superseded").value(superseded);
+  w.end_object();
 }
 
-/// An injective key of everything series_id hashes besides the attempt part, so that
-/// series_id runs once per series instead of once per point.
-std::string series_key(const std::string& attempt_part, const MeasuredCase& measured,
-                       const std::string& metric, const std::string& unit) {
-  std::string key = attempt_part;
-  for (const std::string* part : {&measured.name, &measured.source_id, &metric, &unit}) {
-    key += std::to_string(part->size());
-    key += ':';
-    key += *part;
-  }
-  key += std::to_string(measured.threads);
+/// Appends `part` to an injective key: its length, a colon, its bytes.
+void append_key_part(std::string& key, std::string_view part) {
+  key += std::to_string(part.size());
   key += ':';
-  key += std::to_string(measured.repetitions);
-  return key;
+  key += part;
 }
 
 /// The series of the winning successful attempts, gathered commit by commit (oldest first).
 class SeriesSet {
  public:
-  void add(const HistoryAttempt& winner, std::size_t attempt_pos, std::size_t commit) {
-    const std::string attempt_part = series_attempt_part(winner);
-    for (const MeasuredCase& c : winner.cases) {
-      for (const auto& [metric, value] : c.metrics) {
-        auto [found, added] =
-            by_key_.emplace(series_key(attempt_part, c, metric, value.unit), series_.size());
-        if (added) {
-          SeriesColumns s;
-          s.id = series_id(attempt_part, c, metric);
-          s.first_attempt = &winner;
-          s.first_case = &c;
-          s.metric = metric;
-          s.unit = value.unit;
-          series_.push_back(std::move(s));
+  /// Adds the points of `winner`, whose series_attempt_part is `attempt_part`.
+  void add(const HistoryAttempt& winner, std::string attempt_part, std::size_t attempt_pos,
+           std::size_t commit) {
+    const auto part = parts_.emplace(std::move(attempt_part), parts_.size()).first;
+    if (recent_.size() <= part->second) recent_.resize(part->second + 1);
+    std::vector<CaseSlot>& recent = recent_[part->second];
+    for (std::size_t i = 0; i < winner.cases.size(); ++i) {
+      const MeasuredCase& c = winner.cases[i];
+      if (recent.size() <= i) recent.emplace_back();
+      CaseSlot& slot = recent[i];
+      if (slot.shape == nullptr || !same_shape(*slot.shape, c)) {
+        slot.shape = &c;
+        slot.series.clear();
+        for (const auto& [metric, value] : c.metrics) {
+          slot.series.push_back(series_index(*part, winner, c, metric, value.unit));
         }
-        SeriesColumns& s = series_[found->second];
+      }
+      auto series = slot.series.begin();
+      for (const auto& [metric, value] : c.metrics) {
+        SeriesColumns& s = series_[*series++];
         s.commit.push_back(commit);
         s.attempt.push_back(attempt_pos);
         s.median.push_back(value.median);
@@ -135,8 +140,56 @@ class SeriesSet {
   }
 
  private:
+  /// A case of the last attempt of an attempt part, and the series of its metrics in the
+  /// metrics' order: attempts mostly list the same cases in the same order, and a case of
+  /// the same shape in the same place belongs to the same series.
+  struct CaseSlot {
+    const MeasuredCase* shape = nullptr;
+    std::vector<std::size_t> series;
+  };
+
+  static bool same_shape(const MeasuredCase& a, const MeasuredCase& b) {
+    return a.name == b.name && a.source_id == b.source_id && a.threads == b.threads &&
+           a.repetitions == b.repetitions &&
+           std::equal(a.metrics.begin(), a.metrics.end(), b.metrics.begin(), b.metrics.end(),
+                      [](const auto& x, const auto& y) {
+                        return x.first == y.first && x.second.unit == y.second.unit;
+                      });
+  }
+
+  /// The series of one metric of a case, found by an injective key of everything series_id
+  /// hashes (built in one reused buffer, the attempt part as its number), so that
+  /// series_id runs once per series.
+  std::size_t series_index(const std::pair<const std::string, std::size_t>& part,
+                           const HistoryAttempt& winner, const MeasuredCase& c,
+                           const std::string& metric, const std::string& unit) {
+    key_.clear();
+    key_ += std::to_string(part.second);
+    key_ += '/';
+    for (const std::string* text : {&c.name, &c.source_id, &metric, &unit}) {
+      append_key_part(key_, *text);
+    }
+    key_ += std::to_string(c.threads);
+    key_ += '/';
+    key_ += std::to_string(c.repetitions);
+    const auto [found, added] = by_key_.emplace(key_, series_.size());
+    if (added) {
+      SeriesColumns s;
+      s.id = series_id(part.first, c, metric);
+      s.first_attempt = &winner;
+      s.first_case = &c;
+      s.metric = metric;
+      s.unit = unit;
+      series_.push_back(std::move(s));
+    }
+    return found->second;
+  }
+
   std::vector<SeriesColumns> series_;
-  std::unordered_map<std::string, std::size_t> by_key_;
+  std::unordered_map<std::string, std::size_t> parts_;   ///< attempt part -> its number
+  std::unordered_map<std::string, std::size_t> by_key_;  ///< series key -> index in series_
+  std::string key_;
+  std::vector<std::vector<CaseSlot>> recent_;  ///< by attempt part number
 };
 
 /// The monitored commits, oldest first, each once.
@@ -152,56 +205,100 @@ std::vector<std::string> monitored_commits(const Ledger& ledger) {
 }
 
 /// Ordered by path, which names each file once.
-Json rejected_json(const std::vector<RejectedAttempt>& rejected) {
+void write_rejected(CompactJsonWriter& w, const std::vector<RejectedAttempt>& rejected) {
   std::vector<const RejectedAttempt*> sorted;
   sorted.reserve(rejected.size());
   for (const RejectedAttempt& r : rejected) sorted.push_back(&r);
   std::sort(sorted.begin(), sorted.end(),
             [](const RejectedAttempt* a, const RejectedAttempt* b) { return a->path < b->path; });
-  Json list = Json::array();
+  w.begin_array();
   for (const RejectedAttempt* r : sorted) {
-    list.push_back({{"id", r->identity}, {"path", r->path}, {"reason", r->reason}});
+    w.begin_object();
+    w.key("id").value(r->identity).key("path").value(r->path).key("reason").value(r->reason);
+    w.end_object();
   }
-  return list;
+  w.end_array();
 }
 
-Json series_json(const SeriesColumns& s, const std::vector<std::string>& shas) {
-  std::vector<int> flag(s.flags.begin(), s.flags.end());
-  return {{"id", s.id},
-          {"case", s.first_case->name},
-          {"metric", s.metric},
-          {"unit", s.unit},
-          {"label", s.first_attempt->label},
-          {"environment", s.first_attempt->environment},
-          {"harness_version", s.first_attempt->harness_version},
-          {"threads", s.first_case->threads},
-          {"count", s.commit.size()},
-          {"first_commit", shas[s.commit.front()]},
-          {"last_commit", shas[s.commit.back()]},
-          {"points",
-           {{"commit", s.commit},
-            {"median", s.median},
-            {"mad", s.mad},
-            {"min", s.min},
-            {"max", s.max},
-            {"attempt", s.attempt},
-            {"flag", flag}}}};
+template <class Column>
+void write_column(CompactJsonWriter& w, const Column& column) {
+  w.begin_array();
+  for (const auto value : column) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, double>) {
+      w.value(value);
+    } else {
+      w.value(static_cast<std::uint64_t>(value));
+    }
+  }
+  w.end_array();
 }
 
-Json flag_json(const SeriesColumns& s, std::size_t i, const std::vector<std::string>& shas) {
+void write_series(CompactJsonWriter& w, const SeriesColumns& s,
+                  const std::vector<std::string>& shas) {
+  w.begin_object();
+  w.key("case").value(s.first_case->name);
+  w.key("count").value(std::uint64_t{s.commit.size()});
+  w.key("environment").value(s.first_attempt->environment);
+  w.key("first_commit").value(shas[s.commit.front()]);
+  w.key("harness_version").value(s.first_attempt->harness_version);
+  w.key("id").value(s.id);
+  w.key("label").value(s.first_attempt->label);
+  w.key("last_commit").value(shas[s.commit.back()]);
+  w.key("metric").value(s.metric);
+  w.key("points").begin_object();
+  w.key("attempt");
+  write_column(w, s.attempt);
+  w.key("commit");
+  write_column(w, s.commit);
+  w.key("flag");
+  write_column(w, s.flags);
+  w.key("mad");
+  write_column(w, s.mad);
+  w.key("max");
+  write_column(w, s.max);
+  w.key("median");
+  write_column(w, s.median);
+  w.key("min");
+  write_column(w, s.min);
+  w.end_object();
+  w.key("threads").value(s.first_case->threads);
+  w.key("unit").value(s.unit);
+  w.end_object();
+}
+
+/// Each series' text, formatted on every core: their columns are most of the document.
+std::vector<std::string> formatted_series(const std::vector<SeriesColumns>& series,
+                                          const std::vector<std::string>& shas) {
+  std::vector<std::string> texts(series.size());
+  parallel_for(series.size(), [&](std::size_t i) {
+    CompactJsonWriter w(texts[i]);
+    write_series(w, series[i], shas);
+  });
+  return texts;
+}
+
+void write_flag(CompactJsonWriter& w, const SeriesColumns& s, std::size_t i,
+                const std::vector<std::string>& shas) {
   const double previous = s.median[i - 1];
   const double rise = s.median[i] - previous;
-  return {{"series", s.id},
-          {"commit", shas[s.commit[i]]},
-          {"previous_commit", shas[s.commit[i - 1]]},
-          {"median", s.median[i]},
-          {"previous_median", previous},
-          {"change_percent", previous > 0 ? Json(rise * 100 / previous) : Json(nullptr)}};
+  w.begin_object();
+  w.key("change_percent");
+  if (previous > 0) {
+    w.value(rise * 100 / previous);
+  } else {
+    w.null();
+  }
+  w.key("commit").value(shas[s.commit[i]]);
+  w.key("median").value(s.median[i]);
+  w.key("previous_commit").value(shas[s.commit[i - 1]]);
+  w.key("previous_median").value(previous);
+  w.key("series").value(s.id);
+  w.end_object();
 }
 
 }  // namespace
 
-Json export_history(const ExportInput& input) {
+ExportSummary write_history(const ExportInput& input, std::string& out) {
   const std::vector<HistoryAttempt>& attempts = input.attempts;
   const std::vector<std::size_t> order = attempts_in_start_order(attempts);
 
@@ -212,71 +309,123 @@ Json export_history(const ExportInput& input) {
     by_sha[attempts[order[pos]].identity.sha].push_back(pos);
   }
 
-  Json attempts_json = Json::array();
-  attempts_json.get_ref<Json::array_t&>().reserve(order.size());
-  for (std::size_t pos = 0; pos < order.size(); ++pos) {
-    const HistoryAttempt& a = attempts[order[pos]];
-    attempts_json.push_back(attempt_json(a, by_sha.at(a.identity.sha).back() != pos));
-  }
-
   const std::vector<std::string> shas = monitored_commits(input.ledger);
-  Json commits_json = Json::array();
-  std::size_t measured = 0;
-  std::size_t failed = 0;
-  SeriesSet series;
+  ExportSummary summary;
+  summary.monitored = shas.size();
+  // Each monitored commit's attempts (positions in `order`); nullptr: never attempted.
+  std::vector<const std::vector<std::size_t>*> tried_of(shas.size(), nullptr);
+  // The winning successful attempts: (position in `order`, commit index), oldest first.
+  std::vector<std::pair<std::size_t, std::size_t>> winners;
   for (std::size_t index = 0; index < shas.size(); ++index) {
-    const std::string& sha = shas[index];
-    const auto info = input.commits.find(sha);
-    const bool known = info != input.commits.end();
-    Json commit = {{"sha", sha},
-                   {"time", known ? Json(info->second.time) : Json(nullptr)},
-                   {"summary", known ? Json(info->second.summary) : Json(nullptr)},
-                   {"status", "missing"},
-                   {"attempt", nullptr},
-                   {"attempts", Json::array()}};
-    const auto tried = by_sha.find(sha);
-    if (tried != by_sha.end()) {
-      for (const std::size_t pos : tried->second) {
-        commit["attempts"].push_back(attempts[order[pos]].identity.text());
-      }
-      const std::size_t winner_pos = tried->second.back();
-      const HistoryAttempt& winner = attempts[order[winner_pos]];
-      commit["attempt"] = winner.identity.text();
-      commit["status"] = winner.success ? "measured" : "failed";
-      ++(winner.success ? measured : failed);
-      if (winner.success) series.add(winner, winner_pos, index);
-    }
-    commits_json.push_back(std::move(commit));
+    const auto tried = by_sha.find(shas[index]);
+    if (tried == by_sha.end()) continue;
+    tried_of[index] = &tried->second;
+    const std::size_t winner_pos = tried->second.back();
+    const bool success = attempts[order[winner_pos]].success;
+    ++(success ? summary.measured : summary.failed);
+    if (success) winners.emplace_back(winner_pos, index);
   }
+  // Each winner's attempt part hashes its environment and configuration: on every core.
+  std::vector<std::string> parts(winners.size());
+  parallel_for(winners.size(), [&](std::size_t i) {
+    parts[i] = series_attempt_part(attempts[order[winners[i].first]]);
+  });
+  SeriesSet gathered;
+  for (std::size_t i = 0; i < winners.size(); ++i) {
+    const auto [pos, commit] = winners[i];
+    gathered.add(attempts[order[pos]], std::move(parts[i]), pos, commit);
+  }
+  summary.missing = shas.size() - summary.measured - summary.failed;
+  const std::vector<SeriesColumns> series = std::move(gathered).finish(input.flags);
+  summary.series = series.size();
 
-  Json series_array = Json::array();
-  Json flags_array = Json::array();
-  for (const SeriesColumns& s : std::move(series).finish(input.flags)) {
-    series_array.push_back(series_json(s, shas));
+  // Keys in sorted order, as docs/history-json.md promises.
+  CompactJsonWriter w(out);
+  w.begin_object();
+  w.key("archive").value(input.archive);
+  std::vector<std::string> attempt_texts(order.size());
+  parallel_for(order.size(), [&](std::size_t pos) {
+    const HistoryAttempt& a = attempts[order[pos]];
+    CompactJsonWriter entry(attempt_texts[pos]);
+    write_attempt(entry, a, by_sha.at(a.identity.sha).back() != pos);
+  });
+  w.key("attempts").begin_array();
+  for (std::string& text : attempt_texts) {
+    w.raw(text);
+    std::string().swap(text);
+  }
+  w.end_array();
+  w.key("baseline").value(input.ledger.baseline);
+  w.key("branch").value(input.branch);
+  w.key("commits").begin_array();
+  for (std::size_t index = 0; index < shas.size(); ++index) {
+    const auto info = input.commits.find(shas[index]);
+    const std::vector<std::size_t>* tried = tried_of[index];
+    w.begin_object();
+    w.key("attempt");
+    if (tried) {
+      w.value(attempts[order[tried->back()]].identity.text());
+    } else {
+      w.null();
+    }
+    w.key("attempts").begin_array();
+    if (tried) {
+      for (const std::size_t pos : *tried) w.value(attempts[order[pos]].identity.text());
+    }
+    w.end_array();
+    w.key("sha").value(shas[index]);
+    w.key("status").value(!tried                                   ? "missing"
+                          : attempts[order[tried->back()]].success ? "measured"
+                                                                   : "failed");
+    w.key("summary");
+    if (info != input.commits.end()) {
+      w.value(info->second.summary);
+    } else {
+      w.null();
+    }
+    w.key("time");
+    if (info != input.commits.end()) {
+      w.value(std::int64_t{info->second.time});
+    } else {
+      w.null();
+    }
+    w.end_object();
+  }
+  w.end_array();
+  w.key("coverage").begin_object();
+  w.key("failed").value(std::uint64_t{summary.failed});
+  w.key("measured").value(std::uint64_t{summary.measured});
+  w.key("missing").value(std::uint64_t{summary.missing});
+  w.key("monitored").value(std::uint64_t{summary.monitored});
+  w.end_object();
+  w.key("current").value(input.ledger.current);
+  w.key("flags").begin_array();
+  for (const SeriesColumns& s : series) {
     for (std::size_t i = 1; i < s.flags.size(); ++i) {
-      if (s.flags[i]) flags_array.push_back(flag_json(s, i, shas));
+      if (!s.flags[i]) continue;
+      write_flag(w, s, i, shas);
+      ++summary.flags;
     }
   }
-
-  return {{"schema_version", kHistoryExportSchemaVersion},
-          {"kind", "perfgate-history"},
-          {"generated_at", input.generated_at},
-          {"generated_by", "perfgate " + input.perfgate_version},
-          {"source_sha", input.source_sha},
-          {"branch", input.branch},
-          {"archive", input.archive},
-          {"baseline", input.ledger.baseline},
-          {"current", input.ledger.current},
-          {"commits", std::move(commits_json)},
-          {"coverage",
-           {{"monitored", shas.size()},
-            {"measured", measured},
-            {"failed", failed},
-            {"missing", shas.size() - measured - failed}}},
-          {"attempts", std::move(attempts_json)},
-          {"rejected", rejected_json(input.rejected)},
-          {"series", std::move(series_array)},
-          {"flags", std::move(flags_array)}};
+  w.end_array();
+  w.key("generated_at").value(input.generated_at);
+  w.key("generated_by").value("perfgate " + input.perfgate_version);
+  w.key("kind").value("perfgate-history");
+  w.key("rejected");
+  write_rejected(w, input.rejected);
+  w.key("schema_version").value(kHistoryExportSchemaVersion);
+  const std::vector<std::string> series_texts = formatted_series(series, shas);
+  std::size_t series_bytes = 0;
+  for (const std::string& text : series_texts) series_bytes += text.size() + 1;
+  // One allocation of the final size, not a doubling string's four: fresh pages cost.
+  out.reserve(out.size() + series_bytes + input.source_sha.size() + 64);
+  w.key("series").begin_array();
+  for (const std::string& text : series_texts) w.raw(text);
+  w.end_array();
+  w.key("source_sha").value(input.source_sha);
+  w.end_object();
+  out += '\n';
+  return summary;
 }
 
 }  // namespace perfgate::history

@@ -41,10 +41,22 @@ struct ExportInput {
   RegressionFlagRule flags;
 };
 
-/// The history.json document. For a commit, the attempt with the latest started_at wins,
+/// What an export holds, for the command's one-line summary.
+struct ExportSummary {
+  std::size_t monitored = 0;
+  std::size_t measured = 0;
+  std::size_t failed = 0;
+  std::size_t missing = 0;
+  std::size_t series = 0;
+  std::size_t flags = 0;
+};
+
+/// Appends the history.json document to `out`, compact and ending with a newline, written
+/// as it is computed rather than built as a tree first: a real history holds millions of
+/// numbers. For a commit, the attempt with the latest started_at wins,
 /// a failure included (an older success never hides a newer failure); among attempts
 /// started at the same instant the greatest identity (sha, run, attempt number) wins.
 /// Series come only from winning successful attempts of monitored commits.
-Json export_history(const ExportInput& input);
+ExportSummary write_history(const ExportInput& input, std::string& out);
 
 }  // namespace perfgate::history

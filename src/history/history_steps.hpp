@@ -3,6 +3,7 @@
 // command line calls: plan which commits to measure, measure them into a batch, publish
 // the batch into the archive, validate it, and export the archive for the viewer.
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "history/archive.hpp"
 #include "history/commit_plan.hpp"
+#include "history/history_export.hpp"
 #include "history/history_setup.hpp"
 #include "model/json.hpp"
 
@@ -56,7 +58,9 @@ struct BatchVerdict {
 /// Error(kDataError) for a batch whose files are invalid.
 BatchVerdict validate_batch(const HistorySetup& setup, const std::filesystem::path& batch_dir);
 
-/// history.json of the archive. Error(kNoInput) when the archive does not exist.
-Json export_archive(const HistorySetup& setup, const std::string& perfgate_version);
+/// history.json of the archive, handed to `deliver` (which writes it out). Error(kNoInput)
+/// when the archive does not exist.
+ExportSummary export_archive(const HistorySetup& setup, const std::string& perfgate_version,
+                             const std::function<void(const std::string&)>& deliver);
 
 }  // namespace perfgate::history

@@ -40,6 +40,10 @@ Json convert(simdjson::dom::element element) {
 
 }  // namespace
 
+Json json_of(const simdjson::dom::element& element) {
+  return convert(element);
+}
+
 std::optional<Json> parse_json_fast(std::string_view text) {
   // One parser per thread: it keeps its buffers between documents.
   thread_local simdjson::dom::parser parser;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "history/attempt_fast_reader.hpp"
 #include "model/error.hpp"
 
 namespace perfgate::history {
@@ -31,6 +32,8 @@ HistoryAttempt good_attempt() {
 }
 
 std::string rejection(const Json& json) {
+  EXPECT_FALSE(read_valid_attempt_fast(json.dump()).has_value())
+      << "the fast path must leave every rejected file to the strict reader";
   try {
     read_attempt(json.dump(), "attempts/x.json");
   } catch (const Error& error) {

@@ -81,6 +81,24 @@ ExportInput input_for(const std::string& monitored, std::vector<HistoryAttempt> 
   return input;
 }
 
+/// The exported document. Its text must be exactly what nlohmann writes for the same
+/// value: compact, keys sorted, a newline at the end.
+Json exported(const ExportInput& input) {
+  std::string text = "kept ";
+  const ExportSummary summary = write_history(input, text);
+  EXPECT_EQ(text.substr(0, 5), "kept ") << "the document is appended";
+  text.erase(0, 5);
+  const Json history = Json::parse(text);
+  EXPECT_EQ(history.dump() + "\n", text);
+  EXPECT_EQ(summary.monitored, history["coverage"]["monitored"]);
+  EXPECT_EQ(summary.measured, history["coverage"]["measured"]);
+  EXPECT_EQ(summary.failed, history["coverage"]["failed"]);
+  EXPECT_EQ(summary.missing, history["coverage"]["missing"]);
+  EXPECT_EQ(summary.series, history["series"].size());
+  EXPECT_EQ(summary.flags, history["flags"].size());
+  return history;
+}
+
 std::vector<std::string> series_ids(const Json& history) {
   std::vector<std::string> ids;
   for (const Json& s : history["series"]) ids.push_back(s["id"]);
@@ -90,7 +108,7 @@ std::vector<std::string> series_ids(const Json& history) {
 }  // namespace
 
 TEST(HistoryExport, WritesTheDocumentHeader) {
-  const Json history = export_history(input_for("ab", {}));
+  const Json history = exported(input_for("ab", {}));
   EXPECT_EQ(history["schema_version"], 1);
   EXPECT_EQ(history["kind"], "perfgate-history");
   EXPECT_EQ(history["generated_at"], "2026-05-08T23:00:00Z");
@@ -110,7 +128,7 @@ TEST(HistoryExport, ListsMonitoredCommitsOldestFirstWithStatusTimeAndSummary) {
   ExportInput input = input_for(
       "abcd", {failure('b', "r2", at(11)), success('a', "r1", at(10), {timed("sort", 10)})});
   input.commits.erase(sha('d'));
-  const Json history = export_history(input);
+  const Json history = exported(input);
   const Json expected = {{{"sha", sha('a')},
                           {"time", 1000},
                           {"summary", "commit a"},
@@ -140,13 +158,13 @@ TEST(HistoryExport, ListsMonitoredCommitsOldestFirstWithStatusTimeAndSummary) {
 
 TEST(HistoryExport, CurrentIsTheNewestMonitoredCommitEvenWhenMissing) {
   const Json history =
-      export_history(input_for("abc", {success('a', "r1", at(10), {timed("sort", 10)})}));
+      exported(input_for("abc", {success('a', "r1", at(10), {timed("sort", 10)})}));
   EXPECT_EQ(history["current"], sha('c'));
   EXPECT_EQ(history["commits"][2]["status"], "missing");
 }
 
 TEST(HistoryExport, CountsCoverageOfTheMonitoredCommits) {
-  const Json history = export_history(input_for(
+  const Json history = exported(input_for(
       "abcd", {success('a', "r1", at(10), {timed("sort", 10)}), failure('b', "r2", at(11)),
                success('d', "r3", at(12), {timed("sort", 10)})}));
   const Json expected = {{"monitored", 4}, {"measured", 2}, {"failed", 1}, {"missing", 1}};
@@ -154,7 +172,7 @@ TEST(HistoryExport, CountsCoverageOfTheMonitoredCommits) {
 }
 
 TEST(HistoryExport, NewerFailedAttemptWinsOverOlderSuccess) {
-  const Json history = export_history(input_for(
+  const Json history = exported(input_for(
       "a", {failure('a', "r2", at(11)), success('a', "r1", at(10), {timed("sort", 10)})}));
   const Json& commit = history["commits"][0];
   EXPECT_EQ(commit["status"], "failed");
@@ -174,16 +192,16 @@ TEST(HistoryExport, LatestStartWinsWhateverOrderTheAttemptsFinished) {
   older.finished_at = at(13);
   HistoryAttempt newer = success('a', "r2", at(11), {timed("sort", 10)});
   newer.finished_at = at(12);
-  const Json history = export_history(input_for("a", {newer, older}));
+  const Json history = exported(input_for("a", {newer, older}));
   EXPECT_EQ(history["commits"][0]["status"], "measured");
   EXPECT_EQ(history["commits"][0]["attempt"], id('a', "r2"));
 }
 
 TEST(HistoryExport, OrdersAttemptsByStartInstantNotByItsText) {
   // 12:00 at +02:00 is 10:00 UTC: older than 11:00Z although its text sorts after it.
-  const Json history = export_history(
-      input_for("a", {success('a', "r1", "2026-05-08T11:00:00Z", {timed("sort", 10)}),
-                      failure('a', "r2", "2026-05-08T12:00:00+02:00")}));
+  const Json history =
+      exported(input_for("a", {success('a', "r1", "2026-05-08T11:00:00Z", {timed("sort", 10)}),
+                               failure('a', "r2", "2026-05-08T12:00:00+02:00")}));
   EXPECT_EQ(history["attempts"][0]["id"], id('a', "r2"));
   EXPECT_EQ(history["attempts"][1]["id"], id('a', "r1"));
   EXPECT_EQ(history["commits"][0]["status"], "measured");
@@ -194,15 +212,14 @@ TEST(HistoryExport, BreaksStartTiesByRunThenAttemptNumber) {
   second.identity.attempt = 2;
   HistoryAttempt tenth = success('a', "r1", at(10), {timed("sort", 10)});
   tenth.identity.attempt = 10;
-  const Json history = export_history(input_for("a", {tenth, second}));
+  const Json history = exported(input_for("a", {tenth, second}));
   EXPECT_EQ(history["commits"][0]["attempts"], Json({id('a', "r1", 2), id('a', "r1", 10)}));
   EXPECT_EQ(history["commits"][0]["attempt"], id('a', "r1", 10));
 }
 
 TEST(HistoryExport, AttemptsOfUnmonitoredCommitsAppearOnlyInTheAttemptsList) {
-  const Json history =
-      export_history(input_for("a", {success('e', "r1", at(9), {timed("sort", 50)}),
-                                     success('a', "r2", at(10), {timed("sort", 10)})}));
+  const Json history = exported(input_for("a", {success('e', "r1", at(9), {timed("sort", 50)}),
+                                                success('a', "r2", at(10), {timed("sort", 10)})}));
   EXPECT_EQ(history["commits"].size(), 1u);
   EXPECT_EQ(history["coverage"]["monitored"], 1);
   ASSERT_EQ(history["attempts"].size(), 2u);
@@ -215,8 +232,8 @@ TEST(HistoryExport, AttemptsOfUnmonitoredCommitsAppearOnlyInTheAttemptsList) {
 
 TEST(HistoryExport, MissingCommitsGetNoPoints) {
   const Json history =
-      export_history(input_for("abc", {success('a', "r1", at(10), {timed("sort", 10)}),
-                                       success('c', "r3", at(12), {timed("sort", 11)})}));
+      exported(input_for("abc", {success('a', "r1", at(10), {timed("sort", 10)}),
+                                 success('c', "r3", at(12), {timed("sort", 11)})}));
   ASSERT_EQ(history["series"].size(), 1u);
   const Json& series = history["series"][0];
   EXPECT_EQ(series["count"], 2);
@@ -231,7 +248,7 @@ TEST(HistoryExport, FailedAttemptsMakeNoPointsEvenWithMeasuredCases) {
   partial.cases = {timed("sort", 50)};
   partial.missing_cases = {"search"};
   const Json history =
-      export_history(input_for("ab", {success('a', "r1", at(10), {timed("sort", 10)}), partial}));
+      exported(input_for("ab", {success('a', "r1", at(10), {timed("sort", 10)}), partial}));
   ASSERT_EQ(history["series"].size(), 1u);
   EXPECT_EQ(history["series"][0]["points"]["commit"], Json({0}));
   EXPECT_EQ(history["flags"], Json::array());
@@ -239,7 +256,7 @@ TEST(HistoryExport, FailedAttemptsMakeNoPointsEvenWithMeasuredCases) {
 
 TEST(HistoryExport, WritesEachSeriesWithItsPointsAsExactColumns) {
   const HistoryAttempt first = success('a', "r1", at(10), {timed("sort", 10)});
-  const Json history = export_history(input_for(
+  const Json history = exported(input_for(
       "abc", {success('c', "r3", at(12), {timed("sort", 12.5)}),
               success('b', "r2", at(11), {timed("sort", 12)}), first, failure('a', "r0", at(9))}));
   ASSERT_EQ(history["series"].size(), 1u);
@@ -268,8 +285,8 @@ TEST(HistoryExport, WritesEachSeriesWithItsPointsAsExactColumns) {
 TEST(HistoryExport, ListsEveryFlaggedPointAgainstThePreviousPointOfItsSeries) {
   const HistoryAttempt first = success('a', "r1", at(10), {timed("sort", 10)});
   const Json history =
-      export_history(input_for("abcd", {first, success('c', "r3", at(12), {timed("sort", 12)}),
-                                        success('d', "r4", at(13), {timed("sort", 15)})}));
+      exported(input_for("abcd", {first, success('c', "r3", at(12), {timed("sort", 12)}),
+                                  success('d', "r4", at(13), {timed("sort", 15)})}));
   const std::string series = series_id(first, first.cases[0], "latency");
   const Json expected = {{{"series", series},
                           {"commit", sha('c')},
@@ -288,7 +305,7 @@ TEST(HistoryExport, ListsEveryFlaggedPointAgainstThePreviousPointOfItsSeries) {
 }
 
 TEST(HistoryExport, OrdersSeriesByCountThenNewestLastCommitThenId) {
-  const Json history = export_history(input_for(
+  const Json history = exported(input_for(
       "abcd", {success('a', "r1", at(10), {timed("x", 10), timed("z", 10)}),
                success('b', "r2", at(11), {timed("x", 10), timed("z", 10)}),
                success('c', "r3", at(12), {timed("x", 10), timed("y", 10)}),
@@ -308,9 +325,9 @@ TEST(HistoryExport, OrdersSeriesByCountThenNewestLastCommitThenId) {
 TEST(HistoryExport, IncompatibleEnvironmentsSplitIntoSeparateSeries) {
   HistoryAttempt other_cpu = success('c', "r3", at(12), {timed("sort", 100)});
   other_cpu.environment["cpu"] = "EPYC";
-  const Json history = export_history(
-      input_for("abc", {success('a', "r1", at(10), {timed("sort", 10)}),
-                        success('b', "r2", at(11), {timed("sort", 10)}), other_cpu}));
+  const Json history =
+      exported(input_for("abc", {success('a', "r1", at(10), {timed("sort", 10)}),
+                                 success('b', "r2", at(11), {timed("sort", 10)}), other_cpu}));
   ASSERT_EQ(history["series"].size(), 2u);
   EXPECT_EQ(history["series"][0]["points"]["commit"], Json({0, 1}));
   EXPECT_EQ(history["series"][1]["points"]["commit"], Json({2}));
@@ -323,7 +340,7 @@ TEST(HistoryExport, AMetricThatIsNotATimeGetsASeriesButNoFlag) {
   small.metrics = {{"memory", {"B", 1000, 0, 1000, 1000, 5}}};
   MeasuredCase large = small;
   large.metrics["memory"] = {"B", 5000, 0, 5000, 5000, 5};
-  const Json history = export_history(
+  const Json history = exported(
       input_for("ab", {success('a', "r1", at(10), {small}), success('b', "r2", at(11), {large})}));
   ASSERT_EQ(history["series"].size(), 1u);
   EXPECT_EQ(history["series"][0]["unit"], "B");
@@ -334,7 +351,7 @@ TEST(HistoryExport, AMetricThatIsNotATimeGetsASeriesButNoFlag) {
 TEST(HistoryExport, WritesEveryAttemptWithItsErrorsAndMissingCases) {
   HistoryAttempt failed = failure('a', "r2", at(11));
   failed.finished_at = at(12);
-  const Json history = export_history(
+  const Json history = exported(
       input_for("a", {failed, success('a', "r1", at(10), {timed("sort", 10), timed("find", 3)})}));
   const Json expected_success = {{"id", id('a', "r1")},
                                  {"sha", sha('a')},
@@ -373,7 +390,7 @@ TEST(HistoryExport, ListsRejectedFilesByPathAndNeverAsData) {
   input.rejected = {{"", "attempts/notes.json", "not an attempt identity"},
                     {id('a', "r1"), "attempts/" + id('a', "r1") + ".json",
                      "cases[0].metrics.latency.median: a time's median is zero"}};
-  const Json history = export_history(input);
+  const Json history = exported(input);
   const Json expected = {
       {{"id", id('a', "r1")},
        {"path", "attempts/" + id('a', "r1") + ".json"},
@@ -382,6 +399,18 @@ TEST(HistoryExport, ListsRejectedFilesByPathAndNeverAsData) {
   EXPECT_EQ(history["rejected"], expected);
   EXPECT_EQ(history["commits"][0]["status"], "missing");
   EXPECT_EQ(history["attempts"], Json::array());
+}
+
+TEST(HistoryExport, WritesEveryStringAsTextAndReplacesBytesThatAreNotUtf8) {
+  MeasuredCase hostile = timed("<img src=x onerror=alert(1)>\"\\\n\x01", 10);
+  ExportInput input = input_for("a", {success('a', "r1", at(10), {hostile})});
+  input.commits[sha('a')].summary = "caf\xC3\xA9 \xFF\xFE broken";
+  std::string text;
+  write_history(input, text);
+  const Json history = Json::parse(text);
+  EXPECT_EQ(history["commits"][0]["summary"], "caf\xC3\xA9 \xEF\xBF\xBD\xEF\xBF\xBD broken");
+  EXPECT_EQ(history["series"][0]["case"], "<img src=x onerror=alert(1)>\"\\\n\x01");
+  EXPECT_NE(text.find(R"("case":"<img src=x onerror=alert(1)>\"\\\n\u0001")"), std::string::npos);
 }
 
 }  // namespace perfgate::history

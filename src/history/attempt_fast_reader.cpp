@@ -1,0 +1,270 @@
+#include "history/attempt_fast_reader.hpp"
+
+#include <simdjson.h>
+
+#include <array>
+#include <climits>
+#include <cmath>
+#include <set>
+
+#include "model/fast_json.hpp"
+#include "model/instant.hpp"
+
+namespace perfgate::history {
+namespace {
+
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+
+/// Thrown where the strict reader must take over; never leaves this file.
+struct NotTheHappyPath {};
+
+[[noreturn]] void give_up() {
+  throw NotTheHappyPath{};
+}
+
+void require(bool condition) {
+  if (!condition) give_up();
+}
+
+std::string_view text_of(element value) {
+  require(value.type() == element_type::STRING);
+  return std::string_view(value);
+}
+
+/// An integer from `low` to `high`. simdjson types every integer that fits int64 as INT64,
+/// so UINT64 is beyond what the strict reader accepts.
+int integer_of(element value, long long low, long long high) {
+  require(value.type() == element_type::INT64);
+  const std::int64_t number = std::int64_t(value);
+  require(number >= low && number <= high);
+  return static_cast<int>(number);
+}
+
+/// A finite number of at least 0, integer or not.
+double measurement_of(element value) {
+  double number = 0;
+  switch (value.type()) {
+    case element_type::INT64:
+      number = static_cast<double>(std::int64_t(value));
+      break;
+    case element_type::UINT64:
+      number = static_cast<double>(std::uint64_t(value));
+      break;
+    case element_type::DOUBLE:
+      number = double(value);
+      break;
+    default:
+      give_up();
+  }
+  require(std::isfinite(number) && number >= 0);
+  return number;
+}
+
+simdjson::dom::object object_of(element value) {
+  require(value.type() == element_type::OBJECT);
+  return simdjson::dom::object(value);
+}
+
+simdjson::dom::array array_of(element value) {
+  require(value.type() == element_type::ARRAY);
+  return simdjson::dom::array(value);
+}
+
+bool is_hex_sha(std::string_view text) {
+  if (text.size() != 40) return false;
+  for (const char c : text) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+bool is_time_unit(std::string_view unit) {
+  return unit == "s" || unit == "ms" || unit == "us" || unit == "µs" || unit == "ns";
+}
+
+/// The fields of an object by name, the last of duplicates winning as in nlohmann's parser.
+template <std::size_t N>
+struct Fields {
+  std::array<std::string_view, N> names;
+  std::array<std::optional<element>, N> values{};
+
+  /// Whether `key` is one of the names; its value is then kept.
+  bool take(std::string_view key, element value) {
+    for (std::size_t i = 0; i < N; ++i) {
+      if (names[i] == key) {
+        values[i] = value;
+        return true;
+      }
+    }
+    return false;
+  }
+  element operator[](std::size_t i) const {
+    require(values[i].has_value());
+    return *values[i];
+  }
+  bool has(std::size_t i) const { return values[i].has_value(); }
+};
+
+template <std::size_t N>
+Fields<N> fields_of(simdjson::dom::object object, std::array<std::string_view, N> names) {
+  Fields<N> fields{names};
+  for (const auto field : object) fields.take(field.key, field.value);
+  return fields;
+}
+
+CaseMetric metric_of(element value, std::string_view name, int repetitions) {
+  const auto f = fields_of(object_of(value), std::array<std::string_view, 6>{
+                                                 "unit", "median", "mad", "min", "max", "count"});
+  CaseMetric metric;
+  metric.unit = std::string(text_of(f[0]));
+  metric.median = measurement_of(f[1]);
+  metric.mad = measurement_of(f[2]);
+  metric.min = measurement_of(f[3]);
+  metric.max = measurement_of(f[4]);
+  metric.count = integer_of(f[5], INT_MIN, INT_MAX);
+  require(!(is_time_unit(metric.unit) && metric.median == 0 && name != "cpu_time"));
+  require(metric.count == repetitions);
+  require(metric.min <= metric.median && metric.median <= metric.max);
+  return metric;
+}
+
+MeasuredCase case_of(element value) {
+  const auto f = fields_of(object_of(value),
+                           std::array<std::string_view, 6>{"name", "config", "source_id",
+                                                           "repetitions", "threads", "metrics"});
+  MeasuredCase measured;
+  measured.name = std::string(text_of(f[0]));
+  require(!measured.name.empty());
+  measured.config = std::string(text_of(f[1]));
+  measured.source_id = std::string(text_of(f[2]));
+  measured.repetitions = integer_of(f[3], 1, INT_MAX);
+  measured.threads = integer_of(f[4], 1, INT_MAX);
+  for (const auto metric : object_of(f[5])) {
+    // A metric named twice: nlohmann keeps the last, which this map does too.
+    measured.metrics[std::string(metric.key)] =
+        metric_of(metric.value, metric.key, measured.repetitions);
+  }
+  require(!measured.metrics.empty());
+  return measured;
+}
+
+std::string instant_of(element value) {
+  const auto utc = normalize_utc_timestamp(text_of(value));
+  require(utc.has_value());
+  return *utc;
+}
+
+enum Field : std::size_t {
+  kSchemaVersion,
+  kKind,
+  kSha,
+  kHarnessSha,
+  kHarnessVersion,
+  kBenchmarkSources,
+  kRun,
+  kAttempt,
+  kStartedAt,
+  kFinishedAt,
+  kLabel,
+  kEnvironment,
+  kConfiguration,
+  kStatus,
+  kErrors,
+  kMissingCases,
+  kCases,
+  kRawPath,
+  kFieldCount
+};
+
+constexpr std::array<std::string_view, kFieldCount> kFieldNames = {"schema_version",
+                                                                   "kind",
+                                                                   "sha",
+                                                                   "harness_sha",
+                                                                   "harness_version",
+                                                                   "benchmark_sources",
+                                                                   "run",
+                                                                   "attempt",
+                                                                   "started_at",
+                                                                   "finished_at",
+                                                                   "label",
+                                                                   "environment",
+                                                                   "configuration",
+                                                                   "status",
+                                                                   "errors",
+                                                                   "missing_cases",
+                                                                   "cases",
+                                                                   "raw_path"};
+
+HistoryAttempt attempt_of(simdjson::dom::object root) {
+  Fields<kFieldCount> f{kFieldNames};
+  HistoryAttempt attempt;
+  for (const auto field : root) {
+    if (!f.take(field.key, field.value)) {
+      attempt.unknown_fields[std::string(field.key)] = json_of(field.value);
+    }
+  }
+  integer_of(f[kSchemaVersion], 1, kHistorySchemaVersion);
+  if (f.has(kKind) && f[kKind].type() != element_type::NULL_VALUE) {
+    require(text_of(f[kKind]) == "perfgate-history-attempt");
+  }
+  attempt.identity.sha = std::string(text_of(f[kSha]));
+  require(is_hex_sha(attempt.identity.sha));
+  attempt.identity.run = std::string(text_of(f[kRun]));
+  require(valid_run_id(attempt.identity.run));
+  attempt.identity.attempt = integer_of(f[kAttempt], 1, 999999999);
+  attempt.harness_sha = std::string(text_of(f[kHarnessSha]));
+  attempt.harness_version = integer_of(f[kHarnessVersion], 1, 1000000);
+  for (const auto source : object_of(f[kBenchmarkSources])) {
+    attempt.benchmark_sources[std::string(source.key)] = std::string(text_of(source.value));
+  }
+  attempt.started_at = instant_of(f[kStartedAt]);
+  attempt.finished_at = instant_of(f[kFinishedAt]);
+  attempt.label = std::string(text_of(f[kLabel]));
+  require(attempt.label == "stable" || attempt.label == "diagnostic");
+  object_of(f[kEnvironment]);
+  attempt.environment = json_of(f[kEnvironment]);
+  object_of(f[kConfiguration]);
+  attempt.configuration = json_of(f[kConfiguration]);
+  const std::string_view status = text_of(f[kStatus]);
+  require(status == "success" || status == "failure");
+  attempt.success = status == "success";
+  for (const element error : array_of(f[kErrors])) {
+    const auto e = fields_of(object_of(error), std::array<std::string_view, 2>{"stage", "message"});
+    attempt.errors.push_back({std::string(text_of(e[0])), std::string(text_of(e[1]))});
+  }
+  for (const element name : array_of(f[kMissingCases])) {
+    attempt.missing_cases.emplace_back(text_of(name));
+  }
+  std::set<std::string> names;
+  for (const element measured : array_of(f[kCases])) {
+    attempt.cases.push_back(case_of(measured));
+    require(names.insert(attempt.cases.back().name).second);
+  }
+  attempt.raw_path = std::string(text_of(f[kRawPath]));
+  require(attempt.raw_path == "raw/" + attempt.identity.text() + "/");
+  require(!(attempt.success && !attempt.errors.empty()));
+  require(!(attempt.success && attempt.cases.empty()));
+  require(!(attempt.success && !attempt.missing_cases.empty()));
+  require(!(!attempt.success && attempt.errors.empty()));
+  return attempt;
+}
+
+}  // namespace
+
+std::optional<HistoryAttempt> read_valid_attempt_fast(std::string_view text) {
+  // One parser per thread: it keeps its buffers between documents.
+  thread_local simdjson::dom::parser parser;
+  element root;
+  if (parser.parse(text.data(), text.size(), true).get(root) != simdjson::SUCCESS) {
+    return std::nullopt;
+  }
+  if (root.type() != element_type::OBJECT) return std::nullopt;
+  try {
+    return attempt_of(simdjson::dom::object(root));
+  } catch (const NotTheHappyPath&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace perfgate::history
