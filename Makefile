@@ -12,7 +12,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_JOBS    ?= 1
 FUZZ_TARGETS ?=
 
-.PHONY: deps build test demo bench fuzz fuzz-build format clean
+.PHONY: deps build test demo bench fuzz fuzz-build browser-test format clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -40,6 +40,11 @@ fuzz-build: deps
 
 fuzz: fuzz-build
 	@bash fuzz/run_all.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_JOBS) $(FUZZ_TARGETS)
+
+# The dashboard viewer (web/viewer/) in headless Chromium: tests/browser/README.md.
+browser-test:
+	@bash scripts/install-browser-deps.sh
+	@node tests/browser/run.mjs
 
 demo: build
 	@bash scripts/demo.sh $(BUILD)

@@ -1,0 +1,149 @@
+// What every browser test shares: Debian's Chromium through playwright-core, a temporary
+// site per history (the viewer's files plus data/), a page that records dialogs, page
+// errors and console errors, and screenshots into one folder.
+import { chromium } from "playwright-core";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, normalize, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { writeHistoryData } from "./fixtures.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const VIEWER_DIR = resolve(here, "../../web/viewer");
+export const SHOTS_DIR = process.env.PERFGATE_BROWSER_SHOTS || "/tmp/perfgate-browser-shots";
+const CHROMIUM = process.env.PERFGATE_CHROMIUM || "/usr/bin/chromium";
+
+export class Harness {
+  async start() {
+    this.root = mkdtempSync(join(tmpdir(), "perfgate-browser-"));
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    // --no-sandbox: the tests run as root, where Chromium's sandbox cannot start.
+    this.browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
+    this.servers = [];
+    this.contexts = [];
+  }
+
+  async closePages() {
+    for (const context of this.contexts.splice(0)) await context.close().catch(() => {});
+  }
+
+  async stop() {
+    for (const server of this.servers) await new Promise((done) => server.close(done));
+    if (this.browser) await this.browser.close();
+    if (this.root) rmSync(this.root, { recursive: true, force: true });
+  }
+
+  // A copy of the viewer with `document` as its data; returns the folder.
+  site(name, document, { js = true, json = false } = {}) {
+    const dir = join(this.root, name);
+    mkdirSync(dir, { recursive: true });
+    for (const file of readdirSync(VIEWER_DIR)) cpSync(join(VIEWER_DIR, file), join(dir, file), { recursive: true });
+    if (document) this.lastDataBytes = writeHistoryData(dir, document, { js, json });
+    return dir;
+  }
+
+  fileUrl(dir, hash = "") {
+    return pathToFileURL(join(dir, "index.html")).href + hash;
+  }
+
+  // Serves `dir` under `prefix` (e.g. "/immersx/") on 127.0.0.1 until the harness stops.
+  async serve(dir, prefix) {
+    const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json" };
+    const server = createServer(async (request, response) => {
+      const path = decodeURIComponent(new URL(request.url, "http://127.0.0.1").pathname);
+      const relative = path.startsWith(prefix) ? path.slice(prefix.length) || "index.html" : null;
+      const file = relative === null ? null : normalize(join(dir, relative));
+      if (!file || !file.startsWith(dir)) {
+        response.writeHead(404).end();
+        return;
+      }
+      try {
+        const body = await readFile(file);
+        response.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream" }).end(body);
+      } catch {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise((done) => server.listen(0, "127.0.0.1", done));
+    this.servers.push(server);
+    return `http://127.0.0.1:${server.address().port}${prefix}`;
+  }
+
+  async open(url, { width = 1280, height = 900 } = {}) {
+    const context = await this.browser.newContext({ viewport: { width, height } });
+    this.contexts.push(context);
+    const page = await context.newPage();
+    const seen = { dialogs: [], pageErrors: [], consoleErrors: [], requests: [] };
+    page.on("dialog", (dialog) => {
+      seen.dialogs.push(dialog.message());
+      dialog.dismiss().catch(() => {});
+    });
+    page.on("pageerror", (error) => seen.pageErrors.push(String(error.message)));
+    page.on("console", (message) => {
+      if (message.type() === "error") seen.consoleErrors.push(message.text());
+    });
+    page.on("request", (request) => seen.requests.push(request.url()));
+    await page.goto(url);
+    await waitReady(page);
+    return { page, context, seen };
+  }
+
+  async shot(page, name, selector) {
+    const path = join(SHOTS_DIR, name + ".png");
+    if (selector) await page.locator(selector).screenshot({ path });
+    else await page.screenshot({ path, fullPage: false });
+    return path;
+  }
+}
+
+export async function waitReady(page, timeout = 60000) {
+  await page.waitForFunction(() => document.body && document.body.dataset.ready === "1", null, { timeout });
+}
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+export function assertEqual(actual, expected, what) {
+  if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+// A clean page: no dialog, no uncaught error, no console error (except those expected).
+export function assertClean(seen, allowedConsole = []) {
+  assertEqual(seen.dialogs.length, 0, `dialogs fired (${seen.dialogs.join(" | ")})`);
+  assertEqual(seen.pageErrors.length, 0, `page errors (${seen.pageErrors.join(" | ")})`);
+  const unexpected = seen.consoleErrors.filter((text) => !allowedConsole.some((pattern) => pattern.test(text)));
+  assertEqual(unexpected.length, 0, `console errors (${unexpected.join(" | ")})`);
+  const remote = seen.requests.filter((url) => !url.startsWith("file:") && !url.startsWith("http://127.0.0.1:") && !url.startsWith("data:"));
+  assertEqual(remote.length, 0, `network requests outside the site (${remote.join(" ")})`);
+}
+
+// Client coordinates of commit `commitIndex` on the chart's x axis, at the marker row when
+// `row` is "markers", else at the vertical middle of the plot.
+export async function chartPoint(page, commitIndex, row = "plot") {
+  return page.evaluate(
+    ({ commitIndex, row }) => {
+      const svg = document.querySelector("#chart svg");
+      const lo = Number(svg.dataset.commitLo);
+      const hi = Number(svg.dataset.commitHi);
+      const x0 = Number(svg.dataset.xLo);
+      const x1 = Number(svg.dataset.xHi);
+      const box = svg.getBoundingClientRect();
+      const scale = box.width / svg.viewBox.baseVal.width;
+      const x = hi === lo ? x0 : x0 + ((commitIndex - lo) * (x1 - x0)) / (hi - lo);
+      const y = row === "markers" ? Number(svg.dataset.markerRow) : svg.viewBox.baseVal.height / 2.5;
+      return { x: box.left + x * scale, y: box.top + y * scale };
+    },
+    { commitIndex, row },
+  );
+}
+
+export async function hoverCommit(page, commitIndex, row) {
+  await page.locator("#chart svg").scrollIntoViewIfNeeded();
+  const at = await chartPoint(page, commitIndex, row);
+  await page.mouse.move(at.x, at.y);
+  await page.waitForFunction(() => !document.querySelector("#chart .tooltip").hidden);
+  return page.locator("#chart .tooltip").innerText();
+}

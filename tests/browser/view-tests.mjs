@@ -1,0 +1,301 @@
+// The viewer's behaviour on small histories: each test builds its history, opens the viewer
+// from disk (or from a local server) and checks what a person would see.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { assert, assertClean, assertEqual, hoverCommit, waitReady } from "./harness.mjs";
+import { HOSTILE, emptyHistory, hostileHistory, noSeriesHistory, onePointHistory, partialHistory } from "./fixtures.mjs";
+
+function findSeries(doc, caseName, metric, cpuPart = "Xeon") {
+  return doc.series.find((s) => s.case === caseName && s.metric === metric && String(s.environment.cpu).includes(cpuPart));
+}
+
+async function text(page, selector) {
+  return page.locator(selector).innerText();
+}
+
+// The overview draws its cards in small tasks; counts are read once all are drawn.
+async function overviewCards(page, selector = "#overview .card") {
+  await page.waitForFunction(() => document.getElementById("overview").dataset.complete === "1");
+  return page.locator(selector);
+}
+
+async function hashParams(page) {
+  return Object.fromEntries(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)));
+}
+
+export const viewTests = [
+  {
+    name: "empty history: says nothing is measured yet",
+    async run(h) {
+      const { page, seen } = await h.open(h.fileUrl(h.site("empty", emptyHistory())));
+      assert(await page.locator("#empty-history").isVisible(), "the empty-history note is not shown");
+      assert((await text(page, "#empty-history")).includes("no monitored commits"), "the note does not say there are no commits");
+      assert(await page.locator("#chooser-section").isHidden(), "the series chooser is shown for an empty history");
+      assert((await text(page, "#coverage")).includes("0 monitored commits"), "coverage does not say 0 monitored commits");
+      await h.shot(page, "empty-history");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "no successful measurement: every commit listed with its status",
+    async run(h) {
+      const { page, seen } = await h.open(h.fileUrl(h.site("noseries", noSeriesHistory())));
+      assert(await page.locator("#no-series-note").isVisible(), "no note that there is no series");
+      const rows = await page.locator("#no-series tbody tr").allInnerTexts();
+      assertEqual(rows.length, 3, "commits listed");
+      assert(rows[0].includes("build 2 failed") && rows[1].includes("missing") && rows[2].includes("build 0 failed"), `rows: ${rows}`);
+      assertClean(seen);
+    },
+  },
+  {
+    name: "one point: drawn as one point, says there is no trend",
+    async run(h) {
+      const { page, seen } = await h.open(h.fileUrl(h.site("one", onePointHistory())));
+      assert(await page.locator("#no-trend").isVisible(), "no 'no trend' note");
+      assertEqual(await page.locator("#chart circle.point").count(), 1, "points drawn");
+      assertEqual(await page.locator("#chart path.line").count(), 0, "trend lines drawn");
+      const tip = await hoverCommit(page, 0);
+      assert(tip.includes("median 10 ms"), `tooltip lacks the value: ${tip}`);
+      await h.shot(page, "one-point");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "partial history: failed and missing commits are markers and rows, never zeros",
+    async run(h) {
+      const doc = partialHistory();
+      const { page, seen } = await h.open(h.fileUrl(h.site("partial", doc)));
+      const latency = findSeries(doc, "sort[n=1000]", "latency");
+      assertEqual(await page.locator("#series-list").inputValue(), doc.series[0].id, "default selection (first series)");
+      await page.selectOption("#series-list", latency.id);
+      assertEqual(await page.locator("#chart circle.point").count(), 7, "points drawn (only measured commits)");
+      assertEqual(await page.locator("#chart .marker-failed").getAttribute("data-count"), "2", "failed markers");
+      assertEqual(await page.locator("#chart .marker-missing").getAttribute("data-count"), "2", "missing markers");
+      assertEqual(await page.locator("#chart .flags").getAttribute("data-count"), "1", "flagged points");
+      // No zero is drawn: every y tick lies within the measured values' neighbourhood.
+      const ticks = await page.locator("#chart .y-axis text").allTextContents();
+      assert(ticks.every((t) => Number(t) > 5), `a y tick near zero suggests a fabricated value: ${ticks}`);
+      const gaps = await page.locator("#gaps-table tbody tr").allInnerTexts();
+      assertEqual(gaps.length, 5, "rows of commits without a point (2 failed, 2 missing, 1 other setup)");
+      assertEqual(await page.locator("#points-table tbody tr").count(), 7, "rows of points");
+      assert(gaps.some((row) => row.includes("#9") && row.includes("another setup") && row.includes("AMD EPYC 7763")), "the commit measured on another machine is not explained");
+      const flagged = await text(page, "#points-table tr.flagged");
+      assert(flagged.includes("+28.7%"), `flag row lacks its change: ${flagged}`);
+      await h.shot(page, "partial-detail");
+      await h.shot(page, "partial-chart", "#detail-section");
+      await overviewCards(page);
+      await h.shot(page, "partial-overview", "#overview-section");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "filters keep the user's selection",
+    async run(h) {
+      const doc = partialHistory();
+      const { page, seen } = await h.open(h.fileUrl(h.site("filters", doc)));
+      const cpu = findSeries(doc, "sort[n=1000]", "cpu_time");
+      await page.selectOption("#series-list", cpu.id);
+      await page.fill("#filter-text", "100000");
+      assertEqual(await page.locator("#series-list").inputValue(), cpu.id, "selection after a text filter that hides it");
+      assert((await text(page, "#series-count")).includes("hidden by the filter"), "no note that the selection is hidden");
+      assertEqual(await (await overviewCards(page)).count(), 2, "overview cards for 'sort[n=100000]'");
+      assert((await text(page, "#detail-title")).includes("cpu_time"), "the chart no longer shows the chosen series");
+      await page.fill("#filter-text", "");
+      await page.selectOption("#filter-label", "diagnostic");
+      assertEqual(await page.locator("#series-list").inputValue(), cpu.id, "selection after a label filter");
+      assertEqual(await (await overviewCards(page)).count(), 4, "diagnostic series in the overview");
+      await page.selectOption("#filter-label", "all");
+      assertEqual(await page.locator("#series-list").inputValue(), cpu.id, "selection after clearing the filters");
+      assertEqual(await page.locator("#series-list option.hidden-by-filter").count(), 0, "a stale 'hidden by filter' entry");
+      assertEqual(await (await overviewCards(page, "#overview .card[aria-pressed=true]")).getAttribute("data-series"), cpu.id, "overview highlight");
+      const memory = findSeries(doc, "sort[n=1000]", "memory");
+      await page.locator(`#overview .card[data-series="${memory.id}"]`).click();
+      assertEqual(await page.locator("#series-list").inputValue(), memory.id, "selection by an overview card");
+      assertEqual((await hashParams(page)).series, memory.id, "series in the URL after an overview click");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "a failed attempt's errors are shown",
+    async run(h) {
+      const doc = partialHistory();
+      const { page, seen } = await h.open(h.fileUrl(h.site("failed", doc)));
+      const tip = await hoverCommit(page, 4, "markers");
+      assert(tip.includes("failed") && tip.includes("build: cmake --build build exited with status 2"), `tooltip of the failed commit: ${tip}`);
+      const newerFailure = await hoverCommit(page, 8, "markers");
+      assert(newerFailure.includes("suite: benchmarks/sort: timed out after 600 s"), `tooltip of the commit whose newer attempt failed: ${newerFailure}`);
+      assert(newerFailure.includes("1 earlier attempt is superseded"), "the superseded success is not mentioned");
+      await h.shot(page, "failed-tooltip", "#chart");
+      const failedRows = await page.locator("#failed-table tbody tr").allInnerTexts();
+      assertEqual(failedRows.length, 3, "failed attempts listed");
+      assert(failedRows.some((row) => row.includes("checkout: git checkout: reference is not a tree") && row.includes("yes, by a newer attempt")), "the superseded failure of commit 2 is missing");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "a missing commit is shown as missing, with its rejected file",
+    async run(h) {
+      const doc = partialHistory();
+      const { page, seen } = await h.open(h.fileUrl(h.site("missing", doc)));
+      const tip = await hoverCommit(page, 3, "markers");
+      assert(tip.startsWith("missing") && tip.includes("no valid attempt"), `tooltip of a missing commit: ${tip}`);
+      const current = await hoverCommit(page, 11, "markers");
+      assert(current.includes("a time's median is zero"), `the rejected file of the current commit is not shown: ${current}`);
+      assert((await text(page, "#facts")).includes("(missing)"), "the header does not say the current commit is missing");
+      const rows = await page.locator("#gaps-table tr.gap-missing").allInnerTexts();
+      assertEqual(rows.length, 2, "missing rows");
+      assert((await text(page, "#rejected-table")).includes("the name is not an attempt identity"), "rejected files table");
+      await h.shot(page, "missing-tooltip", "#chart");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "ratio mode: values over the reference, dashed 1x line",
+    async run(h) {
+      const doc = partialHistory();
+      const latency = findSeries(doc, "sort[n=1000]", "latency");
+      const { page, seen } = await h.open(h.fileUrl(h.site("ratio", doc), `#series=${latency.id}&mode=ratio`));
+      assertEqual(await page.locator("#chart .ref-line").count(), 1, "dashed 1x lines");
+      assertEqual(await page.locator("#chart .ref-line").getAttribute("class"), "ref-line", "reference line");
+      const first = await hoverCommit(page, 0);
+      assert(first.startsWith("1×"), `the first point is not 1x: ${first}`);
+      const flagged = await hoverCommit(page, 6);
+      assert(flagged.startsWith("1.3×"), `ratio of the flagged point: ${flagged}`);
+      assert(flagged.includes("flagged"), "the flagged point's tooltip does not say so");
+      await page.locator("#points-table tbody tr").first().locator("button.make-ref").click();
+      assertEqual((await hashParams(page)).ref, doc.commits[10].sha, "reference chosen from the table");
+      assert((await hoverCommit(page, 10)).startsWith("1×"), "the new reference is not 1x");
+      await h.shot(page, "ratio-mode", "#detail-section");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "keyboard: focus and arrow keys describe points, Enter sets the reference",
+    async run(h) {
+      const doc = partialHistory();
+      const latency = findSeries(doc, "sort[n=1000]", "latency");
+      const { page, seen } = await h.open(h.fileUrl(h.site("keyboard", doc), `#series=${latency.id}`));
+      const tooltip = page.locator("#chart .tooltip");
+      await page.focus("#chart svg");
+      assert((await tooltip.innerText()).includes("(#10)"), "focus does not describe the newest point");
+      await page.keyboard.press("ArrowLeft");
+      assert((await tooltip.innerText()).includes("(#7)"), "ArrowLeft does not move to the previous point");
+      await page.keyboard.press("Home");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("Enter");
+      const params = await hashParams(page);
+      assertEqual(params.mode, "ratio", "mode after Enter");
+      assertEqual(params.ref, doc.commits[2].sha, "reference after Enter");
+      assert(await page.evaluate(() => document.activeElement === document.querySelector("#chart svg")), "the chart lost the focus");
+      assert((await tooltip.innerText()).startsWith("1×"), "the new reference is not described as 1x");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "permalink: the whole view state survives a reload",
+    async run(h) {
+      const doc = partialHistory();
+      const dir = h.site("permalink", doc);
+      const { page, seen } = await h.open(h.fileUrl(dir));
+      const cpu = findSeries(doc, "sort[n=1000]", "cpu_time");
+      await page.selectOption("#series-list", cpu.id);
+      await page.check("#mode-ratio");
+      await page.check("#range-series");
+      await hoverCommit(page, 6);
+      await page.mouse.down();
+      await page.mouse.up();
+      await page.fill("#filter-text", "sort 1000");
+      await page.selectOption("#filter-label", "stable");
+      const before = await hashParams(page);
+      assertEqual(before.series, cpu.id, "series in the URL");
+      assertEqual(before.ref, doc.commits[6].sha, "reference in the URL");
+      const state = async (p) => ({
+        series: await p.locator("#series-list").inputValue(),
+        ratio: await p.locator("#mode-ratio").isChecked(),
+        range: await p.locator("#range-series").isChecked(),
+        reference: await p.locator("#reference-commit").innerText(),
+        q: await p.locator("#filter-text").inputValue(),
+        label: await p.locator("#filter-label").inputValue(),
+        commits: await p.locator("#chart svg").getAttribute("data-commit-lo"),
+      });
+      const expected = await state(page);
+      assertEqual(expected.reference, doc.commits[6].sha.slice(0, 10), "reference shown");
+      await page.reload();
+      await waitReady(page);
+      assertEqual(JSON.stringify(await state(page)), JSON.stringify(expected), "state after a reload");
+      const url = page.url();
+      const fresh = await h.open(url);
+      assertEqual(JSON.stringify(await state(fresh.page)), JSON.stringify(expected), "state in a new tab");
+      assertClean(seen);
+      assertClean(fresh.seen);
+    },
+  },
+  {
+    name: "hostile strings everywhere are shown as text",
+    async run(h) {
+      const doc = hostileHistory();
+      const { page, seen } = await h.open(h.fileUrl(h.site("hostile", doc)));
+      await hoverCommit(page, 0);
+      await hoverCommit(page, 2, "markers");
+      await page.waitForTimeout(300); // time for an injected onerror or onload to fire
+      const injected = await page.evaluate(() => ({
+        images: document.querySelectorAll("img").length,
+        handlers: document.querySelectorAll("[onerror],[onload]").length,
+        scripts: [...document.scripts].filter((s) => !s.src).length,
+        nestedSvg: document.querySelectorAll("svg svg").length,
+      }));
+      assertEqual(JSON.stringify(injected), JSON.stringify({ images: 0, handlers: 0, scripts: 0, nestedSvg: 0 }), "injected elements");
+      const body = await page.locator("body").innerText();
+      for (const literal of [HOSTILE, `"><script>alert(2)</script>`, `</text><svg onload=alert(3)>`]) {
+        assert(body.includes(literal), `not shown literally: ${literal}`);
+      }
+      const options = await page.locator("#series-list option").allInnerTexts();
+      assert(options.some((o) => o.startsWith(HOSTILE)), "the case name is not shown literally in the chooser");
+      assert((await text(page, "#page-title")).endsWith(HOSTILE), "the branch name in the title");
+      assert((await text(page, "#failed-table")).includes(`build: ${HOSTILE}`), "the failure message");
+      assert((await page.locator("#chart svg .axis-title").first().textContent()).includes(`"><script>alert(2)</script>`), "the metric name in the axis title");
+      await page.locator("#detail-environment summary").click();
+      await h.shot(page, "hostile-strings");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "missing data file: a clear message",
+    async run(h) {
+      const { page, seen } = await h.open(h.fileUrl(h.site("nodata", null)));
+      assert(await page.locator("#message").isVisible(), "no message");
+      assert((await text(page, "#message")).includes("No history data found"), "the message does not say the data is missing");
+      assert((await text(page, "#message")).includes("data/history.js"), "the message does not name the file");
+      await h.shot(page, "missing-data");
+      assertClean(seen, [/ERR_FILE_NOT_FOUND|Failed to load resource/]);
+    },
+  },
+  {
+    name: "schema_version 2 is refused",
+    async run(h) {
+      const { page, seen } = await h.open(h.fileUrl(h.site("v2", partialHistory({ schema_version: 2 }))));
+      const message = await text(page, "#message");
+      assert(message.includes("newer than this viewer") && message.includes("schema_version 2"), `message: ${message}`);
+      assert(await page.locator("#app").isHidden(), "the views are shown for an unknown version");
+      await h.shot(page, "schema-v2");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "served over HTTP under /immersx/ with data/history.json only",
+    async run(h) {
+      const doc = partialHistory();
+      const dir = h.site("served", doc, { js: false, json: true });
+      const base = await h.serve(dir, "/immersx/");
+      const { page, seen } = await h.open(base);
+      assertEqual(await page.locator("#chart circle.point").count(), 7, "points drawn from the fetched file");
+      assert(seen.requests.some((url) => url === base + "data/history.json"), "data/history.json was not fetched relative to the page");
+      assertClean(seen, [/404/]);
+      writeFileSync(join(dir, "data", "history.json"), "{not json");
+      const broken = await h.open(base);
+      assert((await text(broken.page, "#message")).includes("not valid JSON"), "a broken file is not reported");
+      assertClean(broken.seen, [/404/]);
+    },
+  },
+];

@@ -1,0 +1,199 @@
+// Loading and checking history.json (docs/history-json.md), and the lookups the views need.
+(function (pv) {
+  "use strict";
+
+  var KNOWN_SCHEMA_VERSION = 1;
+
+  function DataError(title, detail) {
+    this.title = title;
+    this.detail = detail;
+  }
+  pv.DataError = DataError;
+
+  // From disk (file://) fetch is blocked, so a page built for disk carries the document in
+  // data/history.js as window.PERFGATE_HISTORY; a web server can serve data/history.json.
+  // Both URLs are relative so that the viewer works under any sub-path.
+  pv.loadHistory = function () {
+    var embedded = window.PERFGATE_HISTORY;
+    if (embedded !== undefined) {
+      try {
+        return Promise.resolve(typeof embedded === "string" ? JSON.parse(embedded) : embedded);
+      } catch (e) {
+        return Promise.reject(new DataError("data/history.js is not valid JSON", String(e.message)));
+      }
+    }
+    if (location.protocol === "file:") {
+      return Promise.reject(
+        new DataError(
+          "No history data found",
+          "This page was opened from disk, and data/history.js is missing next to index.html. " +
+            "Write it with `perfgate report --format html --history history.json -o DIR`, " +
+            "or serve the folder with data/history.json over HTTP."
+        )
+      );
+    }
+    return fetch("data/history.json", { credentials: "same-origin" }).then(
+      function (response) {
+        if (!response.ok) {
+          throw new DataError(
+            "No history data found",
+            "Neither data/history.js nor data/history.json could be loaded (data/history.json: HTTP " +
+              response.status + ")."
+          );
+        }
+        return response.json().catch(function (e) {
+          throw new DataError("data/history.json is not valid JSON", String(e.message));
+        });
+      },
+      function (e) {
+        throw new DataError(
+          "No history data found",
+          "Neither data/history.js nor data/history.json could be loaded (" + String(e.message) + ")."
+        );
+      }
+    );
+  };
+
+  function fail(detail) {
+    throw new DataError("This history.json cannot be read", detail);
+  }
+
+  function requireArray(object, key, where) {
+    if (!Array.isArray(object[key])) fail(where + key + " is missing or not an array.");
+    return object[key];
+  }
+
+  var POINT_COLUMNS = ["commit", "median", "mad", "min", "max", "attempt", "flag"];
+
+  function checkSeries(series, i, commitCount, attemptCount) {
+    var where = "series[" + i + "].";
+    if (!series || typeof series !== "object") fail(where.slice(0, -1) + " is not an object.");
+    if (typeof series.id !== "string") fail(where + "id is missing.");
+    var points = series.points;
+    if (!points || typeof points !== "object") fail(where + "points is missing.");
+    var count = Array.isArray(points.commit) ? points.commit.length : -1;
+    if (count < 1) fail(where + "points.commit is missing or empty (a series has at least one point).");
+    POINT_COLUMNS.forEach(function (column) {
+      if (!Array.isArray(points[column]) || points[column].length !== count) {
+        fail(where + "points." + column + " does not have one entry per point.");
+      }
+    });
+    var commits = points.commit;
+    var attempts = points.attempt;
+    for (var k = 0; k < count; k++) {
+      var c = commits[k];
+      if (!(c >= 0 && c < commitCount) || (k > 0 && c <= commits[k - 1])) {
+        fail(where + "points.commit[" + k + "] is not an increasing index into commits.");
+      }
+      if (!(attempts[k] >= 0 && attempts[k] < attemptCount)) {
+        fail(where + "points.attempt[" + k + "] is not an index into attempts.");
+      }
+    }
+  }
+
+  // Checks what the views rely on, so that a damaged file gives a message instead of a
+  // broken page. Keys the viewer does not know are ignored, as version 1 allows.
+  pv.checkHistory = function (doc) {
+    if (!doc || typeof doc !== "object" || Array.isArray(doc)) fail("The document is not a JSON object.");
+    if (doc.kind !== undefined && doc.kind !== "perfgate-history") {
+      fail('kind is "' + pv.text(doc.kind) + '", not "perfgate-history".');
+    }
+    var version = doc.schema_version;
+    if (typeof version !== "number" || Math.floor(version) !== version) fail("schema_version is missing.");
+    if (version > KNOWN_SCHEMA_VERSION) {
+      throw new DataError(
+        "This history.json is newer than this viewer",
+        "It has schema_version " + version + "; this viewer reads schema_version " +
+          KNOWN_SCHEMA_VERSION + " only. Use the viewer of the perfgate that wrote the file."
+      );
+    }
+    var commits = requireArray(doc, "commits", "");
+    var attempts = requireArray(doc, "attempts", "");
+    var series = requireArray(doc, "series", "");
+    commits.forEach(function (commit, i) {
+      if (!commit || typeof commit.sha !== "string" || typeof commit.status !== "string") {
+        fail("commits[" + i + "] has no sha or status.");
+      }
+    });
+    attempts.forEach(function (attempt, i) {
+      if (!attempt || typeof attempt.id !== "string") fail("attempts[" + i + "] has no id.");
+    });
+    series.forEach(function (s, i) {
+      checkSeries(s, i, commits.length, attempts.length);
+    });
+  };
+
+  // The lookups every view shares, built once: a few passes over commits and flags.
+  pv.indexHistory = function (doc) {
+    var commits = doc.commits;
+    var model = {
+      doc: doc,
+      commits: commits,
+      attempts: doc.attempts,
+      series: doc.series,
+      rejected: Array.isArray(doc.rejected) ? doc.rejected : [],
+      seriesById: new Map(),
+      commitIndexBySha: new Map(),
+      failedCommits: [],
+      missingCommits: [],
+      flagByPoint: new Map(),
+      attemptByIdCache: null,
+    };
+    doc.series.forEach(function (s) {
+      model.seriesById.set(s.id, s);
+    });
+    commits.forEach(function (commit, i) {
+      model.commitIndexBySha.set(commit.sha, i);
+      if (commit.status === "failed") model.failedCommits.push(i);
+      else if (commit.status === "missing") model.missingCommits.push(i);
+    });
+    (Array.isArray(doc.flags) ? doc.flags : []).forEach(function (flag) {
+      model.flagByPoint.set(flag.series + " " + flag.commit, flag);
+    });
+    return model;
+  };
+
+  // Attempts by id, built on first use: only the explanations of failed commits need it.
+  pv.attemptById = function (model, id) {
+    if (!model.attemptByIdCache) {
+      model.attemptByIdCache = new Map();
+      model.attempts.forEach(function (attempt) {
+        model.attemptByIdCache.set(attempt.id, attempt);
+      });
+    }
+    return model.attemptByIdCache.get(id);
+  };
+
+  // Index of the point of `series` on commit `commitIndex`, or -1 (binary search: points are
+  // in increasing commit order).
+  pv.pointAtCommit = function (series, commitIndex) {
+    var commits = series.points.commit;
+    var lo = 0;
+    var hi = commits.length - 1;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1;
+      if (commits[mid] === commitIndex) return mid;
+      if (commits[mid] < commitIndex) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
+
+  // Index of the first element of the sorted array `values` that is >= `target`.
+  pv.lowerBound = function (values, target) {
+    var lo = 0;
+    var hi = values.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (values[mid] < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+
+  pv.seriesEnvironment = function (series, key) {
+    var environment = series.environment;
+    if (!environment || typeof environment !== "object") return undefined;
+    return environment[key];
+  };
+})((window.PerfgateViewer = window.PerfgateViewer || {}));

@@ -1,0 +1,119 @@
+// DOM and text helpers shared by the viewer's scripts. Every string that comes from
+// history data enters the page through these as a text node or an attribute value, never
+// as markup: a case named `<img src=x onerror=alert(1)>` is just a name.
+(function (pv) {
+  "use strict";
+
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  function append(parent, children) {
+    if (children === undefined || children === null) return;
+    if (!Array.isArray(children)) children = [children];
+    for (var i = 0; i < children.length; i++) {
+      var child = children[i];
+      if (child === null || child === undefined || child === false) continue;
+      parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+  }
+
+  function applyProps(node, props) {
+    if (!props) return;
+    Object.keys(props).forEach(function (key) {
+      var value = props[key];
+      if (value === undefined || value === null || value === false) return;
+      if (key === "text") node.textContent = String(value);
+      else if (key === "on") {
+        Object.keys(value).forEach(function (type) {
+          node.addEventListener(type, value[type]);
+        });
+      } else node.setAttribute(key, String(value));
+    });
+  }
+
+  // el("td", {class: "num"}, ["text", otherNode]): strings become text nodes.
+  pv.el = function (tag, props, children) {
+    var node = document.createElement(tag);
+    applyProps(node, props);
+    append(node, children);
+    return node;
+  };
+
+  pv.svg = function (tag, props, children) {
+    var node = document.createElementNS(SVG_NS, tag);
+    applyProps(node, props);
+    append(node, children);
+    return node;
+  };
+
+  pv.clear = function (node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+    return node;
+  };
+
+  // Environment and configuration values are free-form JSON: show any of them as text.
+  pv.text = function (value) {
+    if (value === null || value === undefined) return "—";
+    if (typeof value === "string") return value;
+    if (typeof value === "number" || typeof value === "boolean") return String(value);
+    return JSON.stringify(value);
+  };
+
+  pv.shortSha = function (sha) {
+    return typeof sha === "string" ? sha.slice(0, 10) : "—";
+  };
+
+  function pad(n) {
+    return n < 10 ? "0" + n : String(n);
+  }
+
+  // Commit times are seconds since the epoch; shown in UTC so that every reader of a
+  // permalink sees the same text.
+  pv.commitTime = function (seconds) {
+    if (seconds === null || seconds === undefined) return "time unknown";
+    var d = new Date(seconds * 1000);
+    return (
+      d.getUTCFullYear() + "-" + pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate()) +
+      " " + pad(d.getUTCHours()) + ":" + pad(d.getUTCMinutes()) + " UTC"
+    );
+  };
+
+  pv.commitDate = function (seconds) {
+    if (seconds === null || seconds === undefined) return "";
+    var d = new Date(seconds * 1000);
+    return d.getUTCFullYear() + "-" + pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate());
+  };
+
+  pv.commitDayHour = function (seconds) {
+    if (seconds === null || seconds === undefined) return "";
+    var d = new Date(seconds * 1000);
+    return pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate()) + " " + pad(d.getUTCHours()) + ":" + pad(d.getUTCMinutes());
+  };
+
+  pv.summaryText = function (summary) {
+    if (summary === null || summary === undefined) return "(summary unknown)";
+    if (summary === "") return "(empty summary)";
+    return summary;
+  };
+
+  // For reading at a glance: at most 4 significant digits, no exponent for usual sizes.
+  pv.formatShort = function (value) {
+    if (value === null || value === undefined || !isFinite(value)) return "—";
+    var magnitude = Math.abs(value);
+    if (magnitude !== 0 && (magnitude >= 1e7 || magnitude < 1e-4)) return value.toExponential(2);
+    return String(Number(value.toPrecision(4)));
+  };
+
+  // The exact value as the file has it: evidence tables must not round.
+  pv.formatExact = function (value) {
+    if (value === null || value === undefined) return "—";
+    return String(value);
+  };
+
+  pv.formatCount = function (n) {
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  };
+
+  pv.plural = function (n, one, many) {
+    return pv.formatCount(n) + " " + (n === 1 ? one : many);
+  };
+})((window.PerfgateViewer = window.PerfgateViewer || {}));

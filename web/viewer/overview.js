@@ -1,0 +1,111 @@
+// The overview: every series that passes the filters as a small chart on the shared commit
+// axis, each scaled to its own range. One decimated path per card keeps it fast.
+(function (pv) {
+  "use strict";
+
+  var WIDTH = 300;
+  var HEIGHT = 74;
+  var PAD = { left: 4, right: 4, top: 12, bottom: 6 };
+
+  function sparkline(model, series) {
+    var p = series.points;
+    var n = series.count !== undefined ? series.count : p.commit.length;
+    var low = Infinity;
+    var high = -Infinity;
+    for (var k = 0; k < n; k++) {
+      var v = p.median[k];
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+    var domain = pv.paddedDomain(low, high);
+    var last = Math.max(1, model.commits.length - 1);
+    var x = pv.linearScale(0, last, PAD.left, WIDTH - PAD.right);
+    var y = pv.linearScale(domain[0], domain[1], HEIGHT - PAD.bottom, PAD.top);
+    var svg = pv.svg("svg", { class: "spark", viewBox: "0 0 " + WIDTH + " " + HEIGHT, "aria-hidden": "true" });
+    svg.appendChild(pv.svg("line", { class: "spark-axis", x1: PAD.left, x2: WIDTH - PAD.right, y1: HEIGHT - 1, y2: HEIGHT - 1 }));
+    if (n === 1) {
+      svg.appendChild(pv.svg("circle", { class: "spark-point", cx: x(p.commit[0]), cy: y(p.median[0]), r: 3 }));
+    } else {
+      svg.appendChild(pv.svg("path", { class: "spark-line", d: pv.decimatedLine(p.commit, p.median, 1, 0, n, x, y) }));
+    }
+    var flags = [];
+    var lastColumn = NaN;
+    for (var j = 0; j < n; j++) {
+      if (p.flag[j] !== 1) continue;
+      var px = Math.round(x(p.commit[j]));
+      if (px === lastColumn) continue;
+      lastColumn = px;
+      flags.push("M" + px + "," + (y(p.median[j]) - 3).toFixed(1) + "l-3.5,-6h7z");
+    }
+    if (flags.length) svg.appendChild(pv.svg("path", { class: "spark-flags", d: flags.join("") }));
+    return { svg: svg, low: low, high: high, n: n };
+  }
+
+  function card(model, series, selected, onSelect) {
+    var drawn = sparkline(model, series);
+    var unit = pv.text(series.unit);
+    var flagCount = 0;
+    for (var j = 0; j < drawn.n; j++) flagCount += series.points.flag[j] === 1 ? 1 : 0;
+    var button = pv.el("button", {
+      type: "button",
+      class: "card",
+      "data-series": series.id,
+      "aria-pressed": selected ? "true" : "false",
+      on: { click: function () { onSelect(series.id); } },
+    }, [
+      pv.el("span", { class: "card-title" }, pv.text(series.case)),
+      pv.el("span", { class: "card-sub" }, pv.text(series.metric) + " · " + pv.text(pv.seriesEnvironment(series, "cpu")) + " · " + pv.text(series.label)),
+      drawn.svg,
+      pv.el("span", { class: "card-foot" }, [
+        pv.plural(drawn.n, "point", "points") + " · " +
+          (drawn.low === drawn.high ? pv.formatShort(drawn.low) : pv.formatShort(drawn.low) + "–" + pv.formatShort(drawn.high)) + " " + unit,
+        flagCount ? pv.el("span", { class: "card-flags" }, " · " + pv.plural(flagCount, "flag", "flags")) : null,
+      ]),
+    ]);
+    return button;
+  }
+
+  // The first cards are drawn at once; the rest follow in small tasks, so that with many
+  // series the chooser and the chart answer input before the last card is drawn.
+  var FIRST_CARDS = 4;
+  var CARDS_PER_TASK = 8;
+
+  // Draws the cards of `seriesList` into `container`; clicking one calls onSelect(id).
+  // container.dataset.complete is "1" once every card is drawn.
+  pv.renderOverview = function (container, model, seriesList, selectedId, onSelect) {
+    pv.clear(container);
+    container.selectedId = selectedId;
+    var token = {};
+    container.renderToken = token;
+    container.dataset.complete = "";
+    if (!seriesList.length) {
+      container.appendChild(pv.el("p", { class: "note" }, "No series match the filters."));
+      container.dataset.complete = "1";
+      return;
+    }
+    var grid = pv.el("div", { class: "cards" });
+    container.appendChild(grid);
+    var next = 0;
+    function draw(count) {
+      if (container.renderToken !== token) return; // a newer render replaced this one
+      var fragment = document.createDocumentFragment();
+      var end = Math.min(seriesList.length, next + count);
+      for (; next < end; next++) {
+        var series = seriesList[next];
+        fragment.appendChild(card(model, series, series.id === container.selectedId, onSelect));
+      }
+      grid.appendChild(fragment);
+      if (next < seriesList.length) setTimeout(draw, 0, CARDS_PER_TASK);
+      else container.dataset.complete = "1";
+    }
+    draw(FIRST_CARDS);
+  };
+
+  pv.markOverviewSelection = function (container, selectedId) {
+    container.selectedId = selectedId;
+    var cards = container.querySelectorAll(".card");
+    for (var i = 0; i < cards.length; i++) {
+      cards[i].setAttribute("aria-pressed", cards[i].getAttribute("data-series") === selectedId ? "true" : "false");
+    }
+  };
+})((window.PerfgateViewer = window.PerfgateViewer || {}));

@@ -1,0 +1,134 @@
+// The panels around the chart: page summary, series setup, view controls, legend, notes.
+(function (pv) {
+  "use strict";
+
+  // The page header: what history this is, and how much of it is measured.
+  pv.renderSummary = function (model) {
+    var doc = model.doc;
+    var coverage = doc.coverage || {};
+    var current = model.commitIndexBySha.get(doc.current);
+    var currentStatus = current === undefined ? "not monitored" : model.commits[current].status;
+    document.getElementById("page-title").textContent = "perfgate · commit history of " + pv.text(doc.branch);
+    document.title = "perfgate · " + pv.text(doc.branch) + " history";
+    var facts = pv.clear(document.getElementById("facts"));
+    [
+      ["archive", pv.text(doc.archive)],
+      ["baseline", pv.shortSha(doc.baseline)],
+      ["current", pv.shortSha(doc.current) + " (" + currentStatus + ")"],
+      ["exported", pv.text(doc.generated_at) + " by " + pv.text(doc.generated_by)],
+    ].forEach(function (fact) {
+      facts.appendChild(pv.el("div", null, [pv.el("dt", null, fact[0]), pv.el("dd", null, fact[1])]));
+    });
+    var monitored = model.commits.length;
+    var bar = pv.clear(document.getElementById("coverage"));
+    bar.appendChild(pv.el("p", null,
+      pv.plural(monitored, "monitored commit", "monitored commits") + ": " +
+      pv.formatCount(coverage.measured || 0) + " measured, " +
+      pv.formatCount(coverage.failed || 0) + " failed, " +
+      pv.formatCount(coverage.missing || 0) + " missing"));
+    if (monitored) {
+      var meter = pv.el("div", { class: "meter", "aria-hidden": "true" });
+      ["measured", "failed", "missing"].forEach(function (kind) {
+        var part = pv.el("span", { class: "meter-" + kind });
+        part.style.width = ((100 * (coverage[kind] || 0)) / monitored).toFixed(2) + "%";
+        meter.appendChild(part);
+      });
+      bar.appendChild(meter);
+    }
+  };
+
+  pv.setupLine = function (series) {
+    var env = series.environment || {};
+    var c = series.points.commit;
+    return [
+      pv.text(series.label),
+      "CPU " + pv.text(env.cpu),
+      "kernel " + pv.text(env.kernel),
+      pv.plural(series.threads === undefined ? 0 : series.threads, "thread", "threads"),
+      "harness v" + pv.text(series.harness_version),
+      pv.plural(c.length, "point", "points") + " from " + pv.shortSha(series.first_commit) + " (#" + c[0] + ") to " +
+        pv.shortSha(series.last_commit) + " (#" + c[c.length - 1] + ")",
+      "series " + pv.text(series.id),
+    ].join(" · ");
+  };
+
+  pv.environmentDetails = function (series) {
+    var env = series.environment && typeof series.environment === "object" ? series.environment : {};
+    var list = pv.el("dl", { class: "environment" });
+    Object.keys(env).sort().forEach(function (key) {
+      list.appendChild(pv.el("div", null, [pv.el("dt", null, key), pv.el("dd", null, pv.text(env[key]))]));
+    });
+    return pv.el("details", { class: "setup" }, [pv.el("summary", null, "Environment of this series"), list]);
+  };
+
+  // Mode, commit range and reference; `change(key, value)` updates the view state and
+  // `useFirstPoint()` resets the reference.
+  pv.renderControls = function (box, model, state, ctx, change, useFirstPoint) {
+    pv.clear(box);
+    function radio(name, value, text) {
+      var input = pv.el("input", { type: "radio", name: name, value: value, id: name + "-" + value, checked: state[name] === value ? "checked" : null });
+      input.addEventListener("change", function () { change(name, value); });
+      return pv.el("label", { for: name + "-" + value }, [input, " " + text]);
+    }
+    box.appendChild(pv.el("fieldset", null, [
+      pv.el("legend", null, "Values"),
+      radio("mode", "absolute", "absolute"),
+      radio("mode", "ratio", "ratio to a reference"),
+    ]));
+    box.appendChild(pv.el("fieldset", null, [
+      pv.el("legend", null, "Commits"),
+      radio("range", "all", "all monitored"),
+      radio("range", "series", "this series' range"),
+    ]));
+    if (state.mode === "ratio") {
+      var p = ctx.series.points;
+      var refCommit = model.commits[p.commit[ctx.refPoint]];
+      box.appendChild(pv.el("fieldset", { id: "reference" }, [
+        pv.el("legend", null, "Reference"),
+        pv.el("span", { class: "mono", id: "reference-commit" }, pv.shortSha(refCommit.sha)),
+        " #" + p.commit[ctx.refPoint] + (ctx.refPoint === 0 ? " (first point)" : "") + " ",
+        pv.el("button", { type: "button", id: "reference-first", on: { click: useFirstPoint } }, "use the first point"),
+        pv.el("span", { class: "hint" }, " Click a point (or focus the chart, move with the arrow keys and press Enter) to choose another."),
+      ]));
+    }
+  };
+
+  function swatch(kind) {
+    var shapes = {
+      line: [pv.svg("line", { class: "line", x1: 2, x2: 26, y1: 8, y2: 8 })],
+      band: [pv.svg("rect", { class: "band", x: 2, y: 3, width: 24, height: 10 })],
+      flag: [pv.svg("path", { class: "flags", d: "M14,13l-5,-9h10z" })],
+      failed: [pv.svg("path", { class: "marker-failed", d: "M10,4l8,8m0,-8l-8,8" })],
+      missing: [pv.svg("circle", { class: "marker-missing", cx: 14, cy: 8, r: 3.5 })],
+      absent: [pv.svg("path", { class: "marker-absent", d: "M14,4v8" })],
+      ref: [pv.svg("line", { class: "ref-line", x1: 2, x2: 26, y1: 8, y2: 8 })],
+    };
+    return pv.svg("svg", { class: "swatch", width: 28, height: 16, viewBox: "0 0 28 16", "aria-hidden": "true" }, shapes[kind]);
+  }
+
+  pv.renderLegend = function (legend, ctx) {
+    var items = [
+      ["line", "median"],
+      ["band", "min–max of the repetitions"],
+      ["flag", "flagged: possible regression"],
+      ["failed", "failed commit (" + pv.formatCount(ctx.gaps.failed.length) + ")"],
+      ["missing", "missing commit (" + pv.formatCount(ctx.gaps.missing.length) + ")"],
+      ["absent", "measured, no point in this series (" + pv.formatCount(ctx.gaps.absent.length) + ")"],
+    ];
+    if (ctx.mode === "ratio") items.push(["ref", "1× = the reference point's median"]);
+    pv.clear(legend);
+    items.forEach(function (item) {
+      legend.appendChild(pv.el("span", { class: "legend-item" }, [swatch(item[0]), item[1]]));
+    });
+  };
+
+  pv.renderNotes = function (notes, series, notices) {
+    pv.clear(notes);
+    if (series.points.commit.length === 1) {
+      notes.appendChild(pv.el("p", { class: "note trend", id: "no-trend" }, "This series has one point, so there is no trend yet."));
+    }
+    notices.forEach(function (text) {
+      notes.appendChild(pv.el("p", { class: "note warning" }, text));
+    });
+  };
+})((window.PerfgateViewer = window.PerfgateViewer || {}));

@@ -1,0 +1,64 @@
+// The whole view state lives in the URL hash, so that a link shows what its author saw and
+// a reload restores it: #series=s-…&mode=ratio&ref=<sha>&q=sort&label=stable&range=all&…
+(function (pv) {
+  "use strict";
+
+  var DEFAULTS = {
+    series: "",
+    mode: "absolute", // or "ratio"
+    ref: "", // SHA of the reference commit in ratio mode; "" = the series' first point
+    q: "", // text filter on case and metric
+    label: "all", // "all", "stable" or "diagnostic"
+    range: "all", // x axis: "all" monitored commits, or the "series" own range
+    points: 0, // page of the points table
+    gaps: 0, // page of the commits-without-a-point table
+    failed: 0, // page of the failed attempts table
+    rejected: 0, // page of the rejected files table
+  };
+  var PAGE_KEYS = ["points", "gaps", "failed", "rejected"];
+  var CHOICES = { mode: ["absolute", "ratio"], label: ["all", "stable", "diagnostic"], range: ["all", "series"] };
+
+  pv.defaultState = function () {
+    return Object.assign({}, DEFAULTS);
+  };
+
+  pv.readState = function (hash) {
+    var state = pv.defaultState();
+    var params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
+    ["series", "ref", "q"].forEach(function (key) {
+      if (params.has(key)) state[key] = params.get(key);
+    });
+    Object.keys(CHOICES).forEach(function (key) {
+      var value = params.get(key);
+      if (CHOICES[key].indexOf(value) >= 0) state[key] = value;
+    });
+    PAGE_KEYS.forEach(function (key) {
+      var page = Number(params.get(key));
+      if (Number.isInteger(page) && page > 0) state[key] = page;
+    });
+    return state;
+  };
+
+  pv.stateHash = function (state) {
+    var params = new URLSearchParams();
+    Object.keys(DEFAULTS).forEach(function (key) {
+      if (state[key] !== DEFAULTS[key]) params.set(key, String(state[key]));
+    });
+    var text = params.toString();
+    return text ? "#" + text : "";
+  };
+
+  // replaceState, not a new history entry per click: Back leaves the viewer instead of
+  // replaying every filter keystroke.
+  pv.writeState = function (state) {
+    var hash = pv.stateHash(state);
+    if (hash === location.hash || (hash === "" && location.hash === "")) return;
+    history.replaceState(null, "", hash || location.pathname + location.search);
+  };
+
+  pv.resetPages = function (state) {
+    PAGE_KEYS.forEach(function (key) {
+      state[key] = 0;
+    });
+  };
+})((window.PerfgateViewer = window.PerfgateViewer || {}));

@@ -1,0 +1,195 @@
+// The evidence tables: points of the selected series, its commits without a point, failed
+// attempts and rejected files. Each renders one page of rows, so a 10,000-commit history
+// costs a hundred rows of DOM, not ten thousand.
+(function (pv) {
+  "use strict";
+
+  var PAGE_SIZE = 100;
+
+  function cell(content, className) {
+    return pv.el("td", { class: className }, content);
+  }
+
+  // spec: {id, caption, columns: [title...], count, page, rowAt(i) -> [cells], onPage(page),
+  // empty: text when there are no rows}
+  pv.pagedTable = function (spec) {
+    var wrapper = pv.el("div", { class: "table-block", id: spec.id });
+    if (!spec.count) {
+      wrapper.appendChild(pv.el("p", { class: "note" }, spec.empty));
+      return wrapper;
+    }
+    var pages = Math.ceil(spec.count / PAGE_SIZE);
+    var page = Math.min(Math.max(0, spec.page), pages - 1);
+    var first = page * PAGE_SIZE;
+    var last = Math.min(spec.count, first + PAGE_SIZE);
+    var table = pv.el("table", { class: "data" });
+    if (spec.caption) table.appendChild(pv.el("caption", null, spec.caption));
+    table.appendChild(pv.el("thead", null, pv.el("tr", null, spec.columns.map(function (title) {
+      return pv.el("th", { scope: "col" }, title);
+    }))));
+    var body = pv.el("tbody");
+    for (var i = first; i < last; i++) {
+      var row = spec.rowAt(i);
+      body.appendChild(pv.el("tr", { class: row.className }, row.cells));
+    }
+    table.appendChild(body);
+    wrapper.appendChild(table);
+    if (pages > 1) {
+      var pager = pv.el("div", { class: "pager" }, [
+        pv.el("button", { type: "button", class: "prev", disabled: page === 0 ? "disabled" : null, on: { click: function () { spec.onPage(page - 1); } } }, "‹ previous"),
+        pv.el("span", null, "rows " + pv.formatCount(first + 1) + "–" + pv.formatCount(last) + " of " + pv.formatCount(spec.count)),
+        pv.el("button", { type: "button", class: "next", disabled: page === pages - 1 ? "disabled" : null, on: { click: function () { spec.onPage(page + 1); } } }, "next ›"),
+      ]);
+      wrapper.appendChild(pager);
+    }
+    return wrapper;
+  };
+
+  function commitCell(model, commitIndex) {
+    var commit = model.commits[commitIndex];
+    return cell([
+      pv.el("span", { class: "mono", title: commit.sha }, pv.shortSha(commit.sha)),
+      " #" + commitIndex,
+    ], "commit");
+  }
+
+  function flagText(model, series, k) {
+    if (series.points.flag[k] !== 1) return "";
+    var sha = model.commits[series.points.commit[k]].sha;
+    var flag = model.flagByPoint.get(series.id + " " + sha);
+    if (flag && typeof flag.change_percent === "number") {
+      return "⚑ " + (flag.change_percent >= 0 ? "+" : "") + flag.change_percent.toFixed(1) + "%";
+    }
+    return "⚑ flagged";
+  }
+
+  // Newest first: the latest measurements are what a reader checks first.
+  pv.pointsTable = function (ctx, page, onPage, onReference) {
+    var model = ctx.model;
+    var series = ctx.series;
+    var p = series.points;
+    var n = p.commit.length;
+    var ratio = ctx.mode === "ratio";
+    var columns = ["commit", "time (UTC)", "summary", "median", "mad", "min", "max"];
+    if (ratio) columns.push("ratio", "reference");
+    columns.push("attempt", "flag");
+    return pv.pagedTable({
+      id: "points-table",
+      caption: "Points of this series, newest first (values in " + pv.text(series.unit) + ")",
+      columns: columns,
+      count: n,
+      page: page,
+      onPage: onPage,
+      empty: "This series has no points.",
+      rowAt: function (i) {
+        var k = n - 1 - i;
+        var commit = model.commits[p.commit[k]];
+        var attempt = model.attempts[p.attempt[k]];
+        var cells = [
+          commitCell(model, p.commit[k]),
+          cell(pv.commitTime(commit.time), "time"),
+          cell(pv.summaryText(commit.summary), "summary"),
+          cell(pv.formatExact(p.median[k]), "num"),
+          cell(pv.formatExact(p.mad[k]), "num"),
+          cell(pv.formatExact(p.min[k]), "num"),
+          cell(pv.formatExact(p.max[k]), "num"),
+        ];
+        if (ratio) {
+          cells.push(cell(pv.formatShort(p.median[k] * ctx.factor) + "×", "num"));
+          cells.push(cell(k === ctx.refPoint
+            ? "reference"
+            : pv.el("button", { type: "button", class: "make-ref", title: "make this point the reference", on: { click: function () { onReference(k); } } }, "use")));
+        }
+        cells.push(cell(pv.text(attempt && attempt.id), "mono"));
+        cells.push(cell(flagText(model, series, k), "flag"));
+        return { className: p.flag[k] === 1 ? "flagged" : "", cells: cells };
+      },
+    });
+  };
+
+  // Commits in the chart's range without a point in this series, newest first.
+  pv.gapsTable = function (ctx, page, onPage) {
+    var model = ctx.model;
+    var all = ctx.gaps.failed.concat(ctx.gaps.missing, ctx.gaps.absent).sort(function (a, b) { return b - a; });
+    return pv.pagedTable({
+      id: "gaps-table",
+      caption: "Commits in the chart's range without a point in this series, newest first",
+      columns: ["commit", "time (UTC)", "summary", "status", "explanation"],
+      count: all.length,
+      page: page,
+      onPage: onPage,
+      empty: "Every monitored commit in the chart's range has a point in this series.",
+      rowAt: function (i) {
+        var c = all[i];
+        var commit = model.commits[c];
+        var explanation = pv.explainGap(model, ctx.series, c);
+        return {
+          className: "gap-" + explanation.kind,
+          cells: [
+            commitCell(model, c),
+            cell(pv.commitTime(commit.time), "time"),
+            cell(pv.summaryText(commit.summary), "summary"),
+            cell(pv.GAP_TITLES[explanation.kind], "status"),
+            cell(explanation.lines.map(function (text) { return pv.el("div", null, text); }), "evidence"),
+          ],
+        };
+      },
+    });
+  };
+
+  // Every failed attempt of the archive, superseded ones included: the evidence of why
+  // commits failed and of retries.
+  pv.failedAttemptsTable = function (model, page, onPage) {
+    var failed = [];
+    for (var i = model.attempts.length - 1; i >= 0; i--) {
+      if (model.attempts[i].status === "failure") failed.push(model.attempts[i]);
+    }
+    return pv.pagedTable({
+      id: "failed-table",
+      caption: "Failed attempts, newest first",
+      columns: ["attempt", "commit", "started (UTC)", "superseded", "errors", "missing cases"],
+      count: failed.length,
+      page: page,
+      onPage: onPage,
+      empty: "No attempt failed.",
+      rowAt: function (j) {
+        var attempt = failed[j];
+        var monitored = model.commitIndexBySha.get(attempt.sha);
+        var missingCases = Array.isArray(attempt.missing_cases) ? attempt.missing_cases : [];
+        return {
+          cells: [
+            cell(pv.text(attempt.id), "mono"),
+            cell(pv.shortSha(attempt.sha) + (monitored === undefined ? " (not monitored)" : " #" + monitored), "mono"),
+            cell(pv.text(attempt.started_at)),
+            cell(attempt.superseded ? "yes, by a newer attempt" : "no: latest attempt"),
+            cell(pv.attemptErrorLines(attempt).map(function (text) { return pv.el("div", null, text); }), "evidence"),
+            cell(missingCases.map(function (name) { return pv.el("div", null, pv.text(name)); })),
+          ],
+        };
+      },
+    });
+  };
+
+  pv.rejectedTable = function (model, page, onPage) {
+    var rejected = model.rejected;
+    return pv.pagedTable({
+      id: "rejected-table",
+      caption: "Attempt files rejected by validation (never data: they make no point)",
+      columns: ["file", "identity", "reason"],
+      count: rejected.length,
+      page: page,
+      onPage: onPage,
+      empty: "No attempt file was rejected.",
+      rowAt: function (i) {
+        var file = rejected[i];
+        return {
+          cells: [
+            cell(pv.text(file.path), "mono"),
+            cell(file.id ? pv.text(file.id) : "(not an identity)", "mono"),
+            cell(pv.text(file.reason), "evidence"),
+          ],
+        };
+      },
+    });
+  };
+})((window.PerfgateViewer = window.PerfgateViewer || {}));

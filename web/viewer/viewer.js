@@ -1,0 +1,266 @@
+// The commit-history viewer: loads history.json, then wires the chooser, the chart, the
+// overview and the evidence tables to one view state kept in the URL hash.
+(function (pv) {
+  "use strict";
+
+  var app = { model: null, state: null, chooser: null, shown: [], notices: [] };
+
+  function byId(id) {
+    return document.getElementById(id);
+  }
+
+  // Milliseconds since navigation start at each step of the first render, for the load
+  // tests and for anyone asking where the time goes (window.PERFGATE_TIMING).
+  function phase(name) {
+    window.PERFGATE_TIMING = window.PERFGATE_TIMING || {};
+    window.PERFGATE_TIMING[name] = performance.now();
+  }
+
+  function markReady(kind) {
+    document.body.dataset.view = kind;
+    document.body.dataset.ready = "1";
+    phase("readyMs");
+  }
+
+  // Every failure ends here as a readable message, never as a blank page.
+  function showMessage(title, detail) {
+    byId("app").hidden = true;
+    byId("status").textContent = "";
+    var box = pv.clear(byId("message"));
+    box.appendChild(pv.el("h2", null, title));
+    box.appendChild(pv.el("p", null, detail));
+    box.hidden = false;
+    markReady("message");
+  }
+
+  function selectedSeries() {
+    return app.model.seriesById.get(app.state.series);
+  }
+
+  function commitRange(series) {
+    var last = app.model.commits.length - 1;
+    if (app.state.range === "series" && series) {
+      var c = series.points.commit;
+      return [c[0], c[c.length - 1]];
+    }
+    return [0, Math.max(0, last)];
+  }
+
+  // The reference point in ratio mode: the commit named in the state if this series has a
+  // point there, else the series' first point.
+  function referencePoint(series) {
+    if (!app.state.ref) return 0;
+    var c = app.model.commitIndexBySha.get(app.state.ref);
+    var k = c === undefined ? -1 : pv.pointAtCommit(series, c);
+    if (k < 0) {
+      app.notices.push("The reference commit " + pv.shortSha(app.state.ref) + " has no point in this series; the first point is the reference.");
+      return 0;
+    }
+    return k;
+  }
+
+  function chartContext(series) {
+    var range = commitRange(series);
+    var ctx = {
+      model: app.model,
+      series: series,
+      mode: app.state.mode,
+      factor: 1,
+      refPoint: 0,
+      range: range,
+      gaps: pv.seriesGaps(app.model, series, range[0], range[1]),
+      onReference: setReference,
+      cursor: app.ctx && app.ctx.series === series ? app.ctx.cursor : -1,
+    };
+    if (ctx.mode === "ratio") {
+      ctx.refPoint = referencePoint(series);
+      var reference = series.points.median[ctx.refPoint];
+      if (reference > 0 && isFinite(reference)) {
+        ctx.factor = 1 / reference;
+      } else {
+        app.notices.push("The reference point's median is " + pv.formatExact(reference) + ", so ratios are undefined: absolute values are shown. Choose another reference.");
+        ctx.mode = "absolute";
+      }
+    }
+    return ctx;
+  }
+
+  function setReference(k, keepFocus) {
+    var series = selectedSeries();
+    if (!series || k < 0) return;
+    app.state.ref = k === 0 ? "" : app.model.commits[series.points.commit[k]].sha;
+    app.state.mode = "ratio";
+    commit({ chart: true, tables: true, focusChart: keepFocus !== false });
+  }
+
+  function changeView(key, value) {
+    app.state[key] = value;
+    commit({ chart: true, tables: true });
+  }
+
+  function renderDetail(options) {
+    var series = selectedSeries();
+    byId("detail-section").hidden = !series;
+    if (!series) return;
+    app.notices = app.pendingNotices || [];
+    app.pendingNotices = [];
+    var ctx = chartContext(series);
+    byId("detail-title").textContent = pv.text(series.case) + " · " + pv.text(series.metric) + " (" + pv.text(series.unit) + ")";
+    byId("detail-setup").textContent = pv.setupLine(series);
+    pv.clear(byId("detail-environment")).appendChild(pv.environmentDetails(series));
+    pv.renderControls(byId("view-controls"), app.model, app.state, ctx, changeView, function () { setReference(0, false); });
+    pv.renderNotes(byId("notes"), series, app.notices);
+    pv.renderLegend(byId("legend"), ctx);
+    pv.renderChart(byId("chart"), ctx);
+    app.ctx = ctx;
+    if (options.focusChart) byId("chart").querySelector("svg").focus();
+    renderSeriesTables(ctx);
+  }
+
+  function pageSetter(key, render) {
+    return function (page) {
+      app.state[key] = page;
+      pv.writeState(app.state);
+      render();
+    };
+  }
+
+  function renderSeriesTables(ctx) {
+    var gaps = pv.clear(byId("gaps"));
+    gaps.appendChild(pv.gapsTable(ctx, app.state.gaps, pageSetter("gaps", function () { renderSeriesTables(app.ctx); })));
+    var points = pv.clear(byId("points"));
+    points.appendChild(pv.pointsTable(ctx, app.state.points, pageSetter("points", function () { renderSeriesTables(app.ctx); }), function (k) { setReference(k, false); }));
+  }
+
+  function renderEvidence() {
+    pv.clear(byId("failed")).appendChild(pv.failedAttemptsTable(app.model, app.state.failed, pageSetter("failed", renderEvidence)));
+    pv.clear(byId("rejected")).appendChild(pv.rejectedTable(app.model, app.state.rejected, pageSetter("rejected", renderEvidence)));
+  }
+
+  function renderChooserAndOverview() {
+    app.shown = pv.fillChooser(app.chooser, app.model, app.state);
+    byId("overview-count").textContent =
+      pv.plural(app.shown.length, "series", "series") + " (the filters apply); each card is scaled to its own range on the shared commit axis. Click one to select it.";
+    pv.renderOverview(byId("overview"), app.model, app.shown, app.state.series, function (id) {
+      selectSeries(id);
+      // The overview lies below the chart: bring the chosen series' chart into view.
+      byId("detail-section").scrollIntoView({ block: "start" });
+    });
+  }
+
+  function selectSeries(id) {
+    if (id === app.state.series) return;
+    app.state.series = id;
+    app.state.ref = "";
+    pv.resetPages(app.state);
+    app.chooser.list.value = id;
+    pv.fillChooser(app.chooser, app.model, app.state);
+    pv.markOverviewSelection(byId("overview"), id);
+    commit({ chart: true, tables: true });
+  }
+
+  // Writes the state to the URL and redraws what depends on the change.
+  function commit(options) {
+    pv.writeState(app.state);
+    if (options.chooser) renderChooserAndOverview();
+    if (options.chart || options.tables) renderDetail(options);
+  }
+
+  function renderEmptyHistory() {
+    var series = byId("no-series");
+    series.hidden = false;
+    pv.clear(series);
+    var commits = app.model.commits;
+    if (!commits.length) {
+      series.appendChild(pv.el("p", { class: "note", id: "empty-history" }, "This history has no monitored commits yet: nothing has been measured, so there is nothing to chart."));
+      return;
+    }
+    series.appendChild(pv.el("p", { class: "note", id: "no-series-note" },
+      "No monitored commit has a successful measurement yet, so there is no series to chart. Every commit is listed below with its status."));
+    var all = { id: "", case: "", environment: {}, points: { commit: [] } };
+    var ctx = { model: app.model, series: all, gaps: pv.seriesGaps(app.model, all, 0, commits.length - 1) };
+    series.appendChild(pv.gapsTable(ctx, app.state.gaps, pageSetter("gaps", renderEmptyHistory)));
+  }
+
+  function resolveSelection() {
+    var requested = app.state.series;
+    if (requested && app.model.seriesById.has(requested)) return;
+    if (requested) {
+      app.pendingNotices = ["The series " + requested + " from the link is not in this history; the first series is shown instead."];
+      app.state.ref = "";
+    }
+    var first = app.model.series.filter(function (s) { return pv.seriesMatches(s, app.state); })[0] || app.model.series[0];
+    app.state.series = first ? first.id : "";
+  }
+
+  function renderAll() {
+    resolveSelection();
+    pv.writeState(app.state);
+    pv.renderSummary(app.model);
+    var hasSeries = app.model.series.length > 0;
+    byId("chooser-section").hidden = !hasSeries;
+    byId("overview-section").hidden = !hasSeries;
+    byId("no-series").hidden = hasSeries;
+    if (hasSeries) {
+      renderChooserAndOverview();
+      phase("overviewMs");
+      renderDetail({});
+      phase("detailMs");
+    } else {
+      byId("detail-section").hidden = true;
+      renderEmptyHistory();
+    }
+    renderEvidence();
+  }
+
+  function start(doc) {
+    phase("dataMs");
+    pv.checkHistory(doc);
+    phase("checkedMs");
+    app.model = pv.indexHistory(doc);
+    phase("indexedMs");
+    app.state = pv.readState(location.hash);
+    app.chooser = pv.createChooser(byId("chooser"), {
+      filter: function (q, label) {
+        app.state.q = q;
+        app.state.label = label;
+        commit({ chooser: true });
+      },
+      select: selectSeries,
+    });
+    byId("status").textContent = "";
+    byId("app").hidden = false;
+    renderAll();
+    window.addEventListener("hashchange", function () {
+      // A pasted or edited link: adopt its whole state.
+      app.state = pv.readState(location.hash);
+      renderAll();
+    });
+    var resizeTimer = 0;
+    window.addEventListener("resize", function () {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(function () {
+        if (selectedSeries()) renderDetail({});
+      }, 150);
+    });
+    markReady("history");
+  }
+
+  function fail(error) {
+    if (error instanceof pv.DataError) showMessage(error.title, error.detail);
+    else showMessage("The viewer could not show this history", String((error && error.message) || error));
+  }
+
+  function main() {
+    pv.loadHistory().then(function (doc) {
+      try {
+        start(doc);
+      } catch (error) {
+        fail(error);
+      }
+    }, fail);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
+  else main();
+})((window.PerfgateViewer = window.PerfgateViewer || {}));
