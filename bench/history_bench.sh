@@ -55,6 +55,9 @@ PY
 }
 
 read -r plan_s plan_mb < <(cd "$repo" && measure plan "$PG" history plan -o "$tmp/plan.json")
+# A peer measured in the same run, so that a slower machine shows as such: git's own walk of
+# the same first-parent chain.
+read -r gitwalk_s _ < <(cd "$repo" && measure walk git rev-list --first-parent main)
 
 # The archive: ATTEMPTS attempts on the newest commits, as history measure writes them.
 git -C "$repo" rev-list --first-parent -n "$ATTEMPTS" main >"$tmp/shas"
@@ -101,13 +104,14 @@ read -r export_s export_mb < <(cd "$repo" && measure export "$PG" history export
   --archive "dir:$tmp/archive" -o "$tmp/history.json")
 history_mb=$(du -m "$tmp/history.json" | cut -f1)
 
-python3 - "$COMMITS" "$ATTEMPTS" "$CASES" "$plan_s" "$plan_mb" "$export_s" "$export_mb" "$archive_mb" "$history_mb" <<'PY'
+python3 - "$COMMITS" "$ATTEMPTS" "$CASES" "$plan_s" "$plan_mb" "$export_s" "$export_mb" "$archive_mb" "$history_mb" "$gitwalk_s" <<'PY'
 import sys
 commits, attempts, cases = map(int, sys.argv[1:4])
-plan_s, plan_mb, export_s, export_mb, archive_mb, history_mb = map(float, sys.argv[4:])
+plan_s, plan_mb, export_s, export_mb, archive_mb, history_mb, gitwalk_s = map(float, sys.argv[4:])
 print(f"{'':44}{'s':>8}{'/ limit':>9}{'peak MiB':>10}")
 print(f"{f'plan over {commits:,} first-parent commits':44}{plan_s:8.3f}{plan_s / 1:8.2f}x{plan_mb:10.1f}")
 print(f"{f'export of {attempts:,} attempts x {cases} cases':44}{export_s:8.3f}{export_s / 2:8.2f}x{export_mb:10.1f}")
+print(f"{'git rev-list --first-parent (peer walk)':44}{gitwalk_s:8.3f}   plan is {plan_s / gitwalk_s:.2f}x git's walk")
 print(f"archive {archive_mb:.0f} MB of attempt files, history.json {history_mb:.0f} MB")
 print("limits (issue 13): plan < 1 s, export < 2 s on this machine")
 PY

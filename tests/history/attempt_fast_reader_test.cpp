@@ -44,7 +44,9 @@ HistoryAttempt read_by_both(const std::string& text) {
   const std::optional<HistoryAttempt> fast = read_valid_attempt_fast(text);
   const HistoryAttempt strict = read_attempt_strict(text, "a.json");
   EXPECT_TRUE(fast.has_value()) << text;
-  if (fast) EXPECT_TRUE(*fast == strict) << text;
+  if (fast) {
+    EXPECT_TRUE(*fast == strict) << text;
+  }
   return strict;
 }
 
