@@ -71,18 +71,6 @@ simdjson::dom::array array_of(element value) {
   return simdjson::dom::array(value);
 }
 
-bool is_hex_sha(std::string_view text) {
-  if (text.size() != 40) return false;
-  for (const char c : text) {
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  }
-  return true;
-}
-
-bool is_time_unit(std::string_view unit) {
-  return unit == "s" || unit == "ms" || unit == "us" || unit == "µs" || unit == "ns";
-}
-
 /// The fields of an object by name, the last of duplicates winning as in nlohmann's parser.
 template <std::size_t N>
 struct Fields {
@@ -155,93 +143,60 @@ std::string instant_of(element value) {
   return *utc;
 }
 
-enum Field : std::size_t {
-  kSchemaVersion,
-  kKind,
-  kSha,
-  kHarnessSha,
-  kHarnessVersion,
-  kBenchmarkSources,
-  kRun,
-  kAttempt,
-  kStartedAt,
-  kFinishedAt,
-  kLabel,
-  kEnvironment,
-  kConfiguration,
-  kStatus,
-  kErrors,
-  kMissingCases,
-  kCases,
-  kRawPath,
-  kFieldCount
-};
-
-constexpr std::array<std::string_view, kFieldCount> kFieldNames = {"schema_version",
-                                                                   "kind",
-                                                                   "sha",
-                                                                   "harness_sha",
-                                                                   "harness_version",
-                                                                   "benchmark_sources",
-                                                                   "run",
-                                                                   "attempt",
-                                                                   "started_at",
-                                                                   "finished_at",
-                                                                   "label",
-                                                                   "environment",
-                                                                   "configuration",
-                                                                   "status",
-                                                                   "errors",
-                                                                   "missing_cases",
-                                                                   "cases",
-                                                                   "raw_path"};
+/// The position of `name` in kAttemptFields; a name that is not there does not compile.
+consteval std::size_t field(std::string_view name) {
+  for (std::size_t i = 0; i < kAttemptFields.size(); ++i) {
+    if (kAttemptFields[i] == name) return i;
+  }
+  throw "not a field of an attempt file";
+}
 
 HistoryAttempt attempt_of(simdjson::dom::object root) {
-  Fields<kFieldCount> f{kFieldNames};
+  Fields<kAttemptFields.size()> f{kAttemptFields};
   HistoryAttempt attempt;
   for (const auto field : root) {
     if (!f.take(field.key, field.value)) {
       attempt.unknown_fields[std::string(field.key)] = json_of(field.value);
     }
   }
-  integer_of(f[kSchemaVersion], 1, kHistorySchemaVersion);
-  if (f.has(kKind) && f[kKind].type() != element_type::NULL_VALUE) {
-    require(text_of(f[kKind]) == "perfgate-history-attempt");
+  integer_of(f[field("schema_version")], 1, kHistorySchemaVersion);
+  if (f.has(field("kind")) && f[field("kind")].type() != element_type::NULL_VALUE) {
+    require(text_of(f[field("kind")]) == "perfgate-history-attempt");
   }
-  attempt.identity.sha = std::string(text_of(f[kSha]));
-  require(is_hex_sha(attempt.identity.sha));
-  attempt.identity.run = std::string(text_of(f[kRun]));
+  attempt.identity.sha = std::string(text_of(f[field("sha")]));
+  require(is_full_sha(attempt.identity.sha));
+  attempt.identity.run = std::string(text_of(f[field("run")]));
   require(valid_run_id(attempt.identity.run));
-  attempt.identity.attempt = integer_of(f[kAttempt], 1, 999999999);
-  attempt.harness_sha = std::string(text_of(f[kHarnessSha]));
-  attempt.harness_version = integer_of(f[kHarnessVersion], 1, 1000000);
-  for (const auto source : object_of(f[kBenchmarkSources])) {
+  attempt.identity.attempt = integer_of(f[field("attempt")], 1, 999999999);
+  attempt.harness_sha = std::string(text_of(f[field("harness_sha")]));
+  attempt.harness_version = integer_of(f[field("harness_version")], 1, 1000000);
+  for (const auto source : object_of(f[field("benchmark_sources")])) {
     attempt.benchmark_sources[std::string(source.key)] = std::string(text_of(source.value));
   }
-  attempt.started_at = instant_of(f[kStartedAt]);
-  attempt.finished_at = instant_of(f[kFinishedAt]);
-  attempt.label = std::string(text_of(f[kLabel]));
+  attempt.started_at = instant_of(f[field("started_at")]);
+  attempt.finished_at = instant_of(f[field("finished_at")]);
+  attempt.label = std::string(text_of(f[field("label")]));
   require(attempt.label == "stable" || attempt.label == "diagnostic");
-  object_of(f[kEnvironment]);
-  attempt.environment = json_of(f[kEnvironment]);
-  object_of(f[kConfiguration]);
-  attempt.configuration = json_of(f[kConfiguration]);
-  const std::string_view status = text_of(f[kStatus]);
+  object_of(f[field("environment")]);
+  attempt.environment = json_of(f[field("environment")]);
+  object_of(f[field("configuration")]);
+  attempt.configuration = json_of(f[field("configuration")]);
+  const std::string_view status = text_of(f[field("status")]);
   require(status == "success" || status == "failure");
   attempt.success = status == "success";
-  for (const element error : array_of(f[kErrors])) {
+  for (const element error : array_of(f[field("errors")])) {
     const auto e = fields_of(object_of(error), std::array<std::string_view, 2>{"stage", "message"});
     attempt.errors.push_back({std::string(text_of(e[0])), std::string(text_of(e[1]))});
   }
-  for (const element name : array_of(f[kMissingCases])) {
+  for (const element name : array_of(f[field("missing_cases")])) {
     attempt.missing_cases.emplace_back(text_of(name));
   }
   std::set<std::string> names;
-  for (const element measured : array_of(f[kCases])) {
+  for (const element measured : array_of(f[field("cases")])) {
     attempt.cases.push_back(case_of(measured));
     require(names.insert(attempt.cases.back().name).second);
   }
-  attempt.raw_path = std::string(text_of(f[kRawPath]));
+  attempt.raw_path = std::string(text_of(f[field("raw_path")]));
   require(attempt.raw_path == "raw/" + attempt.identity.text() + "/");
   require(!(attempt.success && !attempt.errors.empty()));
   require(!(attempt.success && attempt.cases.empty()));

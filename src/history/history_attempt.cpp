@@ -1,5 +1,6 @@
 #include "history/history_attempt.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -11,33 +12,6 @@
 
 namespace perfgate::history {
 namespace {
-
-bool is_hex_sha(std::string_view text) {
-  if (text.size() != 40) return false;
-  for (const char c : text) {
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  }
-  return true;
-}
-
-const std::set<std::string> kKnownFields = {"schema_version",
-                                            "kind",
-                                            "sha",
-                                            "harness_sha",
-                                            "harness_version",
-                                            "benchmark_sources",
-                                            "run",
-                                            "attempt",
-                                            "started_at",
-                                            "finished_at",
-                                            "label",
-                                            "environment",
-                                            "configuration",
-                                            "status",
-                                            "errors",
-                                            "missing_cases",
-                                            "cases",
-                                            "raw_path"};
 
 Json case_to_json(const MeasuredCase& c) {
   Json metrics = Json::object();
@@ -58,11 +32,6 @@ double measurement(JsonObjectReader& reader, const std::string& key) {
                 "Re-measure the commit; a measurement cannot be negative or infinite");
   }
   return value;
-}
-
-/// Units of time, whose zero median means a broken measurement.
-bool is_time_unit(const std::string& unit) {
-  return unit == "s" || unit == "ms" || unit == "us" || unit == "µs" || unit == "ns";
 }
 
 // CPU time is counted in the kernel's ticks: a short run may well show none, so only its
@@ -132,6 +101,18 @@ std::string checked_instant(JsonObjectReader& reader, const std::string& key) {
 
 }  // namespace
 
+bool is_full_sha(std::string_view text) {
+  if (text.size() != 40) return false;
+  for (const char c : text) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+bool is_time_unit(std::string_view unit) {
+  return unit == "s" || unit == "ms" || unit == "us" || unit == "µs" || unit == "ns";
+}
+
 std::string AttemptIdentity::text() const {
   return sha + "-" + run + "-" + std::to_string(attempt);
 }
@@ -154,7 +135,7 @@ std::optional<AttemptIdentity> parse_attempt_identity(std::string_view text) {
   identity.sha = std::string(text.substr(0, 40));
   identity.run = std::string(text.substr(41, last - 41));
   const std::string_view number = text.substr(last + 1);
-  if (!is_hex_sha(identity.sha) || !valid_run_id(identity.run) || number.size() > 9 ||
+  if (!is_full_sha(identity.sha) || !valid_run_id(identity.run) || number.size() > 9 ||
       number.front() == '0') {
     return std::nullopt;
   }
@@ -212,7 +193,7 @@ HistoryAttempt read_attempt_strict(const std::string& text, const std::string& s
       [&] { check_history_schema(reader, "a newer perfgate wrote it, so upgrade perfgate"); });
   errors.check([&] {
     attempt.identity.sha = reader.string("sha");
-    if (!is_hex_sha(attempt.identity.sha)) {
+    if (!is_full_sha(attempt.identity.sha)) {
       reader.fail("sha", "'" + attempt.identity.sha + "' is not a full commit SHA",
                   "Use the 40 hex digits of the commit");
     }
@@ -330,7 +311,9 @@ HistoryAttempt read_attempt_strict(const std::string& text, const std::string& s
   });
   errors.throw_if_any();
   for (const auto& [key, value] : json.items()) {
-    if (kKnownFields.count(key) == 0) attempt.unknown_fields[key] = value;
+    if (std::find(kAttemptFields.begin(), kAttemptFields.end(), key) == kAttemptFields.end()) {
+      attempt.unknown_fields[key] = value;
+    }
   }
   return attempt;
 }

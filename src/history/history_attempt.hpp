@@ -3,6 +3,7 @@
 // where and how, and either its cases or its errors. The file is written once by
 // `history measure` and never changed; readers validate every field and keep the document
 // as it was, unknown fields included. Format: docs/history.md.
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -24,6 +25,8 @@ struct AttemptIdentity {
 };
 /// nullopt when `text` is not of that form.
 std::optional<AttemptIdentity> parse_attempt_identity(std::string_view text);
+/// Whether `text` is a full commit SHA: 40 lowercase hex digits.
+bool is_full_sha(std::string_view text);
 /// Whether `run` may stand in an identity.
 bool valid_run_id(std::string_view run);
 
@@ -37,6 +40,9 @@ struct CaseMetric {
   int count = 0;  ///< samples; must equal the case's repetitions
   bool operator==(const CaseMetric&) const = default;
 };
+
+/// Units of time, whose zero median means a broken measurement (CPU time excepted).
+bool is_time_unit(std::string_view unit);
 
 struct MeasuredCase {
   std::string name;       ///< the benchmark state, e.g. "sort[n=1000]"
@@ -73,6 +79,26 @@ struct HistoryAttempt {
   Json unknown_fields = Json::object();
   bool operator==(const HistoryAttempt&) const = default;
 };
+
+/// The fields of an attempt file this perfgate knows; any other is kept as it was read.
+inline constexpr std::array<std::string_view, 18> kAttemptFields = {"schema_version",
+                                                                    "kind",
+                                                                    "sha",
+                                                                    "harness_sha",
+                                                                    "harness_version",
+                                                                    "benchmark_sources",
+                                                                    "run",
+                                                                    "attempt",
+                                                                    "started_at",
+                                                                    "finished_at",
+                                                                    "label",
+                                                                    "environment",
+                                                                    "configuration",
+                                                                    "status",
+                                                                    "errors",
+                                                                    "missing_cases",
+                                                                    "cases",
+                                                                    "raw_path"};
 
 Json to_json(const HistoryAttempt& attempt);
 
