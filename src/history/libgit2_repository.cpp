@@ -47,6 +47,9 @@ void ensure_libgit2() {
       // Like git, which checks object hashes in fsck rather than on every read: a fifth of
       // the time of a long first-parent walk. zlib's checksum still catches a damaged object.
       git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+      // perfgate reads each commit once (a walk, an export's lookups): caching them only
+      // costs an insertion per commit and a long free when the repository closes.
+      git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_COMMIT, std::size_t{0});
     }
     ~Runtime() { git_libgit2_shutdown(); }
   } runtime;
