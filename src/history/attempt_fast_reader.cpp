@@ -154,9 +154,9 @@ consteval std::size_t field(std::string_view name) {
 HistoryAttempt attempt_of(simdjson::dom::object root) {
   Fields<kAttemptFields.size()> f{kAttemptFields};
   HistoryAttempt attempt;
-  for (const auto field : root) {
-    if (!f.take(field.key, field.value)) {
-      attempt.unknown_fields[std::string(field.key)] = json_of(field.value);
+  for (const auto member : root) {
+    if (!f.take(member.key, member.value)) {
+      attempt.unknown_fields[std::string(member.key)] = json_of(member.value);
     }
   }
   integer_of(f[field("schema_version")], 1, kHistorySchemaVersion);
