@@ -89,35 +89,30 @@
     var current = ctx.cursor >= geo.from && ctx.cursor < geo.to ? ctx.cursor : -1;
     var markerRow = geo.plot.bottom + pv.CHART_MARKER_ROW;
 
-    function showPoint(k) {
-      current = k;
-      ctx.cursor = k;
-      var cx = geo.x(p.commit[k]);
-      var cy = geo.y(p.median[k] * ctx.factor);
+    // The cursor and the tooltip at (cx, cy), holding `lines`.
+    function showAt(cx, cy, lines) {
       cursor.setAttribute("visibility", "visible");
       cursor.firstChild.setAttribute("x1", cx);
       cursor.firstChild.setAttribute("x2", cx);
       cursor.lastChild.setAttribute("cx", cx);
       cursor.lastChild.setAttribute("cy", cy);
       pv.clear(tooltip);
-      pointLines(ctx, k).forEach(function (node) { tooltip.appendChild(node); });
-      tooltip.dataset.point = String(k);
-      delete tooltip.dataset.gap;
+      lines.forEach(function (node) { tooltip.appendChild(node); });
       place(cx, cy);
     }
 
+    function showPoint(k) {
+      current = k;
+      ctx.cursor = k;
+      tooltip.dataset.point = String(k);
+      delete tooltip.dataset.gap;
+      showAt(geo.x(p.commit[k]), geo.y(p.median[k] * ctx.factor), pointLines(ctx, k));
+    }
+
     function showGap(c) {
-      var cx = geo.x(c);
-      cursor.setAttribute("visibility", "visible");
-      cursor.firstChild.setAttribute("x1", cx);
-      cursor.firstChild.setAttribute("x2", cx);
-      cursor.lastChild.setAttribute("cx", cx);
-      cursor.lastChild.setAttribute("cy", markerRow);
-      pv.clear(tooltip);
-      gapLines(ctx, c).forEach(function (node) { tooltip.appendChild(node); });
       tooltip.dataset.gap = String(c);
       delete tooltip.dataset.point;
-      place(cx, markerRow);
+      showAt(geo.x(c), markerRow, gapLines(ctx, c));
     }
 
     function hide() {
