@@ -80,7 +80,7 @@ int execute_plan(const HistoryOptions& options) {
               << " does not exist yet: every commit is planned as new, and the first publish "
                  "creates it. Check --archive if it should exist\n";
   }
-  write_result(options.output, pretty_json(to_json(plan)), options.force);
+  write_result(options.output, history::plan_file_text(plan), options.force);
   std::cout << fmt::format(
       "branch {}: {} monitored commits from {} to {}\n"
       "selected {}: {}\n"

@@ -5,6 +5,7 @@
 
 #include "history/history_attempt.hpp"
 #include "history/history_document.hpp"
+#include "model/compact_json.hpp"
 #include "model/error.hpp"
 #include "model/json_reader.hpp"
 
@@ -86,6 +87,57 @@ Json to_json(const PlanFile& file) {
           {"missing", file.plan.missing},
           {"failed", file.plan.failed},
           {"measured", file.plan.measured}};
+}
+
+std::string plan_file_text(const PlanFile& file) {
+  // nlohmann's indented layout: two spaces per level, one member or item per line, an
+  // empty array as [], members in sorted key order.
+  std::string out = "{";
+  bool first = true;
+  const auto key = [&](std::string_view name) {
+    out += first ? "\n  " : ",\n  ";
+    first = false;
+    append_json_string(name, out);
+    out += ": ";
+  };
+  const auto text = [&](std::string_view name, std::string_view value) {
+    key(name);
+    append_json_string(value, out);
+  };
+  const auto list = [&](std::string_view name, const std::vector<std::string>& items) {
+    key(name);
+    if (items.empty()) {
+      out += "[]";
+      return;
+    }
+    out += '[';
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      out += i == 0 ? "\n    " : ",\n    ";
+      append_json_string(items[i], out);
+    }
+    out += "\n  ]";
+  };
+  text("archive", file.archive);
+  text("baseline", file.baseline);
+  text("branch", file.branch);
+  text("created_at", file.created_at);
+  text("current", file.current);
+  list("failed", file.plan.failed);
+  text("harness_sha", file.harness_sha);
+  key("harness_version");
+  out += std::to_string(file.harness_version);
+  text("kind", "perfgate-history-plan");
+  list("measured", file.plan.measured);
+  list("missing", file.plan.missing);
+  list("monitored", file.monitored);
+  key("retry");
+  out += file.retry ? "true" : "false";
+  key("schema_version");
+  out += std::to_string(kHistorySchemaVersion);
+  list("selected", file.plan.selected);
+  text("target", file.target);
+  out += "\n}\n";
+  return out;
 }
 
 PlanFile read_plan_file(const std::string& text, const std::string& source) {

@@ -49,6 +49,10 @@ struct PlanFile {
 };
 
 Json to_json(const PlanFile& plan);
+/// The plan as the file holds it: exactly pretty_json(to_json(plan)), written directly, since
+/// a long history's plan lists hundreds of thousands of SHAs and a tree of JSON nodes for
+/// them cost a tenth of a plan's time.
+std::string plan_file_text(const PlanFile& plan);
 /// Error(kDataError) "<source>: ..." for a file that is not a plan.
 PlanFile read_plan_file(const std::string& text, const std::string& source);
 

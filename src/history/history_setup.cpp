@@ -38,10 +38,11 @@ HistorySetup open_history(const std::filesystem::path& repo_dir,
 }
 
 std::optional<std::string> find_activation_commit(
-    const GitRepository& repository, const std::vector<std::string>& chain_oldest_first) {
+    const GitRepository& repository, const std::vector<std::string>& chain_newest_first) {
   // Most commits share one perfgate.toml blob: parse each blob once.
   std::unordered_map<std::string, bool> has_history;
-  for (const std::string& sha : chain_oldest_first) {
+  for (auto it = chain_newest_first.rbegin(); it != chain_newest_first.rend(); ++it) {
+    const std::string& sha = *it;
     const auto blob = repository.object_id_at(sha, "perfgate.toml");
     if (!blob) continue;
     auto found = has_history.find(*blob);

@@ -26,9 +26,9 @@ struct HistorySetup {
 HistorySetup open_history(const std::filesystem::path& repo_dir,
                           const std::optional<std::string>& archive_url);
 
-/// The first first-parent commit, oldest first along `chain_oldest_first`, whose
+/// The oldest commit of `chain_newest_first` (a first-parent chain, the tip first) whose
 /// perfgate.toml has a [history] table; nullopt when none has.
 std::optional<std::string> find_activation_commit(
-    const GitRepository& repository, const std::vector<std::string>& chain_oldest_first);
+    const GitRepository& repository, const std::vector<std::string>& chain_newest_first);
 
 }  // namespace perfgate::history

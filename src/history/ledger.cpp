@@ -53,7 +53,7 @@ Ledger read_ledger(const std::string& text, const std::string& source) {
   return ledger;
 }
 
-Ledger merge_ledger(const std::optional<Ledger>& previous, const Ledger& observed,
+Ledger merge_ledger(const std::optional<Ledger>& previous, Ledger observed,
                     const AncestryCheck& is_ancestor) {
   if (!previous) return observed;
   if (previous->baseline != observed.baseline) {

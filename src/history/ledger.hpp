@@ -45,7 +45,7 @@ using AncestryCheck = std::function<bool(const std::string&, const std::string&)
 /// - attempts is the union.
 /// Error(kDataError) when the baselines differ, or when neither current contains the other:
 /// the branch was rewritten, which a person must review (the message names both tips).
-Ledger merge_ledger(const std::optional<Ledger>& previous, const Ledger& observed,
+Ledger merge_ledger(const std::optional<Ledger>& previous, Ledger observed,
                     const AncestryCheck& is_ancestor);
 
 enum class CommitState { kMissing, kMeasured, kFailed };

@@ -81,8 +81,7 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
     activation = *recorded;
   } else {
     chain = repository.first_parent_chain(target);
-    const std::vector<std::string> oldest_first(chain.rbegin(), chain.rend());
-    const auto found = find_activation_commit(repository, oldest_first);
+    const auto found = find_activation_commit(repository, chain);
     if (!found) {
       throw Error(ExitCode::kDataError,
                   "no first-parent commit of " + target.substr(0, 12) +
@@ -99,15 +98,17 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   observed.current = target;
   observed.monitored = monitored_interval(repository, activation, std::move(chain));
   // The interval's commits are ancestors of the target: no graph walk is needed for them.
-  const std::unordered_set<std::string> interval(observed.monitored.begin(),
-                                                 observed.monitored.end());
-  const Ledger ledger = merge_ledger(previous, observed, [&](const auto& a, const auto& d) {
+  // Only a merge with an earlier ledger asks, so only then is the set built.
+  std::unordered_set<std::string> interval;
+  if (previous) interval.insert(observed.monitored.begin(), observed.monitored.end());
+  Ledger ledger = merge_ledger(previous, std::move(observed), [&](const auto& a, const auto& d) {
     if (d == target && interval.count(a)) return true;
     return repository.is_ancestor(a, d);
   });
 
+  // A long history's list of SHAs is moved from step to step, never copied.
   PlanRequest request;
-  request.monitored = ledger.monitored;
+  request.monitored = std::move(ledger.monitored);
   request.target = target;
   request.states = commit_states(ledger);
   request.retry = options.retry;
@@ -124,8 +125,8 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   file.harness_version = setup.config.harness_version;
   file.created_at = utc_now_with_microseconds();
   file.retry = options.retry;
-  file.monitored = ledger.monitored;
   file.plan = plan_commits(request);
+  file.monitored = std::move(request.monitored);
   return file;
 }
 

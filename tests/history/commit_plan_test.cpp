@@ -96,6 +96,29 @@ TEST(CommitPlan, PlanFileRoundTrips) {
   EXPECT_EQ(to_json(read), to_json(file));
 }
 
+TEST(CommitPlan, PlanFileTextIsTheIndentedDocument) {
+  PlanFile file;
+  file.branch = "r\xC3\xA9lease/\"1\"";  // UTF-8 and a quote, escaped as nlohmann escapes them
+  file.archive = "dir:../archive\\x";
+  file.baseline = "a";
+  file.target = "c";
+  file.current = "c";
+  file.harness_sha = "h";
+  file.harness_version = 3;
+  file.created_at = "2026-12-02T06:00:00.000001Z";
+  file.monitored = {"a", "b", "c"};
+  file.plan.selected = {"c"};
+  file.plan.missing = {"a", "b"};
+  // failed and measured empty: written as []
+  EXPECT_EQ(plan_file_text(file), pretty_json(to_json(file)));
+  file.retry = true;
+  file.plan.failed = {"a"};
+  file.plan.missing = {};
+  file.plan.measured = {"b"};
+  EXPECT_EQ(plan_file_text(file), pretty_json(to_json(file)));
+  EXPECT_EQ(read_plan_file(plan_file_text(file), "plan.json").plan.measured, List{"b"});
+}
+
 TEST(CommitPlan, RefusesAFileThatIsNotAPlan) {
   EXPECT_THROW(read_plan_file(R"({"schema_version": 1})", "x.json"), Error);
   EXPECT_THROW(read_plan_file("not json", "x.json"), Error);
