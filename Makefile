@@ -29,6 +29,7 @@ test: deps
 	@ctest --test-dir $(TEST_BUILD) --output-on-failure -j2
 	@$(MAKE) --no-print-directory fuzz-build
 	@ctest --test-dir $(FUZZ_BUILD) --output-on-failure -j2
+	@PERFGATE_BIN=$(TEST_BUILD)/perfgate $(MAKE) --no-print-directory browser-test
 
 # The parsers again, built with clang for libFuzzer (fuzz/): make test runs each target
 # briefly over its corpus, make fuzz for FUZZ_SECONDS each.
@@ -43,7 +44,7 @@ fuzz: fuzz-build
 
 # The dashboard viewer (web/viewer/) in headless Chromium: tests/browser/README.md.
 browser-test:
-	@bash scripts/install-browser-deps.sh
+	@bash scripts/install-deps.sh --browser
 	@node tests/browser/run.mjs
 
 demo: build

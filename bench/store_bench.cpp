@@ -1,7 +1,8 @@
 // make bench, store part: append 100,000 normalised records (1,000 cohorts x 100) to the
 // SQLite store beside the floor (the same rows through one prepared INSERT in one
 // transaction), then compare a batch of 1,000 raw records against that store.
-// Usage: store_bench [COHORTS] [RECORDS_PER_COHORT]
+// With KEEP, the appended store is also written there, for the dashboard bench (run.sh).
+// Usage: store_bench [COHORTS] [RECORDS_PER_COHORT] [KEEP]
 #include <sqlite3.h>
 #include <sys/resource.h>
 
@@ -256,5 +257,9 @@ int main(int argc, char** argv) {
           (fs::exists(dir / "perfgate.db-wal") ? fs::file_size(dir / "perfgate.db-wal") : 0)) /
           1048576.0);
   fs::remove_all(dir);
+  if (argc > 3) {
+    const auto kept = perfgate::open_store(std::string("sqlite:") + argv[3]);
+    for (const auto& attempt : attempts) kept->append(attempt);
+  }
   return 0;
 }

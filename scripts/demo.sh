@@ -92,3 +92,9 @@ PERFGATE_PROBE_OUT="$demo/probe.json" examples/bin/frames 3 200000 >/dev/null
 # The commit history of a small repository built for the demo (scripts/history_demo.sh):
 # every commit measured once, kept in the archive branch, exported for the dashboard.
 bash scripts/history_demo.sh "$PG" "$demo/history"
+
+# The dashboard: the store's records per cohort and the history above, as a folder that
+# opens from disk (docs/dashboard.md). `perfgate serve` shows the same, live.
+step "perfgate report --format html --history history.json -o site/"
+"$PG" report --format html --history "$demo/history/site/history.json" -o site --force
+echo "open $(pwd)/site/index.html in a browser, or run: $PG serve --history $demo/history/site/history.json"

@@ -2,6 +2,12 @@
 # Installs the Debian 12 packages perfgate needs to build, test and benchmark,
 # and only those that are missing: a second run installs nothing.
 set -euo pipefail
+# --browser: also what the dashboard's browser tests need (Chromium, Node.js, npm and the
+# pinned playwright-core): scripts/install-browser-deps.sh.
+if [ "${1:-}" = "--browser" ]; then
+  bash "$(dirname "${BASH_SOURCE[0]}")/install-deps.sh"
+  exec bash "$(dirname "${BASH_SOURCE[0]}")/install-browser-deps.sh"
+fi
 
 packages=(
   build-essential cmake ninja-build pkg-config
@@ -14,6 +20,7 @@ packages=(
   zlib1g-dev           # gzipped result files (pyperf *.json.gz) for diff/import
   libsimdjson-dev      # diff: parses nvbench files of thousands of states in milliseconds
   libgit2-dev          # history: the commit graph and the archive branch
+  libcpp-httplib-dev   # serve: the dashboard's HTTP server
   git                  # tests build repositories with the git command line
   libgtest-dev libgmock-dev  # tests
   clang libclang-rt-14-dev   # fuzz/: libFuzzer targets of every parser (make fuzz, make test)

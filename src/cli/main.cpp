@@ -15,6 +15,7 @@
 #include "cli/profile_command.hpp"
 #include "cli/report_command.hpp"
 #include "cli/run_command.hpp"
+#include "cli/serve_command.hpp"
 #include "cli/terminal.hpp"
 #include "cli/usage_error.hpp"
 #include "model/error.hpp"
@@ -61,6 +62,8 @@ int main(int argc, char** argv) {
   CLI::App* profile = perfgate::add_profile_command(app, profile_options);
   perfgate::HistoryOptions history_options;
   const perfgate::HistoryCommands history = perfgate::add_history_command(app, history_options);
+  perfgate::ServeOptions serve_options;
+  CLI::App* serve = perfgate::add_serve_command(app, serve_options);
   perfgate::CompletionsOptions completions_options;
   CLI::App* completions = perfgate::add_completions_command(app, completions_options);
 
@@ -95,6 +98,7 @@ int main(int argc, char** argv) {
     if (history.history->parsed()) {
       return perfgate::execute_history(history, history_options);
     }
+    if (serve->parsed()) return perfgate::execute_serve(serve_options);
     if (completions->parsed()) {
       std::cout << perfgate::completion_script(app, completions_options.shell);
       return 0;

@@ -1,30 +1,40 @@
 #include "cli/report_command.hpp"
 
 #include <ctime>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 
 #include "cli/output_file.hpp"
 #include "cli/project_lookup.hpp"
 #include "measure/results_folder.hpp"
 #include "model/error.hpp"
 #include "model/time_window.hpp"
+#include "report/html_site.hpp"
 #include "report/store_report.hpp"
+#include "report/store_view.hpp"
 
 namespace perfgate {
 
 CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
-  CLI::App* cmd =
-      app.add_subcommand("report", "Report the store's records as Markdown, JSON or CSV");
-  cmd->add_option("--format", options.format, "md, json or csv (default: md)")
-      ->check(CLI::IsMember({"md", "json", "csv"}));
+  CLI::App* cmd = app.add_subcommand(
+      "report", "Report the store's records as Markdown, JSON, CSV or a dashboard");
+  cmd->add_option("--format", options.format,
+                  "md, json, csv, or html: the dashboard as a folder (-o DIR) that opens from "
+                  "disk (default: md)")
+      ->check(CLI::IsMember({"md", "json", "csv", "html"}));
   cmd->add_flag("--json", options.json, "Same as --format json");
   cmd->add_option("--since", options.since, "Only records this recent: 30d, 12h, 2026-11-01, …");
   cmd->add_option("-b,--benchmark", options.benchmark,
                   "Only records whose benchmark_id matches this glob");
   cmd->add_option("-o,--output", options.output,
                   "Write to this file instead of standard output (an existing file is kept "
-                  "unless --force)");
-  cmd->add_flag("--force", options.force, "Replace the --output file if it exists");
+                  "unless --force); with --format html, the folder of the site");
+  cmd->add_option("--history", options.history,
+                  "With --format html: add the commit-history views of this history.json "
+                  "(perfgate history export)");
+  cmd->add_flag("--force", options.force, "Replace the --output file or folder if it exists");
   cmd->add_option(
       "--store", options.store,
       "Store URL (default: $PERFGATE_STORE, [store] url, sqlite:.perfgate/perfgate.db)");
@@ -33,21 +43,80 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
       "Examples:\n"
       "  perfgate report --since 30d --benchmark 'sort*'\n"
       "  perfgate report --format csv -o perf.csv\n"
-      "  perfgate report --format json --store dir:perf-archive\n\n"
-      "Exit status: 0 report written; 64 bad flag, or an --output file that exists (pass\n"
-      "--force); 65 unreadable store record; 66 store or --output folder not found; 74 store\n"
-      "or file not readable or writable.");
+      "  perfgate report --format json --store dir:perf-archive\n"
+      "  perfgate report --format html -o site/            # then open site/index.html\n"
+      "  perfgate report --format html --history history.json -o site/\n\n"
+      "Exit status: 0 report written; 64 bad flag, or an --output file or non-empty folder\n"
+      "that exists (pass --force); 65 unreadable store record or history.json; 66 store,\n"
+      "--history file or --output folder not found; 74 store or file not readable or\n"
+      "writable.");
   return cmd;
 }
 
+namespace {
+
+std::string read_history_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw Error(ExitCode::kNoInput, "--history: " + path +
+                                        ": cannot open it. Check the path, or write it with "
+                                        "'perfgate history export -o history.json'");
+  }
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  check_history_document(text, path);
+  return text;
+}
+
+int write_dashboard(const ReportOptions& options, const ProjectConfig& project,
+                    const RecordFilter& filter, const std::string& generated_at) {
+  if (options.output.empty()) {
+    throw Error(ExitCode::kUsage,
+                "--format html writes a folder: name it with -o, e.g. perfgate report --format "
+                "html -o site/");
+  }
+  check_html_site_target(options.output, options.force);
+  HtmlSiteData data;
+  if (!options.history.empty()) data.history = read_history_file(options.history);
+  const StoreChoice choice = choose_store(options.store, project.store_url);
+  if (store_exists(choice.url) || !choice.is_default || !data.history) {
+    const auto store = open_existing_store(choice.url);
+    StoreViewContext context;
+    context.store_url = store->url();
+    context.generated_at = generated_at;
+    context.benchmark_glob = options.benchmark;
+    context.since = filter.since;
+    data.store_view = write_store_view(store->list_records(filter), context);
+  } else {
+    std::cerr << "perfgate report: note: no store at " << choice.url
+              << ": the site shows the commit history only\n";
+  }
+  write_html_site(options.output, data, options.force);
+  std::filesystem::path index = std::filesystem::path(options.output) / "index.html";
+  std::cout << index.lexically_normal().string() << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int execute_report(const ReportOptions& options) {
-  if (!options.output.empty()) check_output_file(options.output, "--output", options.force);
+  if (!options.history.empty() && options.format != "html") {
+    throw Error(ExitCode::kUsage,
+                "--history adds views to the html dashboard only. Pass "
+                "--format html -o DIR with it");
+  }
+  if (!options.output.empty() && options.format != "html") {
+    check_output_file(options.output, "--output", options.force);
+  }
+  if (options.format == "html" && options.json) {
+    throw Error(ExitCode::kUsage, "--json and --format html ask for two formats. Pass one");
+  }
   const ProjectConfig project = project_for(options.project, std::filesystem::current_path());
-  const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
   const std::time_t now = std::time(nullptr);
   RecordFilter filter;
   filter.benchmark_glob = options.benchmark;
   if (!options.since.empty()) filter.since = since_to_timestamp(options.since, now);
+  if (options.format == "html") return write_dashboard(options, project, filter, iso_utc(now));
+  const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
   const ReportFormat format = options.json || options.format == "json" ? ReportFormat::kJson
                               : options.format == "csv"                ? ReportFormat::kCsv
                                                                        : ReportFormat::kMarkdown;

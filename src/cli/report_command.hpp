@@ -1,5 +1,6 @@
 #pragma once
-// `perfgate report`: the store's records as Markdown, JSON or CSV.
+// `perfgate report`: the store's records as Markdown, JSON or CSV, or the dashboard as a
+// folder (--format html).
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -13,6 +14,7 @@ struct ReportOptions {
   std::string since;
   std::string benchmark;
   std::string output;
+  std::string history;  ///< --history: a history.json whose views the html site adds
   bool force = false;  ///< --force: replace an existing --output file
   bool json = false;
 };

@@ -3,10 +3,12 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <exception>
 #include <system_error>
 
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
+#include "model/parallel_for.hpp"
 #include "store/approval.hpp"
 #include "store/attempt_checks.hpp"
 #include "store/sqlite_schema.hpp"
@@ -159,19 +161,38 @@ std::vector<StoredRecord> SqliteStore::select_records(const std::string& where,
     std::visit([&](const auto& value) { query.bind(static_cast<int>(i + 1), value); },
                arguments[i]);
   }
+  struct Row {
+    std::string record_id;
+    std::string json;
+  };
+  std::vector<Row> rows;
   std::vector<StoredRecord> found;
   while (query.step()) {
-    const std::string source = url_ + " (record " + query.text(0) + ")";
-    Json json = Json::parse(query.text(1), nullptr, false);
-    if (json.is_discarded() || !json.is_object()) {
-      throw Error(ExitCode::kDataError,
-                  source +
-                      ": the stored JSON does not parse. The database is damaged; restore "
-                      "it from a backup");
+    rows.push_back({query.text(0), query.text(1)});
+    found.push_back(StoredRecord{{}, query.text(2), query.integer(3) != 0});
+  }
+  // Reading the records' JSON is most of the time of a long listing (a dashboard of
+  // 100,000 records): each row is independent, so every core reads some. The first bad
+  // row in listing order is the one reported, whatever the threads did first.
+  std::vector<std::exception_ptr> failures(rows.size());
+  parallel_for(rows.size(), [&](std::size_t i) {
+    try {
+      const std::string source = url_ + " (record " + rows[i].record_id + ")";
+      Json json = Json::parse(rows[i].json, nullptr, false);
+      if (json.is_discarded() || !json.is_object()) {
+        throw Error(ExitCode::kDataError,
+                    source +
+                        ": the stored JSON does not parse. The database is damaged; restore "
+                        "it from a backup");
+      }
+      json["record_id"] = rows[i].record_id;  // kept in its own column, not in the content
+      found[i].record = normalized_record_from_json(json, source);
+    } catch (...) {
+      failures[i] = std::current_exception();
     }
-    json["record_id"] = query.text(0);  // kept in its own column, not in the content text
-    found.push_back(StoredRecord{normalized_record_from_json(json, source), query.text(2),
-                                 query.integer(3) != 0});
+  });
+  for (const auto& failure : failures) {
+    if (failure) std::rethrow_exception(failure);
   }
   return found;
 }

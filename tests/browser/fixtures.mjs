@@ -1,19 +1,22 @@
-// The histories the browser tests load, each built by history-builder.mjs from a small
-// archive-like description, and written where the viewer looks for them (data/history.js
-// and/or data/history.json beside index.html).
+// The histories and store views the browser tests load, each built from a small
+// description (history-builder.mjs: an archive; store-builder.mjs: records), and written
+// where the viewer looks for them (data/history.js and/or data/history.json, data/store.js
+// and/or data/store.json beside index.html).
 //
 // As a command, writes one scenario for a person to look at:
 //   node tests/browser/fixtures.mjs partial /tmp/site      (then open /tmp/site/data/...)
+//   node tests/browser/fixtures.mjs store-partial /tmp/site
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildHistory } from "./history-builder.mjs";
-import { documentText } from "./history-format.mjs";
+import { documentText, sha256Hex } from "./history-format.mjs";
+import { buildLargeStore, buildStore } from "./store-builder.mjs";
 
 export const HOSTILE = `<img src=x onerror=alert(1)>`;
-const HOSTILE_SCRIPT = `"><script>alert(2)</script>`;
-const HOSTILE_SVG = `</text><svg onload=alert(3)>`;
+export const HOSTILE_SCRIPT = `"><script>alert(2)</script>`;
+export const HOSTILE_SVG = `</text><svg onload=alert(3)>`;
 
 export function commitSha(n, salt = "commit") {
   return createHash("sha1").update(`${salt}:${n}`).digest("hex");
@@ -272,6 +275,261 @@ export function historyScript(jsonText) {
   return `window.PERFGATE_HISTORY = ${jsonText.trimEnd()};\n`;
 }
 
+// ---- Store views (docs/store-json.md) ----
+
+const DAY = 24 * HOUR;
+const STORE_T0 = Date.parse("2026-11-21T10:00:00Z");
+
+
+function storeRecord(k, fields) {
+  return {
+    timestamp: timestamp(STORE_T0 + k * DAY),
+    commit: commitSha(k, "store"),
+    branch: "main",
+    run_source: "scheduled_main",
+    comparison_status: "PASS",
+    comparison_reason: "Comparable baseline found with no gated regressions",
+    baseline_status: "compared",
+    eligible: true,
+    success: true,
+    attempt: sha256Hex(`attempt ${k}`),
+    record: sha256Hex(`record ${k}`),
+    ...fields,
+  };
+}
+
+export const SORT_IDENTITY = {
+  workload_id: "sort",
+  variant_id: "default",
+  benchmark_version: 1,
+  recipe_fingerprint: sha256Hex("recipe sort"),
+  hardware_profile_id: "hw-1a2b3c4d",
+  software_profile_id: "sw-5e6f7a8b",
+};
+
+const SORT_UNITS = {
+  latency: { unit: "s", direction: "lower" },
+  memory: { unit: "MB", direction: "lower" },
+  throughput: { unit: "items/s", direction: "higher" },
+};
+
+// The sort cohort: ten daily records, a calibration first, a local run without a commit,
+// a pull request's REGRESSION, a time recorded in another zone, and memory missing from
+// three records; throughput is named by a policy but never measured.
+export function sortCohort() {
+  const latency = [0.0121, 0.0119, 0.012, 0.0118, 0.0122, 0.0135, 0.0121, 0.012, 0.0119, 0.0121];
+  const memory = [41.2, null, 41.0, null, 41.3, 41.9, 41.1, null, 41.0, 41.2];
+  const special = {
+    0: { comparison_status: "CALIBRATION_NEEDED", comparison_reason: "No baseline found for exact comparable identity", baseline_status: "initialized_new_cohort" },
+    1: { run_source: "local", commit: null, branch: null, eligible: false },
+    3: { run_source: "pr", branch: "feature/faster-sort", eligible: false },
+    5: {
+      run_source: "pr",
+      branch: "feature/faster-sort",
+      comparison_status: "REGRESSION",
+      comparison_reason: "gated metrics regressed against the rolling baseline: latency +12.5% (+0.0015 s)",
+      eligible: false,
+    },
+    6: { timestamp: "2026-11-27T19:00:00+09:00" },
+  };
+  return {
+    kind: "v2",
+    identity: SORT_IDENTITY,
+    benchmark: "sort",
+    device: "cpu",
+    units: SORT_UNITS,
+    named: ["latency", "throughput"],
+    records: latency.map((value, k) => storeRecord(k, { ...special[k], metrics: { latency: value, memory: memory[k] } })),
+  };
+}
+
+function parseCohort() {
+  return {
+    kind: "v2",
+    identity: { ...SORT_IDENTITY, workload_id: "parse", variant_id: "json", benchmark_version: 2, recipe_fingerprint: sha256Hex("recipe parse") },
+    benchmark: "parse_json",
+    device: "cpu",
+    units: { latency: { unit: "ms", direction: "lower" }, cpu_time: { unit: "ms", direction: "lower" } },
+    records: [0, 1, 2, 3, 4, 5].map((k) => storeRecord(k + 0.25, {
+      attempt: sha256Hex(`parse attempt ${k}`),
+      record: sha256Hex(`parse record ${k}`),
+      run_source: k % 2 ? "pr" : "scheduled_main",
+      ...(k === 4 ? {
+        comparison_status: "RECIPE_MISMATCH",
+        comparison_reason: "no baseline for recipe 0123456789ab; trusted records of parse/json/v2 exist under recipe(s) 3f2a9c81d0e4",
+        baseline_status: "compared",
+        eligible: false,
+      } : {}),
+      metrics: { latency: 3.2 + k * 0.05, cpu_time: 2.9 + (k % 3) * 0.04 },
+    })),
+  };
+}
+
+function legacyCohort() {
+  return {
+    kind: "legacy_v1",
+    benchmark: "render",
+    device: "gpu",
+    units: { latency: { unit: "s", direction: "lower" }, fps: { unit: "frames/s", direction: "higher" } },
+    records: [0, 1, 2, 3].map((k) => storeRecord(k * 2 + 0.5, {
+      attempt: sha256Hex(`render attempt ${k}`),
+      record: sha256Hex(`render record ${k}`),
+      eligible: false,
+      baseline_status: "skipped_missing_identity",
+      comparison_reason: "legacy v1 record: gated by static thresholds only",
+      ...(k === 2 ? { comparison_status: "REGRESSION", comparison_reason: "static threshold breached: latency mean 2.1 s > 2 s", success: false } : {}),
+      metrics: { latency: k === 2 ? 2.1 : 1.8 + k * 0.02, fps: 58 - k },
+    })),
+  };
+}
+
+function invalidCohort() {
+  return {
+    kind: "invalid_v2",
+    identity: { workload_id: "upload", variant_id: "default", benchmark_version: 1, hardware_profile_id: "hw-1a2b3c4d" },
+    benchmark: "upload",
+    device: "cpu",
+    units: { latency: { unit: "s", direction: "lower" } },
+    records: [0, 1, 2].map((k) => storeRecord(k * 3 + 0.75, {
+      attempt: sha256Hex(`upload attempt ${k}`),
+      record: sha256Hex(`upload record ${k}`),
+      comparison_status: "INFRA_ERROR",
+      comparison_reason: "v2 record is missing required identity fields: recipe_fingerprint, software_profile_id",
+      baseline_status: "skipped_missing_identity",
+      eligible: false,
+      success: false,
+      metrics: { latency: 0.8 + k * 0.1 },
+    })),
+  };
+}
+
+// Two records that name a metric no record measured: nothing to chart at all.
+function unmeasuredCohort() {
+  return {
+    kind: "legacy_v1",
+    benchmark: "boot",
+    device: "cpu",
+    units: { boot_time: { unit: "s", direction: "lower" } },
+    named: ["boot_time"],
+    records: [0, 1].map((k) => storeRecord(k * 4 + 0.1, {
+      attempt: sha256Hex(`boot attempt ${k}`),
+      record: sha256Hex(`boot record ${k}`),
+      eligible: false,
+      baseline_status: "skipped_missing_identity",
+      comparison_reason: "legacy v1 record: gated by static thresholds only",
+      metrics: {},
+    })),
+  };
+}
+
+export function emptyStore() {
+  return buildStore({ cohorts: [] });
+}
+
+export function oneRecordStore() {
+  const cohort = sortCohort();
+  cohort.records = cohort.records.slice(0, 1);
+  return buildStore({ cohorts: [cohort] });
+}
+
+// Several cohorts of every kind: the sort cohort, another v2 cohort with a
+// RECIPE_MISMATCH, Legacy v1 and Invalid v2 cohorts, and one without any value.
+export function partialStore(overrides = {}) {
+  return buildStore({
+    cohorts: [sortCohort(), parseCohort(), legacyCohort(), invalidCohort(), unmeasuredCohort()],
+    ...overrides,
+  });
+}
+
+// Markup and script in every string the store views show.
+export function hostileStore() {
+  const hostileRecord = (k, fields = {}) => storeRecord(k, {
+    benchmark: HOSTILE,
+    commit: HOSTILE_SVG,
+    branch: HOSTILE,
+    run_source: HOSTILE_SCRIPT,
+    comparison_status: HOSTILE,
+    comparison_reason: `${HOSTILE} ${HOSTILE_SCRIPT}`,
+    baseline_status: HOSTILE_SVG,
+    attempt: HOSTILE_SCRIPT,
+    record: HOSTILE,
+    metrics: { [HOSTILE_SCRIPT]: 10 + k, [HOSTILE]: k === 1 ? null : 5 - k },
+    ...fields,
+  });
+  const units = { [HOSTILE_SCRIPT]: { unit: HOSTILE_SVG, direction: "lower" }, [HOSTILE]: { unit: HOSTILE, direction: "higher" }, [HOSTILE_SVG]: { unit: HOSTILE_SCRIPT, direction: "lower" } };
+  return buildStore({
+    store: HOSTILE,
+    generated_at: HOSTILE_SVG,
+    filter: { benchmark: HOSTILE, since: HOSTILE_SCRIPT },
+    cohorts: [
+      {
+        kind: "v2",
+        id: `${HOSTILE_SVG}/${HOSTILE}`,
+        label: `${HOSTILE} ${HOSTILE_SCRIPT}`,
+        identity: { ...SORT_IDENTITY, workload_id: HOSTILE, variant_id: HOSTILE_SCRIPT, hardware_profile_id: HOSTILE_SVG },
+        benchmark: HOSTILE,
+        device: HOSTILE_SVG,
+        units,
+        named: [HOSTILE_SVG],
+        records: [0, 1, 2].map((k) => hostileRecord(k, k === 2 ? { comparison_status: "REGRESSION" } : {})),
+      },
+      {
+        kind: "invalid_v2",
+        label: `Invalid v2 (${HOSTILE_SVG})`,
+        id: `invalid-v2/${HOSTILE_SVG}`,
+        benchmark: HOSTILE_SVG,
+        device: HOSTILE,
+        units,
+        records: [hostileRecord(5)],
+      },
+    ],
+  });
+}
+
+// Records a store could not place on a time axis (a damaged or hand-written timestamp),
+// beside the sort cohort: unplaced_records lists them, record_count leaves them out.
+export const UNPLACED_TIMESTAMPS = ["2026-13-45T10:00:00Z", "yesterday", HOSTILE_SCRIPT];
+
+export function unplacedStore() {
+  const sort = sortCohort();
+  const bad = UNPLACED_TIMESTAMPS.map((timestamp, i) => ({
+    ...storeRecord(20 + i, { attempt: sha256Hex(`unplaced attempt ${i}`), record: sha256Hex(`unplaced record ${i}`) }),
+    timestamp,
+    benchmark: i === 2 ? HOSTILE : "sort",
+    metrics: { latency: 0.012 },
+  }));
+  sort.records.splice(4, 0, bad[0], bad[1]);
+  sort.records.push(bad[2]);
+  return buildStore({ cohorts: [sort] });
+}
+
+// One cohort of 250 records: more than the records table draws at first.
+export function bigCohortStore() {
+  return buildLargeStore({ cohortCount: 1, perCohort: 250, metricCount: 2, random: randomSource(11), hash: sha256Hex });
+}
+
+// 100,000 records: `cohortCount` cohorts of about `perCohort` records, `metricCount` metrics.
+export function largeStore({ cohortCount = 50, perCohort = 2000, metricCount = 3 } = {}) {
+  return buildLargeStore({ cohortCount, perCohort, metricCount, random: randomSource(7), hash: sha256Hex });
+}
+
+// Writes data/store.js (the form that works from disk) and/or data/store.json, laid out as
+// the writer lays them out (sorted keys, compact, newline-ended). string: store.js assigns
+// the JSON text as a string, which the viewer parses (also accepted).
+export function writeStoreData(siteDir, document, { js = true, json = false, string = false } = {}) {
+  const dataDir = join(siteDir, "data");
+  mkdirSync(dataDir, { recursive: true });
+  const text = documentText(document);
+  if (json) writeFileSync(join(dataDir, "store.json"), text);
+  if (js) writeFileSync(join(dataDir, "store.js"), storeScript(text, { string }));
+  return text.length;
+}
+
+export function storeScript(jsonText, { string = false } = {}) {
+  const body = jsonText.trimEnd();
+  return `window.PERFGATE_STORE = ${string ? JSON.stringify(body) : body};\n`;
+}
+
 const SCENARIOS = {
   empty: emptyHistory,
   one: onePointHistory,
@@ -280,6 +538,12 @@ const SCENARIOS = {
   hostile: hostileHistory,
   large: largeHistory,
   records100k: () => largeHistory({ commitCount: 10000, caseCount: 10 }),
+  "store-empty": emptyStore,
+  "store-one": oneRecordStore,
+  "store-partial": partialStore,
+  "store-hostile": hostileStore,
+  "store-unplaced": unplacedStore,
+  "store-records100k": largeStore,
 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -288,6 +552,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error(`usage: node fixtures.mjs {${Object.keys(SCENARIOS).join("|")}} SITE_DIR`);
     process.exit(2);
   }
-  const bytes = writeHistoryData(siteDir, SCENARIOS[name](), { js: true, json: true });
-  console.log(`${name}: ${bytes} bytes of history.json in ${join(siteDir, "data")}`);
+  const store = name.startsWith("store-");
+  const write = store ? writeStoreData : writeHistoryData;
+  const bytes = write(siteDir, SCENARIOS[name](), { js: true, json: true });
+  console.log(`${name}: ${bytes} bytes of ${store ? "store" : "history"}.json in ${join(siteDir, "data")}`);
 }

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { writeHistoryData } from "./fixtures.mjs";
+import { writeHistoryData, writeStoreData } from "./fixtures.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const VIEWER_DIR = resolve(here, "../../web/viewer");
@@ -35,12 +35,15 @@ export class Harness {
     if (this.root) rmSync(this.root, { recursive: true, force: true });
   }
 
-  // A copy of the viewer with `document` as its data; returns the folder.
-  site(name, document, { js = true, json = false } = {}) {
+  // A copy of the viewer with `document` as its history and `store` as its store view
+  // (either may be null: absent); returns the folder. js/json: which history files;
+  // storeJs/storeJson: which store files; storeString: store.js holds the JSON as a string.
+  site(name, document, { js = true, json = false, store = null, storeJs = true, storeJson = false, storeString = false } = {}) {
     const dir = join(this.root, name);
     mkdirSync(dir, { recursive: true });
     for (const file of readdirSync(VIEWER_DIR)) cpSync(join(VIEWER_DIR, file), join(dir, file), { recursive: true });
     if (document) this.lastDataBytes = writeHistoryData(dir, document, { js, json });
+    if (store) this.lastStoreBytes = writeStoreData(dir, store, { js: storeJs, json: storeJson, string: storeString });
     return dir;
   }
 
@@ -49,11 +52,18 @@ export class Harness {
   }
 
   // Serves `dir` under `prefix` (e.g. "/immersx/") on 127.0.0.1 until the harness stops.
-  async serve(dir, prefix) {
+  // answers: {relative path: [status, body]} for the paths that answer something else than
+  // the file (a server error, as `perfgate serve` gives one: JSON with "error").
+  async serve(dir, prefix, { answers = {} } = {}) {
     const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json" };
     const server = createServer(async (request, response) => {
       const path = decodeURIComponent(new URL(request.url, "http://127.0.0.1").pathname);
       const relative = path.startsWith(prefix) ? path.slice(prefix.length) || "index.html" : null;
+      if (relative !== null && answers[relative]) {
+        const [status, body] = answers[relative];
+        response.writeHead(status, { "content-type": "application/json" }).end(body);
+        return;
+      }
       const file = relative === null ? null : normalize(join(dir, relative));
       if (!file || !file.startsWith(dir)) {
         response.writeHead(404).end();
@@ -75,14 +85,22 @@ export class Harness {
     const context = await this.browser.newContext({ viewport: { width, height } });
     this.contexts.push(context);
     const page = await context.newPage();
-    const seen = { dialogs: [], pageErrors: [], consoleErrors: [], requests: [] };
+    // optionalMissing: the data files that were not there (data/store.js and the like): a
+    // page may lack either source, so their failed loads are not console errors.
+    const seen = { dialogs: [], pageErrors: [], consoleErrors: [], requests: [], optionalMissing: [] };
     page.on("dialog", (dialog) => {
       seen.dialogs.push(dialog.message());
       dialog.dismiss().catch(() => {});
     });
     page.on("pageerror", (error) => seen.pageErrors.push(String(error.message)));
     page.on("console", (message) => {
-      if (message.type() === "error") seen.consoleErrors.push(message.text());
+      if (message.type() !== "error") return;
+      const url = (message.location() && message.location().url) || "";
+      const optional = /\/data\/(store|history)\.(js|json)$/.exec(url);
+      if (optional && /Failed to load resource/.test(message.text())) seen.optionalMissing.push(optional[0].slice(1));
+      // The browser's own request for an icon at the server's root, not the page's.
+      else if (/\/favicon\.ico$/.test(url)) return;
+      else seen.consoleErrors.push(message.text() + (url ? ` (${url})` : ""));
     });
     page.on("request", (request) => seen.requests.push(request.url()));
     await page.goto(url);
@@ -101,6 +119,10 @@ export class Harness {
 export async function waitReady(page, timeout = 60000) {
   await page.waitForFunction(() => document.body && document.body.dataset.ready === "1", null, { timeout });
 }
+
+// Thrown by a test that cannot run here (what it needs is missing): the runner says so and
+// counts it apart from passes and failures.
+export class Skip extends Error {}
 
 export function assert(condition, message) {
   if (!condition) throw new Error(message);

@@ -265,7 +265,8 @@ export const viewTests = [
     async run(h) {
       const { page, seen } = await h.open(h.fileUrl(h.site("nodata", null)));
       assert(await page.locator("#message").isVisible(), "no message");
-      assert((await text(page, "#message")).includes("No history data found"), "the message does not say the data is missing");
+      // Neither a history nor a store: one message for both (store-tests.mjs checks it whole).
+      assert((await text(page, "#message")).includes("No store or history data found"), "the message does not say the data is missing");
       assert((await text(page, "#message")).includes("data/history.js"), "the message does not name the file");
       await h.shot(page, "missing-data");
       assertClean(seen, [/ERR_FILE_NOT_FOUND|Failed to load resource/]);

@@ -34,11 +34,11 @@ TEST(CommandLine, ListsTheCommandsWhenNothingIsNearTheWordTyped) {
   TempDir dir;
   const CliResult result = run_perfgate({"xyzzy"}, dir.path());
   EXPECT_EQ(result.exit_code, 64);
-  EXPECT_EQ(
-      result.err,
-      "perfgate: error: unknown command 'xyzzy'; the commands are run, compare, baseline, "
-      "report, ab, diff, import, profile, history, completions\nRun 'perfgate --help' for the "
-      "commands.\n");
+  EXPECT_EQ(result.err,
+            "perfgate: error: unknown command 'xyzzy'; the commands are run, compare, baseline, "
+            "report, ab, diff, import, profile, history, serve, completions\nRun 'perfgate --help' "
+            "for the "
+            "commands.\n");
 }
 
 TEST(CommandLine, SuggestsTheNearestFlagOfTheCommandForAMistypedFlag) {
@@ -79,7 +79,7 @@ TEST(CommandLine, AsksForACommandWhenNoneIsGiven) {
   EXPECT_EQ(result.exit_code, 64);
   EXPECT_EQ(result.err.substr(0, result.err.find('\n')),
             "perfgate: error: 'perfgate' needs a command: run, compare, baseline, report, ab, "
-            "diff, import, profile, history, completions");
+            "diff, import, profile, history, serve, completions");
 }
 
 std::vector<std::vector<std::string>> every_command() {
@@ -99,6 +99,7 @@ std::vector<std::vector<std::string>> every_command() {
           {"history", "validate"},
           {"history", "publish"},
           {"history", "export"},
+          {"serve"},
           {"completions"}};
 }
 

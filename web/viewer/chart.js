@@ -9,6 +9,7 @@
   var MARKER_ROW = 14; // below the plot: failed, missing and absent commits
   var FEW_POINTS_SPACING = 7; // pixels per point under which single points stop being drawn
 
+  // Shared with the store's charts (store-chart.js): grid lines and value labels.
   function yAxis(svg, plot, y, ticks, format) {
     var group = pv.svg("g", { class: "axis y-axis" });
     ticks.forEach(function (t) {
@@ -241,4 +242,6 @@
   };
 
   pv.CHART_MARKER_ROW = MARKER_ROW;
+  pv.drawYAxis = yAxis;
+  pv.positionTooltip = positionTooltip;
 })((window.PerfgateViewer = window.PerfgateViewer || {}));

@@ -1,4 +1,5 @@
-// Loading and checking history.json (docs/history-json.md), and the lookups the views need.
+// Loading the data documents (history.json and store.json), then checking history.json
+// (docs/history-json.md) and the lookups the history views need.
 (function (pv) {
   "use strict";
 
@@ -10,46 +11,67 @@
   }
   pv.DataError = DataError;
 
-  // From disk (file://) fetch is blocked, so a page built for disk carries the document in
-  // data/history.js as window.PERFGATE_HISTORY; a web server can serve data/history.json.
-  // Both URLs are relative so that the viewer works under any sub-path.
-  pv.loadHistory = function () {
-    var embedded = window.PERFGATE_HISTORY;
+  // From disk (file://) fetch is blocked, so a page built for disk carries each document in
+  // a script (data/history.js sets window.PERFGATE_HISTORY, data/store.js
+  // window.PERFGATE_STORE); a web server can serve data/history.json and data/store.json
+  // instead. Both URLs are relative so that the viewer works under any sub-path.
+  //
+  // spec: {global, js, json} (the global's name and the two relative URLs). Resolves, never
+  // rejects, to one of
+  //   {status: "present", doc, from}   from: the file the document came from
+  //   {status: "absent", looked}       looked: the files tried, none there
+  //   {status: "broken", error}        error: a DataError naming the file and the fault
+  // so that each source is judged on its own: a broken store does not hide a good history.
+  pv.loadSource = function (spec) {
+    var embedded = window[spec.global];
     if (embedded !== undefined) {
+      if (typeof embedded !== "string") return Promise.resolve({ status: "present", doc: embedded, from: spec.js });
       try {
-        return Promise.resolve(typeof embedded === "string" ? JSON.parse(embedded) : embedded);
+        return Promise.resolve({ status: "present", doc: JSON.parse(embedded), from: spec.js });
       } catch (e) {
-        return Promise.reject(new DataError("data/history.js is not valid JSON", String(e.message)));
+        return Promise.resolve({ status: "broken", error: new DataError(spec.js + " is not valid JSON", String(e.message)) });
       }
     }
-    if (location.protocol === "file:") {
-      return Promise.reject(
-        new DataError(
-          "No history data found",
-          "This page was opened from disk, and data/history.js is missing next to index.html. " +
-            "Write it with `perfgate report --format html --history history.json -o DIR`, " +
-            "or serve the folder with data/history.json over HTTP."
-        )
-      );
+    if (pv.dataScripts && pv.dataScripts[spec.js] === "loaded") {
+      // The file is there but set nothing: a syntax error stops a script before its
+      // assignment, and the browser console has the line.
+      return Promise.resolve({
+        status: "broken",
+        error: new DataError(
+          spec.js + " sets no data",
+          spec.js + " was loaded but did not set window." + spec.global +
+            ": it is not valid JavaScript (the browser console names the line) or was not written by perfgate."
+        ),
+      });
     }
-    return fetch("data/history.json", { credentials: "same-origin" }).then(
+    if (location.protocol === "file:") return Promise.resolve({ status: "absent", looked: [spec.js] });
+    return fetch(spec.json, { credentials: "same-origin" }).then(
       function (response) {
+        if (response.status === 404) return { status: "absent", looked: [spec.js, spec.json] };
         if (!response.ok) {
-          throw new DataError(
-            "No history data found",
-            "Neither data/history.js nor data/history.json could be loaded (data/history.json: HTTP " +
-              response.status + ")."
-          );
+          // perfgate serve says why in {"error": "..."}; any other server, in its own way.
+          return response.text().then(function (body) {
+            var why = "";
+            try {
+              var parsed = JSON.parse(body);
+              if (parsed && typeof parsed.error === "string") why = ": " + parsed.error;
+            } catch (e) {
+              why = "";
+            }
+            return { status: "broken", error: new DataError(spec.json + " could not be loaded", "The server answered HTTP " + response.status + why + ".") };
+          });
         }
-        return response.json().catch(function (e) {
-          throw new DataError("data/history.json is not valid JSON", String(e.message));
-        });
+        return response.json().then(
+          function (doc) {
+            return { status: "present", doc: doc, from: spec.json };
+          },
+          function (e) {
+            return { status: "broken", error: new DataError(spec.json + " is not valid JSON", String(e.message)) };
+          }
+        );
       },
       function (e) {
-        throw new DataError(
-          "No history data found",
-          "Neither data/history.js nor data/history.json could be loaded (" + String(e.message) + ")."
-        );
+        return { status: "broken", error: new DataError(spec.json + " could not be loaded", String(e.message)) };
       }
     );
   };

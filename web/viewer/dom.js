@@ -89,6 +89,34 @@
     return pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate()) + " " + pad(d.getUTCHours()) + ":" + pad(d.getUTCMinutes());
   };
 
+  // A record's instant (milliseconds since the epoch) to the second, in UTC.
+  pv.instantText = function (ms) {
+    if (ms === null || ms === undefined || !isFinite(ms)) return "time unknown";
+    var d = new Date(ms);
+    return (
+      d.getUTCFullYear() + "-" + pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate()) +
+      " " + pad(d.getUTCHours()) + ":" + pad(d.getUTCMinutes()) + ":" + pad(d.getUTCSeconds()) + " UTC"
+    );
+  };
+
+  pv.utcParts = function (ms) {
+    var d = new Date(ms);
+    return {
+      date: d.getUTCFullYear() + "-" + pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate()),
+      monthDay: pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate()),
+      month: d.getUTCFullYear() + "-" + pad(d.getUTCMonth() + 1),
+      minute: pad(d.getUTCHours()) + ":" + pad(d.getUTCMinutes()),
+      second: pad(d.getUTCHours()) + ":" + pad(d.getUTCMinutes()) + ":" + pad(d.getUTCSeconds()),
+    };
+  };
+
+  // Booleans of the store's records: yes, no, or unknown when the file has none.
+  pv.yesNo = function (value) {
+    if (value === true) return "yes";
+    if (value === false) return "no";
+    return "—";
+  };
+
   pv.summaryText = function (summary) {
     if (summary === null || summary === undefined) return "(summary unknown)";
     if (summary === "") return "(empty summary)";
@@ -107,6 +135,14 @@
   pv.formatExact = function (value) {
     if (value === null || value === undefined) return "—";
     return String(value);
+  };
+
+  // A stored value for reading: 15 significant digits, which every double holds, so that a
+  // unit's conversion (12.5 ms stored as 0.012500000000000002 s) shows no binary noise;
+  // nothing a measurement could tell apart is rounded away.
+  pv.formatValue = function (value) {
+    if (value === null || value === undefined) return "—";
+    return typeof value === "number" ? String(Number(value.toPrecision(15))) : pv.text(value);
   };
 
   pv.formatCount = function (n) {

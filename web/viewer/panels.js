@@ -2,14 +2,14 @@
 (function (pv) {
   "use strict";
 
-  // The page header: what history this is, and how much of it is measured.
+  // The history's header: what history this is, and how much of it is measured (the page
+  // title is main.js's, since a page may show a store too).
   pv.renderSummary = function (model) {
     var doc = model.doc;
     var coverage = doc.coverage || {};
     var current = model.commitIndexBySha.get(doc.current);
     var currentStatus = current === undefined ? "not monitored" : model.commits[current].status;
-    document.getElementById("page-title").textContent = "perfgate · commit history of " + pv.text(doc.branch);
-    document.title = "perfgate · " + pv.text(doc.branch) + " history";
+    document.getElementById("history-title").textContent = "Commit history of " + pv.text(doc.branch);
     var facts = pv.clear(document.getElementById("facts"));
     [
       ["archive", pv.text(doc.archive)],

@@ -121,4 +121,108 @@
     }
     return columns;
   };
+
+  // Time axes (the store's charts): about `count` ticks on round UTC instants covering
+  // [lo, hi] milliseconds, each with its label and, where it changes, the coarser part
+  // under it (the date under hours, the year under days), so that labels stay short.
+  var SECOND = 1000;
+  var MINUTE = 60 * SECOND;
+  var HOUR = 60 * MINUTE;
+  var DAY = 24 * HOUR;
+  var FIXED_STEPS = [
+    SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 15 * SECOND, 30 * SECOND,
+    MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE,
+    HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR,
+    DAY, 2 * DAY, 7 * DAY, 14 * DAY,
+  ];
+  var MONTH_STEPS = [1, 2, 3, 6, 12, 24, 60, 120, 240, 600, 1200];
+
+  function timeLabel(t, step) {
+    var parts = pv.utcParts(t);
+    if (step < MINUTE) return { main: parts.second, sub: parts.date };
+    if (step < DAY) return { main: parts.minute, sub: parts.date };
+    if (step < 28 * DAY) return { main: parts.monthDay, sub: parts.date.slice(0, 4) };
+    if (step < 12 * 30 * DAY) return { main: parts.month, sub: "" };
+    return { main: parts.date.slice(0, 4), sub: "" };
+  }
+
+  pv.timeTicks = function (lo, hi, count) {
+    var rough = (hi - lo) / Math.max(1, count);
+    var ticks = [];
+    var step = 0;
+    for (var i = 0; i < FIXED_STEPS.length && !step; i++) if (FIXED_STEPS[i] >= rough) step = FIXED_STEPS[i];
+    if (step) {
+      // Multiples of the step since the epoch: days fall on UTC midnight.
+      for (var t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(t);
+    } else {
+      var months = MONTH_STEPS[MONTH_STEPS.length - 1];
+      for (var j = 0; j < MONTH_STEPS.length; j++) {
+        if (MONTH_STEPS[j] * 30.4 * DAY >= rough) {
+          months = MONTH_STEPS[j];
+          break;
+        }
+      }
+      step = months * 30.4 * DAY;
+      var start = new Date(lo);
+      var index = start.getUTCFullYear() * 12 + start.getUTCMonth();
+      index = Math.ceil(index / months) * months;
+      for (;; index += months) {
+        var instant = Date.UTC(Math.floor(index / 12), index % 12, 1);
+        if (instant > hi) break;
+        if (instant >= lo) ticks.push(instant);
+      }
+    }
+    var previousSub = null;
+    var labels = ticks.map(function (tick) {
+      var label = timeLabel(tick, step);
+      if (label.sub === previousSub) label.sub = "";
+      else previousSub = label.sub;
+      return label;
+    });
+    return { ticks: ticks, labels: labels };
+  };
+
+  // SVG path of values[k] against x(times[k]) for k in [from, to), decimated per pixel
+  // column like decimatedLine, broken where a value is null: a record without the metric
+  // is a gap in the line, never a zero. A run of one column ends with a zero-length
+  // segment, which the round line caps draw as a dot.
+  pv.gappedLine = function (times, values, from, to, x, y) {
+    var parts = [];
+    var column = NaN;
+    var columns = 0;
+    var first, low, high, last;
+    function flush() {
+      if (column !== column) return;
+      parts.push((columns ? "L" : "M") + column + "," + y(first).toFixed(1));
+      if (low !== first) parts.push("L" + column + "," + y(low).toFixed(1));
+      if (high !== low) parts.push("L" + column + "," + y(high).toFixed(1));
+      if (last !== high) parts.push("L" + column + "," + y(last).toFixed(1));
+      columns++;
+      column = NaN;
+    }
+    function endRun() {
+      flush();
+      if (columns === 1) parts.push("h0");
+      columns = 0;
+    }
+    for (var k = from; k < to; k++) {
+      var v = values[k];
+      if (v === null || v === undefined) {
+        endRun();
+        continue;
+      }
+      var px = Math.round(x(times[k]));
+      if (px !== column) {
+        flush();
+        column = px;
+        first = low = high = last = v;
+      } else {
+        if (v < low) low = v;
+        if (v > high) high = v;
+        last = v;
+      }
+    }
+    endRun();
+    return parts.join("");
+  };
 })((window.PerfgateViewer = window.PerfgateViewer || {}));

@@ -1,5 +1,8 @@
 // The whole view state lives in the URL hash, so that a link shows what its author saw and
-// a reload restores it: #series=s-…&mode=ratio&ref=<sha>&q=sort&label=stable&range=all&…
+// a reload restores it. The commit history's keys and the store's keys share the hash
+// (their names differ), so one link holds both views of a page that shows both:
+//   history: #series=s-…&mode=ratio&ref=<sha>&q=sort&label=stable&range=all&…
+//   store:   #cohort=<cohort id>&cq=sort&source=pr&status=REGRESSION&view=overview&rows=all
 (function (pv) {
   "use strict";
 
@@ -14,9 +17,22 @@
     gaps: 0, // page of the commits-without-a-point table
     failed: 0, // page of the failed attempts table
     rejected: 0, // page of the rejected files table
+    // The store views (docs/store-json.md):
+    cohort: "", // id of the chosen cohort; "" = the first that passes the filters
+    cq: "", // text filter on cohort label, benchmark and id
+    source: "", // run_source filter: cohorts with a record from this source; "" = any
+    status: "", // comparison_status filter, likewise; "" = any
+    view: "cohort", // the store section shown: the chosen "cohort", or the "overview"
+    rows: "newest", // records table: the "newest" rows, or "all"
   };
   var PAGE_KEYS = ["points", "gaps", "failed", "rejected"];
-  var CHOICES = { mode: ["absolute", "ratio"], label: ["all", "stable", "diagnostic"], range: ["all", "series"] };
+  var CHOICES = {
+    mode: ["absolute", "ratio"],
+    label: ["all", "stable", "diagnostic"],
+    range: ["all", "series"],
+    view: ["cohort", "overview"],
+    rows: ["newest", "all"],
+  };
 
   pv.defaultState = function () {
     return Object.assign({}, DEFAULTS);
@@ -25,7 +41,7 @@
   pv.readState = function (hash) {
     var state = pv.defaultState();
     var params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
-    ["series", "ref", "q"].forEach(function (key) {
+    ["series", "ref", "q", "cohort", "cq", "source", "status"].forEach(function (key) {
       if (params.has(key)) state[key] = params.get(key);
     });
     Object.keys(CHOICES).forEach(function (key) {

@@ -1,5 +1,6 @@
-// The commit-history viewer: loads history.json, then wires the chooser, the chart, the
-// overview and the evidence tables to one view state kept in the URL hash.
+// The commit-history views: main.js hands over history.json, and this wires the chooser,
+// the chart, the overview and the evidence tables to the view state kept in the URL hash
+// (shared with the store views).
 (function (pv) {
   "use strict";
 
@@ -9,29 +10,7 @@
     return document.getElementById(id);
   }
 
-  // Milliseconds since navigation start at each step of the first render, for the load
-  // tests and for anyone asking where the time goes (window.PERFGATE_TIMING).
-  function phase(name) {
-    window.PERFGATE_TIMING = window.PERFGATE_TIMING || {};
-    window.PERFGATE_TIMING[name] = performance.now();
-  }
-
-  function markReady(kind) {
-    document.body.dataset.view = kind;
-    document.body.dataset.ready = "1";
-    phase("readyMs");
-  }
-
-  // Every failure ends here as a readable message, never as a blank page.
-  function showMessage(title, detail) {
-    byId("app").hidden = true;
-    byId("status").textContent = "";
-    var box = pv.clear(byId("message"));
-    box.appendChild(pv.el("h2", null, title));
-    box.appendChild(pv.el("p", null, detail));
-    box.hidden = false;
-    markReady("message");
-  }
+  var phase = pv.phase;
 
   function selectedSeries() {
     return app.model.seriesById.get(app.state.series);
@@ -213,13 +192,14 @@
     renderEvidence();
   }
 
-  function start(doc) {
-    phase("dataMs");
+  // Checks and shows `doc`; throws a DataError when it cannot be read. Returns {title,
+  // refresh} for main.js: refresh() redraws after the hash changed.
+  pv.startHistoryView = function (doc, state) {
     pv.checkHistory(doc);
     phase("checkedMs");
     app.model = pv.indexHistory(doc);
     phase("indexedMs");
-    app.state = pv.readState(location.hash);
+    app.state = state;
     app.chooser = pv.createChooser(byId("chooser"), {
       filter: function (q, label) {
         app.state.q = q;
@@ -228,14 +208,8 @@
       },
       select: selectSeries,
     });
-    byId("status").textContent = "";
     byId("app").hidden = false;
     renderAll();
-    window.addEventListener("hashchange", function () {
-      // A pasted or edited link: adopt its whole state.
-      app.state = pv.readState(location.hash);
-      renderAll();
-    });
     var resizeTimer = 0;
     window.addEventListener("resize", function () {
       clearTimeout(resizeTimer);
@@ -243,24 +217,6 @@
         if (selectedSeries()) renderDetail({});
       }, 150);
     });
-    markReady("history");
-  }
-
-  function fail(error) {
-    if (error instanceof pv.DataError) showMessage(error.title, error.detail);
-    else showMessage("The viewer could not show this history", String((error && error.message) || error));
-  }
-
-  function main() {
-    pv.loadHistory().then(function (doc) {
-      try {
-        start(doc);
-      } catch (error) {
-        fail(error);
-      }
-    }, fail);
-  }
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
-  else main();
+    return { title: "commit history of " + pv.text(doc.branch), refresh: renderAll };
+  };
 })((window.PerfgateViewer = window.PerfgateViewer || {}));

@@ -1,0 +1,36 @@
+#pragma once
+// `perfgate report --format html -o DIR`: the dashboard as a folder that works opened from
+// disk, served by any web server under any sub-path, or copied anywhere: the viewer's files
+// (viewer_assets) and the data beside them as scripts (data/store.js, data/history.js),
+// since a page opened from disk may run a script next to it but not fetch a file.
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace perfgate {
+
+struct HtmlSiteData {
+  std::optional<std::string> store_view;  ///< store.json text (docs/store-json.md)
+  std::optional<std::string> history;     ///< history.json text (docs/history-json.md)
+};
+
+/// The script that hands a JSON document to the viewer: "window.<name> = '<json>';\n", the
+/// JSON text as a single-quoted string (backslashes, quotes and line breaks escaped) that
+/// the viewer parses with JSON.parse.
+std::string data_script(const std::string& global_name, const std::string& json_text);
+
+/// Checks that `text` is a history.json this viewer reads (valid JSON, kind
+/// "perfgate-history", a known schema_version); Error(kDataError) "<source>: <reason>. <fix>"
+/// otherwise.
+void check_history_document(const std::string& text, const std::string& source);
+
+/// The refusals of write_html_site, before any work: Error(kUsage) for an existing file, or
+/// for a non-empty folder without `force`; Error(kNoInput) for a missing parent folder.
+void check_html_site_target(const std::filesystem::path& dir, bool force);
+
+/// Writes the site into `dir` whole or not at all: into a temporary folder beside it, then
+/// renamed into place. An existing `dir` is Error(kUsage) unless it is empty or `force`
+/// (then it is replaced); a missing parent folder is Error(kNoInput).
+void write_html_site(const std::filesystem::path& dir, const HtmlSiteData& data, bool force);
+
+}  // namespace perfgate

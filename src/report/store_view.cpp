@@ -1,0 +1,346 @@
+#include "report/store_view.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "model/compact_json.hpp"
+#include "model/instant.hpp"
+#include "model/metric.hpp"
+#include "report/store_report.hpp"
+
+namespace perfgate {
+namespace {
+
+/// A record with the instant it was taken at, parsed once for the sort.
+struct Entry {
+  const StoredRecord* stored;
+  std::int64_t instant;  ///< microseconds since the epoch
+  std::size_t order;     ///< position in the store's listing
+  std::string utc;       ///< the timestamp as UTC text, as the viewer reads it
+};
+
+/// An attempt or record id as people quote it, like a short git SHA: 64 hex digits per
+/// record in two columns were most of a 100,000-record document.
+std::string short_id(const std::string& id) {
+  return id.substr(0, 12);
+}
+
+struct CohortGroup {
+  std::string id;
+  std::string kind;
+  std::vector<Entry> entries;  ///< oldest first once sorted
+};
+
+std::string kind_of(const NormalizedRecord& record) {
+  if (record.cohort()) return "v2";
+  return record.config_schema_version < 2 ? "legacy_v1" : "invalid_v2";
+}
+
+/// nullopt for an absent or empty text field: the viewer shows "–" for both.
+std::optional<std::string> filled(const std::optional<std::string>& text) {
+  if (text && !text->empty()) return text;
+  return std::nullopt;
+}
+
+void optional_text(CompactJsonWriter& json, const std::optional<std::string>& text) {
+  if (text && !text->empty()) {
+    json.value(*text);
+  } else {
+    json.null();
+  }
+}
+
+/// The unit and direction a metric is drawn with: those of its newest value; for a metric
+/// without values, the built-in definition of a standard metric, else no unit.
+struct MetricShape {
+  std::string unit;
+  Direction direction = Direction::kLowerIsBetter;
+  bool has_value = false;
+};
+
+std::map<std::string, MetricShape> metric_shapes(const std::vector<Entry>& entries) {
+  std::map<std::string, MetricShape> shapes;
+  for (const Entry& entry : entries) {  // oldest first: later values overwrite
+    const NormalizedRecord& record = entry.stored->record;
+    for (const auto& [name, value] : record.metrics) {
+      shapes[name] = {value.unit, value.direction, true};
+    }
+    const auto named = [&](const std::string& name) {
+      if (shapes.count(name)) return;
+      MetricShape shape;
+      if (const auto standard = standard_metric(name)) {
+        shape.unit = standard->unit;
+        shape.direction = standard->direction;
+      }
+      shapes.emplace(name, shape);
+    };
+    for (const auto& [name, policy] : record.regression_thresholds) named(name);
+    for (const auto& comparison : record.comparisons) named(comparison.metric);
+  }
+  return shapes;
+}
+
+void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
+  const NormalizedRecord& newest = group.entries.back().stored->record;
+  std::set<std::string> benchmarks;
+  std::set<std::string> devices;
+  for (const Entry& entry : group.entries) {
+    benchmarks.insert(entry.stored->record.benchmark_id);
+    devices.insert(entry.stored->record.device);
+  }
+  json.begin_object();
+  json.key("benchmarks").begin_array();
+  for (const auto& name : benchmarks) json.value(name);
+  json.end_array();
+  json.key("devices").begin_array();
+  for (const auto& name : devices) json.value(name);
+  json.end_array();
+  json.key("id").value(group.id);
+
+  json.key("identity").begin_object();
+  json.key("benchmark_version");
+  if (newest.benchmark_version) {
+    json.value(static_cast<std::int64_t>(*newest.benchmark_version));
+  } else {
+    json.null();
+  }
+  json.key("hardware_profile_id");
+  optional_text(json, newest.hardware_profile_id);
+  json.key("recipe_fingerprint");
+  optional_text(json, newest.recipe_fingerprint);
+  json.key("software_profile_id");
+  optional_text(json, newest.software_profile_id);
+  json.key("variant_id");
+  optional_text(json, filled(newest.variant_id));
+  json.key("workload_id");
+  optional_text(json, filled(newest.workload_id));
+  json.end_object();
+
+  json.key("kind").value(group.kind);
+  json.key("label").value(cohort_label(newest));
+
+  const auto shapes = metric_shapes(group.entries);
+  json.key("metrics").begin_array();
+  for (const auto& [name, shape] : shapes) {
+    if (!shape.has_value) continue;
+    json.begin_object();
+    json.key("direction").value(to_string(shape.direction));
+    json.key("name").value(name);
+    json.key("unit").value(shape.unit);
+    json.key("values").begin_array();
+    for (const Entry& entry : group.entries) {
+      const auto& metrics = entry.stored->record.metrics;
+      const auto found = metrics.find(name);
+      if (found == metrics.end()) {
+        json.null();
+      } else {
+        json.value(found->second.value);  // NaN or an infinity becomes null, as missing
+      }
+    }
+    json.end_array();
+    json.end_object();
+  }
+  json.end_array();
+
+  // Columns in sorted key order, as every document perfgate writes.
+  json.key("records").begin_object();
+  const auto column = [&](const char* key, auto&& write) {
+    json.key(key).begin_array();
+    for (const Entry& entry : group.entries) write(*entry.stored);
+    json.end_array();
+  };
+  // Texts that repeat from record to record (statuses, reasons, run sources) as a
+  // dictionary: each distinct text once, then one small index per record.
+  const auto dictionary = [&](const char* key, auto&& text_of) {
+    std::vector<const std::optional<std::string>*> values;
+    std::map<std::optional<std::string>, std::size_t> code_of;
+    std::vector<std::optional<std::string>> texts;
+    texts.reserve(group.entries.size());
+    for (const Entry& entry : group.entries) texts.push_back(text_of(*entry.stored));
+    json.key(key).begin_object().key("codes").begin_array();
+    for (const auto& text : texts) {
+      const auto [it, added] = code_of.emplace(text, values.size());
+      if (added) values.push_back(&it->first);
+      json.value(static_cast<std::uint64_t>(it->second));
+    }
+    json.end_array().key("values").begin_array();
+    for (const auto* value : values) {
+      if (*value) {
+        json.value(**value);  // an empty text stays "", as in a plain column
+      } else {
+        json.null();
+      }
+    }
+    json.end_array().end_object();
+  };
+  const auto always = [](const std::string& text) { return std::optional<std::string>(text); };
+  column("attempt", [&](const StoredRecord& s) { json.value(short_id(s.attempt_id)); });
+  dictionary("baseline_status",
+             [&](const StoredRecord& s) { return always(s.record.baseline_status); });
+  dictionary("benchmark", [&](const StoredRecord& s) { return always(s.record.benchmark_id); });
+  dictionary("branch", [&](const StoredRecord& s) { return filled(s.record.branch); });
+  column("commit", [&](const StoredRecord& s) { optional_text(json, s.record.commit_sha); });
+  dictionary("comparison_reason",
+             [&](const StoredRecord& s) { return always(s.record.comparison_status_reason); });
+  dictionary("comparison_status",
+             [&](const StoredRecord& s) { return always(s.record.comparison_status); });
+  column("eligible", [&](const StoredRecord& s) { json.value(s.eligible); });
+  column("record", [&](const StoredRecord& s) { json.value(short_id(s.record.record_id)); });
+  dictionary("run_source", [&](const StoredRecord& s) { return always(s.record.run_source); });
+  column("success", [&](const StoredRecord& s) { json.value(s.record.success); });
+  json.key("timestamp").begin_array();
+  for (const Entry& entry : group.entries) json.value(entry.utc);
+  json.end_array();
+  json.end_object();
+
+  json.key("skipped_metrics").begin_array();
+  for (const auto& [name, shape] : shapes) {
+    if (shape.has_value) continue;
+    json.begin_object();
+    json.key("direction").value(to_string(shape.direction));
+    json.key("name").value(name);
+    json.key("unit").value(shape.unit);
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+}
+
+}  // namespace
+
+std::string store_view_cohort_id(const NormalizedRecord& record) {
+  if (const auto cohort = record.cohort()) return cohort->to_string();
+  if (record.config_schema_version < 2) {
+    return "legacy-v1/" + record.benchmark_id + "/" + record.device;
+  }
+  return "invalid-v2/" + record.benchmark_id;
+}
+
+namespace {
+
+/// The records by cohort, each oldest first; cohorts with the most records first, then the
+/// newest last record, then the id (the chooser's order, docs/store-json.md).
+std::vector<CohortGroup> group_records(const std::vector<StoredRecord>& records,
+                                       std::vector<const StoredRecord*>& unplaced) {
+  std::map<std::string, CohortGroup> groups;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const NormalizedRecord& record = records[i].record;
+    const auto instant = parse_instant_us(record.timestamp);
+    if (!instant) {
+      // A store normalises timestamps on the way in, so only a damaged or hand-made record
+      // gets here; it cannot be placed on a time axis, and the document says so.
+      unplaced.push_back(&records[i]);
+      continue;
+    }
+    const std::string id = store_view_cohort_id(record);
+    CohortGroup& group = groups[id];
+    if (group.entries.empty()) {
+      group.id = id;
+      group.kind = kind_of(record);
+    }
+    group.entries.push_back({&records[i], *instant, i, *normalize_utc_timestamp(record.timestamp)});
+  }
+  std::vector<CohortGroup> order;
+  order.reserve(groups.size());
+  for (auto& [id, group] : groups) {
+    // Oldest first; at the same instant the store's later listing position first, since a
+    // store lists newest first.
+    std::sort(group.entries.begin(), group.entries.end(), [](const Entry& a, const Entry& b) {
+      if (a.instant != b.instant) return a.instant < b.instant;
+      return a.order > b.order;
+    });
+    order.push_back(std::move(group));
+  }
+  std::sort(order.begin(), order.end(), [](const CohortGroup& a, const CohortGroup& b) {
+    if (a.entries.size() != b.entries.size()) return a.entries.size() > b.entries.size();
+    if (a.entries.back().instant != b.entries.back().instant) {
+      return a.entries.back().instant > b.entries.back().instant;
+    }
+    return a.id < b.id;
+  });
+  return order;
+}
+
+void write_context(CompactJsonWriter& json, const StoreViewContext& context, const char* kind,
+                   std::size_t record_count, const std::vector<const StoredRecord*>& unplaced) {
+  json.key("filter").begin_object();
+  json.key("benchmark");
+  optional_text(json, context.benchmark_glob);
+  json.key("since");
+  optional_text(json, context.since);
+  json.end_object();
+  json.key("generated_at").value(context.generated_at);
+  json.key("kind").value(kind);
+  json.key("record_count").value(static_cast<std::uint64_t>(record_count - unplaced.size()));
+  json.key("schema_version").value(1);
+  json.key("store").value(context.store_url);
+  json.key("unplaced_records").begin_array();
+  for (const StoredRecord* stored : unplaced) {
+    json.begin_object();
+    json.key("benchmark").value(stored->record.benchmark_id);
+    json.key("record").value(short_id(stored->record.record_id));
+    json.key("timestamp").value(stored->record.timestamp);
+    json.end_object();
+  }
+  json.end_array();
+}
+
+}  // namespace
+
+std::string write_store_view(const std::vector<StoredRecord>& records,
+                             const StoreViewContext& context) {
+  std::vector<const StoredRecord*> unplaced;
+  const std::vector<CohortGroup> groups = group_records(records, unplaced);
+  std::string out;
+  out.reserve(256 + records.size() * 200);
+  CompactJsonWriter json(out);
+  json.begin_object();
+  json.key("cohorts").begin_array();
+  for (const CohortGroup& group : groups) write_cohort(json, group);
+  json.end_array();
+  write_context(json, context, "perfgate-store-view", records.size(), unplaced);
+  json.end_object();
+  out += '\n';
+  return out;
+}
+
+std::string write_store_cohort_index(const std::vector<StoredRecord>& records,
+                                     const StoreViewContext& context) {
+  std::vector<const StoredRecord*> unplaced;
+  const std::vector<CohortGroup> groups = group_records(records, unplaced);
+  std::string out;
+  CompactJsonWriter json(out);
+  json.begin_object();
+  json.key("cohorts").begin_array();
+  for (const CohortGroup& group : groups) {
+    const NormalizedRecord& newest = group.entries.back().stored->record;
+    std::set<std::string> benchmarks;
+    for (const Entry& entry : group.entries) benchmarks.insert(entry.stored->record.benchmark_id);
+    json.begin_object();
+    json.key("benchmarks").begin_array();
+    for (const auto& name : benchmarks) json.value(name);
+    json.end_array();
+    json.key("first").value(group.entries.front().utc);
+    json.key("id").value(group.id);
+    json.key("kind").value(group.kind);
+    json.key("label").value(cohort_label(newest));
+    json.key("last").value(group.entries.back().utc);
+    json.key("metrics").begin_array();
+    for (const auto& [name, shape] : metric_shapes(group.entries)) {
+      if (shape.has_value) json.value(name);
+    }
+    json.end_array();
+    json.key("record_count").value(static_cast<std::uint64_t>(group.entries.size()));
+    json.end_object();
+  }
+  json.end_array();
+  write_context(json, context, "perfgate-store-cohorts", records.size(), unplaced);
+  json.end_object();
+  out += '\n';
+  return out;
+}
+
+}  // namespace perfgate

@@ -1,0 +1,57 @@
+#pragma once
+// What `perfgate serve` answers, without the HTTP around it (docs/api.md): the viewer's
+// files, its two data documents (data/store.json, data/history.json) and the read-only
+// JSON API under /api/v1/. Every answer is computed from the store and the history file as
+// they are at the request, so new records appear without a restart. Thread-safe: the HTTP
+// server calls it from several threads.
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "store/store.hpp"
+
+namespace perfgate {
+
+struct DashboardResponse {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  bool is_data = false;  ///< computed from the store or history: never cached by a browser
+};
+
+/// Query parameters of a request (the last value of a repeated name wins).
+using QueryParameters = std::map<std::string, std::string>;
+
+class DashboardApi {
+ public:
+  /// `history` is the history.json to serve, or nullopt when serve was given none.
+  DashboardApi(std::unique_ptr<Store> store, std::optional<std::filesystem::path> history);
+
+  /// The answer to GET `path` (the URL's path, percent-decoded, without the query).
+  DashboardResponse get(const std::string& path, const QueryParameters& query);
+
+  /// The version of the API under /api/v1/.
+  static constexpr int kApiVersion = 1;
+
+ private:
+  DashboardResponse store_view();
+  DashboardResponse cohorts();
+  DashboardResponse series(const QueryParameters& query);
+  DashboardResponse records(const QueryParameters& query);
+  DashboardResponse attempts();
+  DashboardResponse history();
+
+  std::mutex mutex_;  ///< one request at a time reads the store (a store is not thread-safe)
+  std::unique_ptr<Store> store_;
+  std::optional<std::filesystem::path> history_;
+  std::string cached_revision_;  ///< the store revision store.json was computed for
+  std::string cached_store_view_;
+};
+
+/// A JSON error body: {"error": message, "status": status}.
+DashboardResponse dashboard_error(int status, const std::string& message);
+
+}  // namespace perfgate

@@ -1,0 +1,238 @@
+// End-to-end: `perfgate report --format html` and `perfgate serve`, through the real binary,
+// on a real SQLite store.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "model/json.hpp"
+#include "store/store.hpp"
+#include "support/background_perfgate.hpp"
+#include "support/cli_runner.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using testing::run_perfgate;
+
+const std::string kHistory = R"({"kind":"perfgate-history","schema_version":1,"series":[]})";
+
+/// A project folder with a SQLite store of two records in one cohort.
+struct Project {
+  TempDir dir;
+  std::string url = "sqlite:" + (dir / "perf.db").string();
+  Project() {
+    auto store = open_store(url);
+    for (const char* timestamp : {"2026-11-30T10:00:00Z", "2026-12-01T10:00:00Z"}) {
+      Attempt attempt;
+      attempt.created_at = timestamp;
+      attempt.run_source = "local";
+      NormalizedRecord r;
+      r.benchmark_id = "<img src=x onerror=alert(1)>";
+      r.timestamp = timestamp;
+      r.device = "cpu";
+      r.run_source = "local";
+      r.metrics["latency"] = {0.25, "s", Direction::kLowerIsBetter};
+      attempt.records.push_back(r);
+      assign_attempt_id(attempt);
+      store->append(attempt);
+    }
+  }
+  testing::CliResult perfgate(const std::vector<std::string>& args) {
+    return run_perfgate(args, dir.path(), {{"PERFGATE_STORE", url}});
+  }
+};
+
+/// The JSON text a data script of the site holds: window.NAME = '<text>';
+std::string script_json(const std::string& script, const std::string& name) {
+  const std::string prefix = "window." + name + " = '";
+  EXPECT_EQ(script.substr(0, prefix.size()), prefix);
+  EXPECT_EQ(script.substr(script.size() - 3), "';\n");
+  std::string text;
+  for (std::size_t i = prefix.size(); i + 3 < script.size(); ++i) {
+    char c = script[i];
+    if (c == '\\') {
+      c = script[++i];
+      if (c == 'n') c = '\n';
+      if (c == 'r') c = '\r';
+    }
+    text += c;
+  }
+  return text;
+}
+
+/// GET (or another method) over a plain socket; returns the status line's code and body.
+std::pair<int, std::string> http(int port, const std::string& path,
+                                 const std::string& method = "GET",
+                                 const std::string& host = "127.0.0.1") {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    ::close(fd);
+    return {-1, ""};
+  }
+  const std::string request = method + " " + path + " HTTP/1.1\r\nHost: " + host +
+                              "\r\nConnection: close\r\nContent-Length: 0\r\n\r\n";
+  if (::send(fd, request.data(), request.size(), 0) < 0) return {-1, ""};
+  std::string response;
+  char buffer[65536];
+  ssize_t got = 0;
+  while ((got = ::recv(fd, buffer, sizeof buffer, 0)) > 0) response.append(buffer, got);
+  ::close(fd);
+  const auto space = response.find(' ');
+  const auto body = response.find("\r\n\r\n");
+  if (space == std::string::npos || body == std::string::npos) return {-1, response};
+  return {std::stoi(response.substr(space + 1, 3)), response.substr(body + 4)};
+}
+
+/// The port `perfgate serve` printed it listens on, once it has (up to 20 s).
+int wait_for_port(const fs::path& out) {
+  const std::regex listening(R"(perfgate serve: http://127\.0\.0\.1:(\d+)/)");
+  for (int attempt = 0; attempt < 2000; ++attempt) {
+    std::smatch match;
+    const std::string text = read_text_file(out);
+    if (std::regex_search(text, match, listening)) return std::stoi(match[1]);
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return -1;
+}
+
+TEST(DashboardCommand, ReportWritesASiteThatOpensFromDisk) {
+  Project p;
+  p.dir.write("history.json", kHistory + "\n");
+  const auto result =
+      p.perfgate({"report", "--format", "html", "--history", "history.json", "-o", "site/"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "site/index.html\n");
+  EXPECT_THAT(read_text_file(p.dir / "site/index.html"), HasSubstr("data/store.js"));
+  const Json view =
+      Json::parse(script_json(read_text_file(p.dir / "site/data/store.js"), "PERFGATE_STORE"));
+  EXPECT_EQ(view["record_count"], 2);
+  EXPECT_EQ(view["cohorts"][0]["label"], "Legacy v1 (<img src=x onerror=alert(1)>, cpu)");
+  EXPECT_EQ(script_json(read_text_file(p.dir / "site/data/history.js"), "PERFGATE_HISTORY"),
+            kHistory);
+
+  // Run it twice: the site exists now, so a second run needs --force, and then replaces it.
+  const auto again = p.perfgate({"report", "--format", "html", "-o", "site"});
+  EXPECT_EQ(again.exit_code, 64);
+  EXPECT_THAT(again.err, HasSubstr("perfgate: error: site: already exists and is not empty. "
+                                   "Pass --force"));
+  EXPECT_EQ(p.perfgate({"report", "--format", "html", "-o", "site", "--force"}).exit_code, 0);
+  EXPECT_FALSE(fs::exists(p.dir / "site/data/history.js"));
+}
+
+TEST(DashboardCommand, ReportRefusesBadInputBeforeWritingAnything) {
+  Project p;
+  auto result = p.perfgate({"report", "--format", "html"});
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("name it with -o"));
+  result = p.perfgate({"report", "--format", "html", "--history", "missing.json", "-o", "site"});
+  EXPECT_EQ(result.exit_code, 66);
+  EXPECT_THAT(result.err, HasSubstr("--history: missing.json: cannot open it"));
+  p.dir.write("plan.json", R"({"kind":"perfgate-history-plan","schema_version":1})");
+  result = p.perfgate({"report", "--format", "html", "--history", "plan.json", "-o", "site"});
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_THAT(result.err, HasSubstr("plan.json: is not a history.json"));
+  result = p.perfgate({"report", "--history", "plan.json"});
+  EXPECT_EQ(result.exit_code, 64);
+  result = run_perfgate({"report", "--format", "html", "-o", "site", "--store",
+                         "sqlite:" + (p.dir / "nowhere.db").string()},
+                        p.dir.path());
+  EXPECT_EQ(result.exit_code, 66);
+  EXPECT_FALSE(fs::exists(p.dir / "site"));
+  EXPECT_FALSE(fs::exists(p.dir / "nowhere.db"));
+}
+
+TEST(DashboardCommand, ReportWritesAHistoryOnlySiteWhenNoStoreWasNamed) {
+  TempDir dir;
+  dir.write("history.json", kHistory);
+  const auto result = run_perfgate(
+      {"report", "--format", "html", "--history", "history.json", "-o", "site"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("the site shows the commit history only"));
+  EXPECT_TRUE(fs::exists(dir / "site/data/history.js"));
+  EXPECT_FALSE(fs::exists(dir / "site/data/store.js"));
+  EXPECT_FALSE(fs::exists(dir / ".perfgate"));  // no store was created on the way
+}
+
+TEST(DashboardCommand, ServeAnswersTheApiSeesNewRecordsAndStopsOnCtrlC) {
+  Project p;
+  p.dir.write("history.json", kHistory);
+  testing::BackgroundPerfgate serve(
+      {"serve", "--listen", "127.0.0.1:0", "--history", "history.json"}, p.dir.path(),
+      {{"PERFGATE_STORE", p.url}});
+  const int port = wait_for_port(p.dir / "perfgate.out");
+  ASSERT_GT(port, 0) << read_text_file(p.dir / "perfgate.err");
+
+  auto [status, body] = http(port, "/api/v1/cohorts");
+  ASSERT_EQ(status, 200) << body;
+  EXPECT_EQ(Json::parse(body)["cohorts"][0]["record_count"], 2);
+  std::tie(status, body) = http(port, "/");
+  EXPECT_EQ(status, 200);
+  EXPECT_THAT(body, HasSubstr("<!doctype html>"));
+  std::tie(status, body) = http(port, "/data/history.json");
+  EXPECT_EQ(status, 200);
+  EXPECT_EQ(body, kHistory);
+
+  // A record stored while it runs is in the next answer.
+  {
+    auto store = open_store(p.url);
+    Attempt attempt;
+    attempt.created_at = "2026-12-02T10:00:00Z";
+    NormalizedRecord r;
+    r.benchmark_id = "<img src=x onerror=alert(1)>";
+    r.timestamp = "2026-12-02T10:00:00Z";
+    r.device = "cpu";
+    r.metrics["latency"] = {0.3, "s", Direction::kLowerIsBetter};
+    attempt.records.push_back(r);
+    assign_attempt_id(attempt);
+    store->append(attempt);
+  }
+  std::tie(status, body) = http(port, "/data/store.json");
+  EXPECT_EQ(status, 200);
+  EXPECT_EQ(Json::parse(body)["record_count"], 3);
+
+  // Read-only, its own files only, loopback names only.
+  std::tie(status, body) = http(port, "/api/v1/cohorts", "POST");
+  EXPECT_EQ(status, 405);
+  std::tie(status, body) = http(port, "/api/v1/records", "DELETE");
+  EXPECT_EQ(status, 405);
+  std::tie(status, body) = http(port, "/../../../../etc/passwd");
+  EXPECT_NE(status, 200);
+  EXPECT_THAT(body, ::testing::Not(HasSubstr("root:")));
+  std::tie(status, body) = http(port, "/%2e%2e/%2e%2e/etc/passwd");
+  EXPECT_NE(status, 200);
+  std::tie(status, body) = http(port, "/api/v1/cohorts", "GET", "evil.example");
+  EXPECT_EQ(status, 403);
+
+  serve.signal(SIGINT);
+  EXPECT_EQ(serve.wait(), 0);
+  EXPECT_THAT(read_text_file(p.dir / "perfgate.err"), HasSubstr("stopped by SIGINT"));
+  EXPECT_EQ(http(port, "/").first, -1);  // nothing listens any more
+}
+
+TEST(DashboardCommand, ServeRefusesARemoteAddressWithoutTheFlagAndABadAddress) {
+  Project p;
+  auto result = p.perfgate({"serve", "--listen", "0.0.0.0:0"});
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("Pass --allow-remote"));
+  result = p.perfgate({"serve", "--listen", "localhost"});
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("--listen 'localhost': there is no :PORT"));
+  result =
+      run_perfgate({"serve", "--store", "sqlite:" + (p.dir / "typo.db").string()}, p.dir.path());
+  EXPECT_EQ(result.exit_code, 66);
+  EXPECT_FALSE(fs::exists(p.dir / "typo.db"));
+}
+
+}  // namespace
+}  // namespace perfgate

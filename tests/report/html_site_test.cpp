@@ -1,0 +1,150 @@
+#include "report/html_site.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "model/error.hpp"
+#include "report/viewer_assets.hpp"
+#include "support/temp_dir.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+const std::string kHistory = R"({"kind":"perfgate-history","schema_version":1,"series":[]})";
+
+/// Every entry of `dir`, relative, sorted: what a run left behind.
+std::vector<std::string> entries(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    names.push_back(fs::relative(entry.path(), dir).string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+ExitCode code_of(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const Error& error) {
+    return error.code();
+  }
+  return ExitCode::kOk;
+}
+
+TEST(HtmlSite, EmbedsEveryViewerFile) {
+  std::vector<std::string> paths;
+  for (const ViewerAsset& asset : viewer_assets()) {
+    paths.emplace_back(asset.path);
+    EXPECT_FALSE(asset.content.empty()) << asset.path;
+  }
+  EXPECT_TRUE(std::is_sorted(paths.begin(), paths.end()));
+  for (const char* expected : {"index.html", "viewer.css", "viewer.js", "data.js", "chart.js"}) {
+    EXPECT_NE(std::find(paths.begin(), paths.end(), expected), paths.end()) << expected;
+  }
+  for (const ViewerAsset& asset : viewer_assets()) {
+    if (asset.path == "index.html") {
+      EXPECT_EQ(asset.content_type, "text/html; charset=utf-8");
+      EXPECT_THAT(std::string(asset.content), HasSubstr("Content-Security-Policy"));
+    }
+    if (asset.path == "viewer.css") {
+      EXPECT_EQ(asset.content_type, "text/css; charset=utf-8");
+    }
+    if (asset.path == "viewer.js") {
+      EXPECT_EQ(asset.content_type, "text/javascript; charset=utf-8");
+    }
+  }
+}
+
+TEST(HtmlSite, WritesTheViewerAndItsDataAsScripts) {
+  TempDir dir;
+  write_html_site(dir / "site/", {"{\"cohorts\":[]}\n", kHistory + "\n"}, false);
+  const fs::path site = dir / "site";
+  for (const ViewerAsset& asset : viewer_assets()) {
+    EXPECT_EQ(read_text_file(site / asset.path), asset.content) << asset.path;
+  }
+  EXPECT_EQ(read_text_file(site / "data/store.js"),
+            "window.PERFGATE_STORE = '{\"cohorts\":[]}';\n");
+  EXPECT_EQ(read_text_file(site / "data/history.js"),
+            "window.PERFGATE_HISTORY = '" + kHistory + "';\n");
+  // Nothing but the site: the staging folder is gone.
+  EXPECT_EQ(entries(dir.path()).size(), entries(site).size() + 2);  // .git/ and site/
+}
+
+TEST(HtmlSite, LeavesOutTheDataItHasNot) {
+  TempDir dir;
+  write_html_site(dir / "site", {std::nullopt, kHistory}, false);
+  EXPECT_FALSE(fs::exists(dir / "site/data/store.js"));
+  EXPECT_TRUE(fs::exists(dir / "site/data/history.js"));
+}
+
+TEST(HtmlSite, RefusesANonEmptyFolderWithoutForceAndReplacesItWithForce) {
+  TempDir dir;
+  dir.write("site/notes.txt", "mine\n");
+  EXPECT_EQ(code_of([&] {
+              write_html_site(dir / "site", {"{}", std::nullopt}, false);
+            }),
+            ExitCode::kUsage);
+  EXPECT_EQ(read_text_file(dir / "site/notes.txt"), "mine\n");
+  write_html_site(dir / "site", {"{}", std::nullopt}, true);
+  EXPECT_FALSE(fs::exists(dir / "site/notes.txt"));
+  EXPECT_TRUE(fs::exists(dir / "site/index.html"));
+  for (const auto& name : entries(dir.path())) {
+    EXPECT_EQ(name.find(".tmp-"), std::string::npos) << name;
+    EXPECT_EQ(name.find(".old-"), std::string::npos) << name;
+  }
+}
+
+TEST(HtmlSite, AcceptsAnEmptyFolder) {
+  TempDir dir;
+  fs::create_directories(dir / "site");
+  write_html_site(dir / "site", {"{}", std::nullopt}, false);
+  EXPECT_TRUE(fs::exists(dir / "site/index.html"));
+}
+
+TEST(HtmlSite, RefusesAMissingParentAndAFileWithoutLeavingAFolder) {
+  TempDir dir;
+  EXPECT_EQ(code_of([&] {
+              write_html_site(dir / "no/site", {"{}", std::nullopt}, false);
+            }),
+            ExitCode::kNoInput);
+  EXPECT_FALSE(fs::exists(dir / "no"));
+  dir.write("file", "x");
+  EXPECT_EQ(code_of([&] {
+              write_html_site(dir / "file", {"{}", std::nullopt}, true);
+            }),
+            ExitCode::kUsage);
+  EXPECT_EQ(read_text_file(dir / "file"), "x");
+}
+
+TEST(HtmlSite, ChecksAHistoryDocument) {
+  EXPECT_EQ(code_of([] { check_history_document(kHistory, "h.json"); }), ExitCode::kOk);
+  const auto message = [](const std::string& text) {
+    try {
+      check_history_document(text, "h.json");
+    } catch (const Error& error) {
+      EXPECT_EQ(error.code(), ExitCode::kDataError);
+      return std::string(error.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_THAT(message("{"), HasSubstr("h.json: is not valid JSON"));
+  EXPECT_THAT(message(R"({"kind":"perfgate-history-plan","schema_version":1})"),
+              HasSubstr("h.json: is not a history.json"));
+  EXPECT_THAT(message("[]"), HasSubstr("is not a history.json"));
+  EXPECT_THAT(message(R"({"kind":"perfgate-history"})"), HasSubstr("schema_version is missing"));
+  EXPECT_THAT(message(R"({"kind":"perfgate-history","schema_version":2})"),
+              HasSubstr("schema_version 2 is newer than this perfgate reads (1)"));
+}
+
+TEST(HtmlSite, DataScriptHoldsTheJsonAsAQuotedString) {
+  EXPECT_EQ(data_script("X", "[1]\n\n"), "window.X = '[1]';\n");
+  // Quotes and backslashes of the text escaped; the line breaks of pretty JSON too.
+  EXPECT_EQ(data_script("X", "{\n  \"it's\": \"a\\\"b\\\\c\"\r\n}\n"),
+            "window.X = '{\\n  \"it\\'s\": \"a\\\\\"b\\\\\\\\c\"\\r\\n}';\n");
+}
+
+}  // namespace
+}  // namespace perfgate

@@ -1,0 +1,227 @@
+#include "report/store_view.hpp"
+
+#include <gtest/gtest.h>
+
+#include "model/json.hpp"
+
+namespace perfgate {
+namespace {
+
+NormalizedRecord v2(const std::string& timestamp, double latency) {
+  NormalizedRecord r;
+  r.record_id = "r-" + timestamp;
+  r.benchmark_id = "sort";
+  r.config_schema_version = 2;
+  r.workload_id = "sort";
+  r.variant_id = "std";
+  r.benchmark_version = 3;
+  r.recipe_fingerprint = "0123456789abcdef0123";
+  r.hardware_profile_id = "hw-1";
+  r.software_profile_id = "sw-2";
+  r.device = "cpu";
+  r.timestamp = timestamp;
+  r.run_source = "scheduled_main";
+  r.comparison_status = kPass;
+  r.comparison_status_reason = "within budget";
+  r.baseline_status = kBaselineCompared;
+  r.metrics["latency"] = {latency, "s", Direction::kLowerIsBetter};
+  return r;
+}
+
+NormalizedRecord legacy(const std::string& timestamp) {
+  NormalizedRecord r;
+  r.record_id = "legacy-" + timestamp;
+  r.benchmark_id = "old";
+  r.device = "NVIDIA L40S";
+  r.timestamp = timestamp;
+  r.metrics["throughput"] = {12.5, "fps", Direction::kHigherIsBetter};
+  return r;
+}
+
+/// A column as the viewer reads it: a dictionary {codes, values} expanded to one entry per
+/// record.
+Json decoded(const Json& column) {
+  if (column.is_array()) return column;
+  Json out = Json::array();
+  for (const Json& code : column.at("codes"))
+    out.push_back(column.at("values").at(code.get<std::size_t>()));
+  return out;
+}
+
+StoreViewContext context() {
+  return {"sqlite:perf.db", "2026-12-02T16:00:00Z", "", ""};
+}
+
+Json view_of(const std::vector<StoredRecord>& records, const StoreViewContext& c = context()) {
+  const std::string text = write_store_view(records, c);
+  EXPECT_EQ(text.back(), '\n');
+  const Json json = Json::parse(text);
+  // Written compact with sorted keys: byte for byte what nlohmann writes for the document.
+  EXPECT_EQ(text, json.dump() + "\n");
+  return json;
+}
+
+TEST(StoreView, GroupsRecordsByCohortInColumnsOldestFirst) {
+  NormalizedRecord middle = v2("2026-11-30T10:00:00Z", 0.30);
+  middle.metrics.erase("latency");
+  middle.metrics["memory"] = {41.5, "MB", Direction::kLowerIsBetter};
+  middle.commit_sha = "9f1c";
+  middle.branch = "main";
+  // A store lists newest first.
+  const std::vector<StoredRecord> records{
+      {v2("2026-12-01T10:00:00+02:00", 0.20), "att-3", true},
+      {middle, "att-2", false},
+      {v2("2026-11-29T10:00:00Z", 0.25), "att-1", true},
+      {legacy("2026-12-02T09:00:00Z"), "att-4", true},
+  };
+  const Json view = view_of(records);
+  EXPECT_EQ(view["schema_version"], 1);
+  EXPECT_EQ(view["kind"], "perfgate-store-view");
+  EXPECT_EQ(view["store"], "sqlite:perf.db");
+  EXPECT_EQ(view["generated_at"], "2026-12-02T16:00:00Z");
+  EXPECT_EQ(view["record_count"], 4);
+  EXPECT_EQ(view["filter"], Json::parse(R"({"benchmark":null,"since":null})"));
+  EXPECT_EQ(view["unplaced_records"], Json::array());
+  ASSERT_EQ(view["cohorts"].size(), 2u);
+
+  const Json& sort = view["cohorts"][0];  // three records before one
+  EXPECT_EQ(sort["id"], "sort/std/v3/0123456789ab/hw-1/sw-2");
+  EXPECT_EQ(sort["label"], "sort/std/v3 (recipe 0123456789ab, hw-1, sw-2)");
+  EXPECT_EQ(sort["kind"], "v2");
+  EXPECT_EQ(sort["identity"], Json::parse(R"({"workload_id":"sort","variant_id":"std",
+      "benchmark_version":3,"recipe_fingerprint":"0123456789abcdef0123",
+      "hardware_profile_id":"hw-1","software_profile_id":"sw-2"})"));
+  EXPECT_EQ(sort["benchmarks"], Json::parse(R"(["sort"])"));
+  EXPECT_EQ(sort["devices"], Json::parse(R"(["cpu"])"));
+  const Json& columns = sort["records"];
+  // Timestamps as UTC text, whatever offset the record was written with.
+  EXPECT_EQ(columns["timestamp"], Json::parse(R"(["2026-11-29T10:00:00Z",
+      "2026-11-30T10:00:00Z","2026-12-01T08:00:00Z"])"));
+  EXPECT_EQ(columns["attempt"], Json::parse(R"(["att-1","att-2","att-3"])"));
+  EXPECT_EQ(columns["commit"], Json::parse(R"([null,"9f1c",null])"));
+  // Repeated texts as dictionaries: each distinct text once, an index per record.
+  EXPECT_EQ(columns["branch"], Json::parse(R"({"codes":[0,1,0],"values":[null,"main"]})"));
+  EXPECT_EQ(columns["comparison_status"], Json::parse(R"({"codes":[0,0,0],"values":["PASS"]})"));
+  EXPECT_EQ(columns["eligible"], Json::parse("[true,false,true]"));
+  EXPECT_EQ(columns["success"], Json::parse("[true,true,true]"));
+  EXPECT_EQ(decoded(columns["comparison_reason"])[0], "within budget");
+  EXPECT_EQ(decoded(columns["baseline_status"])[2], "compared");
+  EXPECT_EQ(decoded(columns["run_source"])[0], "scheduled_main");
+  EXPECT_EQ(decoded(columns["benchmark"])[1], "sort");
+  // Ids shortened to 12 characters, as short SHAs.
+  EXPECT_EQ(columns["record"][0], "r-2026-11-29");
+  // A missing value is null, never 0.
+  EXPECT_EQ(sort["metrics"], Json::parse(R"([
+      {"name":"latency","unit":"s","direction":"lower","values":[0.25,null,0.2]},
+      {"name":"memory","unit":"MB","direction":"lower","values":[null,41.5,null]}])"));
+  EXPECT_EQ(sort["skipped_metrics"], Json::array());
+
+  const Json& old = view["cohorts"][1];
+  EXPECT_EQ(old["id"], "legacy-v1/old/NVIDIA L40S");
+  EXPECT_EQ(old["label"], "Legacy v1 (old, NVIDIA L40S)");
+  EXPECT_EQ(old["kind"], "legacy_v1");
+  EXPECT_EQ(old["identity"]["workload_id"], nullptr);
+  EXPECT_EQ(old["identity"]["benchmark_version"], nullptr);
+  EXPECT_EQ(old["metrics"][0]["direction"], "higher");
+}
+
+TEST(StoreView, KeepsAnEmptyTextApartFromAMissingOne) {
+  NormalizedRecord r = v2("2026-11-29T10:00:00Z", 0.25);
+  r.comparison_status_reason = "";
+  r.branch = "";
+  const Json columns = view_of({{r, "att", false}})["cohorts"][0]["records"];
+  EXPECT_EQ(columns["comparison_reason"], Json::parse(R"({"codes":[0],"values":[""]})"));
+  EXPECT_EQ(columns["branch"], Json::parse(R"({"codes":[0],"values":[null]})"));
+}
+
+TEST(StoreView, ListsMetricsWithoutValuesAsSkipped) {
+  NormalizedRecord r = v2("2026-11-29T10:00:00Z", 0.25);
+  r.regression_thresholds["throughput"] = {0.05, 0, true};
+  MetricComparison missing;
+  missing.metric = "vae.decode";
+  r.comparisons.push_back(missing);
+  const Json view = view_of({{r, "att", false}});
+  EXPECT_EQ(view["cohorts"][0]["skipped_metrics"], Json::parse(R"([
+      {"name":"throughput","unit":"units/s","direction":"higher"},
+      {"name":"vae.decode","unit":"","direction":"lower"}])"));
+  EXPECT_EQ(view["cohorts"][0]["metrics"].size(), 1u);
+}
+
+TEST(StoreView, LabelsAnIncompleteV2IdentityInvalid) {
+  NormalizedRecord r = v2("2026-11-29T10:00:00Z", 0.25);
+  r.variant_id.reset();
+  const Json view = view_of({{r, "att", false}});
+  EXPECT_EQ(view["cohorts"][0]["id"], "invalid-v2/sort");
+  EXPECT_EQ(view["cohorts"][0]["label"], "Invalid v2 (sort)");
+  EXPECT_EQ(view["cohorts"][0]["kind"], "invalid_v2");
+  EXPECT_EQ(view["cohorts"][0]["identity"]["variant_id"], nullptr);
+  EXPECT_EQ(view["cohorts"][0]["identity"]["workload_id"], "sort");
+}
+
+TEST(StoreView, OrdersCohortsByCountThenNewestThenId) {
+  NormalizedRecord a = v2("2026-11-29T10:00:00Z", 1);
+  NormalizedRecord b = a;
+  b.workload_id = "b-work";
+  b.timestamp = "2026-11-30T10:00:00Z";
+  NormalizedRecord c = a;
+  c.workload_id = "a-work";
+  const Json view = view_of({{a, "1", true}, {b, "2", true}, {c, "3", true}});
+  ASSERT_EQ(view["cohorts"].size(), 3u);
+  EXPECT_EQ(view["cohorts"][0]["identity"]["workload_id"], "b-work");  // newest
+  EXPECT_EQ(view["cohorts"][1]["identity"]["workload_id"], "a-work");  // same instant: by id
+  EXPECT_EQ(view["cohorts"][2]["identity"]["workload_id"], "sort");
+}
+
+TEST(StoreView, KeepsHostileTextAsDataAndEchoesTheFilter) {
+  NormalizedRecord r = v2("2026-11-29T10:00:00Z", 0.25);
+  r.benchmark_id = "<img src=x onerror=alert(1)>\"\\\n";
+  r.comparison_status_reason = "</script><script>alert(2)</script>";
+  r.metrics["\u00b5s \"quoted\""] = {1, "<b>", Direction::kLowerIsBetter};
+  const Json view =
+      view_of({{r, "att", false}}, {"dir:x", "2026-12-02T16:00:00Z", "sort*", "2026-11-01"});
+  EXPECT_EQ(view["cohorts"][0]["benchmarks"][0], "<img src=x onerror=alert(1)>\"\\\n");
+  EXPECT_EQ(decoded(view["cohorts"][0]["records"]["comparison_reason"])[0],
+            "</script><script>alert(2)</script>");
+  EXPECT_EQ(view["cohorts"][0]["metrics"][1]["name"], "\u00b5s \"quoted\"");
+  EXPECT_EQ(view["cohorts"][0]["metrics"][1]["unit"], "<b>");
+  EXPECT_EQ(view["filter"], Json::parse(R"({"benchmark":"sort*","since":"2026-11-01"})"));
+}
+
+TEST(StoreView, ListsRecordsWithoutAnInstantApart) {
+  NormalizedRecord broken = v2("yesterday", 0.3);
+  broken.record_id = "0123456789abcdef";
+  const Json view = view_of({{v2("2026-11-29T10:00:00Z", 0.25), "a1", true}, {broken, "a2", true}});
+  EXPECT_EQ(view["record_count"], 1);
+  EXPECT_EQ(view["cohorts"][0]["records"]["timestamp"].size(), 1u);
+  EXPECT_EQ(view["unplaced_records"], Json::parse(R"([{"benchmark":"sort",
+      "record":"0123456789ab","timestamp":"yesterday"}])"));
+}
+
+TEST(StoreView, WritesAnEmptyStore) {
+  const Json view = view_of({});
+  EXPECT_EQ(view["cohorts"], Json::array());
+  EXPECT_EQ(view["record_count"], 0);
+}
+
+TEST(StoreView, IndexesCohortsWithCountsAndTimeRange) {
+  const std::vector<StoredRecord> records{{v2("2026-12-01T10:00:00Z", 0.2), "a2", true},
+                                          {v2("2026-11-29T10:00:00Z", 0.25), "a1", true},
+                                          {legacy("2026-12-02T09:00:00Z"), "a3", true}};
+  const std::string text = write_store_cohort_index(records, context());
+  const Json index = Json::parse(text);
+  EXPECT_EQ(text, index.dump() + "\n");
+  EXPECT_EQ(index["kind"], "perfgate-store-cohorts");
+  EXPECT_EQ(index["record_count"], 3);
+  EXPECT_EQ(index["cohorts"], Json::parse(R"json([
+      {"id":"sort/std/v3/0123456789ab/hw-1/sw-2","kind":"v2",
+       "label":"sort/std/v3 (recipe 0123456789ab, hw-1, sw-2)","record_count":2,
+       "first":"2026-11-29T10:00:00Z","last":"2026-12-01T10:00:00Z","benchmarks":["sort"],
+       "metrics":["latency"]
+},
+      {"id":"legacy-v1/old/NVIDIA L40S","kind":"legacy_v1","label":"Legacy v1 (old, NVIDIA L40S)",
+       "record_count":1,"first":"2026-12-02T09:00:00Z","last":"2026-12-02T09:00:00Z",
+       "benchmarks":["old"],"metrics":["throughput"]}])json"));
+}
+
+}  // namespace
+}  // namespace perfgate

@@ -1,0 +1,344 @@
+// Checking store.json (docs/store-json.md) and the lookups the store views need, in one
+// pass over the records: with 100,000 records a second pass is time the reader waits for.
+(function (pv) {
+  "use strict";
+
+  var KNOWN_SCHEMA_VERSION = 1;
+  var KIND = "perfgate-store-view";
+
+  // Every column of a cohort's records, one entry per record (docs/store-json.md).
+  pv.STORE_COLUMNS = [
+    "timestamp", "benchmark", "commit", "branch", "run_source", "comparison_status",
+    "comparison_reason", "baseline_status", "eligible", "success", "attempt", "record",
+  ];
+
+  pv.IDENTITY_FIELDS = [
+    "workload_id", "variant_id", "benchmark_version", "recipe_fingerprint",
+    "hardware_profile_id", "software_profile_id",
+  ];
+
+  // Comparison statuses in the order of docs/compare.md (the worst first); any other text
+  // is shown as it is, after these.
+  pv.KNOWN_STATUSES = ["INFRA_ERROR", "REGRESSION", "RECIPE_MISMATCH", "CALIBRATION_NEEDED", "PASS"];
+  var STATUS_CLASS = {
+    INFRA_ERROR: "st-infra",
+    REGRESSION: "st-regression",
+    RECIPE_MISMATCH: "st-mismatch",
+    CALIBRATION_NEEDED: "st-calibration",
+    PASS: "st-pass",
+  };
+
+  // A fixed class per status: data never becomes a class name.
+  pv.statusClass = function (status) {
+    return STATUS_CLASS[status] || "st-other";
+  };
+
+  pv.KIND_BADGES = {
+    legacy_v1: { text: "legacy v1: records without the cohort identity", className: "badge-legacy" },
+    invalid_v2: { text: "invalid v2: the cohort identity is incomplete", className: "badge-invalid" },
+  };
+
+  pv.kindText = function (kind) {
+    if (kind === "legacy_v1") return "legacy v1";
+    if (kind === "invalid_v2") return "invalid v2";
+    return pv.text(kind);
+  };
+
+  // The writer's form, "2026-12-02T10:00:00Z" (a fraction of a second when it is not zero),
+  // by integer arithmetic: Date.parse (or Date.UTC) of 100,000 strings costs more than the
+  // rest of the check. Other forms with a zone ("+09:00") go to Date.parse; a time without
+  // a zone is not an instant and is refused.
+  var ZONED = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
+  var DAY_MS = 86400000;
+
+  function digits(text, from, to) {
+    var n = 0;
+    for (var i = from; i < to; i++) {
+      var c = text.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) return NaN;
+      n = n * 10 + c;
+    }
+    return n;
+  }
+
+  // Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
+  function daysFromCivil(y, m, d) {
+    y -= m <= 2 ? 1 : 0;
+    var era = Math.floor(y / 400);
+    var yoe = y - era * 400;
+    var doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+    return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+  }
+
+  // Milliseconds of a fraction ".5" (text[from] is the dot, text[to] the "Z"), or NaN.
+  function fraction(text, from, to) {
+    if (text.charCodeAt(from) !== 46 || to - from < 2 || to - from > 10) return NaN;
+    var value = digits(text, from + 1, to);
+    return (value * 1000) / Math.pow(10, to - from - 1);
+  }
+
+  // The day of the last timestamp read, as yyyymmdd, and its milliseconds: records of a
+  // cohort come in time order, so most share the day of the one before.
+  var cachedDate = -1;
+  var cachedDayMs = 0;
+
+  // "2026-12-02T10:00:00Z", the writer's form without a fraction and nearly every timestamp
+  // of a store, read in one function with no call per field: the first pass over 100,000 of
+  // them runs before the script engine has compiled it, where each call costs more than the
+  // digits it reads. NaN for any other text (pv.parseInstant reads the rest).
+  function wholeSecondUtc(s) {
+    if (s.length !== 20 || s.charCodeAt(19) !== 90 || s.charCodeAt(10) !== 84 || s.charCodeAt(4) !== 45 ||
+        s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return NaN;
+    var y1 = s.charCodeAt(0) - 48, y2 = s.charCodeAt(1) - 48, y3 = s.charCodeAt(2) - 48, y4 = s.charCodeAt(3) - 48;
+    var mo1 = s.charCodeAt(5) - 48, mo2 = s.charCodeAt(6) - 48, d1 = s.charCodeAt(8) - 48, d2 = s.charCodeAt(9) - 48;
+    var h1 = s.charCodeAt(11) - 48, h2 = s.charCodeAt(12) - 48, mi1 = s.charCodeAt(14) - 48, mi2 = s.charCodeAt(15) - 48;
+    var s1 = s.charCodeAt(17) - 48, s2 = s.charCodeAt(18) - 48;
+    // A character below "0" makes the or negative; one above "9" is caught one by one.
+    if ((y1 | y2 | y3 | y4 | mo1 | mo2 | d1 | d2 | h1 | h2 | mi1 | mi2 | s1 | s2) < 0 || y1 > 9 || y2 > 9 || y3 > 9 || y4 > 9 ||
+        mo1 > 9 || mo2 > 9 || d1 > 9 || d2 > 9 || h1 > 9 || h2 > 9 || mi1 > 9 || mi2 > 9 || s1 > 9 || s2 > 9) return NaN;
+    var year = y1 * 1000 + y2 * 100 + y3 * 10 + y4;
+    var month = mo1 * 10 + mo2;
+    var day = d1 * 10 + d2;
+    var hour = h1 * 10 + h2;
+    var minute = mi1 * 10 + mi2;
+    var second = s1 * 10 + s2;
+    if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return NaN;
+    var date = year * 10000 + month * 100 + day;
+    if (date !== cachedDate) {
+      cachedDayMs = daysFromCivil(year, month, day) * DAY_MS;
+      cachedDate = date;
+    }
+    return cachedDayMs + hour * 3600000 + minute * 60000 + second * 1000;
+  }
+
+  pv.parseInstant = function (text) {
+    if (typeof text !== "string") return NaN;
+    var n = text.length;
+    if (n >= 20 && text.charCodeAt(n - 1) === 90 && text.charCodeAt(10) === 84 &&
+        text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45 && text.charCodeAt(13) === 58 && text.charCodeAt(16) === 58) {
+      var month = digits(text, 5, 7);
+      var day = digits(text, 8, 10);
+      var hour = digits(text, 11, 13);
+      var minute = digits(text, 14, 16);
+      var second = digits(text, 17, 19);
+      var ms = n === 20 ? 0 : fraction(text, 19, n - 1);
+      if (month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59 && ms >= 0) {
+        return daysFromCivil(digits(text, 0, 4), month, day) * DAY_MS + hour * 3600000 + minute * 60000 + second * 1000 + ms;
+      }
+      return NaN;
+    }
+    return ZONED.test(text) ? Date.parse(text) : NaN;
+  };
+
+  // Builds the model of a store.json document, or throws a DataError that names `file`
+  // (data/store.js or data/store.json) and what is wrong with it.
+  pv.storeModel = function (doc, file) {
+    function fail(detail) {
+      throw new pv.DataError(file + " cannot be read: it is not a valid store view", detail);
+    }
+    if (!doc || typeof doc !== "object" || Array.isArray(doc)) fail("The document is not a JSON object.");
+    if (doc.kind !== KIND) {
+      fail(doc.kind === undefined ? 'kind is missing; a store view has kind "' + KIND + '".'
+        : 'kind is "' + pv.text(doc.kind) + '", not "' + KIND + '".');
+    }
+    var version = doc.schema_version;
+    if (typeof version !== "number" || Math.floor(version) !== version) fail("schema_version is missing.");
+    if (version > KNOWN_SCHEMA_VERSION) {
+      throw new pv.DataError(
+        file + " is newer than this viewer",
+        "It has schema_version " + version + "; this viewer reads store.json schema_version " +
+          KNOWN_SCHEMA_VERSION + " only. Use the viewer of the perfgate that wrote the file."
+      );
+    }
+    if (!Array.isArray(doc.cohorts)) fail("cohorts is missing or not an array.");
+    var model = {
+      doc: doc,
+      file: file,
+      cohorts: [],
+      byId: new Map(),
+      sources: [],
+      statuses: [],
+      recordCount: 0,
+      unplaced: unplacedOf(doc, fail),
+    };
+    var sources = new Map();
+    var statuses = new Map();
+    doc.cohorts.forEach(function (cohort, i) {
+      var info = cohortInfo(cohort, i, fail);
+      if (model.byId.has(cohort.id)) fail("cohorts[" + i + "].id repeats the id of an earlier cohort.");
+      model.byId.set(cohort.id, info);
+      model.cohorts.push(info);
+      model.recordCount += info.n;
+      info.sourceCounts.forEach(function (count, value) { sources.set(value, (sources.get(value) || 0) + count); });
+      info.statusCounts.forEach(function (count, value) { statuses.set(value, (statuses.get(value) || 0) + count); });
+    });
+    model.sources = Array.from(sources.keys()).sort();
+    model.statuses = pv.orderStatuses(Array.from(statuses.keys()));
+    return model;
+  };
+
+  pv.orderStatuses = function (list) {
+    return list.slice().sort(function (a, b) {
+      var ia = pv.KNOWN_STATUSES.indexOf(a);
+      var ib = pv.KNOWN_STATUSES.indexOf(b);
+      if (ia < 0) ia = pv.KNOWN_STATUSES.length;
+      if (ib < 0) ib = pv.KNOWN_STATUSES.length;
+      return ia - ib || (a < b ? -1 : a > b ? 1 : 0);
+    });
+  };
+
+  function count(map, value, times) {
+    var key = typeof value === "string" ? value : pv.text(value);
+    map.set(key, (map.get(key) || 0) + (times || 1));
+  }
+
+  // How many records hold each text of a column: from the dictionary's codes when the
+  // column came as one (a number per record, not a Map lookup), else from the texts.
+  function tally(column, dictionary) {
+    var map = new Map();
+    if (!dictionary) {
+      for (var k = 0; k < column.length; k++) count(map, column[k]);
+      return map;
+    }
+    var codes = dictionary.codes;
+    var per = new Float64Array(dictionary.values.length);
+    for (var j = 0; j < codes.length; j++) per[codes[j]]++;
+    dictionary.values.forEach(function (value, i) {
+      if (per[i]) count(map, value, per[i]);
+    });
+    return map;
+  }
+
+  // A column may come as a dictionary, {"codes": [index per record], "values": [...distinct]}:
+  // repeated texts (statuses, reasons, run sources) then cost a few bytes per record, and the
+  // browser parses a fraction of the text (docs/store-json.md). The writer sends benchmark,
+  // branch, run_source, comparison_status, comparison_reason and baseline_status so; any
+  // column is read either way.
+  function isDictionary(column) {
+    return column !== null && typeof column === "object" && !Array.isArray(column);
+  }
+
+  // The dictionary `column` as a plain array of n entries; `where` names it in a failure.
+  function expand(column, where, n, fail) {
+    var values = column.values;
+    var codes = column.codes;
+    if (!Array.isArray(values) || !Array.isArray(codes)) {
+      fail(where + " is neither an array nor a dictionary {\"codes\": [...], \"values\": [...]}.");
+    }
+    if (codes.length !== n) fail(where + ".codes does not have one entry per record.");
+    var size = values.length;
+    var out = new Array(n);
+    for (var k = 0; k < n; k++) {
+      var code = codes[k];
+      // One test for the usual case: a whole number in range (NaN and fractions fail `| 0`).
+      if (!(typeof code === "number" && code >= 0 && code < size && (code | 0) === code)) {
+        fail(where + ".codes[" + k + "] is " + JSON.stringify(code) + ", not an index into " + where.split(".").pop() +
+          ".values (" + (size ? "a whole number from 0 to " + (size - 1) : "which is empty") + ").");
+      }
+      out[k] = values[code];
+    }
+    return out;
+  }
+
+  // unplaced_records: the records the writer could not place on a time axis (their
+  // timestamp is not an instant), each {benchmark, record, timestamp}; shown as a list.
+  function unplacedOf(doc, fail) {
+    var list = doc.unplaced_records;
+    if (list === undefined || list === null) return [];
+    if (!Array.isArray(list)) fail("unplaced_records is not an array.");
+    return list.map(function (entry, i) {
+      if (!entry || typeof entry !== "object" || Array.isArray(entry)) fail("unplaced_records[" + i + "] is not an object.");
+      return { benchmark: entry.benchmark, record: entry.record, timestamp: entry.timestamp };
+    });
+  }
+
+  function cohortInfo(cohort, i, fail) {
+    var where = "cohorts[" + i + "].";
+    if (!cohort || typeof cohort !== "object") fail("cohorts[" + i + "] is not an object.");
+    if (typeof cohort.id !== "string" || !cohort.id) fail(where + "id is missing.");
+    if (typeof cohort.label !== "string") fail(where + "label is missing.");
+    var records = cohort.records;
+    if (!records || typeof records !== "object") fail(where + "records is missing.");
+    var n = Array.isArray(records.timestamp) ? records.timestamp.length : -1;
+    if (n < 1) fail(where + "records.timestamp is missing or empty (a cohort has at least one record).");
+    var dictionaries = {};
+    pv.STORE_COLUMNS.forEach(function (column) {
+      if (!isDictionary(records[column])) return;
+      dictionaries[column] = records[column];
+      records[column] = expand(records[column], where + "records." + column, n, fail);
+    });
+    pv.STORE_COLUMNS.forEach(function (column) {
+      if (!Array.isArray(records[column]) || records[column].length !== n) {
+        fail(where + "records." + column + " does not have one entry per record.");
+      }
+    });
+    var times = new Float64Array(n);
+    var stamps = records.timestamp;
+    for (var k = 0; k < n; k++) {
+      var stamp = stamps[k];
+      var t = typeof stamp === "string" ? wholeSecondUtc(stamp) : NaN;
+      if (t !== t) t = pv.parseInstant(stamp);
+      if (t !== t) fail(where + "records.timestamp[" + k + "] is not a timestamp with a time zone: " + pv.text(stamps[k]));
+      if (k && t < times[k - 1]) fail(where + "records.timestamp[" + k + "] is older than the record before it (records are oldest first).");
+      times[k] = t;
+    }
+    var metrics = Array.isArray(cohort.metrics) ? cohort.metrics : null;
+    if (!metrics) fail(where + "metrics is missing or not an array.");
+    metrics.forEach(function (metric, m) {
+      var at = where + "metrics[" + m + "]";
+      if (!metric || typeof metric !== "object" || typeof metric.name !== "string") fail(at + " has no name.");
+      var values = metric.values;
+      if (!Array.isArray(values) || values.length !== n) fail(at + ".values does not have one entry per record.");
+      for (var j = 0; j < n; j++) {
+        var v = values[j];
+        if (v !== null && (typeof v !== "number" || !isFinite(v))) fail(at + ".values[" + j + "] is neither a number nor null.");
+      }
+    });
+    var skipped = cohort.skipped_metrics === undefined ? [] : cohort.skipped_metrics;
+    if (!Array.isArray(skipped)) fail(where + "skipped_metrics is not an array.");
+    var sourceCounts = tally(records.run_source, dictionaries.run_source);
+    var statusCounts = tally(records.comparison_status, dictionaries.comparison_status);
+    var benchmarks = Array.isArray(cohort.benchmarks) ? cohort.benchmarks : [];
+    return {
+      cohort: cohort,
+      id: cohort.id,
+      index: i,
+      n: n,
+      times: times,
+      metrics: metrics,
+      skipped: skipped,
+      sourceCounts: sourceCounts,
+      statusCounts: statusCounts,
+      // What the text filter searches, lower-cased once.
+      haystack: (cohort.label + " " + benchmarks.map(pv.text).join(" ") + " " + cohort.id).toLowerCase(),
+    };
+  }
+
+  // Whether record k passes the run_source and status filters.
+  pv.recordMatches = function (info, k, state) {
+    var records = info.cohort.records;
+    if (state.source && pv.text(records.run_source[k]) !== state.source) return false;
+    if (state.status && pv.text(records.comparison_status[k]) !== state.status) return false;
+    return true;
+  };
+
+  // A cohort passes the filters when the text matches it and at least one of its records
+  // has the chosen run source and status (one record having both).
+  pv.cohortMatches = function (info, state) {
+    var query = state.cq.trim().toLowerCase();
+    if (query && !query.split(/\s+/).every(function (word) { return info.haystack.indexOf(word) >= 0; })) return false;
+    if (!state.source && !state.status) return true;
+    if (state.source && !info.sourceCounts.has(state.source)) return false;
+    if (state.status && !info.statusCounts.has(state.status)) return false;
+    if (!state.source || !state.status) return true;
+    for (var k = 0; k < info.n; k++) if (pv.recordMatches(info, k, state)) return true;
+    return false;
+  };
+
+  // Indices of the records that pass the filters, newest first.
+  pv.matchingRecords = function (info, state) {
+    var out = [];
+    for (var k = info.n - 1; k >= 0; k--) if (pv.recordMatches(info, k, state)) out.push(k);
+    return out;
+  };
+})((window.PerfgateViewer = window.PerfgateViewer || {}));

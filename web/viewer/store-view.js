@@ -1,0 +1,340 @@
+// The store views: loads nothing itself (main.js hands over the document), wires the cohort
+// chooser, the chosen cohort's charts and records, and the overview of all cohorts to the
+// view state in the URL hash, which it shares with the history views.
+(function (pv) {
+  "use strict";
+
+  var app = { model: null, state: null, chooser: null, shown: [], notices: [], dirty: { cohort: true, overview: true } };
+
+  function byId(id) {
+    return document.getElementById(id);
+  }
+
+  function chosen() {
+    return app.model.byId.get(app.state.cohort);
+  }
+
+  function filtered() {
+    return Boolean(app.state.source || app.state.status);
+  }
+
+  function renderFacts() {
+    var doc = app.model.doc;
+    byId("store-title").textContent = "Records of " + pv.text(doc.store);
+    var facts = pv.clear(byId("store-facts"));
+    var filter = doc.filter && typeof doc.filter === "object" ? doc.filter : {};
+    var selection = [];
+    if (filter.benchmark !== null && filter.benchmark !== undefined) selection.push("benchmark " + pv.text(filter.benchmark));
+    if (filter.since !== null && filter.since !== undefined) selection.push("since " + pv.text(filter.since));
+    [
+      ["store", pv.text(doc.store)],
+      ["records", pv.formatCount(app.model.recordCount) + " in " + pv.plural(app.model.cohorts.length, "cohort", "cohorts")],
+      ["selected", selection.length ? selection.join(", ") : "every record of the store"],
+      ["exported", pv.text(doc.generated_at)],
+    ].forEach(function (fact) {
+      facts.appendChild(pv.el("div", null, [pv.el("dt", null, fact[0]), pv.el("dd", null, fact[1])]));
+    });
+    var notes = pv.clear(byId("store-notes"));
+    if (typeof doc.record_count === "number" && doc.record_count !== app.model.recordCount) {
+      notes.appendChild(pv.el("p", { class: "note warning" },
+        "record_count says " + pv.formatCount(doc.record_count) + ", but the cohorts hold " + pv.formatCount(app.model.recordCount) + " records; the records are shown."));
+    }
+    if (app.model.unplaced.length) notes.appendChild(unplacedNote(app.model.unplaced));
+  }
+
+  var UNPLACED_LISTED = 20;
+
+  function unplacedText(value) {
+    return value === "" ? "(empty)" : pv.text(value);
+  }
+
+  // The records the document could not place on a time axis, each as text: benchmark,
+  // record id and the timestamp as stored.
+  function unplacedNote(unplaced) {
+    var n = unplaced.length;
+    var list = pv.el("ul", { class: "unplaced-list" });
+    unplaced.slice(0, UNPLACED_LISTED).forEach(function (entry) {
+      list.appendChild(pv.el("li", null, [
+        unplacedText(entry.benchmark),
+        " · record ", pv.el("span", { class: "mono" }, unplacedText(entry.record)),
+        " · timestamp ", pv.el("span", { class: "mono" }, unplacedText(entry.timestamp)),
+      ]));
+    });
+    if (n > UNPLACED_LISTED) list.appendChild(pv.el("li", null, "and " + pv.plural(n - UNPLACED_LISTED, "other", "others")));
+    return pv.el("div", { class: "note warning", id: "store-unplaced" }, [
+      pv.el("p", null, pv.plural(n, "record was", "records were") + " left out of the cohorts and charts: " +
+        (n === 1 ? "its timestamp is" : "their timestamps are") + " not an instant, so " +
+        (n === 1 ? "it has" : "they have") + " no place on a time axis."),
+      list,
+    ]);
+  }
+
+  function swatch(className) {
+    var shape = className === "line"
+      ? pv.svg("path", { class: "store-line", d: "M2,8h24" })
+      : className === "no-value"
+        ? pv.svg("path", { class: "no-value", d: "M14,4v8" })
+        : pv.svg("path", { class: "marker " + className, d: pv.markerPath(className, 14, 9) });
+    return pv.svg("svg", { class: "swatch", width: 28, height: 18, viewBox: "0 0 28 18", "aria-hidden": "true" }, [shape]);
+  }
+
+  // The marks of the charts, with this cohort's count of each status.
+  function renderLegend(info) {
+    var legend = pv.clear(byId("cohort-legend"));
+    var items = [["line", "values in time order; a gap where a record has no value"]];
+    pv.orderStatuses(Array.from(info.statusCounts.keys())).forEach(function (status) {
+      items.push([pv.statusClass(status), status + " (" + pv.formatCount(info.statusCounts.get(status)) + ")"]);
+    });
+    items.push(["no-value", "record without this metric"]);
+    items.forEach(function (item) {
+      legend.appendChild(pv.el("span", { class: "legend-item" }, [swatch(item[0]), item[1]]));
+    });
+  }
+
+  function renderIdentity(info) {
+    var cohort = info.cohort;
+    var identity = cohort.identity && typeof cohort.identity === "object" ? cohort.identity : {};
+    var list = pv.clear(byId("cohort-identity"));
+    var rows = [["id", pv.text(cohort.id)], ["kind", pv.kindText(cohort.kind)]];
+    pv.IDENTITY_FIELDS.forEach(function (field) {
+      rows.push([field, identity[field] === null || identity[field] === undefined ? "— (not recorded)" : pv.text(identity[field])]);
+    });
+    rows.push(
+      ["benchmarks", Array.isArray(cohort.benchmarks) ? cohort.benchmarks.map(pv.text).join(", ") : "—"],
+      ["devices", Array.isArray(cohort.devices) ? cohort.devices.map(pv.text).join(", ") : "—"],
+      ["records", pv.formatCount(info.n) + ", " + pv.cohortRange(info)]
+    );
+    rows.forEach(function (row) {
+      list.appendChild(pv.el("div", null, [pv.el("dt", null, row[0]), pv.el("dd", { class: row[0] === "id" ? "mono" : null }, row[1])]));
+    });
+  }
+
+  function metricTitle(info, metric) {
+    var missing = 0;
+    for (var k = 0; k < info.n; k++) if (metric.values[k] === null) missing++;
+    var direction = metric.direction === "lower" ? "lower is better" : metric.direction === "higher" ? "higher is better" : "direction " + pv.text(metric.direction);
+    return pv.text(metric.name) + " (" + pv.text(metric.unit) + ") · " + direction + " · " +
+      pv.plural(info.n - missing, "value", "values") + (missing ? ", " + pv.plural(missing, "record", "records") + " without one" : "");
+  }
+
+  function renderCharts(info) {
+    var box = pv.clear(byId("cohort-charts"));
+    app.charts = [];
+    if (!info.metrics.length) {
+      box.appendChild(pv.el("p", { class: "note", id: "no-metrics" }, "No metric of this cohort has a value: there is nothing to chart."));
+      return;
+    }
+    // The hosts first, then one read of their width, then the drawing: a width read after
+    // each chart would lay the page out once per chart. The first drawing uses the width
+    // read before the page was filled (app.startWidth): a read here would lay out the whole
+    // page once more before it is shown.
+    var hosts = info.metrics.map(function (metric) {
+      var host = pv.el("div", { class: "metric-chart" });
+      box.appendChild(pv.el("div", { class: "metric-block" }, [pv.el("h3", { class: "metric-title" }, metricTitle(info, metric)), host]));
+      return host;
+    });
+    var width = app.startWidth || hosts[0].clientWidth;
+    app.startWidth = 0;
+    info.metrics.forEach(function (metric, m) {
+      pv.renderMetricChart(hosts[m], { info: info, metric: metric, clipId: "store-clip-" + m, width: width });
+    });
+    app.charts = hosts;
+  }
+
+  function renderRecords(info) {
+    var rows = pv.matchingRecords(info, app.state);
+    pv.clear(byId("cohort-records")).appendChild(pv.storeRecordsTable(info, rows, filtered(), app.state.rows === "all", function (value) {
+      app.state.rows = value;
+      pv.writeState(app.state);
+      renderRecords(info);
+    }));
+  }
+
+  function renderFilterNote(info) {
+    var note = byId("cohort-filter-note");
+    var hidden = info && app.shown.indexOf(info) < 0;
+    note.hidden = !hidden;
+    note.textContent = hidden
+      ? "This cohort does not pass the filters; it stays chosen until you choose another. Clear the filters to list it again."
+      : "";
+  }
+
+  function renderCohort() {
+    var info = chosen();
+    app.dirty.cohort = false;
+    if (!info) return;
+    var cohort = info.cohort;
+    var title = pv.clear(byId("cohort-title"));
+    title.appendChild(pv.el("span", { class: "cohort-label" }, pv.text(cohort.label)));
+    var badge = pv.kindBadge(cohort.kind);
+    if (badge) {
+      title.appendChild(document.createTextNode(" "));
+      title.appendChild(badge);
+    }
+    renderFilterNote(info);
+    var notes = pv.clear(byId("cohort-notes"));
+    app.notices.forEach(function (text) {
+      notes.appendChild(pv.el("p", { class: "note warning" }, text));
+    });
+    if (info.n === 1) notes.appendChild(pv.el("p", { class: "note", id: "one-record" }, "This cohort has one record, so there is no trend yet."));
+    renderIdentity(info);
+    var skipped = byId("cohort-skipped");
+    skipped.hidden = !info.skipped.length;
+    skipped.textContent = info.skipped.length
+      ? "Skipped (no values): " + info.skipped.map(function (metric) {
+        return pv.text(metric && metric.name) + " (" + pv.text(metric && metric.unit) + ")";
+      }).join(", ")
+      : "";
+    renderLegend(info);
+    renderCharts(info);
+    renderRecords(info);
+  }
+
+  function renderOverview() {
+    app.dirty.overview = false;
+    byId("store-overview-count").textContent =
+      pv.plural(app.shown.length, "cohort", "cohorts") + " (the filters apply), most records first. Each card draws the cohort's first metric " +
+      "over its own time range, scaled to its own values; ▲ marks a REGRESSION. Click one to open it.";
+    pv.renderStoreOverview(byId("store-overview"), app.shown, app.state.cohort, function (id) {
+      selectCohort(id);
+      changeView("cohort");
+      byId("cohort-section").scrollIntoView({ block: "start" });
+    });
+  }
+
+  function showView() {
+    var overview = app.state.view === "overview";
+    byId("cohort-section").hidden = overview;
+    byId("store-overview-section").hidden = !overview;
+    byId("tab-cohort").setAttribute("aria-selected", overview ? "false" : "true");
+    byId("tab-overview").setAttribute("aria-selected", overview ? "true" : "false");
+    if (overview && app.dirty.overview) renderOverview();
+    if (!overview && app.dirty.cohort) renderCohort();
+  }
+
+  function changeView(view) {
+    if (app.state.view === view) return;
+    app.state.view = view;
+    pv.writeState(app.state);
+    showView();
+  }
+
+  function selectCohort(id) {
+    if (id === app.state.cohort || !app.model.byId.has(id)) return;
+    app.state.cohort = id;
+    app.state.rows = "newest";
+    app.notices = [];
+    pv.writeState(app.state);
+    var listed = false;
+    var buttons = app.chooser.body.querySelectorAll("button.cohort-pick");
+    for (var i = 0; i < buttons.length; i++) listed = listed || buttons[i].cohortId === id;
+    // Marking keeps the keyboard focus in the list; a cohort not listed needs a refill.
+    if (listed) pv.markCohortChoice(app.chooser, id);
+    else app.shown = pv.fillCohortChooser(app.chooser, app.model, app.state);
+    pv.markStoreOverviewChoice(byId("store-overview"), id);
+    app.dirty.cohort = true;
+    if (app.state.view === "cohort") renderCohort();
+  }
+
+  function changeFilters(cq, source, status) {
+    app.state.cq = cq;
+    app.state.source = source;
+    app.state.status = status;
+    pv.writeState(app.state);
+    app.shown = pv.fillCohortChooser(app.chooser, app.model, app.state);
+    var info = chosen();
+    renderFilterNote(info);
+    // The records table follows the run-source and status filters; the charts keep every
+    // record, so that a filtered record is still seen in its context.
+    if (info && app.state.view === "cohort") renderRecords(info);
+    else app.dirty.cohort = true;
+    if (app.state.view === "overview") renderOverview();
+    else app.dirty.overview = true;
+  }
+
+  // The cohort of the link when the store has it; else the first that passes the filters.
+  function resolveCohort() {
+    var requested = app.state.cohort;
+    if (requested && app.model.byId.has(requested)) return;
+    if (requested) {
+      app.notices = ["The cohort " + requested + " from the link is not in this store; the first cohort is shown instead."];
+      app.state.rows = "newest";
+    }
+    var first = app.model.cohorts.filter(function (info) { return pv.cohortMatches(info, app.state); })[0] || app.model.cohorts[0];
+    app.state.cohort = first ? first.id : "";
+  }
+
+  function renderAll() {
+    renderFacts();
+    var empty = !app.model.cohorts.length;
+    byId("store-empty").hidden = !empty;
+    byId("store-main").hidden = empty;
+    if (empty) {
+      var doc = app.model.doc;
+      var filter = doc.filter && typeof doc.filter === "object" ? doc.filter : {};
+      var selected = (filter.benchmark !== null && filter.benchmark !== undefined) || (filter.since !== null && filter.since !== undefined);
+      byId("store-empty").textContent = (app.model.unplaced.length
+        ? "This store view has no record with an instant, so there is no cohort to chart."
+        : "This store view has no records, so there is no cohort to chart.") +
+        (selected ? " The records were selected by a benchmark or time filter: the store may hold others." : "");
+      return;
+    }
+    resolveCohort();
+    pv.writeState(app.state);
+    app.shown = pv.fillCohortChooser(app.chooser, app.model, app.state);
+    pv.phase("storeChooserMs");
+    app.dirty.cohort = true;
+    app.dirty.overview = true;
+    showView();
+    pv.phase("storeShownMs");
+  }
+
+  // Checks and shows `doc` (from `file`); throws a DataError when it cannot be read.
+  // Returns {title, refresh} for main.js: refresh() redraws after the hash changed.
+  pv.startStoreView = function (doc, file, state) {
+    app.model = pv.storeModel(doc, file);
+    pv.phase("storeCheckedMs");
+    app.state = state;
+    app.chooser = pv.createCohortChooser(byId("cohort-filters"), byId("cohort-list"), app.model, {
+      filter: changeFilters,
+      select: selectCohort,
+    });
+    byId("tab-cohort").addEventListener("click", function () { changeView("cohort"); });
+    byId("tab-overview").addEventListener("click", function () { changeView("overview"); });
+    byId("store-app").hidden = false;
+    // The charts' width while the page is nearly empty, so laid out in no time (0 when the
+    // overview is shown first: the charts then read their own width when shown).
+    app.startWidth = app.state.view === "overview" ? 0 : byId("cohort-charts").clientWidth;
+    renderAll();
+    // Fits the charts to their width when it is not the one they were drawn at: after a
+    // resize, or when the filled page's scroll bar took some of the width read above.
+    function fitCharts() {
+      var info = chosen();
+      if (!info) return;
+      // Hidden charts have no width to fit: they are drawn again when shown.
+      if (app.state.view !== "cohort") {
+        app.dirty.cohort = true;
+        return;
+      }
+      app.charts.forEach(function (host, m) {
+        var svg = host.querySelector("svg.store-chart");
+        var width = host.clientWidth;
+        if (svg && svg.getAttribute("width") === String(Math.max(520, Math.floor(width)))) return;
+        pv.renderMetricChart(host, { info: info, metric: info.metrics[m], clipId: "store-clip-" + m, width: width });
+      });
+    }
+    requestAnimationFrame(fitCharts);
+    var resizeTimer = 0;
+    window.addEventListener("resize", function () {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(fitCharts, 150);
+    });
+    return {
+      title: "records of " + (typeof doc.store === "string" ? doc.store : "a store"),
+      refresh: function () {
+        app.notices = [];
+        renderAll();
+      },
+    };
+  };
+})((window.PerfgateViewer = window.PerfgateViewer || {}));
