@@ -15,7 +15,7 @@ struct ReportOptions {
   std::string benchmark;
   std::string output;
   std::string history;  ///< --history: a history.json whose views the html site adds
-  bool force = false;  ///< --force: replace an existing --output file
+  bool force = false;   ///< --force: replace an existing --output file
   bool json = false;
 };
 

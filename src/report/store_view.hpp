@@ -27,7 +27,8 @@ std::string write_store_view(const std::vector<StoredRecord>& records,
 
 /// The cohorts alone, for `serve`'s /api/v1/cohorts: per cohort its id, label, kind,
 /// record_count, first and last timestamps, benchmarks and the metrics that have values,
-/// with the same top-level fields as write_store_view (kind "perfgate-store-cohorts"). Same order as write_store_view.
+/// with the same top-level fields as write_store_view (kind "perfgate-store-cohorts"). Same order
+/// as write_store_view.
 std::string write_store_cohort_index(const std::vector<StoredRecord>& records,
                                      const StoreViewContext& context);
 
