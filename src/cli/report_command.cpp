@@ -2,9 +2,7 @@
 
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 
 #include "cli/output_file.hpp"
 #include "cli/project_lookup.hpp"
@@ -54,18 +52,6 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
 }
 
 namespace {
-
-std::string read_history_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw Error(ExitCode::kNoInput, "--history: " + path +
-                                        ": cannot open it. Check the path, or write it with "
-                                        "'perfgate history export -o history.json'");
-  }
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  check_history_document(text, path);
-  return text;
-}
 
 int write_dashboard(const ReportOptions& options, const ProjectConfig& project,
                     const RecordFilter& filter, const std::string& generated_at) {

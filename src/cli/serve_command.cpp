@@ -6,9 +6,7 @@
 #include <atomic>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <thread>
 
 #include "cli/project_lookup.hpp"
@@ -90,15 +88,7 @@ int execute_serve(const ServeOptions& options) {
   }
   std::optional<std::filesystem::path> history;
   if (!options.history.empty()) {
-    std::ifstream in(options.history, std::ios::binary);
-    if (!in) {
-      throw Error(ExitCode::kNoInput, "--history: " + options.history +
-                                          ": cannot open it. Check the path, or write it with "
-                                          "'perfgate history export -o history.json'");
-    }
-    check_history_document(
-        std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()),
-        options.history);
+    read_history_file(options.history);  // refused now rather than at the first request
     history = std::filesystem::absolute(options.history);
   }
   const ProjectConfig project = project_for(options.project, std::filesystem::current_path());

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 
 #include "model/error.hpp"
 #include "report/viewer_assets.hpp"
@@ -89,6 +90,18 @@ void check_history_document(const std::string& text, const std::string& source) 
                     " is newer than this perfgate reads (1). Upgrade perfgate, or export the "
                     "history with this one");
   }
+}
+
+std::string read_history_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw Error(ExitCode::kNoInput, "--history: " + path +
+                                        ": cannot open it. Check the path, or write it with "
+                                        "'perfgate history export -o history.json'");
+  }
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  check_history_document(text, path);
+  return text;
 }
 
 void check_html_site_target(const fs::path& dir, bool force) {

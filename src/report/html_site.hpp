@@ -24,6 +24,10 @@ std::string data_script(const std::string& global_name, const std::string& json_
 /// otherwise.
 void check_history_document(const std::string& text, const std::string& source);
 
+/// The text of the history.json file at `path`, checked as check_history_document does;
+/// Error(kNoInput) "--history: <path>: cannot open it. <fix>" when it cannot be read.
+std::string read_history_file(const std::string& path);
+
 /// The refusals of write_html_site, before any work: Error(kUsage) for an existing file, or
 /// for a non-empty folder without `force`; Error(kNoInput) for a missing parent folder.
 void check_html_site_target(const std::filesystem::path& dir, bool force);
