@@ -2,35 +2,18 @@
 
 #include <simdjson.h>
 
-#include <array>
 #include <climits>
 #include <cmath>
 #include <set>
 
+#include "model/fast_fields.hpp"
 #include "model/fast_json.hpp"
 #include "model/instant.hpp"
 
 namespace perfgate::history {
 namespace {
 
-using simdjson::dom::element;
-using simdjson::dom::element_type;
-
-/// Thrown where the strict reader must take over; never leaves this file.
-struct NotTheHappyPath {};
-
-[[noreturn]] void give_up() {
-  throw NotTheHappyPath{};
-}
-
-void require(bool condition) {
-  if (!condition) give_up();
-}
-
-std::string_view text_of(element value) {
-  require(value.type() == element_type::STRING);
-  return std::string_view(value);
-}
+using namespace fast_fields;
 
 /// An integer from `low` to `high`. simdjson types every integer that fits int64 as INT64,
 /// so UINT64 is beyond what the strict reader accepts.
@@ -59,46 +42,6 @@ double measurement_of(element value) {
   }
   require(std::isfinite(number) && number >= 0);
   return number;
-}
-
-simdjson::dom::object object_of(element value) {
-  require(value.type() == element_type::OBJECT);
-  return simdjson::dom::object(value);
-}
-
-simdjson::dom::array array_of(element value) {
-  require(value.type() == element_type::ARRAY);
-  return simdjson::dom::array(value);
-}
-
-/// The fields of an object by name, the last of duplicates winning as in nlohmann's parser.
-template <std::size_t N>
-struct Fields {
-  std::array<std::string_view, N> names;
-  std::array<std::optional<element>, N> values{};
-
-  /// Whether `key` is one of the names; its value is then kept.
-  bool take(std::string_view key, element value) {
-    for (std::size_t i = 0; i < N; ++i) {
-      if (names[i] == key) {
-        values[i] = value;
-        return true;
-      }
-    }
-    return false;
-  }
-  element operator[](std::size_t i) const {
-    require(values[i].has_value());
-    return *values[i];
-  }
-  bool has(std::size_t i) const { return values[i].has_value(); }
-};
-
-template <std::size_t N>
-Fields<N> fields_of(simdjson::dom::object object, std::array<std::string_view, N> names) {
-  Fields<N> fields{names};
-  for (const auto field : object) fields.take(field.key, field.value);
-  return fields;
 }
 
 CaseMetric metric_of(element value, std::string_view name, int repetitions) {
@@ -143,12 +86,8 @@ std::string instant_of(element value) {
   return *utc;
 }
 
-/// The position of `name` in kAttemptFields; a name that is not there does not compile.
 consteval std::size_t field(std::string_view name) {
-  for (std::size_t i = 0; i < kAttemptFields.size(); ++i) {
-    if (kAttemptFields[i] == name) return i;
-  }
-  throw "not a field of an attempt file";
+  return index_of(kAttemptFields, name);
 }
 
 HistoryAttempt attempt_of(simdjson::dom::object root) {

@@ -7,6 +7,7 @@
 #include "model/fingerprint.hpp"
 #include "model/json_reader.hpp"
 #include "model/legacy_record.hpp"
+#include "model/record_fields.hpp"
 
 namespace perfgate {
 namespace {
@@ -88,40 +89,9 @@ MetricComparison read_comparison(const Json& json, const std::string& source,
   return c;
 }
 
-// Every field of version 3 except legacy_fields; nullable ones must still be present.
-constexpr const char* kCurrentFields[] = {"record_id",
-                                          "benchmark_id",
-                                          "config_schema_version",
-                                          "workload_id",
-                                          "variant_id",
-                                          "benchmark_version",
-                                          "timestamp",
-                                          "commit_sha",
-                                          "branch",
-                                          "pr_number",
-                                          "build_url",
-                                          "build_id",
-                                          "job_id",
-                                          "device",
-                                          "metrics",
-                                          "regression_thresholds",
-                                          "recipe_fingerprint",
-                                          "hardware_profile_id",
-                                          "software_profile_id",
-                                          "environment_fingerprint",
-                                          "run_source",
-                                          "quality_metadata",
-                                          "raw_record_sha256",
-                                          "baseline_status",
-                                          "comparison_status",
-                                          "comparison_status_reason",
-                                          "comparisons",
-                                          "baseline_eligible",
-                                          "success"};
-
 // Version 3: exactly the fields to_json writes, each with its type.
 NormalizedRecord read_current_record(JsonObjectReader& reader) {
-  for (const char* field : kCurrentFields) reader.member(field);
+  for (const std::string_view field : kCurrentRecordFields) reader.member(std::string(field));
   const std::string& source = reader.source();
   NormalizedRecord r;
   r.result_schema_version = kNormalizedRecordSchemaVersion;

@@ -96,6 +96,11 @@ long long SqliteStatement::integer(int column) const {
   return sqlite3_column_int64(statement_, column);
 }
 
+std::optional<double> SqliteStatement::real(int column) const {
+  if (sqlite3_column_type(statement_, column) == SQLITE_NULL) return std::nullopt;
+  return sqlite3_column_double(statement_, column);
+}
+
 SqliteConnection::SqliteConnection(const std::string& file) : file_(file) {
   const int rc =
       sqlite3_open_v2(file.c_str(), &db_,

@@ -31,6 +31,7 @@ class SqliteStatement {
   /// Columns are numbered from 0.
   std::string text(int column) const;
   long long integer(int column) const;
+  std::optional<double> real(int column) const;  ///< nullopt for NULL
 
  private:
   sqlite3* db_;

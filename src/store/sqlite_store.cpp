@@ -9,6 +9,7 @@
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "model/parallel_for.hpp"
+#include "model/record_fast_reader.hpp"
 #include "store/approval.hpp"
 #include "store/attempt_checks.hpp"
 #include "store/sqlite_schema.hpp"
@@ -152,8 +153,13 @@ AppendOutcome SqliteStore::append(const Attempt& attempt) {
 std::vector<StoredRecord> SqliteStore::select_records(const std::string& where,
                                                       const std::vector<SqlArgument>& arguments,
                                                       std::size_t limit) {
+  // A whole listing (limit 0: a dashboard of 100,000 records) is put in order here, on
+  // the sort keys alone: SQLite's sorter would carry every row's JSON through a temporary
+  // file. A limited listing (a baseline window) keeps SQLite's top-N sort.
+  const bool sort_here = limit == 0;
   std::string sql = std::string("SELECT r.record_id, r.json, r.attempt_id, ") + kEligibleSql +
-                    " FROM records r WHERE " + where + " ORDER BY " + kNewestFirstSql;
+                    ", julianday(r.timestamp), r.timestamp, r.seq FROM records r WHERE " + where;
+  if (!sort_here) sql += std::string(" ORDER BY ") + kNewestFirstSql;
   if (limit > 0) sql += " LIMIT " + std::to_string(limit);
   SqliteTransaction snapshot(db_, SqliteTransaction::Kind::kRead);
   SqliteStatement query = db_.prepare(sql);
@@ -164,12 +170,30 @@ std::vector<StoredRecord> SqliteStore::select_records(const std::string& where,
   struct Row {
     std::string record_id;
     std::string json;
+    std::string attempt_id;
+    bool eligible = false;
+    std::optional<double> julian_day;  ///< NULL for a timestamp SQLite cannot read
+    std::string timestamp;
+    long long seq = 0;
   };
   std::vector<Row> rows;
-  std::vector<StoredRecord> found;
   while (query.step()) {
-    rows.push_back({query.text(0), query.text(1)});
-    found.push_back(StoredRecord{{}, query.text(2), query.integer(3) != 0});
+    rows.push_back({query.text(0), query.text(1), query.text(2), query.integer(3) != 0,
+                    query.real(4), query.text(5), query.integer(6)});
+  }
+  if (sort_here) {
+    // kNewestFirstSql's order: SQLite sorts NULL below every number, so DESC puts it last;
+    // text compares byte by byte, as std::string does.
+    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+      if (a.julian_day != b.julian_day) return a.julian_day > b.julian_day;
+      if (a.timestamp != b.timestamp) return a.timestamp > b.timestamp;
+      return a.seq > b.seq;
+    });
+  }
+  std::vector<StoredRecord> found(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    found[i].attempt_id = std::move(rows[i].attempt_id);
+    found[i].eligible = rows[i].eligible;
   }
   // Reading the records' JSON is most of the time of a long listing (a dashboard of
   // 100,000 records): each row is independent, so every core reads some. The first bad
@@ -177,6 +201,12 @@ std::vector<StoredRecord> SqliteStore::select_records(const std::string& where,
   std::vector<std::exception_ptr> failures(rows.size());
   parallel_for(rows.size(), [&](std::size_t i) {
     try {
+      // A record perfgate wrote reads straight into its struct; anything else (a legacy
+      // layout, damage) takes the strict reader, which says what is wrong.
+      if (auto fast = read_current_record_fast(rows[i].json, rows[i].record_id)) {
+        found[i].record = std::move(*fast);
+        return;
+      }
       const std::string source = url_ + " (record " + rows[i].record_id + ")";
       Json json = Json::parse(rows[i].json, nullptr, false);
       if (json.is_discarded() || !json.is_object()) {
