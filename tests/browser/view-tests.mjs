@@ -55,7 +55,8 @@ export const viewTests = [
       assertEqual(await page.locator("#chart circle.point").count(), 1, "points drawn");
       assertEqual(await page.locator("#chart path.line").count(), 0, "trend lines drawn");
       const tip = await hoverCommit(page, 0);
-      assert(tip.includes("median 10 ms"), `tooltip lacks the value: ${tip}`);
+      // Shown to 15 significant digits: the value, without the binary noise.
+      assert(tip.includes("median 10.1 ms"), `tooltip lacks the value: ${tip}`);
       await h.shot(page, "one-point");
       assertClean(seen);
     },

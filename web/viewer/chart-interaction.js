@@ -19,9 +19,9 @@
     var nodes = [];
     if (ctx.mode === "ratio") {
       nodes.push(line(pv.formatShort(p.median[k] * ctx.factor) + "× the reference", "value"));
-      nodes.push(line("median " + pv.formatExact(p.median[k]) + " " + unit));
+      nodes.push(line("median " + pv.formatValue(p.median[k]) + " " + unit));
     } else {
-      nodes.push(line("median " + pv.formatExact(p.median[k]) + " " + unit, "value"));
+      nodes.push(line("median " + pv.formatValue(p.median[k]) + " " + unit, "value"));
     }
     nodes.push(line("mad " + pv.formatShort(p.mad[k]) + " · min " + pv.formatShort(p.min[k]) + " · max " + pv.formatShort(p.max[k]) + " " + unit));
     nodes.push(line("commit " + commit.sha + " (#" + p.commit[k] + ")", "mono"));
@@ -83,47 +83,55 @@
     return best;
   }
 
+  // The cursor (a line and a ring in `svg`) and the tooltip of a chart, shared by the
+  // series chart and the store charts: show(cx, cy, lines) puts both at (cx, cy), the
+  // tooltip holding the nodes `lines` and placed by place(cx, cy); hide() hides both;
+  // pointer(event) is where a mouse event falls in the SVG's own units.
+  pv.chartCursor = function (svg, cursor, tooltip, place) {
+    return {
+      show: function (cx, cy, lines) {
+        cursor.setAttribute("visibility", "visible");
+        cursor.firstChild.setAttribute("x1", cx);
+        cursor.firstChild.setAttribute("x2", cx);
+        cursor.lastChild.setAttribute("cx", cx);
+        cursor.lastChild.setAttribute("cy", cy);
+        pv.clear(tooltip);
+        lines.forEach(function (node) { tooltip.appendChild(node); });
+        place(cx, cy);
+      },
+      hide: function () {
+        cursor.setAttribute("visibility", "hidden");
+        tooltip.hidden = true;
+      },
+      pointer: function (event) {
+        var box = svg.getBoundingClientRect();
+        var scale = box.width ? svg.viewBox.baseVal.width / box.width : 1;
+        return { x: (event.clientX - box.left) * scale, y: (event.clientY - box.top) * scale };
+      },
+    };
+  };
+
   pv.chartInteraction = function (ctx, geo, svg, cursor, tooltip, place) {
     var p = ctx.series.points;
     // The focused point, kept across keys and across redraws of the same series.
     var current = ctx.cursor >= geo.from && ctx.cursor < geo.to ? ctx.cursor : -1;
     var markerRow = geo.plot.bottom + pv.CHART_MARKER_ROW;
-
-    // The cursor and the tooltip at (cx, cy), holding `lines`.
-    function showAt(cx, cy, lines) {
-      cursor.setAttribute("visibility", "visible");
-      cursor.firstChild.setAttribute("x1", cx);
-      cursor.firstChild.setAttribute("x2", cx);
-      cursor.lastChild.setAttribute("cx", cx);
-      cursor.lastChild.setAttribute("cy", cy);
-      pv.clear(tooltip);
-      lines.forEach(function (node) { tooltip.appendChild(node); });
-      place(cx, cy);
-    }
+    var view = pv.chartCursor(svg, cursor, tooltip, place);
+    var hide = view.hide;
+    var pointer = view.pointer;
 
     function showPoint(k) {
       current = k;
       ctx.cursor = k;
       tooltip.dataset.point = String(k);
       delete tooltip.dataset.gap;
-      showAt(geo.x(p.commit[k]), geo.y(p.median[k] * ctx.factor), pointLines(ctx, k));
+      view.show(geo.x(p.commit[k]), geo.y(p.median[k] * ctx.factor), pointLines(ctx, k));
     }
 
     function showGap(c) {
       tooltip.dataset.gap = String(c);
       delete tooltip.dataset.point;
-      showAt(geo.x(c), markerRow, gapLines(ctx, c));
-    }
-
-    function hide() {
-      cursor.setAttribute("visibility", "hidden");
-      tooltip.hidden = true;
-    }
-
-    function pointer(event) {
-      var box = svg.getBoundingClientRect();
-      var scale = box.width ? svg.viewBox.baseVal.width / box.width : 1;
-      return { x: (event.clientX - box.left) * scale, y: (event.clientY - box.top) * scale };
+      view.show(geo.x(c), markerRow, gapLines(ctx, c));
     }
 
     svg.addEventListener("mousemove", function (event) {

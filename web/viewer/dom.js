@@ -50,6 +50,35 @@
     return node;
   };
 
+  // Draws card(item) for each item of `list` into a grid of cards in `container`, or the
+  // note `emptyText` when the list is empty: the first `firstCount` cards at once, the rest
+  // `perTask` at a time in later tasks. A newer render into the same container stops an
+  // older one; container.dataset.complete is "1" once every card is drawn.
+  pv.renderCardGrid = function (container, list, firstCount, perTask, emptyText, card) {
+    pv.clear(container);
+    var token = {};
+    container.renderToken = token;
+    container.dataset.complete = "";
+    if (!list.length) {
+      container.appendChild(pv.el("p", { class: "note" }, emptyText));
+      container.dataset.complete = "1";
+      return;
+    }
+    var grid = pv.el("div", { class: "cards" });
+    container.appendChild(grid);
+    var next = 0;
+    function draw(count) {
+      if (container.renderToken !== token) return; // a newer render replaced this one
+      var fragment = document.createDocumentFragment();
+      var end = Math.min(list.length, next + count);
+      for (; next < end; next++) fragment.appendChild(card(list[next]));
+      grid.appendChild(fragment);
+      if (next < list.length) setTimeout(draw, 0, perTask);
+      else container.dataset.complete = "1";
+    }
+    draw(firstCount);
+  };
+
   // Environment and configuration values are free-form JSON: show any of them as text.
   pv.text = function (value) {
     if (value === null || value === undefined) return "—";
@@ -131,15 +160,10 @@
     return String(Number(value.toPrecision(4)));
   };
 
-  // The exact value as the file has it: evidence tables must not round.
-  pv.formatExact = function (value) {
-    if (value === null || value === undefined) return "—";
-    return String(value);
-  };
-
-  // A stored value for reading: 15 significant digits, which every double holds, so that a
-  // unit's conversion (12.5 ms stored as 0.012500000000000002 s) shows no binary noise;
-  // nothing a measurement could tell apart is rounded away.
+  // A stored value for reading, in the store's views and the history's evidence tables
+  // alike: 15 significant digits, which every double holds, so that a unit's conversion
+  // (12.5 ms stored as 0.012500000000000002 s, 101 ms as 0.10099999999999999 s) shows no
+  // binary noise; nothing a measurement could tell apart is rounded away.
   pv.formatValue = function (value) {
     if (value === null || value === undefined) return "—";
     return typeof value === "number" ? String(Number(value.toPrecision(15))) : pv.text(value);

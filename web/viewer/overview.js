@@ -73,32 +73,10 @@
   // Draws the cards of `seriesList` into `container`; clicking one calls onSelect(id).
   // container.dataset.complete is "1" once every card is drawn.
   pv.renderOverview = function (container, model, seriesList, selectedId, onSelect) {
-    pv.clear(container);
     container.selectedId = selectedId;
-    var token = {};
-    container.renderToken = token;
-    container.dataset.complete = "";
-    if (!seriesList.length) {
-      container.appendChild(pv.el("p", { class: "note" }, "No series match the filters."));
-      container.dataset.complete = "1";
-      return;
-    }
-    var grid = pv.el("div", { class: "cards" });
-    container.appendChild(grid);
-    var next = 0;
-    function draw(count) {
-      if (container.renderToken !== token) return; // a newer render replaced this one
-      var fragment = document.createDocumentFragment();
-      var end = Math.min(seriesList.length, next + count);
-      for (; next < end; next++) {
-        var series = seriesList[next];
-        fragment.appendChild(card(model, series, series.id === container.selectedId, onSelect));
-      }
-      grid.appendChild(fragment);
-      if (next < seriesList.length) setTimeout(draw, 0, CARDS_PER_TASK);
-      else container.dataset.complete = "1";
-    }
-    draw(FIRST_CARDS);
+    pv.renderCardGrid(container, seriesList, FIRST_CARDS, CARDS_PER_TASK, "No series match the filters.", function (series) {
+      return card(model, series, series.id === container.selectedId, onSelect);
+    });
   };
 
   pv.markOverviewSelection = function (container, selectedId) {

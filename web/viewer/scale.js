@@ -50,35 +50,53 @@
     return [pv.lowerBound(commits, lo), pv.lowerBound(commits, hi + 1)];
   };
 
-  // SVG path of values[k] * factor against x(commits[k]) for k in [from, to), decimated
-  // per pixel column.
-  pv.decimatedLine = function (commits, values, factor, from, to, x, y) {
+  // The per pixel column decimation under decimatedLine and gappedLine: feed it the points
+  // in order with add(px, v), px a rounded column; it keeps per column the first, lowest,
+  // highest and last value as path commands in `parts`. end() closes the run of columns
+  // and returns how many it had; the next add starts a new run with "M".
+  function columnPath(y) {
     var parts = [];
     var column = NaN;
+    var columns = 0;
     var first, low, high, last;
     function flush() {
       if (column !== column) return; // NaN: no column yet
-      var cmd = parts.length ? "L" : "M";
-      parts.push(cmd + column + "," + y(first).toFixed(1));
+      parts.push((columns ? "L" : "M") + column + "," + y(first).toFixed(1));
       if (low !== first) parts.push("L" + column + "," + y(low).toFixed(1));
       if (high !== low) parts.push("L" + column + "," + y(high).toFixed(1));
       if (last !== high) parts.push("L" + column + "," + y(last).toFixed(1));
+      columns++;
+      column = NaN;
     }
-    for (var k = from; k < to; k++) {
-      var px = Math.round(x(commits[k]));
-      var v = values[k] * factor;
-      if (px !== column) {
+    return {
+      parts: parts,
+      add: function (px, v) {
+        if (px !== column) {
+          flush();
+          column = px;
+          first = low = high = last = v;
+        } else {
+          if (v < low) low = v;
+          if (v > high) high = v;
+          last = v;
+        }
+      },
+      end: function () {
         flush();
-        column = px;
-        first = low = high = last = v;
-      } else {
-        if (v < low) low = v;
-        if (v > high) high = v;
-        last = v;
-      }
-    }
-    flush();
-    return parts.join("");
+        var run = columns;
+        columns = 0;
+        return run;
+      },
+    };
+  }
+
+  // SVG path of values[k] * factor against x(commits[k]) for k in [from, to), decimated
+  // per pixel column.
+  pv.decimatedLine = function (commits, values, factor, from, to, x, y) {
+    var path = columnPath(y);
+    for (var k = from; k < to; k++) path.add(Math.round(x(commits[k])), values[k] * factor);
+    path.end();
+    return path.parts.join("");
   };
 
   // Closed SVG path of the band between lows[k] and highs[k] (per pixel column: the lowest
@@ -187,42 +205,16 @@
   // is a gap in the line, never a zero. A run of one column ends with a zero-length
   // segment, which the round line caps draw as a dot.
   pv.gappedLine = function (times, values, from, to, x, y) {
-    var parts = [];
-    var column = NaN;
-    var columns = 0;
-    var first, low, high, last;
-    function flush() {
-      if (column !== column) return;
-      parts.push((columns ? "L" : "M") + column + "," + y(first).toFixed(1));
-      if (low !== first) parts.push("L" + column + "," + y(low).toFixed(1));
-      if (high !== low) parts.push("L" + column + "," + y(high).toFixed(1));
-      if (last !== high) parts.push("L" + column + "," + y(last).toFixed(1));
-      columns++;
-      column = NaN;
-    }
+    var path = columnPath(y);
     function endRun() {
-      flush();
-      if (columns === 1) parts.push("h0");
-      columns = 0;
+      if (path.end() === 1) path.parts.push("h0");
     }
     for (var k = from; k < to; k++) {
       var v = values[k];
-      if (v === null || v === undefined) {
-        endRun();
-        continue;
-      }
-      var px = Math.round(x(times[k]));
-      if (px !== column) {
-        flush();
-        column = px;
-        first = low = high = last = v;
-      } else {
-        if (v < low) low = v;
-        if (v > high) high = v;
-        last = v;
-      }
+      if (v === null || v === undefined) endRun();
+      else path.add(Math.round(x(times[k])), v);
     }
     endRun();
-    return parts.join("");
+    return path.parts.join("");
   };
 })((window.PerfgateViewer = window.PerfgateViewer || {}));

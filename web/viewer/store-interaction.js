@@ -88,36 +88,18 @@
     geo.values = ctx.metric.values;
     var n = geo.present.length;
     var current = -1; // index into geo.present
+    var view = pv.chartCursor(svg, cursor, tooltip, place);
+    var hide = view.hide;
 
     function show(j) {
       current = j;
       var k = geo.present[j];
-      var cx = geo.x(ctx.info.times[k]);
-      var cy = geo.y(geo.values[k]);
-      cursor.setAttribute("visibility", "visible");
-      cursor.firstChild.setAttribute("x1", cx);
-      cursor.firstChild.setAttribute("x2", cx);
-      cursor.lastChild.setAttribute("cx", cx);
-      cursor.lastChild.setAttribute("cy", cy);
-      pv.clear(tooltip);
-      pv.recordLines(ctx.info, ctx.metric, k).forEach(function (node) { tooltip.appendChild(node); });
       tooltip.dataset.record = String(k);
-      place(cx, cy);
-    }
-
-    function hide() {
-      cursor.setAttribute("visibility", "hidden");
-      tooltip.hidden = true;
-    }
-
-    function pointer(event) {
-      var box = svg.getBoundingClientRect();
-      var scale = box.width ? svg.viewBox.baseVal.width / box.width : 1;
-      return { x: (event.clientX - box.left) * scale, y: (event.clientY - box.top) * scale };
+      view.show(geo.x(ctx.info.times[k]), geo.y(geo.values[k]), pv.recordLines(ctx.info, ctx.metric, k));
     }
 
     svg.addEventListener("mousemove", function (event) {
-      var at = pointer(event);
+      var at = view.pointer(event);
       var j = nearest(geo, at.x, at.y);
       if (j >= 0) show(j);
       else hide();

@@ -88,29 +88,10 @@
   // Draws a card per cohort of `list` into `container`; a click calls onSelect(id).
   // container.dataset.complete is "1" once every card is drawn.
   pv.renderStoreOverview = function (container, list, selectedId, onSelect) {
-    pv.clear(container);
     container.selectedId = selectedId;
-    var token = {};
-    container.renderToken = token;
-    container.dataset.complete = "";
-    if (!list.length) {
-      container.appendChild(pv.el("p", { class: "note" }, "No cohort matches the filters."));
-      container.dataset.complete = "1";
-      return;
-    }
-    var grid = pv.el("div", { class: "cards" });
-    container.appendChild(grid);
-    var next = 0;
-    function draw(count) {
-      if (container.renderToken !== token) return; // a newer render replaced this one
-      var fragment = document.createDocumentFragment();
-      var end = Math.min(list.length, next + count);
-      for (; next < end; next++) fragment.appendChild(card(list[next], list[next].id === container.selectedId, onSelect));
-      grid.appendChild(fragment);
-      if (next < list.length) setTimeout(draw, 0, CARDS_PER_TASK);
-      else container.dataset.complete = "1";
-    }
-    draw(FIRST_CARDS);
+    pv.renderCardGrid(container, list, FIRST_CARDS, CARDS_PER_TASK, "No cohort matches the filters.", function (info) {
+      return card(info, info.id === container.selectedId, onSelect);
+    });
   };
 
   pv.markStoreOverviewChoice = function (container, id) {

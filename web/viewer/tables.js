@@ -89,10 +89,10 @@
           commitCell(model, p.commit[k]),
           cell(pv.commitTime(commit.time), "time"),
           cell(pv.summaryText(commit.summary), "summary"),
-          cell(pv.formatExact(p.median[k]), "num"),
-          cell(pv.formatExact(p.mad[k]), "num"),
-          cell(pv.formatExact(p.min[k]), "num"),
-          cell(pv.formatExact(p.max[k]), "num"),
+          cell(pv.formatValue(p.median[k]), "num"),
+          cell(pv.formatValue(p.mad[k]), "num"),
+          cell(pv.formatValue(p.min[k]), "num"),
+          cell(pv.formatValue(p.max[k]), "num"),
         ];
         if (ratio) {
           cells.push(cell(pv.formatShort(p.median[k] * ctx.factor) + "×", "num"));

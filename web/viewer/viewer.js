@@ -57,7 +57,7 @@
       if (reference > 0 && isFinite(reference)) {
         ctx.factor = 1 / reference;
       } else {
-        app.notices.push("The reference point's median is " + pv.formatExact(reference) + ", so ratios are undefined: absolute values are shown. Choose another reference.");
+        app.notices.push("The reference point's median is " + pv.formatValue(reference) + ", so ratios are undefined: absolute values are shown. Choose another reference.");
         ctx.mode = "absolute";
       }
     }
