@@ -111,6 +111,9 @@ print("limit (issue 14): the HTML for 100,000 records in under 2 s")
 PY
 
 echo
+echo "== perfgate history changes: change points of a 10,000-point series (goals: 1 s, 10 ms per append) =="
+"$BUILD/bench/changes_bench" 10000 100
+echo
 echo "== perfgate ab: verdicts on a 30 ms CPU-bound scenario, budgets +5% and +1 ms =="
 bash "$(dirname "$0")/ab_verdicts.sh" "$BUILD" 20
 

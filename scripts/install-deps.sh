@@ -21,6 +21,7 @@ packages=(
   libsimdjson-dev      # diff: parses nvbench files of thousands of states in milliseconds
   libgit2-dev          # history: the commit graph and the archive branch
   libcpp-httplib-dev   # serve: the dashboard's HTTP server
+  libboost-math-dev    # stats: Student's t distribution of the change points' tests
   git                  # tests build repositories with the git command line
   libgtest-dev libgmock-dev  # tests
   clang libclang-rt-14-dev   # fuzz/: libFuzzer targets of every parser (make fuzz, make test)

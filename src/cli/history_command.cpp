@@ -159,7 +159,8 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       "  perfgate history measure --plan plan.json -o batch/\n"
       "  perfgate history validate --batch batch/\n"
       "  perfgate history publish --batch batch/\n"
-      "  perfgate history export -o site/history.json\n\n"
+      "  perfgate history export -o site/history.json\n"
+      "  perfgate history changes --metric latency\n\n"
       "Configured by the [history] table of perfgate.toml (docs/history.md).\n\n"
       "Exit status: 0 done; 1 validate: the target has no valid measurement; 64 bad flag;\n"
       "65 bad input or a rewritten branch; 66 missing repository, file or archive; 74 I/O\n"
@@ -264,6 +265,7 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       "Failed backfill commits are listed but do not fail a newer target.\n\n"
       "Exit status: 0 the target's latest attempt (in the batch or the archive) succeeded;\n"
       "1 it failed or there is none; 65 an invalid attempt file; 66 missing batch.");
+  commands.changes = add_history_changes_command(history, options.changes);
   return commands;
 }
 
@@ -272,6 +274,7 @@ int execute_history(const HistoryCommands& commands, const HistoryOptions& optio
   if (commands.measure->parsed()) return execute_measure(options);
   if (commands.publish->parsed()) return execute_publish(options);
   if (commands.export_->parsed()) return execute_export(options);
+  if (commands.changes->parsed()) return execute_history_changes(options.changes);
   return execute_validate(options);
 }
 

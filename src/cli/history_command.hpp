@@ -1,11 +1,13 @@
 #pragma once
-// `perfgate history plan|measure|publish|export|validate`: every commit of a branch
+// `perfgate history plan|measure|publish|export|validate|changes`: every commit of a branch
 // measured once, kept forever in an archive, and exported for the viewer (SPEC §9,
 // docs/history.md).
 #include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "cli/history_changes_command.hpp"
 
 namespace perfgate {
 
@@ -31,6 +33,7 @@ struct HistoryOptions {
   // publish, validate
   std::string batch;
   bool json = false;
+  HistoryChangesOptions changes;
 };
 
 struct HistoryCommands {
@@ -40,6 +43,7 @@ struct HistoryCommands {
   CLI::App* publish = nullptr;
   CLI::App* export_ = nullptr;
   CLI::App* validate = nullptr;
+  CLI::App* changes = nullptr;
 };
 
 HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options);

@@ -1,0 +1,71 @@
+#include "cli/history_changes_command.hpp"
+
+#include <fmt/format.h>
+
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+
+#include "cli/project_lookup.hpp"
+#include "model/error.hpp"
+#include "model/time_window.hpp"
+#include "report/change_report.hpp"
+
+namespace perfgate {
+
+CLI::App* add_history_changes_command(CLI::App* history, HistoryChangesOptions& options) {
+  CLI::App* cmd = history->add_subcommand(
+      "changes", "Find where each cohort's series changed (E-divisive change points)");
+  cmd->add_option(
+      "--store", options.store,
+      "Store URL (default: $PERFGATE_STORE, [store] url, sqlite:.perfgate/perfgate.db)");
+  cmd->add_option("--project", options.project, "perfgate.toml to use (store URL)");
+  cmd->add_option("-b,--benchmark", options.benchmark,
+                  "Only records whose benchmark_id matches this glob");
+  cmd->add_option("--since", options.since, "Only records this recent: 30d, 12h, 2026-11-01, …");
+  cmd->add_option("--metric", options.metric, "Only this metric (default: every metric)");
+  cmd->add_option("--min-segment", options.min_segment,
+                  "Points on each side of a change, at least (default 5; 2 or more)");
+  cmd->add_option("--p-value", options.p_value,
+                  "Largest p-value of a change Welch's t-test accepts (default 0.001)");
+  cmd->add_flag("--json", options.json, "Print the changes as JSON (docs/changes.md)");
+  cmd->footer(
+      "Examples:\n"
+      "  perfgate history changes\n"
+      "  perfgate history changes --metric latency --since 90d\n"
+      "  perfgate history changes --benchmark 'sort*' --p-value 0.0001 --json\n\n"
+      "Each cohort's records, oldest first, make one series per metric; failed runs are left\n"
+      "out. A change is reported with the record that starts it, the means before and after,\n"
+      "the change in percent (worse or better by the metric's direction) and its p-value.\n\n"
+      "Exit status: 0 analysed (whatever was found); 64 bad flag; 65 unreadable store record;\n"
+      "66 store not found; 74 store not readable.");
+  return cmd;
+}
+
+int execute_history_changes(const HistoryChangesOptions& options) {
+  if (options.min_segment < 2) {
+    throw Error(ExitCode::kUsage,
+                "--min-segment " + std::to_string(options.min_segment) +
+                    ": a change needs at least 2 points on each side to be tested. Pass 2 or "
+                    "more (default 5)");
+  }
+  if (!(options.p_value > 0 && options.p_value < 1)) {
+    throw Error(ExitCode::kUsage,
+                fmt::format("--p-value {:g}: a p-value lies between 0 and 1. Pass e.g. 0.001 "
+                            "(one chance in a thousand that noise alone makes such a change)",
+                            options.p_value));
+  }
+  const ProjectConfig project = project_for(options.project, std::filesystem::current_path());
+  RecordFilter filter;
+  filter.benchmark_glob = options.benchmark;
+  if (!options.since.empty()) filter.since = since_to_timestamp(options.since, std::time(nullptr));
+  const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
+  const stats::ChangePointOptions method{static_cast<std::size_t>(options.min_segment),
+                                         options.p_value};
+  const auto series = analyse_changes(store->list_records(filter), options.metric, method);
+  std::cout << (options.json ? render_changes_json(series, method, store->url())
+                             : render_changes_text(series, method));
+  return 0;
+}
+
+}  // namespace perfgate

@@ -1,0 +1,52 @@
+#pragma once
+// Change points of a series in the E-divisive family (docs/changes.md): the energy
+// statistic (energy_divergence.hpp) says where a segment divides best, and Welch's t-test
+// of the two sides says whether that division is significant, as Apache Otava (formerly
+// Hunter) tests its candidates. Segments are divided, most significant candidate first,
+// until no candidate is significant; then every change point is tested again against the
+// segments beside it, and the weakest is dropped while one fails. Deterministic: no
+// permutations, no random numbers. Pure functions: values in, values out.
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace perfgate::stats {
+
+struct ChangePointOptions {
+  std::size_t min_segment = 5;  ///< points on each side of a change point, at least 2
+  double max_p_value = 0.001;   ///< a change point's two-sided p-value is at most this
+};
+
+struct ChangePoint {
+  std::size_t index = 0;   ///< the first point after the change
+  double mean_before = 0;  ///< mean of the segment that ends at the change
+  double mean_after = 0;   ///< mean of the segment that starts at it
+  double p_value = 1;      ///< Welch's test of those two segments
+  double relative_change() const { return mean_after / mean_before - 1; }
+};
+
+/// The change points of `values`, in order. Fewer than 2 * min_segment values have none.
+std::vector<ChangePoint> find_change_points(std::span<const double> values,
+                                            const ChangePointOptions& options);
+
+/// The same for a series that grows: append() re-examines only the points after the
+/// second-to-last change point (the last one may move or vanish with new points; those
+/// before it keep their segments on both sides). So an appended point costs the analysis
+/// of the tail, not of the whole series. On a series with changes this gives what
+/// find_change_points() gives on the whole series except where a new point would move an
+/// earlier change, which the tests bound.
+class ChangePointSeries {
+ public:
+  explicit ChangePointSeries(ChangePointOptions options) : options_(options) {}
+
+  void append(double value);
+  const std::vector<double>& values() const { return values_; }
+  const std::vector<ChangePoint>& change_points() const { return points_; }
+
+ private:
+  ChangePointOptions options_;
+  std::vector<double> values_;
+  std::vector<ChangePoint> points_;
+};
+
+}  // namespace perfgate::stats

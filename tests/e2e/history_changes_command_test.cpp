@@ -1,0 +1,89 @@
+// End-to-end: `perfgate history changes` through the real binary, on a real SQLite store.
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "model/json.hpp"
+#include "store/store.hpp"
+#include "support/cli_runner.hpp"
+
+namespace perfgate {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::run_perfgate;
+
+/// A project folder whose SQLite store holds 24 nightly records of one cohort: latency
+/// 20 ms for 12 nights, then 23 ms (a 15% slowdown), with a little alternation.
+struct Project {
+  TempDir dir;
+  std::string url = "sqlite:" + (dir / "perf.db").string();
+  Project() {
+    auto store = open_store(url);
+    for (int night = 1; night <= 24; ++night) {
+      Attempt attempt;
+      attempt.created_at = fmt::format("2026-11-{:02}T02:00:00Z", night);
+      attempt.run_source = "scheduled_main";
+      NormalizedRecord r;
+      r.benchmark_id = "sort";
+      r.config_schema_version = 2;
+      r.workload_id = "sort";
+      r.variant_id = "std";
+      r.benchmark_version = 1;
+      r.recipe_fingerprint = "recipe";
+      r.hardware_profile_id = "hw-1";
+      r.software_profile_id = "sw-1";
+      r.timestamp = attempt.created_at;
+      r.commit_sha = fmt::format("{:02x}{}", night, std::string(38, 'e'));
+      r.device = "cpu";
+      r.run_source = "scheduled_main";
+      const double latency = (night > 12 ? 0.023 : 0.020) * (night % 2 ? 1.005 : 0.995);
+      r.metrics["latency"] = {latency, "s", Direction::kLowerIsBetter};
+      attempt.records.push_back(r);
+      assign_attempt_id(attempt);
+      store->append(attempt);
+    }
+  }
+  testing::CliResult perfgate(const std::vector<std::string>& args) {
+    return run_perfgate(args, dir.path(), {{"PERFGATE_STORE", url}});
+  }
+};
+
+}  // namespace
+
+TEST(HistoryChangesCommand, ReportsTheNightTheSeriesChanged) {
+  Project p;
+  const auto result = p.perfgate({"history", "changes"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("| latency | 2026-11-13T02:00:00Z | 0deeeeeeeeee |"));
+  EXPECT_THAT(result.out, HasSubstr("|  20 ms | 23 ms | +15.0% worse |"));
+  EXPECT_THAT(result.out, HasSubstr("1 series, 1 change point (1 worse)"));
+
+  const auto json = p.perfgate({"history", "changes", "--json", "--metric", "latency"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const Json document = Json::parse(json.out);
+  EXPECT_EQ(document["series"][0]["points"], 24);
+  EXPECT_EQ(document["series"][0]["changes"][0]["index"], 12);
+  EXPECT_EQ(document["series"][0]["changes"][0]["commit"], "0d" + std::string(38, 'e'));
+
+  // Too few points on each side for the step: none found, and that is not an error.
+  const auto strict = p.perfgate({"history", "changes", "--min-segment", "13"});
+  EXPECT_EQ(strict.exit_code, 0);
+  EXPECT_THAT(strict.out, HasSubstr("1 series, 0 change points"));
+}
+
+TEST(HistoryChangesCommand, RefusesBadFlagsAndAStoreThatDoesNotExist) {
+  Project p;
+  auto result = p.perfgate({"history", "changes", "--p-value", "5"});
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err,
+              HasSubstr("perfgate: error: --p-value 5: a p-value lies between 0 and 1"));
+  result = p.perfgate({"history", "changes", "--min-segment", "1"});
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("--min-segment 1: a change needs at least 2 points"));
+  result = p.perfgate({"history", "changes", "--store", "sqlite:" + (p.dir / "typo.db").string()});
+  EXPECT_EQ(result.exit_code, 66);
+  EXPECT_FALSE(std::filesystem::exists(p.dir / "typo.db"));
+}
+
+}  // namespace perfgate

@@ -1,0 +1,193 @@
+#include "stats/change_points.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+#include <stdexcept>
+#include <vector>
+
+#include "stats/energy_divergence.hpp"
+#include "stats/welch_test.hpp"
+
+namespace perfgate::stats {
+namespace {
+
+/// Gaussian noise from splitmix64 and Box-Muller: the same numbers on every platform,
+/// unlike std::normal_distribution.
+class Noise {
+ public:
+  explicit Noise(std::uint64_t seed) : state_(seed) {}
+  double uniform() {
+    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    return (static_cast<double>(z >> 11) + 0.5) / 9007199254740992.0;  // (0, 1)
+  }
+  double gaussian() {
+    return std::sqrt(-2 * std::log(uniform())) * std::cos(2 * std::numbers::pi * uniform());
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+/// `count` points around `mean` with a relative spread of `noise`.
+void extend(std::vector<double>& series, Noise& noise, std::size_t count, double mean,
+            double spread) {
+  for (std::size_t i = 0; i < count; ++i) series.push_back(mean * (1 + spread * noise.gaussian()));
+}
+
+/// Q̂ straight from its definition: O(m^2) sums over pairs.
+std::vector<double> brute_force_q(const std::vector<double>& z) {
+  const std::size_t m = z.size();
+  std::vector<double> q;
+  for (std::size_t t = 1; t < m; ++t) {
+    double cross = 0, left = 0, right = 0;
+    for (std::size_t i = 0; i < m; ++i) {
+      for (std::size_t j = i + 1; j < m; ++j) {
+        const double d = std::fabs(z[i] - z[j]);
+        if (j < t) {
+          left += d;
+        } else if (i >= t) {
+          right += d;
+        } else {
+          cross += d;
+        }
+      }
+    }
+    const double u = static_cast<double>(m - t);
+    const double tt = static_cast<double>(t);
+    double e = 2 * cross / (tt * u);
+    if (t >= 2) e -= left / (tt * (tt - 1) / 2);
+    if (m - t >= 2) e -= right / (u * (u - 1) / 2);
+    q.push_back(tt * u / static_cast<double>(m) * e);
+  }
+  return q;
+}
+
+}  // namespace
+
+TEST(EnergyDivergence, GivesTheStatisticOfEverySplitOfASmallSeriesByHand) {
+  // t = 2: cross distances 9, 10, 8, 9 (mean 9), within 1 and 1: E = 18 - 2 = 16, Q = 16.
+  // t = 1: cross 1, 9, 10 (mean 20/3), within the right 8, 9, 1 (mean 6): E = 22/3, Q = 5.5.
+  const std::vector<double> q = energy_split_statistics(std::vector<double>{1, 2, 10, 11});
+  ASSERT_EQ(q.size(), 3u);
+  EXPECT_DOUBLE_EQ(q[0], 5.5);
+  EXPECT_DOUBLE_EQ(q[1], 16);
+  EXPECT_DOUBLE_EQ(q[2], 5.5);
+  EXPECT_TRUE(energy_split_statistics(std::vector<double>{7}).empty());
+}
+
+TEST(EnergyDivergence, AgreesWithTheDefinitionOnNoisySeriesWithTiedValues) {
+  Noise noise(7);
+  std::vector<double> series;
+  extend(series, noise, 60, 100, 0.05);
+  extend(series, noise, 40, 104, 0.05);
+  for (std::size_t i = 0; i < series.size(); i += 7) series[i] = 100;  // ties across parts
+  const std::vector<double> fast = energy_split_statistics(series);
+  const std::vector<double> slow = brute_force_q(series);
+  ASSERT_EQ(fast.size(), slow.size());
+  for (std::size_t i = 0; i < fast.size(); ++i) {
+    EXPECT_NEAR(fast[i], slow[i], 1e-9 * std::fabs(slow[i]) + 1e-9) << "split " << i + 1;
+  }
+}
+
+TEST(WelchTest, MatchesSciPysUnequalVarianceTest) {
+  // scipy.stats.ttest_ind(b, a, equal_var=False) 1.10.1.
+  const Moments a = moments_of(std::vector<double>{19.1, 20.3, 18.7, 21.0, 19.8, 20.5});
+  const Moments b = moments_of(std::vector<double>{22.4, 21.9, 23.8, 22.7, 24.1, 21.5, 23.0});
+  const WelchResult result = welch_t_test(a, b);
+  EXPECT_NEAR(result.t, 5.677724468122015, 1e-12);
+  EXPECT_NEAR(result.p_value, 0.00014694678830239714, 1e-15);
+  const WelchResult near = welch_t_test(moments_of(std::vector<double>{1.0, 1.0, 1.0, 1.01}),
+                                        moments_of(std::vector<double>{1.0, 1.02, 0.99, 1.0, 1.0}));
+  EXPECT_NEAR(near.t, -0.09090909090908082, 1e-12);
+  EXPECT_NEAR(near.p_value, 0.9306087111321308, 1e-12);
+}
+
+TEST(WelchTest, TellsConstantSamplesApartOnlyByTheirMeans) {
+  const Moments ones = moments_of(std::vector<double>{1, 1, 1});
+  const Moments twos = moments_of(std::vector<double>{2, 2});
+  EXPECT_EQ(welch_t_test(ones, twos).p_value, 0);
+  EXPECT_GT(welch_t_test(ones, twos).t, 0);
+  EXPECT_EQ(welch_t_test(ones, ones).p_value, 1);
+}
+
+TEST(ChangePoints, FindsAStepAtItsIndexWithItsMagnitudeAndSignificance) {
+  Noise noise(1);
+  std::vector<double> series;
+  extend(series, noise, 100, 100, 0.01);
+  extend(series, noise, 100, 110, 0.01);
+  const auto points = find_change_points(series, {});
+  ASSERT_EQ(points.size(), 1u);
+  EXPECT_EQ(points[0].index, 100u);
+  EXPECT_NEAR(points[0].relative_change(), 0.10, 0.005);
+  EXPECT_LT(points[0].p_value, 1e-100);
+  EXPECT_DOUBLE_EQ(points[0].mean_before,
+                   moments_of(std::span<const double>(series).first(100)).mean);
+}
+
+TEST(ChangePoints, FindsAStepUpAndAStepDownAndNothingInPureNoise) {
+  Noise noise(2);
+  std::vector<double> series;
+  extend(series, noise, 300, 50, 0.03);
+  extend(series, noise, 200, 53, 0.03);  // +6%
+  extend(series, noise, 300, 49, 0.03);  // -7.5%
+  const auto points = find_change_points(series, {});
+  ASSERT_EQ(points.size(), 2u);
+  EXPECT_NEAR(static_cast<double>(points[0].index), 300, 2);
+  EXPECT_NEAR(static_cast<double>(points[1].index), 500, 2);
+  EXPECT_GT(points[0].relative_change(), 0.04);
+  EXPECT_LT(points[1].relative_change(), -0.05);
+
+  std::vector<double> quiet;
+  extend(quiet, noise, 1000, 50, 0.05);
+  EXPECT_TRUE(find_change_points(quiet, {}).empty());
+}
+
+TEST(ChangePoints, KeepsMinSegmentPointsOnEachSideAndNeedsTwiceThatMany) {
+  std::vector<double> series(40, 10.0);
+  for (std::size_t i = 37; i < 40; ++i) series[i] = 20;  // a step 3 points before the end
+  EXPECT_TRUE(find_change_points(series, {.min_segment = 5, .max_p_value = 0.001}).empty());
+  const auto points = find_change_points(series, {.min_segment = 3, .max_p_value = 0.001});
+  ASSERT_EQ(points.size(), 1u);
+  EXPECT_EQ(points[0].index, 37u);
+  EXPECT_EQ(points[0].p_value, 0);  // both sides constant: the means alone decide
+  EXPECT_TRUE(find_change_points(std::vector<double>(9, 1.0), {}).empty());
+  EXPECT_THROW(find_change_points(series, {.min_segment = 1, .max_p_value = 0.001}),
+               std::invalid_argument);
+}
+
+TEST(ChangePoints, KeepsOnlyChangesBelowTheChosenPValue) {
+  Noise noise(3);
+  std::vector<double> series;
+  extend(series, noise, 30, 100, 0.05);
+  extend(series, noise, 30, 103, 0.05);  // a small step in noise this wide
+  const auto loose = find_change_points(series, {.min_segment = 5, .max_p_value = 0.5});
+  const auto strict = find_change_points(series, {.min_segment = 5, .max_p_value = 1e-6});
+  ASSERT_FALSE(loose.empty());
+  EXPECT_TRUE(strict.empty());
+  for (const auto& point : loose) EXPECT_LE(point.p_value, 0.5);
+}
+
+TEST(ChangePointSeries, AppendedOneAtATimeFindsWhatTheWholeSeriesHas) {
+  Noise noise(4);
+  std::vector<double> series;
+  extend(series, noise, 120, 20, 0.02);
+  extend(series, noise, 80, 22, 0.02);
+  extend(series, noise, 100, 19, 0.02);
+  ChangePointSeries growing({});
+  for (const double value : series) growing.append(value);
+  const auto whole = find_change_points(series, {});
+  ASSERT_EQ(growing.change_points().size(), whole.size());
+  for (std::size_t i = 0; i < whole.size(); ++i) {
+    EXPECT_EQ(growing.change_points()[i].index, whole[i].index);
+    EXPECT_DOUBLE_EQ(growing.change_points()[i].p_value, whole[i].p_value);
+  }
+  EXPECT_EQ(whole.size(), 2u);
+}
+
+}  // namespace perfgate::stats
