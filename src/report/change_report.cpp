@@ -79,9 +79,9 @@ std::vector<ChangeSeries> analyse_changes(const std::vector<StoredRecord>& recor
   return result;
 }
 
-bool is_worse(const ChangeSeries& series, const stats::ChangePoint& change) {
+bool is_worse(Direction direction, const stats::ChangePoint& change) {
   const bool higher = change.mean_after > change.mean_before;
-  return series.direction == Direction::kLowerIsBetter ? higher : !higher;
+  return direction == Direction::kLowerIsBetter ? higher : !higher;
 }
 
 std::string render_changes_text(const std::vector<ChangeSeries>& series,
@@ -96,7 +96,7 @@ std::string render_changes_text(const std::vector<ChangeSeries>& series,
     for (const auto& change : s.changes) {
       const SeriesPoint& at = s.points[change.index];
       const DisplayUnit unit = choose_display_unit(change.mean_before, s.unit);
-      const bool bad = is_worse(s, change);
+      const bool bad = is_worse(s.direction, change);
       ++changes;
       worse += bad;
       table.rows.push_back({markdown_cell(s.label), markdown_cell(s.metric), at.timestamp,
@@ -131,7 +131,7 @@ std::string render_changes_json(const std::vector<ChangeSeries>& series,
                          {"before", change.mean_before},
                          {"after", change.mean_after},
                          {"relative_change", change.relative_change()},
-                         {"worse", is_worse(s, change)},
+                         {"worse", is_worse(s.direction, change)},
                          {"p_value", change.p_value}});
     }
     list.push_back({{"cohort", s.cohort},

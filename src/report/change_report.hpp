@@ -37,8 +37,8 @@ std::vector<ChangeSeries> analyse_changes(const std::vector<StoredRecord>& recor
                                           const std::string& metric,
                                           const stats::ChangePointOptions& options);
 
-/// Whether a change makes the metric worse, by its direction.
-bool is_worse(const ChangeSeries& series, const stats::ChangePoint& change);
+/// Whether a change makes a metric of this direction worse.
+bool is_worse(Direction direction, const stats::ChangePoint& change);
 
 std::string render_changes_text(const std::vector<ChangeSeries>& series,
                                 const stats::ChangePointOptions& options);

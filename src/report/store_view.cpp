@@ -1,6 +1,7 @@
 #include "report/store_view.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -9,6 +10,7 @@
 #include "model/compact_json.hpp"
 #include "model/instant.hpp"
 #include "model/metric.hpp"
+#include "report/change_report.hpp"
 #include "report/store_report.hpp"
 
 namespace perfgate {
@@ -83,6 +85,36 @@ std::map<std::string, MetricShape> metric_shapes(const std::vector<Entry>& entri
   return shapes;
 }
 
+/// The change points of one metric of the cohort (docs/changes.md), as `perfgate history
+/// changes` finds them: over the records that succeeded with a finite value, each change's
+/// index mapped back to the record's position in the cohort's columns.
+void write_changes(CompactJsonWriter& json, const CohortGroup& group, const std::string& name,
+                   Direction direction) {
+  std::vector<double> values;
+  std::vector<std::size_t> positions;
+  for (std::size_t i = 0; i < group.entries.size(); ++i) {
+    const NormalizedRecord& record = group.entries[i].stored->record;
+    const auto found = record.metrics.find(name);
+    if (!record.success || found == record.metrics.end() || !std::isfinite(found->second.value)) {
+      continue;
+    }
+    values.push_back(found->second.value);
+    positions.push_back(i);
+  }
+  json.key("changes").begin_array();
+  for (const auto& change : stats::find_change_points(values, stats::ChangePointOptions{})) {
+    json.begin_object();
+    json.key("after").value(change.mean_after);
+    json.key("before").value(change.mean_before);
+    json.key("index").value(static_cast<std::uint64_t>(positions[change.index]));
+    json.key("p_value").value(change.p_value);
+    json.key("relative_change").value(change.relative_change());
+    json.key("worse").value(is_worse(direction, change));
+    json.end_object();
+  }
+  json.end_array();
+}
+
 void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
   const NormalizedRecord& newest = group.entries.back().stored->record;
   std::set<std::string> benchmarks;
@@ -127,6 +159,7 @@ void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
   for (const auto& [name, shape] : shapes) {
     if (!shape.has_value) continue;
     json.begin_object();
+    write_changes(json, group, name, shape.direction);
     json.key("direction").value(to_string(shape.direction));
     json.key("name").value(name);
     json.key("unit").value(shape.unit);

@@ -60,10 +60,10 @@ TEST(ChangeReport, FindsTheStepOfEachMetricWithTheRecordThatStartsIt) {
   EXPECT_EQ(latency.points[10].record_id, "rec-11");
   EXPECT_DOUBLE_EQ(latency.changes[0].mean_before, 0.010);
   EXPECT_DOUBLE_EQ(latency.changes[0].mean_after, 0.012);
-  EXPECT_TRUE(is_worse(latency, latency.changes[0]));
+  EXPECT_TRUE(is_worse(latency.direction, latency.changes[0]));
   const ChangeSeries& throughput = series[1];
   ASSERT_EQ(throughput.changes.size(), 1u);
-  EXPECT_TRUE(is_worse(throughput, throughput.changes[0]));  // fewer ops/s is worse
+  EXPECT_TRUE(is_worse(throughput.direction, throughput.changes[0]));  // fewer ops/s is worse
 
   EXPECT_EQ(analyse_changes(stepped_store(), "latency", {}).size(), 1u);
   EXPECT_TRUE(analyse_changes(stepped_store(), "latency", {.min_segment = 11, .max_p_value = 0.001})

@@ -1,8 +1,10 @@
 #include "report/store_view.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "model/json.hpp"
+#include "report/change_report.hpp"
 
 namespace perfgate {
 namespace {
@@ -112,8 +114,8 @@ TEST(StoreView, GroupsRecordsByCohortInColumnsOldestFirst) {
   EXPECT_EQ(columns["record"][0], "r-2026-11-29");
   // A missing value is null, never 0.
   EXPECT_EQ(sort["metrics"], Json::parse(R"([
-      {"name":"latency","unit":"s","direction":"lower","values":[0.25,null,0.2]},
-      {"name":"memory","unit":"MB","direction":"lower","values":[null,41.5,null]}])"));
+      {"changes":[],"name":"latency","unit":"s","direction":"lower","values":[0.25,null,0.2]},
+      {"changes":[],"name":"memory","unit":"MB","direction":"lower","values":[null,41.5,null]}])"));
   EXPECT_EQ(sort["skipped_metrics"], Json::array());
 
   const Json& old = view["cohorts"][1];
@@ -224,4 +226,31 @@ TEST(StoreView, IndexesCohortsWithCountsAndTimeRange) {
 }
 
 }  // namespace
+TEST(StoreView, MarksEachMetricsChangePointsAtTheRecordThatStartsThem) {
+  // Twelve nights at 10 ms, then twelve at 12 ms; a failed run of 50 ms in the middle of
+  // the second level is a record of the columns but no point of the series.
+  std::vector<StoredRecord> records;
+  for (int night = 1; night <= 25; ++night) {
+    const double latency =
+        night == 17 ? 0.050 : (night > 12 ? 0.012 : 0.010) * (night % 2 ? 1.01 : 0.99);
+    NormalizedRecord r = v2(fmt::format("2026-11-{:02}T02:00:00Z", night), latency);
+    r.success = night != 17;
+    records.insert(records.begin(), StoredRecord{r, "att", true});  // newest first
+  }
+  const Json view = Json::parse(write_store_view(records, {}));
+  const Json& changes = view["cohorts"][0]["metrics"][0]["changes"];
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0]["index"], 12);  // night 13, the 13th column
+  EXPECT_DOUBLE_EQ(changes[0]["before"].get<double>(), 0.010);
+  EXPECT_DOUBLE_EQ(changes[0]["after"].get<double>(), 0.012);
+  EXPECT_NEAR(changes[0]["relative_change"].get<double>(), 0.2, 1e-12);
+  EXPECT_EQ(changes[0]["worse"], true);
+  EXPECT_LT(changes[0]["p_value"].get<double>(), 1e-10);
+  // The same change `perfgate history changes` reports.
+  const auto series = analyse_changes(records, "latency", {});
+  ASSERT_EQ(series.size(), 1u);
+  ASSERT_EQ(series[0].changes.size(), 1u);
+  EXPECT_EQ(series[0].points[series[0].changes[0].index].timestamp, "2026-11-13T02:00:00Z");
+}
+
 }  // namespace perfgate
