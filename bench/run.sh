@@ -114,6 +114,9 @@ echo
 echo "== perfgate history changes: change points of a 10,000-point series (goals: 1 s, 10 ms per append) =="
 "$BUILD/bench/changes_bench" 10000 100
 echo
+echo "== perfgate history changes: precision and recall on the labelled corpus (docs/changes.md) =="
+"$BUILD/bench/changes_corpus" 400 16
+echo
 echo "== perfgate ab: verdicts on a 30 ms CPU-bound scenario, budgets +5% and +1 ms =="
 bash "$(dirname "$0")/ab_verdicts.sh" "$BUILD" 20
 

@@ -1,0 +1,165 @@
+// The labelled synthetic corpus of issue 16 (docs/changes.md, "Quality"): series with known
+// steps, in the kinds of noise real benchmark machines make, and the precision, recall and
+// F1 of stats::find_change_points on them at a tolerance of +-2 points.
+//   changes_corpus [SERIES] [SEED] [MIN_SEGMENT] [MAX_P_VALUE]
+//
+// The generator, seeded (std::mt19937_64; the same seed gives the same corpus with the
+// same standard library), makes each series as follows:
+//   - length uniform in 200..1,000 points, level 100 at the start;
+//   - 0 to 4 steps, at least 30 points from each other and from both ends; each changes the
+//     level by 2-30% (uniform), up or down with equal odds. The steps are the labels;
+//   - noise of 1-10% of the level (uniform per series), of one of four kinds, each a quarter
+//     of the series: gaussian; gaussian with 1% of points outliers 1.5-3x the level;
+//     gaussian plus a slow linear drift of up to +-5% over the whole series (not a change);
+//     bimodal: each point is at the level or, with odds 0.3, 4-8% above it (the gap fixed
+//     per series), plus the gaussian noise.
+// A found change matches a label within +-2 points, each label at most once (nearest
+// first). Precision = matched / found, recall = matched / labels, F1 their harmonic mean.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "stats/change_points.hpp"
+
+namespace {
+
+enum Kind { kGaussian, kOutliers, kDrift, kBimodal };
+constexpr std::array<const char*, 4> kKindNames = {"gaussian", "outliers 1%", "slow drift",
+                                                   "bimodal"};
+
+struct Series {
+  Kind kind;
+  double noise;  ///< relative standard deviation
+  std::vector<double> values;
+  std::vector<std::size_t> steps;  ///< index of the first point after each step
+  std::vector<double> sizes;       ///< |relative change| of each step
+};
+
+Series make_series(std::mt19937_64& rng, Kind kind) {
+  std::uniform_int_distribution<int> length_of(200, 1000);
+  std::uniform_int_distribution<int> count_of(0, 4);
+  std::uniform_real_distribution<double> unit(0, 1);
+  Series s{kind, 0.01 + 0.09 * unit(rng), {}, {}, {}};
+  const int length = length_of(rng);
+  const int count = count_of(rng);
+  for (int tries = 0; static_cast<int>(s.steps.size()) < count && tries < 1000; ++tries) {
+    const auto at = static_cast<std::size_t>(30 + unit(rng) * (length - 60));
+    const bool spaced = std::all_of(s.steps.begin(), s.steps.end(), [&](std::size_t other) {
+      return (at > other ? at - other : other - at) >= 30;
+    });
+    if (spaced) s.steps.push_back(at);
+  }
+  std::sort(s.steps.begin(), s.steps.end());
+  std::vector<double> level_after;
+  double level = 100;
+  for (std::size_t i = 0; i < s.steps.size(); ++i) {
+    const double size = 0.02 + 0.28 * unit(rng);
+    s.sizes.push_back(size);
+    level *= unit(rng) < 0.5 ? 1 + size : 1 - size;
+    level_after.push_back(level);
+  }
+  std::normal_distribution<double> gauss(0, 1);
+  const double drift = (unit(rng) * 2 - 1) * 0.05;
+  const double gap = 0.04 + 0.04 * unit(rng);
+  double current = 100;
+  std::size_t next = 0;
+  for (int i = 0; i < length; ++i) {
+    if (next < s.steps.size() && static_cast<std::size_t>(i) == s.steps[next]) {
+      current = level_after[next++];
+    }
+    double value = current;
+    if (kind == kDrift) value *= 1 + drift * i / length;
+    if (kind == kBimodal && unit(rng) < 0.3) value *= 1 + gap;
+    value *= 1 + s.noise * gauss(rng);
+    if (kind == kOutliers && unit(rng) < 0.01) value = current * (1.5 + 1.5 * unit(rng));
+    s.values.push_back(std::max(value, 1e-9));
+  }
+  return s;
+}
+
+struct Tally {
+  std::size_t found = 0, labels = 0, matched = 0;
+  void add(const Tally& other) {
+    found += other.found;
+    labels += other.labels;
+    matched += other.matched;
+  }
+  std::string row(const std::string& name) const {
+    const double precision = found ? static_cast<double>(matched) / found : 1;
+    const double recall = labels ? static_cast<double>(matched) / labels : 1;
+    const double f1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0;
+    return fmt::format("{:<28}{:>8}{:>8}{:>9}{:>11.3f}{:>8.3f}{:>7.3f}", name, labels, found,
+                       matched, precision, recall, f1);
+  }
+};
+
+/// Found changes matched to labels within +-2 points, nearest pairs first, one to one.
+Tally score(const std::vector<std::size_t>& labels, const std::vector<std::size_t>& found) {
+  Tally t{found.size(), labels.size(), 0};
+  std::vector<std::array<std::size_t, 3>> pairs;  // distance, label, found
+  for (std::size_t l = 0; l < labels.size(); ++l) {
+    for (std::size_t f = 0; f < found.size(); ++f) {
+      const std::size_t d = labels[l] > found[f] ? labels[l] - found[f] : found[f] - labels[l];
+      if (d <= 2) pairs.push_back({d, l, f});
+    }
+  }
+  std::sort(pairs.begin(), pairs.end());
+  std::vector<bool> label_used(labels.size()), found_used(found.size());
+  for (const auto& [d, l, f] : pairs) {
+    if (label_used[l] || found_used[f]) continue;
+    label_used[l] = found_used[f] = true;
+    ++t.matched;
+  }
+  return t;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::size_t count = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 400;
+  const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 16;
+  perfgate::stats::ChangePointOptions options;
+  if (argc > 3) options.min_segment = std::strtoul(argv[3], nullptr, 10);
+  if (argc > 4) options.max_p_value = std::strtod(argv[4], nullptr);
+  std::mt19937_64 rng(seed);
+  std::array<Tally, 4> by_kind{};
+  std::array<Tally, 3> by_noise{};  // 1-4%, 4-7%, 7-10%
+  std::array<Tally, 3> by_size{};   // labels by step size: 2-5%, 5-10%, 10-30% (recall only)
+  Tally total;
+  for (std::size_t i = 0; i < count; ++i) {
+    const Series s = make_series(rng, static_cast<Kind>(i % 4));
+    std::vector<std::size_t> found;
+    for (const auto& change : perfgate::stats::find_change_points(s.values, options)) {
+      found.push_back(change.index);
+    }
+    const Tally t = score(s.steps, found);
+    by_kind[s.kind].add(t);
+    by_noise[std::min<std::size_t>(2, static_cast<std::size_t>((s.noise - 0.01) / 0.03))].add(t);
+    total.add(t);
+    for (std::size_t k = 0; k < s.steps.size(); ++k) {
+      const std::size_t band = s.sizes[k] < 0.05 ? 0 : s.sizes[k] < 0.10 ? 1 : 2;
+      by_size[band].add(score({s.steps[k]}, found).matched ? Tally{0, 1, 1} : Tally{0, 1, 0});
+    }
+  }
+  fmt::print("{} series (seed {}), min_segment {}, p-value at most {:g}; tolerance +-2 points\n",
+             count, seed, options.min_segment, options.max_p_value);
+  fmt::print("{:<28}{:>8}{:>8}{:>9}{:>11}{:>8}{:>7}\n", "", "labels", "found", "matched",
+             "precision", "recall", "F1");
+  for (std::size_t k = 0; k < 4; ++k) fmt::print("{}\n", by_kind[k].row(kKindNames[k]));
+  const std::array<const char*, 3> noise_names = {"noise 1-4%", "noise 4-7%", "noise 7-10%"};
+  for (std::size_t k = 0; k < 3; ++k) fmt::print("{}\n", by_noise[k].row(noise_names[k]));
+  const std::array<const char*, 3> size_names = {
+      "steps of 2-5% (recall)", "steps of 5-10% (recall)", "steps of 10-30% (recall)"};
+  for (std::size_t k = 0; k < 3; ++k) {
+    const auto& t = by_size[k];
+    fmt::print("{:<28}{:>8}{:>8}{:>9}{:>11}{:>8.3f}\n", size_names[k], t.labels, "", t.matched, "",
+               t.labels ? static_cast<double>(t.matched) / t.labels : 1.0);
+  }
+  fmt::print("{}\n", total.row("all"));
+}
