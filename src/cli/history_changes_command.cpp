@@ -10,6 +10,8 @@
 #include "model/error.hpp"
 #include "model/time_window.hpp"
 #include "report/change_report.hpp"
+#include "report/history_changes.hpp"
+#include "report/html_site.hpp"
 
 namespace perfgate {
 
@@ -24,6 +26,9 @@ CLI::App* add_history_changes_command(CLI::App* history, HistoryChangesOptions& 
                   "Only records whose benchmark_id matches this glob");
   cmd->add_option("--since", options.since, "Only records this recent: 30d, 12h, 2026-11-01, …");
   cmd->add_option("--metric", options.metric, "Only this metric (default: every metric)");
+  cmd->add_option("--history", options.history,
+                  "Analyse the compatibility series of this history.json (perfgate history "
+                  "export) instead of the store");
   cmd->add_option("--min-segment", options.min_segment,
                   "Points on each side of a change, at least (default 5; 2 or more)");
   cmd->add_option("--p-value", options.p_value,
@@ -33,12 +38,13 @@ CLI::App* add_history_changes_command(CLI::App* history, HistoryChangesOptions& 
       "Examples:\n"
       "  perfgate history changes\n"
       "  perfgate history changes --metric latency --since 90d\n"
-      "  perfgate history changes --benchmark 'sort*' --p-value 0.0001 --json\n\n"
+      "  perfgate history changes --benchmark 'sort*' --p-value 0.0001 --json\n"
+      "  perfgate history changes --history site/history.json --metric latency\n\n"
       "Each cohort's records, oldest first, make one series per metric; failed runs are left\n"
       "out. A change is reported with the record that starts it, the means before and after,\n"
       "the change in percent (worse or better by the metric's direction) and its p-value.\n\n"
-      "Exit status: 0 analysed (whatever was found); 64 bad flag; 65 unreadable store record;\n"
-      "66 store not found; 74 store not readable.");
+      "Exit status: 0 analysed (whatever was found); 64 bad flag; 65 unreadable store record\n"
+      "or history.json; 66 store or --history file not found; 74 store not readable.");
   return cmd;
 }
 
@@ -55,15 +61,27 @@ int execute_history_changes(const HistoryChangesOptions& options) {
                             "(one chance in a thousand that noise alone makes such a change)",
                             options.p_value));
   }
+  const stats::ChangePointOptions method{static_cast<std::size_t>(options.min_segment),
+                                         options.p_value};
+  if (!options.history.empty()) {
+    if (!options.store.empty() || !options.benchmark.empty() || !options.since.empty()) {
+      throw Error(ExitCode::kUsage,
+                  "--history analyses an export's series; --store, --benchmark and --since "
+                  "choose a store's records. Pass --history or those, not both");
+    }
+    const auto series = analyse_history_changes(read_history_file(options.history), options.history,
+                                                options.metric, method);
+    std::cout << (options.json ? render_changes_json(series, method, "history", options.history)
+                               : render_changes_text(series, method, "series"));
+    return 0;
+  }
   const ProjectConfig project = project_for(options.project, std::filesystem::current_path());
   RecordFilter filter;
   filter.benchmark_glob = options.benchmark;
   if (!options.since.empty()) filter.since = since_to_timestamp(options.since, std::time(nullptr));
   const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
-  const stats::ChangePointOptions method{static_cast<std::size_t>(options.min_segment),
-                                         options.p_value};
   const auto series = analyse_changes(store->list_records(filter), options.metric, method);
-  std::cout << (options.json ? render_changes_json(series, method, store->url())
+  std::cout << (options.json ? render_changes_json(series, method, "store", store->url())
                              : render_changes_text(series, method));
   return 0;
 }

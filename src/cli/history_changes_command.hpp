@@ -14,6 +14,7 @@ struct HistoryChangesOptions {
   std::string benchmark;
   std::string since;
   std::string metric;
+  std::string history;
   long long min_segment = 5;
   double p_value = 0.001;
   bool json = false;

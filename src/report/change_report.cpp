@@ -10,7 +10,6 @@
 
 #include "model/instant.hpp"
 #include "model/json.hpp"
-#include "report/markdown.hpp"
 #include "report/store_report.hpp"
 #include "report/store_view.hpp"
 #include "report/text_table.hpp"
@@ -27,6 +26,22 @@ struct Placed {
 
 std::string percent(double fraction) {
   return fmt::format("{:+.1f}%", fraction * 100);
+}
+
+/// A name as one cell of the terminal table: a pipe cannot end the cell, and a control
+/// character (an escape sequence in a hostile benchmark name) cannot reach the terminal.
+std::string cell(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '|') {
+      out += "\\|";
+    } else if ((static_cast<unsigned char>(c) < 0x20) || c == 0x7f) {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 std::string p_text(double p) {
@@ -85,9 +100,10 @@ bool is_worse(Direction direction, const stats::ChangePoint& change) {
 }
 
 std::string render_changes_text(const std::vector<ChangeSeries>& series,
-                                const stats::ChangePointOptions& options) {
+                                const stats::ChangePointOptions& options,
+                                const std::string& heading) {
   TextTable table;
-  table.headers = {"cohort", "metric", "at", "commit", "before", "after", "change", "p-value"};
+  table.headers = {heading, "metric", "at", "commit", "before", "after", "change", "p-value"};
   table.align = {CellAlign::kLeft,  CellAlign::kLeft,  CellAlign::kLeft,  CellAlign::kLeft,
                  CellAlign::kRight, CellAlign::kRight, CellAlign::kRight, CellAlign::kRight};
   std::size_t changes = 0;
@@ -99,9 +115,9 @@ std::string render_changes_text(const std::vector<ChangeSeries>& series,
       const bool bad = is_worse(s.direction, change);
       ++changes;
       worse += bad;
-      table.rows.push_back({markdown_cell(s.label), markdown_cell(s.metric), at.timestamp,
-                            markdown_cell(at.commit.substr(0, 12)),
-                            format_in(change.mean_before, unit), format_in(change.mean_after, unit),
+      table.rows.push_back({cell(s.label), cell(s.metric), at.timestamp,
+                            cell(at.commit.substr(0, 12)), format_in(change.mean_before, unit),
+                            format_in(change.mean_after, unit),
                             percent(change.relative_change()) + (bad ? " worse" : " better"),
                             p_text(change.p_value)});
     }
@@ -118,7 +134,7 @@ std::string render_changes_text(const std::vector<ChangeSeries>& series,
 
 std::string render_changes_json(const std::vector<ChangeSeries>& series,
                                 const stats::ChangePointOptions& options,
-                                const std::string& store_url) {
+                                const std::string& source_key, const std::string& source) {
   Json list = Json::array();
   for (const ChangeSeries& s : series) {
     Json changes = Json::array();
@@ -144,7 +160,7 @@ std::string render_changes_json(const std::vector<ChangeSeries>& series,
   }
   const Json document = {{"kind", "perfgate-changes"},
                          {"schema_version", 1},
-                         {"store", store_url},
+                         {source_key, source},
                          {"method",
                           {{"name", "e-divisive with welch's t-test"},
                            {"min_segment", options.min_segment},

@@ -40,10 +40,15 @@ std::vector<ChangeSeries> analyse_changes(const std::vector<StoredRecord>& recor
 /// Whether a change makes a metric of this direction worse.
 bool is_worse(Direction direction, const stats::ChangePoint& change);
 
+/// The table; `heading` names the first column ("cohort" for a store, "series" for a
+/// history).
 std::string render_changes_text(const std::vector<ChangeSeries>& series,
-                                const stats::ChangePointOptions& options);
+                                const stats::ChangePointOptions& options,
+                                const std::string& heading = "cohort");
+/// The document of docs/changes.md; `source_key` ("store" or "history") names where the
+/// series came from, `source` is that store's URL or that file's path.
 std::string render_changes_json(const std::vector<ChangeSeries>& series,
                                 const stats::ChangePointOptions& options,
-                                const std::string& store_url);
+                                const std::string& source_key, const std::string& source);
 
 }  // namespace perfgate

@@ -426,6 +426,64 @@ function unmeasuredCohort() {
   };
 }
 
+// The change point of `values` at `index` (the first record after it), as perfgate
+// reports one (docs/changes.md): the means of the segments beside it, between the
+// neighbouring changes `from` and `to`, relative_change = after / before − 1, and whether
+// that is worse for `direction`.
+function changePoint(values, index, { from = 0, to = values.length, direction = "lower", p_value }) {
+  const mean = (list) => list.reduce((sum, v) => sum + v, 0) / list.length;
+  const before = mean(values.slice(from, index));
+  const after = mean(values.slice(index, to));
+  const relative_change = after / before - 1;
+  return { index, before, after, relative_change, worse: direction === "lower" ? relative_change > 0 : relative_change < 0, p_value };
+}
+
+// Twenty daily records of a compression benchmark: latency steps up 15% at record 12 (a
+// REGRESSION there too), memory falls 6.25% at record 6 and rises 2.5% at record 14;
+// wall_time is flat and carries "changes": [] as the writer writes it.
+export const STEPPED_LABEL_PREFIX = "compress/zstd/v1 (recipe ";
+
+function steppedCohort() {
+  const wiggle = [0.2, -0.2, 0.1, -0.1]; // sums to zero: the segments' means are round
+  const latency = Array.from({ length: 20 }, (_, k) => (k < 12 ? 20 : 23) + wiggle[k % 4]);
+  const memory = Array.from({ length: 20 }, (_, k) => (k < 6 ? 64 : k < 14 ? 60 : 61.5) + wiggle[k % 4] / 2);
+  const wallTime = Array.from({ length: 20 }, (_, k) => 1.5 + wiggle[k % 4] / 10);
+  return {
+    kind: "v2",
+    identity: { ...SORT_IDENTITY, workload_id: "compress", variant_id: "zstd", recipe_fingerprint: sha256Hex("recipe compress") },
+    benchmark: "compress_zstd",
+    device: "cpu",
+    units: {
+      latency: { unit: "ms", direction: "lower" },
+      memory: { unit: "MB", direction: "lower" },
+      wall_time: { unit: "s", direction: "lower" },
+    },
+    changes: {
+      latency: [changePoint(latency, 12, { p_value: 2.7e-26 })],
+      memory: [
+        changePoint(memory, 6, { to: 14, p_value: 3.1e-12 }),
+        changePoint(memory, 14, { from: 6, p_value: 0.00042 }),
+      ],
+      wall_time: [],
+    },
+    records: latency.map((value, k) => storeRecord(k + 0.5, {
+      attempt: sha256Hex(`compress attempt ${k}`),
+      record: sha256Hex(`compress record ${k}`),
+      ...(k === 12 ? {
+        comparison_status: "REGRESSION",
+        comparison_reason: "gated metrics regressed against the rolling baseline: latency +15.0% (+3 ms)",
+        eligible: false,
+      } : {}),
+      metrics: { latency: value, memory: memory[k], wall_time: wallTime[k] },
+    })),
+  };
+}
+
+// A cohort whose series step (with metrics[].changes), beside the sort cohort (without).
+export function steppedStore() {
+  return buildStore({ cohorts: [steppedCohort(), sortCohort()] });
+}
+
 export function emptyStore() {
   return buildStore({ cohorts: [] });
 }
@@ -547,6 +605,7 @@ const SCENARIOS = {
   "store-partial": partialStore,
   "store-hostile": hostileStore,
   "store-unplaced": unplacedStore,
+  "store-stepped": steppedStore,
   "store-records100k": largeStore,
 };
 

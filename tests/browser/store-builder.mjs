@@ -100,8 +100,10 @@ export function cohortNames(kind, identity, benchmark, device) {
 // spec: {kind, identity, benchmark, device, records: [{timestamp, benchmark?, device?,
 // commit, branch, run_source, comparison_status, comparison_reason, baseline_status,
 // eligible, success, attempt, record, metrics: {name: value}}], units: {name: {unit,
-// direction}}, named: [metric names a policy or comparison names], id?, label?}. Every
-// record's timestamp is an instant (buildStore sets the others apart).
+// direction}}, named: [metric names a policy or comparison names], changes?: {name: [change
+// points, as metrics[].changes holds them, `index` into the records in time order]}, id?,
+// label?}. A metric not named in `changes` gets no field, as a writer before change points
+// wrote it. Every record's timestamp is an instant (buildStore sets the others apart).
 function buildCohort(spec, dictionaries) {
   const identity = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, spec.identity?.[field] ?? null]));
   const names = cohortNames(spec.kind, identity, spec.benchmark, spec.device);
@@ -121,6 +123,7 @@ function buildCohort(spec, dictionaries) {
   const metrics = [...measured].sort(byteCompare).map((name) => ({
     ...describe(name),
     values: ordered.map((record) => (record.metrics && record.metrics[name] !== undefined ? record.metrics[name] : null)),
+    ...(spec.changes && spec.changes[name] !== undefined ? { changes: spec.changes[name] } : {}),
   }));
   const skipped = [...new Set(spec.named || [])].filter((name) => !measured.has(name)).sort(byteCompare).map(describe);
   const distinct = (values) => [...new Set(values)].sort(byteCompare);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { assert, assertClean, assertEqual, waitReady } from "./harness.mjs";
 import {
   HOSTILE, HOSTILE_SCRIPT, HOSTILE_SVG, UNPLACED_TIMESTAMPS, bigCohortStore, commitSha, emptyStore, hostileStore, oneRecordStore,
-  partialHistory, partialStore, storeScript, unplacedStore,
+  partialHistory, partialStore, steppedStore, storeScript, unplacedStore, STEPPED_LABEL_PREFIX,
 } from "./fixtures.mjs";
 import { DICTIONARY_COLUMNS } from "./store-builder.mjs";
 import { sha256Hex } from "./history-format.mjs";
@@ -152,6 +152,12 @@ export const storeTests = [
       const regression = page.locator("#cohort-charts svg.store-chart").first().locator(".marker.st-regression");
       assertEqual(await regression.getAttribute("data-count"), "1", "REGRESSION markers");
       assert((await text(page, "#cohort-legend")).includes("REGRESSION (1)"), "legend lacks the REGRESSION count");
+      // A document without metrics[].changes (written before change points): no marker,
+      // no list of changes, and no legend item for them.
+      assert(doc.cohorts.every((c) => c.metrics.every((metric) => !("changes" in metric))), "the partial store has changes fields");
+      assertEqual(await page.locator("#cohort-charts .change-marker").count(), 0, "change markers without changes");
+      assertEqual(await page.locator("#cohort-charts .change-list").count(), 0, "change lists without changes");
+      assert(!(await text(page, "#cohort-legend")).includes("change point"), "the legend explains change points no chart draws");
       const rows = await page.locator("#records-table tbody tr").allInnerTexts();
       assertEqual(rows.length, 10, "record rows");
       assert(rows[0].startsWith("2026-11-30 10:00:00"), `newest record not first: ${rows[0]}`);
@@ -617,6 +623,149 @@ export const storeTests = [
         assert(message.includes(expected), `${name}: the message lacks ${expected}: ${message}`);
         assert(await page.locator("#store-app").isHidden(), `${name}: the store views are shown`);
         if (name === "dict-range") await h.shot(page, "store-bad-dictionary");
+        assertClean(seen);
+      }
+    },
+  },
+  {
+    name: "store: change points are dashed markers at their first record, with a label, a title and a list",
+    async run(h) {
+      const doc = steppedStore();
+      const stepped = doc.cohorts[0];
+      assert(stepped.label.startsWith(STEPPED_LABEL_PREFIX), `the stepped cohort is not first: ${stepped.label}`);
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-changes", null, { store: doc })));
+      assertEqual(await text(page, "#cohort-title .cohort-label"), stepped.label, "default cohort");
+      const charts = page.locator("#cohort-charts svg.store-chart");
+      assertEqual(await charts.count(), 3, "charts (latency, memory, wall_time)");
+      const latency = charts.nth(0);
+      assertEqual(await latency.locator(".change-marker").count(), 1, "markers on the latency chart");
+      const marker = latency.locator(".change-marker.worse");
+      assertEqual(await marker.count(), 1, "worse markers on the latency chart");
+      assertEqual(await marker.getAttribute("data-index"), "12", "the marker's record");
+      // At the x of record 12, which is also where its REGRESSION triangle is drawn (at the
+      // rounded pixel), and across the whole plot.
+      const geometry = await latency.evaluate((svg, time) => {
+        const d = svg.dataset;
+        const line = svg.querySelector(".change-marker .change-line");
+        const triangle = svg.querySelector(".marker.st-regression").getAttribute("d");
+        return {
+          expected: Number(d.xLo) + ((time - Number(d.tLo)) * (Number(d.xHi) - Number(d.xLo))) / (Number(d.tHi) - Number(d.tLo)),
+          x1: Number(line.getAttribute("x1")),
+          x2: Number(line.getAttribute("x2")),
+          y1: Number(line.getAttribute("y1")),
+          y2: Number(line.getAttribute("y2")),
+          top: Number(d.yHi),
+          bottom: Number(d.yLo),
+          triangleX: Number(/^M([-\d.]+),/.exec(triangle)[1]),
+          dashed: getComputedStyle(line).strokeDasharray,
+          stroke: getComputedStyle(line).stroke,
+        };
+      }, Date.parse(stepped.records.timestamp[12]));
+      assert(Math.abs(geometry.x1 - geometry.expected) <= 0.06 && geometry.x2 === geometry.x1, `marker at x ${geometry.x1}, record 12 at ${geometry.expected}`);
+      assert(Math.abs(geometry.x1 - geometry.triangleX) <= 0.5, `marker at x ${geometry.x1}, the REGRESSION triangle of record 12 at ${geometry.triangleX}`);
+      assertEqual(geometry.y1, geometry.top, "the marker's top (the plot's)");
+      assertEqual(geometry.y2, geometry.bottom, "the marker's bottom (the plot's)");
+      assert(geometry.dashed !== "none" && geometry.dashed !== "", `the marker line is not dashed: ${geometry.dashed}`);
+      assertEqual(geometry.stroke, "rgb(196, 35, 28)", "the worse marker's colour (the regression red)");
+      assertEqual(await marker.locator("title").textContent(),
+        "change at 2026-12-03 22:00:00 UTC: 20 ms → 23 ms (+15.0%, worse), p = 2.7e-26", "the marker's title");
+      assertEqual(await marker.locator(".change-label").textContent(), "+15.0% worse", "the marker's label");
+      assertEqual(await text(page, "#cohort-charts .metric-block:nth-child(1) .change-list"), "1 change: 2026-12-03 22:00 UTC +15.0% worse", "latency's list of changes");
+
+      // Two changes on memory, a better then a worse one, in the order of the document.
+      const memory = charts.nth(1);
+      assertEqual(await memory.locator(".change-marker").count(), 2, "markers on the memory chart");
+      assertEqual(JSON.stringify(await memory.locator(".change-marker").evaluateAll((gs) => gs.map((g) => [g.getAttribute("class"), g.querySelector("text").textContent, g.querySelector("title").textContent]))), JSON.stringify([
+        ["change-marker better", "−6.3% better", "change at 2026-11-27 22:00:00 UTC: 64 MB → 60 MB (−6.3%, better), p = 3.1e-12"],
+        ["change-marker worse", "+2.5% worse", "change at 2026-12-05 22:00:00 UTC: 60 MB → 61.5 MB (+2.5%, worse), p = 0.00042"],
+      ]), "memory's markers");
+      assertEqual(await text(page, "#cohort-charts .metric-block:nth-child(2) .change-list"),
+        "2 changes: 2026-11-27 22:00 UTC −6.3% better, 2026-12-05 22:00 UTC +2.5% worse", "memory's list of changes");
+      // "changes": [] draws nothing.
+      assertEqual(await charts.nth(2).locator(".change-marker").count(), 0, "markers on the wall_time chart");
+      assertEqual(await page.locator("#cohort-charts .metric-block:nth-child(3) .change-list").count(), 0, "a list of no changes");
+      assert((await text(page, "#cohort-legend")).includes("dashed line: a change point (docs/changes.md)"), "the legend does not explain the markers");
+
+      // The marker is what the pointer meets there (so its title shows), and the record's
+      // tooltip still follows the pointer across it.
+      const tip = await hoverRecord(page, stepped, 0, 12);
+      assertEqual(tip[0], "latency 23.2 ms", "tooltip of the record at the marker");
+      const under = await page.evaluate(() => {
+        const line = document.querySelector("#cohort-charts svg.store-chart .change-marker .change-hit");
+        const box = line.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height * 0.4);
+        return hit && hit.closest(".change-marker") ? "marker" : hit && hit.getAttribute("class");
+      });
+      assertEqual(under, "marker", "the element under the pointer at the marker");
+      await page.mouse.move(0, 0);
+      await h.shot(page, "store-change-marker", "#cohort-charts .metric-block:nth-child(1)");
+      await h.shot(page, "store-change-markers-two", "#cohort-charts .metric-block:nth-child(2)");
+
+      // A cohort without changes fields draws none, and its legend does not name them.
+      await pickCohort(page, doc.cohorts[1].label);
+      assertEqual(await page.locator("#cohort-charts .change-marker").count(), 0, "markers on a cohort without changes");
+      assert(!(await text(page, "#cohort-legend")).includes("change point"), "the legend explains change points no chart draws");
+      // Redrawn at another width, the marker stays at its record.
+      await pickCohort(page, stepped.label);
+      const wide = await charts.nth(0).getAttribute("width");
+      await page.setViewportSize({ width: 900, height: 900 });
+      await page.waitForFunction((wide) => {
+        const svg = document.querySelector("#cohort-charts svg.store-chart");
+        return svg.getAttribute("width") !== wide && document.querySelectorAll("#cohort-charts .change-marker").length === 3;
+      }, wide);
+      const moved = await charts.nth(0).evaluate((svg, time) => {
+        const d = svg.dataset;
+        return {
+          expected: Number(d.xLo) + ((time - Number(d.tLo)) * (Number(d.xHi) - Number(d.xLo))) / (Number(d.tHi) - Number(d.tLo)),
+          x: Number(svg.querySelector(".change-marker .change-line").getAttribute("x1")),
+        };
+      }, Date.parse(stepped.records.timestamp[12]));
+      assert(Math.abs(moved.x - moved.expected) <= 0.06, `after a resize, marker at x ${moved.x}, record 12 at ${moved.expected}`);
+      await h.shot(page, "store-change-legend", "#cohort-legend");
+      assertClean(seen);
+
+      // The unit is data: shown in the title as text.
+      const hostile = steppedStore();
+      hostile.cohorts[0].metrics[0].unit = HOSTILE;
+      const second = await h.open(h.fileUrl(h.site("store-changes-hostile", null, { store: hostile })));
+      assertEqual(await second.page.locator("#cohort-charts .change-marker title").first().textContent(),
+        `change at 2026-12-03 22:00:00 UTC: 20 ${HOSTILE} → 23 ${HOSTILE} (+15.0%, worse), p = 2.7e-26`, "title with a hostile unit");
+      await second.page.waitForTimeout(300); // time for an injected onerror or onload to fire
+      assertEqual(JSON.stringify(await injected(second.page)), NOTHING_INJECTED, "injected elements");
+      assertClean(second.seen);
+    },
+  },
+  {
+    name: "store: damaged change points are refused, naming the cohort, metric and field",
+    async run(h) {
+      const damage = (change) => {
+        const doc = steppedStore();
+        change(doc.cohorts[0].metrics[0], doc.cohorts[0].metrics[1]);
+        return doc;
+      };
+      const first = (latency) => latency.changes[0];
+      for (const [name, doc, expected] of [
+        ["changes-range", damage((l) => { first(l).index = 20; }),
+          "cohorts[0].metrics[0].changes[0].index is 20, not the index of a record after the first (a whole number from 1 to 19)."],
+        ["changes-zero", damage((l) => { first(l).index = 0; }), "cohorts[0].metrics[0].changes[0].index is 0, not the index of a record after the first"],
+        ["changes-fraction", damage((l) => { first(l).index = 12.5; }), "cohorts[0].metrics[0].changes[0].index is 12.5, not the index"],
+        ["changes-text-index", damage((l) => { first(l).index = "12"; }), 'cohorts[0].metrics[0].changes[0].index is "12", not the index'],
+        ["changes-object", damage((l) => { l.changes = first(l); }), "cohorts[0].metrics[0].changes is not an array."],
+        ["changes-null", damage((l) => { l.changes = null; }), "cohorts[0].metrics[0].changes is not an array."],
+        ["changes-entry", damage((l, m) => { m.changes[1] = 14; }), "cohorts[0].metrics[1].changes[1] is not an object."],
+        ["changes-before", damage((l) => { delete first(l).before; }), "cohorts[0].metrics[0].changes[0].before is missing, not a finite number."],
+        ["changes-after", damage((l) => { first(l).after = "23"; }), 'cohorts[0].metrics[0].changes[0].after is "23", not a finite number.'],
+        ["changes-relative", damage((l) => { first(l).relative_change = null; }), "cohorts[0].metrics[0].changes[0].relative_change is null, not a finite number."],
+        ["changes-worse", damage((l) => { first(l).worse = "yes"; }), 'cohorts[0].metrics[0].changes[0].worse is "yes", not true or false.'],
+        ["changes-p-high", damage((l) => { first(l).p_value = 1.5; }), "cohorts[0].metrics[0].changes[0].p_value is 1.5, not a number from 0 to 1."],
+        ["changes-p-negative", damage((l) => { first(l).p_value = -0.01; }), "cohorts[0].metrics[0].changes[0].p_value is -0.01, not a number from 0 to 1."],
+      ]) {
+        const { page, seen } = await h.open(h.fileUrl(h.site(`store-${name}`, null, { store: doc })));
+        const message = await text(page, "#message-store");
+        assert(message.startsWith("data/store.js cannot be read: it is not a valid store view"), `${name}: message: ${message}`);
+        assert(message.includes(expected), `${name}: the message lacks ${expected}: ${message}`);
+        assert(await page.locator("#store-app").isHidden(), `${name}: the store views are shown`);
+        if (name === "changes-range") await h.shot(page, "store-bad-changes");
         assertClean(seen);
       }
     },

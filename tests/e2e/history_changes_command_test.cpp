@@ -86,4 +86,40 @@ TEST(HistoryChangesCommand, RefusesBadFlagsAndAStoreThatDoesNotExist) {
   EXPECT_FALSE(std::filesystem::exists(p.dir / "typo.db"));
 }
 
+TEST(HistoryChangesCommand, AnalysesTheSeriesOfAHistoryExport) {
+  Project p;
+  // One series of 12 commits, 5 ms then 6 ms from the seventh; memory is "higher is worse".
+  std::string commits, attempts, columns_commit, columns_median;
+  for (int i = 0; i < 12; ++i) {
+    const std::string sha = fmt::format("{:02x}{}", i, std::string(38, 'b'));
+    commits += fmt::format(R"({}{{"sha":"{}","time":{},"status":"measured"}})", i ? "," : "", sha,
+                           1767225600 + i * 60);
+    attempts += fmt::format(R"({}{{"id":"{}-r-1"}})", i ? "," : "", sha);
+    columns_commit += fmt::format("{}{}", i ? "," : "", i);
+    columns_median += fmt::format("{}{}", i ? "," : "", (i >= 6 ? 6.0 : 5.0) + (i % 2) * 0.01);
+  }
+  p.dir.write("history.json",
+              fmt::format(R"({{"kind":"perfgate-history","schema_version":1,"commits":[{}],)"
+                          R"("attempts":[{}],"series":[{{"id":"s-1","case":"sort","metric":)"
+                          R"("latency","unit":"ms","label":"stable","threads":2,"points":)"
+                          R"({{"commit":[{}],"median":[{}],"attempt":[{}]}}}}]}})",
+                          commits, attempts, columns_commit, columns_median, columns_commit) +
+                  "\n");
+  const auto result = p.perfgate({"history", "changes", "--history", "history.json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("| series "));
+  EXPECT_THAT(result.out, HasSubstr("| sort (stable, 2 threads) | latency | 2026-01-01T00:06:00Z | "
+                                    "06bbbbbbbbbb |"));
+  EXPECT_THAT(result.out, HasSubstr("1 series, 1 change point (1 worse)"));
+  const auto json = p.perfgate({"history", "changes", "--history", "history.json", "--json"});
+  EXPECT_EQ(Json::parse(json.out)["history"], "history.json");
+
+  const auto both =
+      p.perfgate({"history", "changes", "--history", "history.json", "--since", "30d"});
+  EXPECT_EQ(both.exit_code, 64);
+  EXPECT_THAT(both.err, HasSubstr("Pass --history or those, not both"));
+  const auto missing = p.perfgate({"history", "changes", "--history", "nope.json"});
+  EXPECT_EQ(missing.exit_code, 66);
+}
+
 }  // namespace perfgate

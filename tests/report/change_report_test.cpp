@@ -80,7 +80,7 @@ TEST(ChangeReport, PrintsATableAndJsonWithTheChangesFigures) {
                               "worse |"));
   EXPECT_THAT(text, HasSubstr("1 series, 1 change point (1 worse); at least 5 points per "
                               "segment, p-value at most 0.001\n"));
-  const Json json = Json::parse(render_changes_json(series, options, "sqlite:perf.db"));
+  const Json json = Json::parse(render_changes_json(series, options, "store", "sqlite:perf.db"));
   EXPECT_EQ(json["kind"], "perfgate-changes");
   EXPECT_EQ(json["store"], "sqlite:perf.db");
   EXPECT_EQ(json["method"]["min_segment"], 5);

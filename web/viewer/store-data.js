@@ -252,6 +252,45 @@
     });
   }
 
+  // A value as a failure message quotes it: JSON, or "missing" where the field is absent.
+  function quoted(value) {
+    return value === undefined ? "missing" : JSON.stringify(value);
+  }
+
+  // metrics[].changes: the change points of the metric's series (docs/store-json.md),
+  // checked here so that the chart can draw them as they come. A document written before
+  // the field existed has none, which reads as []. `at` names the metric in a failure.
+  function changesOf(metric, at, n, fail) {
+    var list = metric.changes;
+    if (list === undefined) return [];
+    if (!Array.isArray(list)) fail(at + ".changes is not an array.");
+    return list.map(function (change, c) {
+      var where = at + ".changes[" + c + "]";
+      if (!change || typeof change !== "object" || Array.isArray(change)) fail(where + " is not an object.");
+      var index = change.index;
+      // The first record after the change: never the first record, which has none before it.
+      if (!(typeof index === "number" && Math.floor(index) === index && index >= 1 && index < n)) {
+        fail(where + ".index is " + quoted(index) + ", not the index of a record after the first (" +
+          (n > 1 ? "a whole number from 1 to " + (n - 1) : "the cohort has one record, so it has no change") + ").");
+      }
+      ["before", "after", "relative_change"].forEach(function (field) {
+        var v = change[field];
+        if (typeof v !== "number" || !isFinite(v)) fail(where + "." + field + " is " + quoted(v) + ", not a finite number.");
+      });
+      if (typeof change.worse !== "boolean") fail(where + ".worse is " + quoted(change.worse) + ", not true or false.");
+      var p = change.p_value;
+      if (typeof p !== "number" || !(p >= 0 && p <= 1)) fail(where + ".p_value is " + quoted(p) + ", not a number from 0 to 1.");
+      return {
+        index: index,
+        before: change.before,
+        after: change.after,
+        relative_change: change.relative_change,
+        worse: change.worse,
+        p_value: p,
+      };
+    });
+  }
+
   function cohortInfo(cohort, i, fail) {
     var where = "cohorts[" + i + "].";
     if (!cohort || typeof cohort !== "object") fail("cohorts[" + i + "] is not an object.");
@@ -284,7 +323,7 @@
     }
     var metrics = Array.isArray(cohort.metrics) ? cohort.metrics : null;
     if (!metrics) fail(where + "metrics is missing or not an array.");
-    metrics.forEach(function (metric, m) {
+    var changes = metrics.map(function (metric, m) {
       var at = where + "metrics[" + m + "]";
       if (!metric || typeof metric !== "object" || typeof metric.name !== "string") fail(at + " has no name.");
       var values = metric.values;
@@ -293,6 +332,7 @@
         var v = values[j];
         if (v !== null && (typeof v !== "number" || !isFinite(v))) fail(at + ".values[" + j + "] is neither a number nor null.");
       }
+      return changesOf(metric, at, n, fail);
     });
     var skipped = cohort.skipped_metrics === undefined ? [] : cohort.skipped_metrics;
     if (!Array.isArray(skipped)) fail(where + "skipped_metrics is not an array.");
@@ -306,6 +346,8 @@
       n: n,
       times: times,
       metrics: metrics,
+      // The checked change points of each metric, in the order of `metrics`.
+      changes: changes,
       skipped: skipped,
       sourceCounts: sourceCounts,
       statusCounts: statusCounts,

@@ -74,8 +74,18 @@
       ? pv.svg("path", { class: "store-line", d: "M2,8h24" })
       : className === "no-value"
         ? pv.svg("path", { class: "no-value", d: "M14,4v8" })
-        : pv.svg("path", { class: "marker " + className, d: pv.markerPath(className, 14, 9) });
+        : className === "change"
+          // A worse and a better change marker side by side, dashed as on the charts.
+          ? pv.svg("g", null, [
+            pv.svg("g", { class: "change-marker worse" }, [pv.svg("line", { class: "change-line", x1: 9, x2: 9, y1: 1, y2: 17 })]),
+            pv.svg("g", { class: "change-marker better" }, [pv.svg("line", { class: "change-line", x1: 19, x2: 19, y1: 1, y2: 17 })]),
+          ])
+          : pv.svg("path", { class: "marker " + className, d: pv.markerPath(className, 14, 9) });
     return pv.svg("svg", { class: "swatch", width: 28, height: 18, viewBox: "0 0 28 18", "aria-hidden": "true" }, [shape]);
+  }
+
+  function changeCount(info) {
+    return info.changes.reduce(function (sum, list) { return sum + list.length; }, 0);
   }
 
   // The marks of the charts, with this cohort's count of each status.
@@ -86,6 +96,11 @@
       items.push([pv.statusClass(status), status + " (" + pv.formatCount(info.statusCounts.get(status)) + ")"]);
     });
     items.push(["no-value", "record without this metric"]);
+    // Only where a chart draws one: most cohorts have no change, and a legend item for a
+    // mark no chart shows would send a reader looking for it.
+    if (changeCount(info)) {
+      items.push(["change", "dashed line: a change point (docs/changes.md), at the first record after it; red worse, green better"]);
+    }
     items.forEach(function (item) {
       legend.appendChild(pv.el("span", { class: "legend-item" }, [swatch(item[0]), item[1]]));
     });
@@ -117,6 +132,15 @@
       pv.plural(info.n - missing, "value", "values") + (missing ? ", " + pv.plural(missing, "record", "records") + " without one" : "");
   }
 
+  // The changes of a chart in words, under its title: "2 changes: 2026-11-13 10:00 UTC
+  // +15.0% worse, …", for a reader who does not point at the markers (or cannot).
+  function changeList(info, changes) {
+    return pv.el("p", { class: "change-list" }, pv.plural(changes.length, "change", "changes") + ": " + changes.map(function (change) {
+      var at = pv.utcParts(info.times[change.index]);
+      return at.date + " " + at.minute + " UTC " + pv.changeLabel(change);
+    }).join(", "));
+  }
+
   function renderCharts(info) {
     var box = pv.clear(byId("cohort-charts"));
     app.charts = [];
@@ -128,15 +152,20 @@
     // each chart would lay the page out once per chart. The first drawing uses the width
     // read before the page was filled (app.startWidth): a read here would lay out the whole
     // page once more before it is shown.
-    var hosts = info.metrics.map(function (metric) {
+    var hosts = info.metrics.map(function (metric, m) {
       var host = pv.el("div", { class: "metric-chart" });
-      box.appendChild(pv.el("div", { class: "metric-block" }, [pv.el("h3", { class: "metric-title" }, metricTitle(info, metric)), host]));
+      var changes = info.changes[m];
+      box.appendChild(pv.el("div", { class: "metric-block" }, [
+        pv.el("h3", { class: "metric-title" }, metricTitle(info, metric)),
+        changes.length ? changeList(info, changes) : null,
+        host,
+      ]));
       return host;
     });
     var width = app.startWidth || hosts[0].clientWidth;
     app.startWidth = 0;
     info.metrics.forEach(function (metric, m) {
-      pv.renderMetricChart(hosts[m], { info: info, metric: metric, clipId: "store-clip-" + m, width: width });
+      pv.renderMetricChart(hosts[m], { info: info, metric: metric, changes: info.changes[m], clipId: "store-clip-" + m, width: width });
     });
     app.charts = hosts;
   }
@@ -320,7 +349,7 @@
         var svg = host.querySelector("svg.store-chart");
         var width = host.clientWidth;
         if (svg && svg.getAttribute("width") === String(Math.max(520, Math.floor(width)))) return;
-        pv.renderMetricChart(host, { info: info, metric: info.metrics[m], clipId: "store-clip-" + m, width: width });
+        pv.renderMetricChart(host, { info: info, metric: info.metrics[m], changes: info.changes[m], clipId: "store-clip-" + m, width: width });
       });
     }
     requestAnimationFrame(fitCharts);
