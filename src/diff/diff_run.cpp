@@ -9,6 +9,7 @@
 
 #include "ingest/timing_summary.hpp"
 #include "model/error.hpp"
+#include "stats/mann_whitney.hpp"
 
 namespace perfgate::diff {
 namespace {
@@ -79,7 +80,16 @@ const std::vector<double>* cpu_samples(const ResultState& state) {
   return nullptr;
 }
 
-std::optional<StateComparison> decide_cpu(const MatchedState& match,
+/// The U test of two in-file samples, when the format has no clock and each side has two.
+std::optional<StateComparison::UTest> u_test(std::span<const double> reference,
+                                             std::span<const double> compare, bool has_clock) {
+  if (has_clock || reference.size() < 2 || compare.size() < 2) return std::nullopt;
+  const stats::MannWhitneyResult result = stats::mann_whitney_u(reference, compare);
+  return StateComparison::UTest{result.p_value, result.u, result.exact, reference.size(),
+                                compare.size()};
+}
+
+std::optional<StateComparison> decide_cpu(const MatchedState& match, bool has_clock,
                                           const DiffThresholds& thresholds) {
   if (!match.reference || !match.compare || match.reference->skipped || match.compare->skipped) {
     return std::nullopt;
@@ -89,8 +99,11 @@ std::optional<StateComparison> decide_cpu(const MatchedState& match,
   if (reference == nullptr || compare == nullptr) return std::nullopt;
   HeldSamples ref_samples(*reference);
   HeldSamples cmp_samples(*compare);
-  return compare_states(ingest::summarize_timing(*reference), ingest::summarize_timing(*compare),
-                        &ref_samples, &cmp_samples, false, thresholds);
+  StateComparison comparison =
+      compare_states(ingest::summarize_timing(*reference), ingest::summarize_timing(*compare),
+                     &ref_samples, &cmp_samples, false, thresholds);
+  comparison.u_test = u_test(*reference, *compare, has_clock);
+  return comparison;
 }
 
 StateComparison decide(const MatchedState& match, bool has_clock, const DiffThresholds& thresholds,
@@ -110,8 +123,10 @@ StateComparison decide(const MatchedState& match, bool has_clock, const DiffThre
   }
   StateSamples reference(*match.reference, warnings);
   StateSamples compare(*match.compare, warnings);
-  return compare_states(match.reference->summary, match.compare->summary, &reference, &compare,
-                        has_clock, thresholds);
+  StateComparison comparison = compare_states(match.reference->summary, match.compare->summary,
+                                              &reference, &compare, has_clock, thresholds);
+  comparison.u_test = u_test(match.reference->samples, match.compare->samples, has_clock);
+  return comparison;
 }
 
 /// One more match of `status`, in real-time or CPU-time counts (same fields in both).
@@ -182,7 +197,7 @@ std::vector<Decided> decide_all(const std::vector<const MatchedState*>& work, bo
     const std::size_t end = (chunk + 1) * work.size() / chunks;
     for (std::size_t i = chunk * work.size() / chunks; i < end; ++i) {
       comparisons[i].timing = decide(*work[i], has_clock, thresholds, chunk_warnings[chunk]);
-      comparisons[i].cpu = decide_cpu(*work[i], thresholds);
+      comparisons[i].cpu = decide_cpu(*work[i], has_clock, thresholds);
       const std::size_t done = decided.fetch_add(1, std::memory_order_relaxed) + 1;
       // Only the first chunk's thread reports, so the callback needs no lock.
       if (chunk == 0 && progress && done % step == 0) progress(done, work.size());

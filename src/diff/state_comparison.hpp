@@ -76,6 +76,18 @@ struct StateComparison {
   /// True when the format has no clock, so a clear gap decided FAST/SLOW on its own; the
   /// explain display says so.
   bool decided_without_clock = false;
+  /// For formats without a clock (Google Benchmark repetitions, hyperfine, pyperf), when
+  /// both sides hold at least two samples: the two-sided Mann-Whitney U test of the
+  /// samples, shown beside the verdict as Google Benchmark's compare.py shows it. It
+  /// informs; the decision tree alone sets the status.
+  struct UTest {
+    double p_value = 1;
+    double u = 0;
+    bool exact = false;
+    std::size_t reference_count = 0;
+    std::size_t compare_count = 0;
+  };
+  std::optional<UTest> u_test;
 };
 
 /// Loads bulk samples only when the decision needs them: the comparator calls it at most

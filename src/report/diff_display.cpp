@@ -179,8 +179,26 @@ void render_summary(std::ostringstream& out, const diff::DiffOutcome& outcome,
     if (!legend.empty()) out << "  - Reason legend: " << legend << "\n";
   }
   bool without_clock = false;
+  std::size_t fewest_samples = 0;  // of any side of a U test; 0: no U test
   for (const auto& section : outcome.sections) {
-    for (const auto& row : section.rows) without_clock |= row.comparison.decided_without_clock;
+    for (const auto& row : section.rows) {
+      without_clock |= row.comparison.decided_without_clock;
+      for (const auto* c : {&row.comparison, row.cpu ? &*row.cpu : nullptr}) {
+        if (c == nullptr || !c->u_test) continue;
+        const std::size_t fewest = std::min(c->u_test->reference_count, c->u_test->compare_count);
+        fewest_samples = fewest_samples == 0 ? fewest : std::min(fewest_samples, fewest);
+      }
+    }
+  }
+  if (fewest_samples > 0) {
+    out << "- U test p: the two-sided Mann-Whitney U test of each state's samples, as "
+           "compare.py shows it; below 0.05 the samples likely differ. It informs; the "
+           "statuses come from the intervals.";
+    if (fewest_samples < 9) {
+      out << " Some states have " << fewest_samples
+          << " samples a side: with fewer than 9 its p-value is unreliable.";
+    }
+    out << "\n";
   }
   if (options.display == DiffDisplay::kExplain && without_clock) {
     out << "  - Clock: these files carry no clock rate, so FAST and SLOW rest on the clear gap "
@@ -268,6 +286,8 @@ TextTable section_table(const diff::DiffSection& section, const DiffRenderOption
     table.headers.push_back(escape(header, options.markdown));
   }
   for (auto align : display_align(options.display, narrow)) table.align.push_back(align);
+  bool any_u_test = false;
+  std::vector<std::string> u_cells;
   for (const auto& row : section.rows) {
     if (cpu && !row.cpu) continue;
     DiffRow shown = row;
@@ -282,6 +302,14 @@ TextTable section_table(const diff::DiffSection& section, const DiffRenderOption
       cells.push_back(escape(cell, options.markdown));
     }
     table.rows.push_back(std::move(cells));
+    any_u_test |= shown.comparison.u_test.has_value();
+    u_cells.push_back(format_u_test(shown.comparison.u_test));
+  }
+  // The U test's column only where some row has one (formats without a clock).
+  if (any_u_test) {
+    table.headers.push_back("U test p");
+    table.align.push_back(CellAlign::kRight);
+    for (std::size_t i = 0; i < table.rows.size(); ++i) table.rows[i].push_back(u_cells[i]);
   }
   return table;
 }

@@ -120,4 +120,10 @@ std::string format_interval_span(const std::optional<diff::SideEstimate>& side) 
   return fmt::format("{:.1f}%", (interval.upper - interval.lower) / side->center * 100.0);
 }
 
+std::string format_u_test(const std::optional<diff::StateComparison::UTest>& test) {
+  if (!test) return "";
+  if (test->p_value < 0.00005) return "<0.0001";
+  return fmt::format("{:.4f}", test->p_value);
+}
+
 }  // namespace perfgate

@@ -34,6 +34,10 @@ std::string format_center_change(const diff::StateComparison& comparison);
 /// "2.5%": the interval's width relative to its centre; "n/a" without an interval.
 std::string format_interval_span(const std::optional<diff::SideEstimate>& side);
 
+/// The U test's p-value as compare.py prints it, to 4 decimals ("0.0433", "<0.0001"); ""
+/// without a test.
+std::string format_u_test(const std::optional<diff::StateComparison::UTest>& test);
+
 /// The bounds behind format_proven_change, as fractions: the gap between the intervals
 /// measured from each side's nearest end (same symmetric relative distance as the clear
 /// gap test). nullopt without intervals on both sides.

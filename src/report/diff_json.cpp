@@ -52,6 +52,12 @@ Json comparison_json(const diff::StateComparison& c) {
                {"decided_without_clock", c.decided_without_clock},
                {"time_coverage", coverage_json(c.time_coverage)},
                {"cycle_coverage", coverage_json(c.cycle_coverage)}};
+  json["u_test"] = c.u_test ? Json{{"p_value", c.u_test->p_value},
+                                   {"u", c.u_test->u},
+                                   {"exact", c.u_test->exact},
+                                   {"reference_count", c.u_test->reference_count},
+                                   {"compare_count", c.u_test->compare_count}}
+                            : Json(nullptr);
   const auto bounds = proven_change_bounds(c);
   json["proven_change"] =
       bounds && (c.status == diff::DiffStatus::kFast || c.status == diff::DiffStatus::kSlow)

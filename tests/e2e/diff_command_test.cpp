@@ -1,4 +1,5 @@
 // The real binary on pairs of result files giving every status of `perfgate diff`.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@ namespace perfgate {
 namespace {
 
 using testing::gpu_summaries;
+using ::testing::HasSubstr;
 using testing::NvbenchStateSpec;
 using testing::run_perfgate;
 using testing::write_nvbench_file;
@@ -492,12 +494,42 @@ TEST_F(DiffCommand, ComparesCpuTimeBesideRealTimeWhenBothFilesHaveIt) {
       run_perfgate({"diff", "--fail-on", "slow", "ref.json", "cmp.json"}, dir.path()).exit_code, 1);
 }
 
+TEST_F(DiffCommand, ShowsTheUTestOfEachStatesRepetitionsAsComparePyDoes) {
+  // Five repetitions a side, as in the test above: real times alike, CPU times 50% apart.
+  std::vector<std::tuple<std::string, double, double>> reference, compare;
+  for (const double jitter : {0.0, 1.0, 2.0, 1.0, 0.0}) {
+    reference.emplace_back("BM_copy", 100 + jitter, 100 + jitter);
+    compare.emplace_back("BM_copy", 100 + jitter, 150 + jitter);
+  }
+  dir.write("ref.json", gbench_file(reference));
+  dir.write("cmp.json", gbench_file(compare));
+  const auto json = run_perfgate({"diff", "--format", "json", "ref.json", "cmp.json"}, dir.path());
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const Json row = Json::parse(json.out)["sections"][0]["rows"][0];
+  // scipy.stats.mannwhitneyu(ref, cmp, alternative="two-sided"), SciPy 1.10.1.
+  EXPECT_EQ(row["u_test"]["p_value"], 1.0);
+  EXPECT_EQ(row["u_test"]["reference_count"], 5);
+  EXPECT_NEAR(row["cpu_time"]["u_test"]["p_value"].get<double>(), 0.011159425282914755, 1e-15);
+  EXPECT_EQ(row["cpu_time"]["u_test"]["u"], 0.0);
+  EXPECT_EQ(row["cpu_time"]["u_test"]["exact"], false);  // tied values: the approximation
+
+  const auto text = run_perfgate({"diff", "ref.json", "cmp.json"}, dir.path());
+  EXPECT_THAT(text.out, HasSubstr("| Status  | U test p |"));
+  EXPECT_THAT(text.out, HasSubstr(" SLOW |   0.0112 |"));
+  EXPECT_THAT(text.out, HasSubstr("- U test p: the two-sided Mann-Whitney U test of each state's "
+                                  "samples, as compare.py shows it;"));
+  EXPECT_THAT(text.out, HasSubstr("Some states have 5 samples a side: with fewer than 9 its "
+                                  "p-value is unreliable."));
+}
+
 TEST_F(DiffCommand, LeavesCpuTimeOutForNvbenchFiles) {
   write_every_status();
   const auto result =
       run_perfgate({"diff", "--format", "json", "ref.json", "cmp.json"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(Json::parse(result.out)["summary"]["cpu_time"]["total"], 0);
+  // nvbench has a clock: its verdicts need no U test beside them.
+  EXPECT_TRUE(Json::parse(result.out)["sections"][0]["rows"][0]["u_test"].is_null());
   EXPECT_EQ(run_perfgate({"diff", "ref.json", "cmp.json"}, dir.path()).out.find("CPU time"),
             std::string::npos);
 }
