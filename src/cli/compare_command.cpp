@@ -17,6 +17,8 @@
 #include "model/fingerprint.hpp"
 #include "model/time_window.hpp"
 #include "report/comparison_summary.hpp"
+#include "report/markdown.hpp"
+#include "report/recent_changes.hpp"
 #include "report/worker_log_copy.hpp"
 #include "store/cohort_history.hpp"
 
@@ -151,6 +153,32 @@ fs::path project_start(const std::vector<RawInput>& inputs) {
   return fs::current_path();
 }
 
+/// The recent change points of every record with a cohort, read from the store before
+/// the records are stored; "" when there are none.
+std::string recent_change_lines(Store& store, const std::vector<NormalizedRecord>& records) {
+  std::string lines;
+  for (const auto& record : records) {
+    const auto cohort = record.cohort();
+    if (!cohort) continue;
+    RecordFilter filter;
+    filter.cohort = *cohort;
+    lines += render_recent_changes(recent_changes(record, store.list_records(filter), {}));
+  }
+  return lines;
+}
+
+/// Lines as a Markdown list, each escaped: a benchmark name cannot inject markup.
+std::string bulleted(const std::string& lines) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < lines.size()) {
+    const std::size_t end = lines.find('\n', start);
+    out += "- " + markdown_cell(lines.substr(start, end - start)) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
@@ -185,11 +213,16 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
       ->check(CLI::IsMember({"pr", "local", "scheduled_main", "unknown"}));
   cmd->add_flag("--json", options.json,
                 "Print the normalised records as JSON instead of the table");
+  cmd->add_flag("--change-points", options.change_points,
+                "Also report a change point of each record's cohort series that starts among "
+                "its 10 newest records (docs/changes.md); statuses and exit codes stay as they "
+                "are");
   cmd->footer(
       "Examples:\n"
       "  perfgate compare\n"
       "  perfgate compare --results-dir out/ --upload pass\n"
       "  perfgate compare --store sqlite:perf/team.db --init --upload pass   # a new store\n"
+      "  perfgate compare --change-points\n"
       "  perfgate run benchmarks/ --run-source scheduled_main; perfgate compare --upload always "
       "--run-rc $?\n\n"
       "A measurement is stored once: uploading the same raw records again is a no-op, and a\n"
@@ -251,7 +284,13 @@ int execute_compare(const CompareOptions& options) {
   for (const auto& record : records) {
     if (commit.empty() && record.commit_sha) commit = *record.commit_sha;
   }
-  const std::string markdown = render_comparison_markdown(records, commit, now);
+  const std::string changes = options.change_points ? recent_change_lines(*store, records) : "";
+  std::string markdown = render_comparison_markdown(records, commit, now);
+  if (options.change_points) {
+    markdown += "\n## Change points\n\n";
+    markdown += changes.empty() ? std::string("None among the newest records of any cohort.\n")
+                                : bulleted(changes);
+  }
   const fs::path summary = write_new_file(
       reports_dir,
       "perf_" + (commit.empty() ? std::string("local") : commit.substr(0, 12)) + "_" + stamp, ".md",
@@ -264,6 +303,12 @@ int execute_compare(const CompareOptions& options) {
   report_regressed_worker_logs(records, inputs, chosen_reports, stamp);
   const std::string stored_note = store_judged_records(*store, records, storable, upload, now);
   print_judged_records(records, options.json);
+  if (options.change_points) {
+    // Beside the statuses, never in the JSON of the records: stderr when stdout is JSON.
+    std::ostream& out = options.json ? std::cerr : std::cout;
+    out << "change points among the newest " << kRecentWindow
+        << " records of each cohort: " << (changes.empty() ? "none\n" : "\n" + changes);
+  }
   if (!options.json) std::cout << "summary: " << summary.string() << "\n" << stored_note << "\n";
   return judged_exit_status(records);
 }

@@ -18,7 +18,8 @@ struct CompareOptions {
   std::string run_source;
   bool json = false;
   bool init = false;
-  bool all = false;  ///< --all: every run of the results folder, not only the newest
+  bool all = false;            ///< --all: every run of the results folder, not only the newest
+  bool change_points = false;  ///< --change-points: report recent change points too
 };
 
 CLI::App* add_compare_command(CLI::App& app, CompareOptions& options);

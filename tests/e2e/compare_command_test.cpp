@@ -70,6 +70,28 @@ TEST(CompareCommand, ReportsCalibrationNeededForANewCohortAndExitsZero) {
   EXPECT_TRUE(wrote_summary);
 }
 
+TEST(CompareCommand, ReportsChangePointsOnlyWhenAskedAndKeepsTheStatus) {
+  Project p;
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
+  const auto plain = p.perfgate({"compare", "--init", "--upload", "always", "-r", "out"});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(plain.out.find("change points"), std::string::npos);
+  const auto asked = p.perfgate({"compare", "-r", "out", "--change-points"});
+  ASSERT_EQ(asked.exit_code, 0) << asked.err;
+  EXPECT_THAT(asked.out,
+              HasSubstr("change points among the newest 10 records of each cohort: none\n"));
+  std::string summaries;  // of both compares
+  for (const auto& entry : fs::directory_iterator(testing::newest_run_folder(p.dir / "out"))) {
+    if (entry.path().extension() == ".md") summaries += read_text_file(entry.path());
+  }
+  EXPECT_THAT(summaries, HasSubstr("## Change points\n\nNone among the newest records"));
+  // With --json the records stay the only thing on stdout.
+  const auto json = p.perfgate({"compare", "-r", "out", "--change-points", "--json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(only_record(json)["comparison_status"], "CALIBRATION_NEEDED");
+  EXPECT_THAT(json.err, HasSubstr("change points among the newest 10 records"));
+}
+
 TEST(CompareCommand, SeedsABaselineThroughPrepareAndApproveThenGatesARegression) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
