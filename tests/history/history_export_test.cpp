@@ -262,6 +262,7 @@ TEST(HistoryExport, WritesEachSeriesWithItsPointsAsExactColumns) {
   ASSERT_EQ(history["series"].size(), 1u);
   const Json expected = {{"id", series_id(first, first.cases[0], "latency")},
                          {"case", "sort"},
+                         {"changes", Json::array()},  // 3 points: too few for a change
                          {"metric", "latency"},
                          {"unit", "ms"},
                          {"label", "diagnostic"},
@@ -280,6 +281,26 @@ TEST(HistoryExport, WritesEachSeriesWithItsPointsAsExactColumns) {
                            {"attempt", {1, 2, 3}},  // the failure of r0 started first
                            {"flag", {0, 1, 0}}}}};
   EXPECT_EQ(history["series"][0], expected);
+}
+
+TEST(HistoryExport, GivesEachSeriesTheChangePointsOfItsMedians) {
+  // Twelve commits: 10 ms for six, then 12 ms, with a little alternation.
+  const std::string monitored = "abcdefghijkl";
+  std::vector<HistoryAttempt> attempts;
+  for (std::size_t i = 0; i < monitored.size(); ++i) {
+    const double median = (i >= 6 ? 12.0 : 10.0) * (i % 2 ? 1.01 : 0.99);
+    attempts.push_back(
+        success(monitored[i], "r", at(static_cast<int>(i)), {timed("sort", median)}));
+  }
+  const Json history = exported(input_for(monitored, attempts));
+  const Json& changes = history["series"][0]["changes"];
+  ASSERT_EQ(changes.size(), 1u) << changes;
+  EXPECT_EQ(changes[0]["index"], 6);
+  EXPECT_DOUBLE_EQ(changes[0]["before"].get<double>(), 10.0);
+  EXPECT_DOUBLE_EQ(changes[0]["after"].get<double>(), 12.0);
+  EXPECT_NEAR(changes[0]["relative_change"].get<double>(), 0.2, 1e-12);
+  EXPECT_EQ(changes[0]["worse"], true);  // a longer latency
+  EXPECT_LT(changes[0]["p_value"].get<double>(), 1e-6);
 }
 
 TEST(HistoryExport, ListsEveryFlaggedPointAgainstThePreviousPointOfItsSeries) {
