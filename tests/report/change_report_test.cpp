@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "gate/normalized_fixtures.hpp"
 #include "model/json.hpp"
 
 namespace perfgate {
@@ -11,23 +12,14 @@ namespace {
 
 using ::testing::HasSubstr;
 
-/// A record of the cohort sort/std on day `day` of November, with its latency and memory.
+/// A record of the gate tests' cohort on day `day` of November, with its latency and
+/// throughput.
 StoredRecord record(int day, double latency, bool success = true) {
-  NormalizedRecord r;
+  NormalizedRecord r = v2_record({{"latency", latency}});
   r.record_id = "rec-" + std::to_string(day);
-  r.benchmark_id = "sort | std";
-  r.config_schema_version = 2;
-  r.workload_id = "sort";
-  r.variant_id = "std";
-  r.benchmark_version = 1;
-  r.recipe_fingerprint = "0123456789abcdef";
-  r.hardware_profile_id = "hw-1";
-  r.software_profile_id = "sw-1";
-  r.device = "cpu";
   r.timestamp = fmt::format("2026-11-{:02}T10:00:00+01:00", day);
   r.commit_sha = fmt::format("{:02}{}", day, std::string(38, 'c'));
   r.success = success;
-  r.metrics["latency"] = {latency, "s", Direction::kLowerIsBetter};
   r.metrics["throughput"] = {1.0 / latency, "ops/s", Direction::kHigherIsBetter};
   return {r, "attempt", true};
 }
@@ -52,7 +44,8 @@ TEST(ChangeReport, FindsTheStepOfEachMetricWithTheRecordThatStartsIt) {
   ASSERT_EQ(series.size(), 2u);
   const ChangeSeries& latency = series[0];
   EXPECT_EQ(latency.metric, "latency");
-  EXPECT_EQ(latency.cohort, "sort/std/v1/0123456789ab/hw-1/sw-1");
+  EXPECT_EQ(latency.cohort,
+            "primes-sieve/single-thread/v1/aaaaaaaaaaaa/hw-0123456789ab/sw-0123456789ab");
   ASSERT_EQ(latency.points.size(), 20u);  // the failed run is not a point
   EXPECT_EQ(latency.points.front().timestamp, "2026-11-01T09:00:00Z");
   ASSERT_EQ(latency.changes.size(), 1u);
@@ -75,9 +68,11 @@ TEST(ChangeReport, PrintsATableAndJsonWithTheChangesFigures) {
   const stats::ChangePointOptions options{.min_segment = 5, .max_p_value = 0.001};
   const auto series = analyse_changes(stepped_store(), "latency", options);
   const std::string text = render_changes_text(series, options);
-  EXPECT_THAT(text, HasSubstr("| sort/std/v1 (recipe 0123456789ab, hw-1, sw-1) | latency | "
-                              "2026-11-11T09:00:00Z | 11cccccccccc |  10 ms | 12 ms | +20.0% "
-                              "worse |"));
+  EXPECT_THAT(text,
+              HasSubstr("| primes-sieve/single-thread/v1 (recipe aaaaaaaaaaaa, hw-0123456789ab, "
+                        "sw-0123456789ab) | latency | "
+                        "2026-11-11T09:00:00Z | 11cccccccccc |  10 ms | 12 ms | +20.0% "
+                        "worse |"));
   EXPECT_THAT(text, HasSubstr("1 series, 1 change point (1 worse); at least 5 points per "
                               "segment, p-value at most 0.001\n"));
   const Json json = Json::parse(render_changes_json(series, options, "store", "sqlite:perf.db"));

@@ -3,25 +3,18 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "gate/normalized_fixtures.hpp"
+
 namespace perfgate {
 namespace {
 
+/// Run `night` of the gate tests' cohort, an hour after the one before.
 NormalizedRecord nightly(int night, double latency) {
-  NormalizedRecord r;
-  r.record_id = fmt::format("rec-{}", night);
+  NormalizedRecord r = v2_record({{"latency", latency}, {"memory", 40.0 + night % 2}});
   r.benchmark_id = "sort";
-  r.config_schema_version = 2;
-  r.workload_id = "sort";
-  r.variant_id = "std";
-  r.benchmark_version = 1;
-  r.recipe_fingerprint = "recipe";
-  r.hardware_profile_id = "hw";
-  r.software_profile_id = "sw";
-  r.device = "cpu";
+  r.record_id = fmt::format("rec-{}", night);
   r.timestamp = fmt::format("2026-11-{:02}T{:02}:00:00Z", 1 + night / 24, night % 24);
   r.commit_sha = fmt::format("{:02}{}", night, std::string(38, 'f'));
-  r.metrics["latency"] = {latency, "s", Direction::kLowerIsBetter};
-  r.metrics["memory"] = {40.0 + night % 2, "MB", Direction::kLowerIsBetter};
   return r;
 }
 
