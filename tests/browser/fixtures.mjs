@@ -186,6 +186,22 @@ export function partialHistory(overrides = {}) {
   });
 }
 
+// The partial history with the change points of its series (series[].changes): the
+// Xeon latency steps up at its point 4 (commit #6, also flagged), where the series' points
+// skip commits 3 and 4, so the point's index and its commit's differ. The other series
+// carry "changes": [] as the writer writes it. (Seven points are fewer than perfgate's
+// method needs, five each side: the viewer draws what the document says.)
+export const CHANGE_P_VALUE = 2.5e-9;
+
+export function changedHistory() {
+  const doc = partialHistory();
+  for (const series of doc.series) {
+    const stepped = series.case === "sort[n=1000]" && series.metric === "latency" && series.environment.cpu === XEON.cpu;
+    series.changes = stepped ? [changePoint(series.points.median, 4, { p_value: CHANGE_P_VALUE })] : [];
+  }
+  return doc;
+}
+
 // Markup and script in every string the viewer shows: names, summaries, errors,
 // environment keys and values, configuration, run ids, rejected files.
 export function hostileHistory() {
@@ -426,7 +442,7 @@ function unmeasuredCohort() {
   };
 }
 
-// The change point of `values` at `index` (the first record after it), as perfgate
+// The change point of `values` at `index` (the first record or point after it), as perfgate
 // reports one (docs/changes.md): the means of the segments beside it, between the
 // neighbouring changes `from` and `to`, relative_change = after / before − 1, and whether
 // that is worse for `direction`.
@@ -597,6 +613,7 @@ const SCENARIOS = {
   one: onePointHistory,
   noseries: noSeriesHistory,
   partial: partialHistory,
+  changes: changedHistory,
   hostile: hostileHistory,
   large: largeHistory,
   records100k: () => largeHistory({ commitCount: 10000, caseCount: 10 }),

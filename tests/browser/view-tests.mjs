@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assert, assertClean, assertEqual, hoverCommit, waitReady } from "./harness.mjs";
-import { HOSTILE, emptyHistory, hostileHistory, noSeriesHistory, onePointHistory, partialHistory } from "./fixtures.mjs";
+import { CHANGE_P_VALUE, HOSTILE, changedHistory, emptyHistory, hostileHistory, noSeriesHistory, onePointHistory, partialHistory } from "./fixtures.mjs";
 
 function findSeries(doc, caseName, metric, cpuPart = "Xeon") {
   return doc.series.find((s) => s.case === caseName && s.metric === metric && String(s.environment.cpu).includes(cpuPart));
@@ -87,6 +87,149 @@ export const viewTests = [
       await overviewCards(page);
       await h.shot(page, "partial-overview", "#overview-section");
       assertClean(seen);
+    },
+  },
+  {
+    name: "change points are dashed markers at their point's commit, in both modes",
+    async run(h) {
+      const doc = changedHistory();
+      const latency = findSeries(doc, "sort[n=1000]", "latency");
+      assertEqual(doc.series[0].id, latency.id, "the stepped series is the default one");
+      const change = latency.changes[0];
+      assertEqual(latency.points.commit[change.index], 6, "the change's commit (point 4 is on commit #6)");
+      const commit = doc.commits[6];
+      const expectedTitle = `change at ${commit.sha.slice(0, 10)} (#6, 2026-01-05 15:00 UTC): ` +
+        `10.0625 ms → 13.0333333333333 ms (+29.5%, worse), p = ${CHANGE_P_VALUE}`;
+      const { page, seen } = await h.open(h.fileUrl(h.site("history-changes", doc)));
+      // Where the marker is, against the point it starts at and the chart's own scale.
+      const geometry = async () => page.locator("#chart svg").evaluate((svg) => {
+        const d = svg.dataset;
+        const line = svg.querySelector(".change-marker .change-line");
+        const flags = svg.querySelector(".flags").getAttribute("d");
+        return {
+          fromScale: Number(d.xLo) + ((6 - Number(d.commitLo)) * (Number(d.xHi) - Number(d.xLo))) / (Number(d.commitHi) - Number(d.commitLo)),
+          pointX: Number(svg.querySelectorAll("circle.point")[4].getAttribute("cx")),
+          flagX: Number(/^M([-\d.]+),/.exec(flags)[1]),
+          x1: Number(line.getAttribute("x1")),
+          x2: Number(line.getAttribute("x2")),
+          y1: Number(line.getAttribute("y1")),
+          y2: Number(line.getAttribute("y2")),
+          top: Number(svg.querySelector(".cursor-line").getAttribute("y1")),
+          bottom: Number(svg.querySelector(".x-axis .baseline").getAttribute("y1")),
+          dashed: getComputedStyle(line).strokeDasharray,
+          stroke: getComputedStyle(line).stroke,
+        };
+      });
+      const check = async (mode) => {
+        assertEqual(await page.locator("#chart .change-marker").count(), 1, `${mode}: markers`);
+        const marker = page.locator("#chart .change-marker.worse");
+        assertEqual(await marker.count(), 1, `${mode}: worse markers`);
+        assertEqual(await marker.getAttribute("data-index"), "4", `${mode}: the marker's point`);
+        const g = await geometry();
+        assert(Math.abs(g.x1 - g.fromScale) <= 0.06 && g.x2 === g.x1, `${mode}: marker at x ${g.x1}, commit #6 at ${g.fromScale}`);
+        assert(Math.abs(g.x1 - g.pointX) <= 0.06, `${mode}: marker at x ${g.x1}, point 4 at ${g.pointX}`);
+        // The regression flag is another rule: it stays, on the same point here.
+        assert(Math.abs(g.x1 - g.flagX) <= 0.5, `${mode}: marker at x ${g.x1}, the flag of point 4 at ${g.flagX}`);
+        assertEqual(g.y1, g.top, `${mode}: the marker's top (the plot's)`);
+        assertEqual(g.y2, g.bottom, `${mode}: the marker's bottom (the plot's)`);
+        assert(g.dashed !== "none" && g.dashed !== "", `${mode}: the marker line is not dashed: ${g.dashed}`);
+        assertEqual(g.stroke, "rgb(196, 35, 28)", `${mode}: the worse marker's colour (the regression red)`);
+        // In ratio mode too the change is told in the series' unit: its means are absolute.
+        assertEqual(await marker.locator("title").textContent(), expectedTitle, `${mode}: the marker's title`);
+        assertEqual(await marker.locator(".change-label").textContent(), "+29.5% worse", `${mode}: the marker's label`);
+        assertEqual(await page.locator("#chart .flags").getAttribute("data-count"), "1", `${mode}: flagged points`);
+        assert((await text(page, "#legend")).includes("dashed line: a change point (docs/changes.md)"), `${mode}: the legend does not explain the marker`);
+      };
+      await check("absolute");
+      // The marker is what the pointer meets there (so its title shows), and the point's
+      // tooltip still follows the pointer across it.
+      const tip = await hoverCommit(page, 6);
+      assert(tip.startsWith("median 13 ms") && tip.includes("(#6)"), `tooltip of the point at the marker: ${tip}`);
+      const under = await page.evaluate(() => {
+        const line = document.querySelector("#chart .change-marker .change-hit");
+        const box = line.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height * 0.6);
+        return hit && hit.closest(".change-marker") ? "marker" : hit && hit.getAttribute("class");
+      });
+      assertEqual(under, "marker", "the element under the pointer at the marker");
+      await page.mouse.move(0, 0);
+      await h.shot(page, "history-change-marker", "#chart");
+      await page.check("#mode-ratio");
+      assertEqual(await page.locator("#chart .ref-line").count(), 1, "the 1x line of ratio mode");
+      await check("ratio");
+      assert((await hoverCommit(page, 6)).startsWith("1.3×"), "the point at the marker in ratio mode");
+      await page.mouse.move(0, 0);
+      await h.shot(page, "history-change-marker-ratio", "#chart");
+      assertClean(seen);
+
+      // The unit is data: shown in the title as text.
+      const hostile = changedHistory();
+      hostile.series[0].unit = HOSTILE;
+      const second = await h.open(h.fileUrl(h.site("history-changes-hostile", hostile)));
+      assertEqual(await second.page.locator("#chart .change-marker title").textContent(),
+        expectedTitle.replaceAll(" ms", ` ${HOSTILE}`), "title with a hostile unit");
+      await second.page.waitForTimeout(300); // time for an injected onerror or onload to fire
+      assertEqual(await second.page.evaluate(() => document.querySelectorAll("img,[onerror],[onload]").length), 0, "injected elements");
+      assertClean(second.seen);
+    },
+  },
+  {
+    name: "no change points: no marker and no legend item",
+    async run(h) {
+      // A document without the key (written before it existed) ...
+      const { page, seen } = await h.open(h.fileUrl(h.site("history-no-changes", partialHistory())));
+      assertEqual(await page.locator("#chart circle.point").count(), 7, "points drawn");
+      assertEqual(await page.locator("#chart .change-marker").count(), 0, "markers without changes");
+      assert(!(await text(page, "#legend")).includes("change point"), "the legend explains change points the chart does not draw");
+      assertClean(seen);
+      // ... and a series with "changes": [], chosen after one with a change.
+      const doc = changedHistory();
+      const memory = findSeries(doc, "sort[n=1000]", "memory");
+      assertEqual(JSON.stringify(memory.changes), "[]", "the memory series' changes");
+      const second = await h.open(h.fileUrl(h.site("history-empty-changes", doc)));
+      assertEqual(await second.page.locator("#chart .change-marker").count(), 1, "markers on the stepped series");
+      await second.page.selectOption("#series-list", memory.id);
+      assertEqual(await second.page.locator("#chart .change-marker").count(), 0, "markers on a series with changes: []");
+      assert(!(await text(second.page, "#legend")).includes("change point"), "the legend still explains change points");
+      assertClean(second.seen);
+    },
+  },
+  {
+    name: "damaged change points are refused, naming the series and the field",
+    async run(h) {
+      const damage = (change) => {
+        const doc = changedHistory();
+        change(doc.series[0], doc.series[2]);
+        return doc;
+      };
+      const first = (latency) => latency.changes[0];
+      const ids = changedHistory().series.map((s) => s.id);
+      const at = (i) => `series[${i}] (${ids[i]}): `;
+      for (const [name, doc, expected] of [
+        ["changes-range", damage((l) => { first(l).index = 7; }),
+          `${at(0)}changes[0].index is 7, not the index of a point after the first (a whole number from 1 to 6).`],
+        ["changes-zero", damage((l) => { first(l).index = 0; }), `${at(0)}changes[0].index is 0, not the index of a point after the first`],
+        ["changes-fraction", damage((l) => { first(l).index = 4.5; }), `${at(0)}changes[0].index is 4.5, not the index`],
+        ["changes-text-index", damage((l) => { first(l).index = "4"; }), `${at(0)}changes[0].index is "4", not the index`],
+        ["changes-missing-index", damage((l) => { delete first(l).index; }), `${at(0)}changes[0].index is missing, not the index`],
+        ["changes-object", damage((l) => { l.changes = first(l); }), `${at(0)}changes is not an array.`],
+        ["changes-null", damage((l) => { l.changes = null; }), `${at(0)}changes is not an array.`],
+        ["changes-entry", damage((l, m) => { m.changes = [14]; }), `${at(2)}changes[0] is not an object.`],
+        ["changes-before", damage((l) => { delete first(l).before; }), `${at(0)}changes[0].before is missing, not a finite number.`],
+        ["changes-after", damage((l) => { first(l).after = "13"; }), `${at(0)}changes[0].after is "13", not a finite number.`],
+        ["changes-relative", damage((l) => { first(l).relative_change = null; }), `${at(0)}changes[0].relative_change is null, not a finite number.`],
+        ["changes-worse", damage((l) => { first(l).worse = 1; }), `${at(0)}changes[0].worse is 1, not true or false.`],
+        ["changes-p-high", damage((l) => { first(l).p_value = 1.5; }), `${at(0)}changes[0].p_value is 1.5, not a number from 0 to 1.`],
+        ["changes-p-text", damage((l) => { first(l).p_value = "0.001"; }), `${at(0)}changes[0].p_value is "0.001", not a number from 0 to 1.`],
+      ]) {
+        const { page, seen } = await h.open(h.fileUrl(h.site(`history-${name}`, doc)));
+        const message = await text(page, "#message-history");
+        assert(message.startsWith("This history.json cannot be read"), `${name}: message: ${message}`);
+        assert(message.includes(expected), `${name}: the message lacks ${expected}: ${message}`);
+        assert(await page.locator("#app").isHidden(), `${name}: the history views are shown`);
+        if (name === "changes-range") await h.shot(page, "history-bad-changes");
+        assertClean(seen);
+      }
     },
   },
   {

@@ -162,6 +162,29 @@
     }
   }
 
+  // The change points of the series (docs/history-json.md, series[].changes): a dashed
+  // line at the commit of the point that starts the new level, the same in both modes (a
+  // vertical line does not depend on y); label and title give the change in the series'
+  // own unit, since a change's means are absolute whatever the reference.
+  function changeMarks(svg, ctx, geo) {
+    var p = ctx.series.points;
+    var commits = ctx.model.commits;
+    var marks = [];
+    pv.seriesChanges(ctx.series).forEach(function (change) {
+      var c = p.commit[change.index];
+      if (c < geo.lo || c > geo.hi) return;
+      var commit = commits[c];
+      marks.push({
+        change: change,
+        index: change.index,
+        x: geo.x(c),
+        title: "change at " + pv.shortSha(commit.sha) + " (#" + c + ", " + pv.commitTime(commit.time) + "): " +
+          pv.changeText(change, ctx.series.unit),
+      });
+    });
+    pv.drawChangeMarkers(svg, geo.plot, marks);
+  }
+
   function titles(svg, ctx, geo, width) {
     var yTitle = ctx.mode === "ratio"
       ? "median ÷ reference median (×)"
@@ -228,6 +251,8 @@
     svg.appendChild(cursor);
     var hit = pv.svg("rect", { class: "hit", x: geo.plot.left - 6, y: geo.plot.top, width: geo.plot.right - geo.plot.left + 12, height: geo.plot.bottom - geo.plot.top + MARKER_ROW + 10 });
     svg.appendChild(hit);
+    // Above the hover area, so that pointing at a marker shows its title.
+    changeMarks(svg, ctx, geo);
 
     var tooltip = pv.el("div", { class: "tooltip", role: "status", "aria-live": "polite" });
     tooltip.hidden = true;

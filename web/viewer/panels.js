@@ -102,6 +102,7 @@
       missing: [pv.svg("circle", { class: "marker-missing", cx: 14, cy: 8, r: 3.5 })],
       absent: [pv.svg("path", { class: "marker-absent", d: "M14,4v8" })],
       ref: [pv.svg("line", { class: "ref-line", x1: 2, x2: 26, y1: 8, y2: 8 })],
+      change: [pv.changeSwatchShape(16)],
     };
     return pv.svg("svg", { class: "swatch", width: 28, height: 16, viewBox: "0 0 28 16", "aria-hidden": "true" }, shapes[kind]);
   }
@@ -116,6 +117,11 @@
       ["absent", "measured, no point in this series (" + pv.formatCount(ctx.gaps.absent.length) + ")"],
     ];
     if (ctx.mode === "ratio") items.push(["ref", "1× = the reference point's median"]);
+    // Only where the chart draws one: most series have no change, and a legend item for a
+    // mark the chart does not show would send a reader looking for it.
+    if (pv.seriesChanges(ctx.series).length) {
+      items.push(["change", "dashed line: a change point (docs/changes.md), at the first point of the new level; red worse, green better"]);
+    }
     pv.clear(legend);
     items.forEach(function (item) {
       legend.appendChild(pv.el("span", { class: "legend-item" }, [swatch(item[0]), item[1]]));

@@ -159,83 +159,23 @@
     }));
   }
 
-  // A change's relative_change in percent to one decimal, signed: "+15.0%", "−4.2%" (a
-  // minus sign, as wide as the plus, so that labels line up).
-  pv.changePercentText = function (relative) {
-    var percent = (Math.abs(relative) * 100).toFixed(1);
-    return (relative < 0 ? "−" : "+") + percent + "%";
-  };
-
-  // The label a change marker carries: "+15.0% worse".
-  pv.changeLabel = function (change) {
-    return pv.changePercentText(change.relative_change) + " " + (change.worse ? "worse" : "better");
-  };
-
-  // Two significant digits are enough to tell how sure a change is: "2.7e-26", "0.00031".
-  function pValueText(p) {
-    return String(Number(p.toPrecision(2)));
-  }
-
   // The marker's title: "change at 2026-12-03 10:00:00 UTC: 20 ms → 23 ms (+15.0%,
-  // worse), p = 2.7e-26", the means written as the tooltip writes a value.
+  // worse), p = 2.7e-26" (change-markers.js words the change).
   pv.changeTitle = function (info, metric, change) {
-    var unit = " " + pv.text(metric.unit);
-    return "change at " + pv.instantText(info.times[change.index]) + ": " +
-      pv.formatValue(change.before) + unit + " → " + pv.formatValue(change.after) + unit +
-      " (" + pv.changePercentText(change.relative_change) + ", " + (change.worse ? "worse" : "better") + "), p = " +
-      pValueText(change.p_value);
+    return "change at " + pv.instantText(info.times[change.index]) + ": " + pv.changeText(change, metric.unit);
   };
 
-  var CHANGE_ROWS = 3; // label rows at the top of the plot, for changes close together
-  var CHANGE_ROW_HEIGHT = 14;
-  var CHANGE_CHAR_WIDTH = 6.6; // about, at the label's 11px bold: enough to keep labels apart
-
-  // A dashed line across the plot at the first record after each change, with a short
-  // label at its top and the whole change as its title. Drawn above the hover area, so
-  // that pointing at a marker shows its title; the pointer's moves still reach the chart's
-  // own hover, which listens on the whole SVG. A chart has a handful of changes at most.
+  // A dashed line at the first record after each change (change-markers.js draws them).
   function changeMarkers(svg, ctx, geo) {
     var changes = ctx.changes || [];
-    if (!changes.length) return;
-    var plot = geo.plot;
-    var rows = [];
-    for (var r = 0; r < CHANGE_ROWS; r++) rows.push([]);
-    var group = pv.svg("g", { class: "change-markers" });
-    changes.forEach(function (change) {
-      var px = geo.x(ctx.info.times[change.index]);
-      var label = pv.changeLabel(change);
-      var width = label.length * CHANGE_CHAR_WIDTH;
-      // The label goes on the side where the values are lower, so it sits over the empty top
-      // of the plot: left of a step up, right of a step down; the other side where it
-      // would leave the plot.
-      var left = change.after > change.before;
-      if (left && px - 4 - width < plot.left) left = false;
-      else if (!left && px + 4 + width > plot.right) left = true;
-      var from = left ? px - 4 - width : px + 4;
-      // The first row whose labels leave room for this one (the last when none does).
-      var row = 0;
-      while (row < CHANGE_ROWS - 1 && rows[row].some(function (span) { return from < span[1] + 6 && from + width > span[0] - 6; })) row++;
-      rows[row].push([from, from + width]);
-      var x = px.toFixed(1);
-      var marker = pv.svg("g", {
-        class: "change-marker " + (change.worse ? "worse" : "better"),
-        "data-index": change.index,
-        "data-x": px.toFixed(2),
-      }, [
-        pv.svg("title", { text: pv.changeTitle(ctx.info, ctx.metric, change) }),
-        pv.svg("line", { class: "change-line", x1: x, x2: x, y1: plot.top, y2: plot.bottom }),
-        // A wider, unseen line: a pointer need not land on the dashes to read the title.
-        pv.svg("line", { class: "change-hit", x1: x, x2: x, y1: plot.top, y2: plot.bottom }),
-        pv.svg("text", {
-          class: "change-label",
-          x: (left ? px - 4 : px + 4).toFixed(1),
-          y: plot.top + 10 + row * CHANGE_ROW_HEIGHT,
-          "text-anchor": left ? "end" : "start",
-        }, label),
-      ]);
-      group.appendChild(marker);
-    });
-    svg.appendChild(group);
+    pv.drawChangeMarkers(svg, geo.plot, changes.map(function (change) {
+      return {
+        change: change,
+        index: change.index,
+        x: geo.x(ctx.info.times[change.index]),
+        title: pv.changeTitle(ctx.info, ctx.metric, change),
+      };
+    }));
   }
 
   // Draws the chart into `container`. ctx: {info, metric, changes, clipId, width} (width: the

@@ -75,11 +75,7 @@
       : className === "no-value"
         ? pv.svg("path", { class: "no-value", d: "M14,4v8" })
         : className === "change"
-          // A worse and a better change marker side by side, dashed as on the charts.
-          ? pv.svg("g", null, [
-            pv.svg("g", { class: "change-marker worse" }, [pv.svg("line", { class: "change-line", x1: 9, x2: 9, y1: 1, y2: 17 })]),
-            pv.svg("g", { class: "change-marker better" }, [pv.svg("line", { class: "change-line", x1: 19, x2: 19, y1: 1, y2: 17 })]),
-          ])
+          ? pv.changeSwatchShape(18)
           : pv.svg("path", { class: "marker " + className, d: pv.markerPath(className, 14, 9) });
     return pv.svg("svg", { class: "swatch", width: 28, height: 18, viewBox: "0 0 28 18", "aria-hidden": "true" }, [shape]);
   }
