@@ -4,6 +4,32 @@
 (function (pv) {
   "use strict";
 
+  // A value as a failure message quotes it: JSON, or "missing" where the field is absent.
+  function quoted(value) {
+    return value === undefined ? "missing" : JSON.stringify(value);
+  }
+
+  // Checks one change point of a document (history.json's series[].changes, store.json's
+  // metrics[].changes) and calls fail() with `where` and the field otherwise: an index
+  // outside the `count` points (or records) would put a marker on nothing. `noun` names one
+  // of them ("point", "record") and `owner` what holds them ("series", "cohort").
+  pv.checkChange = function (change, where, count, noun, owner, fail) {
+    if (!change || typeof change !== "object" || Array.isArray(change)) fail(where + " is not an object.");
+    var index = change.index;
+    // The first of the new level: never the first, which has none before it.
+    if (!(typeof index === "number" && Math.floor(index) === index && index >= 1 && index < count)) {
+      fail(where + ".index is " + quoted(index) + ", not the index of a " + noun + " after the first (" +
+        (count > 1 ? "a whole number from 1 to " + (count - 1) : "the " + owner + " has one " + noun + ", so it has no change") + ").");
+    }
+    ["before", "after", "relative_change"].forEach(function (field) {
+      var v = change[field];
+      if (typeof v !== "number" || !isFinite(v)) fail(where + "." + field + " is " + quoted(v) + ", not a finite number.");
+    });
+    if (typeof change.worse !== "boolean") fail(where + ".worse is " + quoted(change.worse) + ", not true or false.");
+    var p = change.p_value;
+    if (typeof p !== "number" || !(p >= 0 && p <= 1)) fail(where + ".p_value is " + quoted(p) + ", not a number from 0 to 1.");
+  };
+
   // A change's relative_change in percent to one decimal, signed: "+15.0%", "−4.2%" (a
   // minus sign, as wide as the plus, so that labels line up).
   pv.changePercentText = function (relative) {

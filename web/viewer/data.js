@@ -87,10 +87,6 @@
 
   var POINT_COLUMNS = ["commit", "median", "mad", "min", "max", "attempt", "flag"];
 
-  // A value as a failure message quotes it: JSON, or "missing" where the field is absent.
-  function quoted(value) {
-    return value === undefined ? "missing" : JSON.stringify(value);
-  }
 
   // series[].changes: the change points of the series' medians (docs/history-json.md),
   // checked here so that the chart can draw them as they come: an index outside the points
@@ -102,21 +98,7 @@
     if (list === undefined) return;
     if (!Array.isArray(list)) fail(at + "changes is not an array.");
     list.forEach(function (change, c) {
-      var where = at + "changes[" + c + "]";
-      if (!change || typeof change !== "object" || Array.isArray(change)) fail(where + " is not an object.");
-      var index = change.index;
-      // The first point of the new level: never the first point, which has none before it.
-      if (!(typeof index === "number" && Math.floor(index) === index && index >= 1 && index < count)) {
-        fail(where + ".index is " + quoted(index) + ", not the index of a point after the first (" +
-          (count > 1 ? "a whole number from 1 to " + (count - 1) : "the series has one point, so it has no change") + ").");
-      }
-      ["before", "after", "relative_change"].forEach(function (field) {
-        var v = change[field];
-        if (typeof v !== "number" || !isFinite(v)) fail(where + "." + field + " is " + quoted(v) + ", not a finite number.");
-      });
-      if (typeof change.worse !== "boolean") fail(where + ".worse is " + quoted(change.worse) + ", not true or false.");
-      var p = change.p_value;
-      if (typeof p !== "number" || !(p >= 0 && p <= 1)) fail(where + ".p_value is " + quoted(p) + ", not a number from 0 to 1.");
+      pv.checkChange(change, at + "changes[" + c + "]", count, "point", "series", fail);
     });
   }
 

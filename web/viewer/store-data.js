@@ -252,10 +252,6 @@
     });
   }
 
-  // A value as a failure message quotes it: JSON, or "missing" where the field is absent.
-  function quoted(value) {
-    return value === undefined ? "missing" : JSON.stringify(value);
-  }
 
   // metrics[].changes: the change points of the metric's series (docs/store-json.md),
   // checked here so that the chart can draw them as they come. A document written before
@@ -265,28 +261,14 @@
     if (list === undefined) return [];
     if (!Array.isArray(list)) fail(at + ".changes is not an array.");
     return list.map(function (change, c) {
-      var where = at + ".changes[" + c + "]";
-      if (!change || typeof change !== "object" || Array.isArray(change)) fail(where + " is not an object.");
-      var index = change.index;
-      // The first record after the change: never the first record, which has none before it.
-      if (!(typeof index === "number" && Math.floor(index) === index && index >= 1 && index < n)) {
-        fail(where + ".index is " + quoted(index) + ", not the index of a record after the first (" +
-          (n > 1 ? "a whole number from 1 to " + (n - 1) : "the cohort has one record, so it has no change") + ").");
-      }
-      ["before", "after", "relative_change"].forEach(function (field) {
-        var v = change[field];
-        if (typeof v !== "number" || !isFinite(v)) fail(where + "." + field + " is " + quoted(v) + ", not a finite number.");
-      });
-      if (typeof change.worse !== "boolean") fail(where + ".worse is " + quoted(change.worse) + ", not true or false.");
-      var p = change.p_value;
-      if (typeof p !== "number" || !(p >= 0 && p <= 1)) fail(where + ".p_value is " + quoted(p) + ", not a number from 0 to 1.");
+      pv.checkChange(change, at + ".changes[" + c + "]", n, "record", "cohort", fail);
       return {
-        index: index,
+        index: change.index,
         before: change.before,
         after: change.after,
         relative_change: change.relative_change,
         worse: change.worse,
-        p_value: p,
+        p_value: change.p_value,
       };
     });
   }
