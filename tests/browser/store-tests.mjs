@@ -736,6 +736,19 @@ export const storeTests = [
     },
   },
   {
+    name: "store: a change from a level of 0 has no percentage and is labelled 'from 0'",
+    async run(h) {
+      const doc = steppedStore();
+      const change = doc.cohorts[0].metrics[0].changes[0];
+      change.before = 0;
+      change.relative_change = null;  // as perfgate writes an infinite ratio
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-change-from-zero", null, { store: doc })));
+      const label = await page.locator("#cohort-charts .change-marker .change-label").first().textContent();
+      assertEqual(label, "from 0 worse", "the label");
+      assertClean(seen);
+    },
+  },
+  {
     name: "store: damaged change points are refused, naming the cohort, metric and field",
     async run(h) {
       const damage = (change) => {
@@ -755,7 +768,7 @@ export const storeTests = [
         ["changes-entry", damage((l, m) => { m.changes[1] = 14; }), "cohorts[0].metrics[1].changes[1] is not an object."],
         ["changes-before", damage((l) => { delete first(l).before; }), "cohorts[0].metrics[0].changes[0].before is missing, not a finite number."],
         ["changes-after", damage((l) => { first(l).after = "23"; }), 'cohorts[0].metrics[0].changes[0].after is "23", not a finite number.'],
-        ["changes-relative", damage((l) => { first(l).relative_change = null; }), "cohorts[0].metrics[0].changes[0].relative_change is null, not a finite number."],
+        ["changes-relative", damage((l) => { first(l).relative_change = "15%"; }), 'cohorts[0].metrics[0].changes[0].relative_change is "15%", not a finite number.'],
         ["changes-worse", damage((l) => { first(l).worse = "yes"; }), 'cohorts[0].metrics[0].changes[0].worse is "yes", not true or false.'],
         ["changes-p-high", damage((l) => { first(l).p_value = 1.5; }), "cohorts[0].metrics[0].changes[0].p_value is 1.5, not a number from 0 to 1."],
         ["changes-p-negative", damage((l) => { first(l).p_value = -0.01; }), "cohorts[0].metrics[0].changes[0].p_value is -0.01, not a number from 0 to 1."],

@@ -217,7 +217,7 @@ export const viewTests = [
         ["changes-entry", damage((l, m) => { m.changes = [14]; }), `${at(2)}changes[0] is not an object.`],
         ["changes-before", damage((l) => { delete first(l).before; }), `${at(0)}changes[0].before is missing, not a finite number.`],
         ["changes-after", damage((l) => { first(l).after = "13"; }), `${at(0)}changes[0].after is "13", not a finite number.`],
-        ["changes-relative", damage((l) => { first(l).relative_change = null; }), `${at(0)}changes[0].relative_change is null, not a finite number.`],
+        ["changes-relative", damage((l) => { first(l).relative_change = "15%"; }), `${at(0)}changes[0].relative_change is "15%", not a finite number.`],
         ["changes-worse", damage((l) => { first(l).worse = 1; }), `${at(0)}changes[0].worse is 1, not true or false.`],
         ["changes-p-high", damage((l) => { first(l).p_value = 1.5; }), `${at(0)}changes[0].p_value is 1.5, not a number from 0 to 1.`],
         ["changes-p-text", damage((l) => { first(l).p_value = "0.001"; }), `${at(0)}changes[0].p_value is "0.001", not a number from 0 to 1.`],

@@ -234,6 +234,7 @@ TEST(StoreView, MarksEachMetricsChangePointsAtTheRecordThatStartsThem) {
     const double latency =
         night == 17 ? 0.050 : (night > 12 ? 0.012 : 0.010) * (night % 2 ? 1.01 : 0.99);
     NormalizedRecord r = v2(fmt::format("2026-11-{:02}T02:00:00Z", night), latency);
+    r.metrics["memory"] = {night > 12 ? 5.0 : 0.0, "MB", Direction::kLowerIsBetter};
     r.success = night != 17;
     records.insert(records.begin(), StoredRecord{r, "att", true});  // newest first
   }
@@ -246,6 +247,12 @@ TEST(StoreView, MarksEachMetricsChangePointsAtTheRecordThatStartsThem) {
   EXPECT_NEAR(changes[0]["relative_change"].get<double>(), 0.2, 1e-12);
   EXPECT_EQ(changes[0]["worse"], true);
   EXPECT_LT(changes[0]["p_value"].get<double>(), 1e-10);
+  // From a level of 0 no percentage says how far: relative_change is null, not infinite.
+  const Json& memory = view["cohorts"][0]["metrics"][1]["changes"];
+  ASSERT_EQ(memory.size(), 1u);
+  EXPECT_EQ(memory[0]["before"], 0);
+  EXPECT_TRUE(memory[0]["relative_change"].is_null());
+  EXPECT_EQ(memory[0]["worse"], true);
   // The same change `perfgate history changes` reports.
   const auto series = analyse_changes(records, "latency", {});
   ASSERT_EQ(series.size(), 1u);

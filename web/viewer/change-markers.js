@@ -23,6 +23,8 @@
     }
     ["before", "after", "relative_change"].forEach(function (field) {
       var v = change[field];
+      // relative_change is null where the level before was 0: no percentage says how far.
+      if (field === "relative_change" && v === null) return;
       if (typeof v !== "number" || !isFinite(v)) fail(where + "." + field + " is " + quoted(v) + ", not a finite number.");
     });
     if (typeof change.worse !== "boolean") fail(where + ".worse is " + quoted(change.worse) + ", not true or false.");
@@ -33,6 +35,7 @@
   // A change's relative_change in percent to one decimal, signed: "+15.0%", "−4.2%" (a
   // minus sign, as wide as the plus, so that labels line up).
   pv.changePercentText = function (relative) {
+    if (relative === null) return "from 0";
     var percent = (Math.abs(relative) * 100).toFixed(1);
     return (relative < 0 ? "−" : "+") + percent + "%";
   };
