@@ -117,6 +117,9 @@ echo
 echo "== perfgate history changes: precision and recall on the labelled corpus (docs/changes.md) =="
 "$BUILD/bench/changes_corpus" 400 16
 echo
+echo "== the statistical A/B rule on simulated pairs (issue 16's goals; docs/ab.md) =="
+"$BUILD/bench/ab_stat_sim" 2000 5
+echo
 echo "== perfgate ab: verdicts on a 30 ms CPU-bound scenario, budgets +5% and +1 ms =="
 bash "$(dirname "$0")/ab_verdicts.sh" "$BUILD" 20
 
