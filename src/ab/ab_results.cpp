@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include <cmath>
+
 namespace perfgate {
 namespace {
 
@@ -12,7 +14,13 @@ Json rules_json(const VerdictRules& rules) {
                                                 {"absolute", rules.budgets[metric].absolute},
                                                 {"unit", metric_unit(metric)}};
   }
-  return {{"budgets", budgets}, {"noise_limit", rules.noise_limit}};
+  Json out = {{"budgets", budgets}, {"noise_limit", rules.noise_limit}};
+  out["method"] = rules.method == AbMethod::kStat ? "stat" : "seed";
+  if (rules.method == AbMethod::kStat) {
+    out["alpha"] = rules.alpha;
+    out["max_pairs"] = rules.max_pairs;
+  }
+  return out;
 }
 
 Json sample_json(const AbRunSample& run) {
@@ -35,13 +43,22 @@ Json noise_json(const SideNoise& noise) {
 }
 
 Json evidence_json(const MetricEvidence& evidence) {
-  return {{"pair_over_budget", evidence.pair_over_budget},
-          {"pairs_over_budget", evidence.pairs_over_budget},
-          {"base_median", evidence.base_median},
-          {"head_median", evidence.head_median},
-          {"median_over_budget", evidence.median_over_budget},
-          {"base_noise", noise_json(evidence.base_noise)},
-          {"head_noise", noise_json(evidence.head_noise)}};
+  Json out = {{"pair_over_budget", evidence.pair_over_budget},
+              {"pairs_over_budget", evidence.pairs_over_budget},
+              {"base_median", evidence.base_median},
+              {"head_median", evidence.head_median},
+              {"median_over_budget", evidence.median_over_budget},
+              {"base_noise", noise_json(evidence.base_noise)},
+              {"head_noise", noise_json(evidence.head_noise)}};
+  if (evidence.change) {
+    // Infinite bounds (too few pairs for a bounded interval) are written as null.
+    const auto bound = [](double value) { return std::isfinite(value) ? Json(value) : Json(); };
+    out["change"] = {{"estimate", evidence.change->estimate},
+                     {"lower", bound(evidence.change->lower)},
+                     {"upper", bound(evidence.change->upper)},
+                     {"budget", evidence.change->threshold}};
+  }
+  return out;
 }
 
 Json scenario_json(const AbScenarioResult& scenario) {

@@ -19,6 +19,7 @@
 //    reproduce).
 //  - The noise limit is applied per metric, see noise_limit.hpp.
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,19 @@ inline constexpr std::size_t kInitialPairs = 3;
 inline constexpr std::size_t kConfirmationPairs = 2;
 inline constexpr std::size_t kAllPairs = kInitialPairs + kConfirmationPairs;
 
+/// How pairs become a verdict: the seed's 3 + 2 pairs and count rule, or the statistical
+/// rule (sequential_verdict.hpp) that looks after every pair with a known error rate.
+enum class AbMethod { kSeed, kStat };
+
+inline constexpr double kDefaultAlpha = 0.01;
+inline constexpr std::size_t kDefaultMaxPairs = 60;
+
 struct VerdictRules {
   Budgets budgets = Budgets::defaults();
   double noise_limit = kDefaultNoiseLimit;  ///< fraction of the median, 0.30 for 30%
+  AbMethod method = AbMethod::kSeed;
+  double alpha = kDefaultAlpha;              ///< --method stat: the error rate
+  std::size_t max_pairs = kDefaultMaxPairs;  ///< --method stat: then INCONCLUSIVE
 
   bool operator==(const VerdictRules&) const = default;
 };
@@ -66,6 +77,16 @@ struct MetricEvidence {
   bool median_over_budget = false;
   SideNoise base_noise;
   SideNoise head_noise;
+  /// --method stat: the head's change over the base (head / base - 1 of the pairs' mean
+  /// log-ratio) with its interval at 1 - alpha, and the budget it is judged against, all as
+  /// fractions; unset when a sample is zero or negative (no log-ratio).
+  struct Change {
+    double estimate = 0;
+    double lower = 0;
+    double upper = 0;
+    double threshold = 0;
+  };
+  std::optional<Change> change;
 };
 
 enum class VerdictKind {

@@ -9,6 +9,7 @@
 
 #include "ab/candidate_profile.hpp"
 #include "ab/run_checks.hpp"
+#include "ab/sequential_verdict.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 
@@ -64,10 +65,19 @@ void AbProtocol::run(const PlannedScenario& scenario, AbScenarioResult& result) 
   fixture_hashes_.clear();
   for (const auto& fixture : scenario.fixtures) fixture_hashes_.push_back(hash_or_missing(fixture));
 
-  const bool valid = run_once(scenario, AbSide::kBase, 0, result) &&
-                     run_once(scenario, AbSide::kHead, 0, result) &&
-                     run_pairs(scenario, 1, kInitialPairs, result);
-  if (valid) {
+  const bool warm =
+      run_once(scenario, AbSide::kBase, 0, result) && run_once(scenario, AbSide::kHead, 0, result);
+  if (warm && scenario.rules.method == AbMethod::kStat) {
+    // One pair at a time, judged after each: the confidence sequence keeps its error rate
+    // however often it is looked at, so the first decided look ends the scenario.
+    for (std::size_t pair = 1; pair <= scenario.rules.max_pairs; ++pair) {
+      if (!run_pairs(scenario, pair, pair, result)) break;
+      result.verdict =
+          judge_sequential(result.measured(), result.rules, pair == scenario.rules.max_pairs);
+      observer_.scenario_updated(result);
+      if (result.verdict->kind != VerdictKind::kNeedsConfirmation) break;
+    }
+  } else if (warm && run_pairs(scenario, 1, kInitialPairs, result)) {
     judge(result);
     if (result.verdict->kind == VerdictKind::kNeedsConfirmation &&
         run_pairs(scenario, kInitialPairs + 1, kAllPairs, result)) {
@@ -166,7 +176,7 @@ bool AbProtocol::run_once(const PlannedScenario& scenario, AbSide side, std::siz
     // A confirmation pair's failure is its own reason, apart from why pairs 4 and 5 ran.
     const std::string which =
         pair == 0 ? fmt::format("the {} warmup run", side_name(side))
-        : pair > kInitialPairs
+        : pair > kInitialPairs && scenario.rules.method == AbMethod::kSeed
             ? fmt::format("the {} run of confirmation pair {}", side_name(side), pair)
             : fmt::format("the {} run of pair {}", side_name(side), pair);
     result.error = fmt::format("{} is invalid evidence: {} (log: {})", which,

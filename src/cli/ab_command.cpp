@@ -92,6 +92,31 @@ RuleOverrides read_rule_flags(const AbOptions& options) {
   return overrides;
 }
 
+/// --method, --alpha and --max-pairs, checked before anything runs: an alpha of 5 (meant
+/// as 5%) or a handful of pairs would give verdicts without the error rate they claim.
+void apply_method_flags(const AbOptions& options, VerdictRules& rules) {
+  const bool stat = options.method == "stat";
+  if (!stat && (options.alpha != kDefaultAlpha ||
+                options.max_pairs != static_cast<long long>(kDefaultMaxPairs))) {
+    usage("--alpha and --max-pairs set the statistical rule: pass --method stat with them");
+  }
+  if (!(options.alpha > 0 && options.alpha <= 0.2)) {
+    usage(
+        fmt::format("--alpha {:g}: the chance of a wrong verdict is a fraction above 0 and "
+                    "at most 0.2. Pass e.g. 0.01 for 1%",
+                    options.alpha));
+  }
+  if (options.max_pairs < 6 || options.max_pairs > 10000) {
+    usage(
+        fmt::format("--max-pairs {}: the statistical rule needs at least 6 pairs to decide "
+                    "anything and takes at most 10000. Pass e.g. 60",
+                    options.max_pairs));
+  }
+  rules.method = stat ? AbMethod::kStat : AbMethod::kSeed;
+  rules.alpha = options.alpha;
+  rules.max_pairs = static_cast<std::size_t>(options.max_pairs);
+}
+
 std::string describe_side(const SideSource& side) {
   return side.dir ? fs::absolute(*side.dir).lexically_normal().string() : side.command;
 }
@@ -111,8 +136,15 @@ Json describe_method(const AbOptions& options, const std::array<SideSource, 2>& 
           {"repeat_check", options.repeat_check},
           {"suite", options.scenario.empty() ? options.suite : "--scenario " + options.scenario},
           {"protocol",
-           "1 excluded warmup per side; 3 measured pairs alternating which side runs first "
-           "(pair 1 base first); 2 confirmation pairs when the first 3 are not conclusive"},
+           options.method == "stat"
+               ? fmt::format("1 excluded warmup per side; measured pairs alternating which side "
+                             "runs first (pair 1 base first), judged after each by an "
+                             "anytime-valid confidence sequence at {:g}% confidence, up to {} "
+                             "pairs (--method stat)",
+                             (1 - options.alpha) * 100, options.max_pairs)
+               : std::string("1 excluded warmup per side; 3 measured pairs alternating which "
+                             "side runs first (pair 1 base first); 2 confirmation pairs when the "
+                             "first 3 are not conclusive")},
           {"warmups_per_side", 1},
           {"initial_pairs", kInitialPairs},
           {"confirmation_pairs", kConfirmationPairs},
@@ -277,6 +309,14 @@ CLI::App* add_ab_command(CLI::App& app, AbOptions& options) {
   ab->add_option("--timeout", options.timeout,
                  "Time limit of every run, e.g. 90s or 2m (overrides timeout_s; default: 10x "
                  "the slowest warmup, at least 60s)");
+  ab->add_option("--method", options.method,
+                 "seed: 3 pairs, 2 more to confirm, the seed's count rule (default); stat: a "
+                 "pair at a time until a confidence sequence decides (docs/ab.md)")
+      ->check(CLI::IsMember({"seed", "stat"}));
+  ab->add_option("--alpha", options.alpha,
+                 "--method stat: the chance of a wrong verdict it allows (default 0.01)");
+  ab->add_option("--max-pairs", options.max_pairs,
+                 "--method stat: pairs before an undecided scenario is INCONCLUSIVE (default 60)");
   ab->add_flag("--json", options.json,
                "Print the verdict as one JSON object on stdout (progress and verdict lines go "
                "to stderr)");
@@ -287,6 +327,8 @@ CLI::App* add_ab_command(CLI::App& app, AbOptions& options) {
       "  perfgate ab --base-dir ../main --head-dir . --scenario-file perf/scenarios.toml "
       "--suite full --out perf-out/\n"
       "  perfgate ab --base 'sort --n 1e6' --head './sort-new --n 1e6' --timeout 2m --out "
+      "perf-out/\n"
+      "  perfgate ab --method stat --alpha 0.01 --max-pairs 60 --base ./old --head ./new --out "
       "perf-out/\n\n"
       "Exit status: 0 PASS; 1 REGRESSION or an execution error; 2 INCONCLUSIVE;\n"
       "64 bad flags or an existing --out folder; 65 invalid scenarios file; 66 missing file;\n"
@@ -317,7 +359,12 @@ int execute_ab(const AbOptions& options) {
         "--base-dir/--head-dir need --scenario-file: the scenarios say what to run in each "
         "checkout");
   }
-  const std::vector<PlannedScenario> scenarios = plan_scenarios(request);
+  std::vector<PlannedScenario> scenarios = plan_scenarios(request);
+  for (auto& scenario : scenarios) {
+    apply_method_flags(options, scenario.rules);
+    // The noise limit is the seed rule's; the statistical rule weighs the spread itself.
+    if (scenario.rules.method == AbMethod::kStat) scenario.warnings = {};
+  }
 
   // Everything that can refuse the command is checked before the output folder exists.
   AbReport report;

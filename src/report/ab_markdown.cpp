@@ -118,7 +118,12 @@ void scenario_section(const AbScenarioResult& scenario, std::string& out) {
   }
   for (const auto& warning : scenario.warnings)
     out += "- Warning: " + markdown_cell(warning) + "\n";
-  out += fmt::format("- Noise limit: {:g}% of the median\n", scenario.rules.noise_limit * 100);
+  if (scenario.rules.method == AbMethod::kStat) {
+    out += fmt::format("- Rule: --method stat, {:g}% confidence, at most {} pairs\n",
+                       (1 - scenario.rules.alpha) * 100, scenario.rules.max_pairs);
+  } else {
+    out += fmt::format("- Noise limit: {:g}% of the median\n", scenario.rules.noise_limit * 100);
+  }
   out += "- Time limit per run: " +
          (scenario.timeout_s ? fmt::format("{:g} s", *scenario.timeout_s) : std::string("none")) +
          (scenario.timeout_source == "--timeout"   ? " (--timeout)"

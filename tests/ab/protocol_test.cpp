@@ -89,6 +89,64 @@ TEST(AbProtocol, RunsOneWarmupPerSideThenPairsAlternatingWhichSideGoesFirst) {
   EXPECT_FALSE(f.result.profile.has_value());
 }
 
+PlannedScenario stat_scenario(const std::string& name, std::size_t max_pairs = 60) {
+  PlannedScenario scenario = scenario_named(name);
+  scenario.rules.method = AbMethod::kStat;
+  scenario.rules.max_pairs = max_pairs;
+  scenario.rules.budgets[AbMetric::kDuration] = {0.05, 0};  // 5%, no absolute part
+  return scenario;
+}
+
+/// A run of `seconds` times 1 +- 1% by run number, alternating: a little noise.
+ProcessResult wobbling(double seconds, int n) {
+  return lasting(seconds * (n % 2 ? 1.01 : 0.99));
+}
+
+TEST(AbProtocol, StatMethodPassesTheSameProgramOnceItsIntervalIsBelowTheBudget) {
+  Fixture f;
+  ScriptedExecutor executor([](const std::string&, int n) { return wobbling(1.0, n); });
+  AbProtocol protocol(executor.fake, f.dir.path(), f.observer);
+  protocol.run(stat_scenario("same"), f.result);
+  EXPECT_EQ(f.result.status(), ScenarioStatus::kPass);
+  const std::size_t pairs = f.result.measured().pair_count();
+  EXPECT_GE(pairs, 6u);  // alpha 0.01 decides nothing before 6 pairs
+  EXPECT_LT(pairs, 60u);
+  ASSERT_TRUE(f.result.verdict->metrics[0].change.has_value());
+  EXPECT_NEAR(f.result.verdict->metrics[0].change->threshold, 0.05, 1e-12);
+  EXPECT_THAT(f.result.verdict->reasons[0],
+              ::testing::StartsWith("every metric is within budget with 99% confidence after " +
+                                    std::to_string(pairs) + " pairs: latency "));
+}
+
+TEST(AbProtocol, StatMethodCallsASlowerHeadARegressionWithItsInterval) {
+  Fixture f;
+  ScriptedExecutor executor(
+      [](const std::string& side, int n) { return wobbling(side == "head" ? 1.2 : 1.0, n); });
+  AbProtocol protocol(executor.fake, f.dir.path(), f.observer);
+  protocol.run(stat_scenario("slow"), f.result);
+  EXPECT_EQ(f.result.status(), ScenarioStatus::kRegression);
+  EXPECT_EQ(f.result.measured().pair_count(), 6u);
+  EXPECT_THAT(
+      f.result.verdict->reasons[0],
+      ::testing::MatchesRegex("latency \\+20\\.0% \\[\\+[0-9.]+%, \\+[0-9.]+%\\] \\(budget "
+                              "\\+5\\.0%\\) after 6 pairs: over budget with 99% confidence"));
+}
+
+TEST(AbProtocol, StatMethodIsInconclusiveWhenMaxPairsDoNotDecide) {
+  Fixture f;
+  // A head about 5% slower, right at the budget, wobbling against the base: no interval
+  // of 8 pairs leaves it.
+  ScriptedExecutor executor([](const std::string& side, int n) {
+    return side == "head" ? lasting(1.05 * (n % 2 ? 0.97 : 1.03)) : wobbling(1.0, n);
+  });
+  AbProtocol protocol(executor.fake, f.dir.path(), f.observer);
+  protocol.run(stat_scenario("edge", 8), f.result);
+  EXPECT_EQ(f.result.status(), ScenarioStatus::kInconclusive);
+  EXPECT_EQ(f.result.measured().pair_count(), 8u);
+  EXPECT_THAT(f.result.verdict->reasons[0],
+              ::testing::HasSubstr("after 8 pairs: the 99% interval still holds the budget"));
+}
+
 TEST(AbProtocol, ExcludesTheWarmupsFromTheVerdict) {
   Fixture f;
   ScriptedExecutor executor([](const std::string& side, int n) {

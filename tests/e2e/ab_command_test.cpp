@@ -53,6 +53,42 @@ TEST(AbCommand, AHeadTwiceAsSlowIsARegressionAndIsProfiled) {
   EXPECT_EQ(read_json(dir / "out/checksums.json")["files"], Json::object());
 }
 
+TEST(AbCommand, StatMethodDecidesAPairAtATimeAndSaysWithWhatInterval) {
+  TempDir dir;
+  const auto result =
+      run_perfgate({"ab", "--method", "stat", "--base", "sleep 0.02", "--head", "sleep 0.06",
+                    "--budget", "duration=25%,0.005s", "--out", "out"},
+                   dir.path());
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_THAT(result.out, HasSubstr("adhoc  REGRESSION\n  latency +"));
+  EXPECT_THAT(result.out, HasSubstr("over budget with 99% confidence"));
+  const Json scenario = read_json(dir / "out/results.json")["scenarios"][0];
+  EXPECT_EQ(scenario["rules"]["method"], "stat");
+  EXPECT_EQ(scenario["rules"]["alpha"], 0.01);
+  EXPECT_EQ(scenario["rules"]["max_pairs"], 60);
+  EXPECT_GE(scenario["pairs_judged"].get<int>(), 6);  // nothing is decided before 6 pairs
+  EXPECT_GT(scenario["metrics"]["latency"]["change"]["lower"].get<double>(), 0.25);
+}
+
+TEST(AbCommand, RefusesStatFlagsThatWouldNotKeepTheirErrorRate) {
+  TempDir dir;
+  auto result = run_perfgate(
+      {"ab", "--method", "stat", "--alpha", "5", "--base", "true", "--head", "true", "--out", "o"},
+      dir.path());
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("--alpha 5: the chance of a wrong verdict is a fraction"));
+  result = run_perfgate({"ab", "--method", "stat", "--max-pairs", "3", "--base", "true", "--head",
+                         "true", "--out", "o"},
+                        dir.path());
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("--max-pairs 3: the statistical rule needs at least 6 pairs"));
+  result = run_perfgate({"ab", "--alpha", "0.05", "--base", "true", "--head", "true", "--out", "o"},
+                        dir.path());
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("pass --method stat with them"));
+  EXPECT_FALSE(fs::exists(dir / "o"));  // refused before the output folder exists
+}
+
 TEST(AbCommand, IdenticalSidesAreNeverARegression) {
   TempDir dir;
   const auto result = run_perfgate({"ab", "--base", "sleep 0.05", "--repeat-check", "--budget",
