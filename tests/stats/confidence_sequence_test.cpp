@@ -51,7 +51,67 @@ std::pair<BudgetDecision, std::size_t> run(Noise& noise, double mean, double sd,
   return {BudgetDecision::kUndecided, max_pairs};
 }
 
+/// Uniform in (0, 1) from the same generator, for the robustness scenarios.
+double uniform(Noise& noise) {
+  return 0.5 * (1 + std::erf(noise.gaussian() / std::sqrt(2.0)));
+}
+
+/// Pair `n`'s log-ratio noise in the shapes real machines make (docs/ab.md lists them).
+enum class Shape { kOutliers, kSlowFirstPair, kDrift, kBimodal };
+double shaped_noise(Noise& noise, Shape shape, int n) {
+  switch (shape) {
+    case Shape::kOutliers: {  // 3% of pairs: one side 1.5x slower
+      double x = 0.03 * noise.gaussian();
+      if (uniform(noise) < 0.03) x += (uniform(noise) < 0.5 ? 1 : -1) * std::log(1.5);
+      return x;
+    }
+    case Shape::kSlowFirstPair:  // the head's first measured run 40% slow
+      return 0.03 * noise.gaussian() + (n == 1 ? std::log(1.4) : 0);
+    case Shape::kDrift:  // the machine slows 0.2% a pair; the order alternates each pair
+      return 0.03 * noise.gaussian() + (n % 2 ? 1 : -1) * 0.002 * n / 2;
+    case Shape::kBimodal: {  // each run lands 8% high with odds 0.3, on either side
+      const double base = uniform(noise) < 0.3 ? std::log(1.08) : 0;
+      const double head = uniform(noise) < 0.3 ? std::log(1.08) : 0;
+      return 0.02 * noise.gaussian() + head - base;
+    }
+  }
+  return 0;
+}
+
+/// How often `tries` runs of a head `slower` than the base end in REGRESSION.
+std::size_t regressions(Noise& noise, Shape shape, double slower, std::size_t tries) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < tries; ++i) {
+    std::vector<double> values;
+    for (int n = 1; n <= 60; ++n) {
+      values.push_back(std::log(slower) + shaped_noise(noise, shape, n));
+      const BudgetDecision decision = decide_against_budget(values, std::log(1.05), 0.01);
+      if (decision == BudgetDecision::kAboveBudget) ++count;
+      if (decision != BudgetDecision::kUndecided) break;
+    }
+  }
+  return count;
+}
+
 }  // namespace
+
+TEST(ConfidenceSequence, NeverFlagsIdenticalCodeThroughOutliersASlowFirstPairDriftOrTwoModes) {
+  Noise noise(13);
+  for (const Shape shape :
+       {Shape::kOutliers, Shape::kSlowFirstPair, Shape::kDrift, Shape::kBimodal}) {
+    EXPECT_LE(regressions(noise, shape, 1.0, 500), 5u) << static_cast<int>(shape);
+    EXPECT_LE(regressions(noise, shape, 1.03, 500), 5u) << static_cast<int>(shape);
+  }
+}
+
+TEST(ConfidenceSequence, StillCatchesATenPercentSlowerHeadThroughThem) {
+  Noise noise(14);
+  for (const Shape shape :
+       {Shape::kOutliers, Shape::kSlowFirstPair, Shape::kDrift, Shape::kBimodal}) {
+    // Outliers cost the most: a wide interval needs more pairs than 60 in about 10%.
+    EXPECT_GE(regressions(noise, shape, 1.10, 500), 425u) << static_cast<int>(shape);
+  }
+}
 
 TEST(ConfidenceSequence, TheBoundaryIsWhereTheBayesFactorReachesOneOverAlpha) {
   // Values from scipy.optimize.brentq on the same formula (SciPy 1.10.1).
