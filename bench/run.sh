@@ -117,8 +117,13 @@ echo
 echo "== perfgate history changes: precision and recall on the labelled corpus (docs/changes.md) =="
 "$BUILD/bench/changes_corpus" 400 16
 echo
-echo "== the statistical A/B rule on simulated pairs (issue 16's goals; docs/ab.md) =="
-"$BUILD/bench/ab_stat_sim" 2000 5
+echo "== the statistical A/B rule on simulated and recorded pairs (issue 16's goals; docs/ab.md) =="
+# 300 recorded A/A pairs of the 30 ms busy loop: a budget of 0.01% keeps the rule from
+# deciding, so every pair runs; their log-ratios are then drawn for 2,000 tries a row.
+"$BUILD/perfgate" ab --method stat --repeat-check --base "$BUILD/bench/busy_loop 30" \
+  --budget duration=0.01%,0s --budget cpu=0.01%,0s --budget rss=0.01%,0B --max-pairs 300 \
+  --out "$tmp/ab-recorded" >/dev/null 2>&1 || true
+"$BUILD/bench/ab_stat_sim" 2000 5 "$tmp/ab-recorded/results.json"
 echo
 echo "== perfgate ab: verdicts on a 30 ms CPU-bound scenario, budgets +5% and +1 ms =="
 bash "$(dirname "$0")/ab_verdicts.sh" "$BUILD" 20
