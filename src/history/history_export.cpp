@@ -13,7 +13,7 @@
 #include "model/instant.hpp"
 #include "model/metric.hpp"
 #include "model/parallel_for.hpp"
-#include "stats/change_points.hpp"
+#include "stats/change_points_json.hpp"
 
 namespace perfgate::history {
 namespace {
@@ -235,32 +235,15 @@ void write_column(CompactJsonWriter& w, const Column& column) {
   w.end_array();
 }
 
-/// The change points of the series' medians (docs/changes.md), as history changes
-/// --history finds them.
-void write_changes(CompactJsonWriter& w, const SeriesColumns& s) {
-  const auto standard = standard_metric(s.metric);
-  const Direction direction = standard ? standard->direction : Direction::kLowerIsBetter;
-  w.begin_array();
-  for (const auto& change : stats::find_change_points(s.median, stats::ChangePointOptions{})) {
-    const bool higher = change.mean_after > change.mean_before;
-    w.begin_object();
-    w.key("after").value(change.mean_after);
-    w.key("before").value(change.mean_before);
-    w.key("index").value(static_cast<std::uint64_t>(change.index));
-    w.key("p_value").value(change.p_value);
-    w.key("relative_change").value(change.relative_change());
-    w.key("worse").value(direction == Direction::kLowerIsBetter ? higher : !higher);
-    w.end_object();
-  }
-  w.end_array();
-}
-
 void write_series(CompactJsonWriter& w, const SeriesColumns& s,
                   const std::vector<std::string>& shas) {
   w.begin_object();
   w.key("case").value(s.first_case->name);
+  // The change points of the medians, as history changes --history finds them.
+  const auto standard = standard_metric(s.metric);
   w.key("changes");
-  write_changes(w, s);
+  stats::write_change_points(w, s.median, {},
+                             !standard || standard->direction == Direction::kLowerIsBetter);
   w.key("count").value(std::uint64_t{s.commit.size()});
   w.key("environment").value(s.first_attempt->environment);
   w.key("first_commit").value(shas[s.commit.front()]);

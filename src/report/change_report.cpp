@@ -95,8 +95,7 @@ std::vector<ChangeSeries> analyse_changes(const std::vector<StoredRecord>& recor
 }
 
 bool is_worse(Direction direction, const stats::ChangePoint& change) {
-  const bool higher = change.mean_after > change.mean_before;
-  return direction == Direction::kLowerIsBetter ? higher : !higher;
+  return stats::worsens(change, direction == Direction::kLowerIsBetter);
 }
 
 std::string render_changes_text(const std::vector<ChangeSeries>& series,

@@ -10,8 +10,8 @@
 #include "model/compact_json.hpp"
 #include "model/instant.hpp"
 #include "model/metric.hpp"
-#include "report/change_report.hpp"
 #include "report/store_report.hpp"
+#include "stats/change_points_json.hpp"
 
 namespace perfgate {
 namespace {
@@ -101,18 +101,8 @@ void write_changes(CompactJsonWriter& json, const CohortGroup& group, const std:
     values.push_back(found->second.value);
     positions.push_back(i);
   }
-  json.key("changes").begin_array();
-  for (const auto& change : stats::find_change_points(values, stats::ChangePointOptions{})) {
-    json.begin_object();
-    json.key("after").value(change.mean_after);
-    json.key("before").value(change.mean_before);
-    json.key("index").value(static_cast<std::uint64_t>(positions[change.index]));
-    json.key("p_value").value(change.p_value);
-    json.key("relative_change").value(change.relative_change());
-    json.key("worse").value(is_worse(direction, change));
-    json.end_object();
-  }
-  json.end_array();
+  json.key("changes");
+  stats::write_change_points(json, values, positions, direction == Direction::kLowerIsBetter);
 }
 
 void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {

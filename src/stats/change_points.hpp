@@ -25,6 +25,12 @@ struct ChangePoint {
   double relative_change() const { return mean_after / mean_before - 1; }
 };
 
+/// Whether a change makes a metric worse: a rise when lower is better, a fall otherwise.
+inline bool worsens(const ChangePoint& change, bool lower_is_better) {
+  const bool rose = change.mean_after > change.mean_before;
+  return lower_is_better ? rose : !rose;
+}
+
 /// The change points of `values`, in order. Fewer than 2 * min_segment values have none.
 std::vector<ChangePoint> find_change_points(std::span<const double> values,
                                             const ChangePointOptions& options);
