@@ -355,6 +355,18 @@ std::string gbench_file(const std::vector<std::tuple<std::string, double, double
   return Json{{"context", {{"date", "2026-01-01"}}}, {"benchmarks", benchmarks}}.dump();
 }
 
+/// ref.json and cmp.json of BM_copy, five repetitions a side: the same real times on both
+/// sides, and the compare run burning half as much CPU time again.
+void write_cpu_burning_pair(const TempDir& dir) {
+  std::vector<std::tuple<std::string, double, double>> reference, compare;
+  for (const double jitter : {0.0, 1.0, 2.0, 1.0, 0.0}) {
+    reference.emplace_back("BM_copy", 100 + jitter, 100 + jitter);
+    compare.emplace_back("BM_copy", 100 + jitter, 150 + jitter);
+  }
+  dir.write("ref.json", gbench_file(reference));
+  dir.write("cmp.json", gbench_file(compare));
+}
+
 TEST_F(DiffCommand, CallsAStateMeasuredOnceAmbiguousUnlessAllowed) {
   dir.write("ref.json", gbench_file({{"BM_copy", 100, 100}}));
   dir.write("cmp.json", gbench_file({{"BM_copy", 150, 150}}));
@@ -463,14 +475,7 @@ TEST_F(DiffCommand, EndsItsHelpWithExitStatusesAndAnExample) {
 }
 
 TEST_F(DiffCommand, ComparesCpuTimeBesideRealTimeWhenBothFilesHaveIt) {
-  // Same real times on both sides; the compare run burns half as much CPU time again.
-  std::vector<std::tuple<std::string, double, double>> reference, compare;
-  for (const double jitter : {0.0, 1.0, 2.0, 1.0, 0.0}) {
-    reference.emplace_back("BM_copy", 100 + jitter, 100 + jitter);
-    compare.emplace_back("BM_copy", 100 + jitter, 150 + jitter);
-  }
-  dir.write("ref.json", gbench_file(reference));
-  dir.write("cmp.json", gbench_file(compare));
+  write_cpu_burning_pair(dir);
 
   const auto json = run_perfgate({"diff", "--format", "json", "ref.json", "cmp.json"}, dir.path());
   ASSERT_EQ(json.exit_code, 0) << json.err;
@@ -495,14 +500,7 @@ TEST_F(DiffCommand, ComparesCpuTimeBesideRealTimeWhenBothFilesHaveIt) {
 }
 
 TEST_F(DiffCommand, ShowsTheUTestOfEachStatesRepetitionsAsComparePyDoes) {
-  // Five repetitions a side, as in the test above: real times alike, CPU times 50% apart.
-  std::vector<std::tuple<std::string, double, double>> reference, compare;
-  for (const double jitter : {0.0, 1.0, 2.0, 1.0, 0.0}) {
-    reference.emplace_back("BM_copy", 100 + jitter, 100 + jitter);
-    compare.emplace_back("BM_copy", 100 + jitter, 150 + jitter);
-  }
-  dir.write("ref.json", gbench_file(reference));
-  dir.write("cmp.json", gbench_file(compare));
+  write_cpu_burning_pair(dir);
   const auto json = run_perfgate({"diff", "--format", "json", "ref.json", "cmp.json"}, dir.path());
   ASSERT_EQ(json.exit_code, 0) << json.err;
   const Json row = Json::parse(json.out)["sections"][0]["rows"][0];

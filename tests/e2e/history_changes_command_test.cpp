@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "gate/normalized_fixtures.hpp"
 #include "model/json.hpp"
 #include "store/store.hpp"
 #include "support/cli_runner.hpp"
@@ -24,21 +25,11 @@ struct Project {
       Attempt attempt;
       attempt.created_at = fmt::format("2026-11-{:02}T02:00:00Z", night);
       attempt.run_source = "scheduled_main";
-      NormalizedRecord r;
+      const double latency = (night > 12 ? 0.023 : 0.020) * (night % 2 ? 1.005 : 0.995);
+      NormalizedRecord r = v2_record({{"latency", latency}});
       r.benchmark_id = "sort";
-      r.config_schema_version = 2;
-      r.workload_id = "sort";
-      r.variant_id = "std";
-      r.benchmark_version = 1;
-      r.recipe_fingerprint = "recipe";
-      r.hardware_profile_id = "hw-1";
-      r.software_profile_id = "sw-1";
       r.timestamp = attempt.created_at;
       r.commit_sha = fmt::format("{:02x}{}", night, std::string(38, 'e'));
-      r.device = "cpu";
-      r.run_source = "scheduled_main";
-      const double latency = (night > 12 ? 0.023 : 0.020) * (night % 2 ? 1.005 : 0.995);
-      r.metrics["latency"] = {latency, "s", Direction::kLowerIsBetter};
       attempt.records.push_back(r);
       assign_attempt_id(attempt);
       store->append(attempt);
