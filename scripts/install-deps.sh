@@ -22,6 +22,8 @@ packages=(
   libgit2-dev          # history: the commit graph and the archive branch
   libcpp-httplib-dev   # serve: the dashboard's HTTP server
   libboost-math-dev    # stats: Student's t distribution of the change points' tests
+  libpq-dev            # the PostgreSQL store (postgresql://), through libpq
+  postgresql           # tests: a throwaway server (scripts/test-postgres.sh)
   git                  # tests build repositories with the git command line
   libgtest-dev libgmock-dev  # tests
   clang libclang-rt-14-dev   # fuzz/: libFuzzer targets of every parser (make fuzz, make test)

@@ -3,16 +3,14 @@
 #include <fnmatch.h>
 
 #include <algorithm>
-#include <exception>
 #include <system_error>
 
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
-#include "model/parallel_for.hpp"
-#include "model/record_fast_reader.hpp"
 #include "store/approval.hpp"
 #include "store/attempt_checks.hpp"
 #include "store/sqlite_schema.hpp"
+#include "store/stored_rows.hpp"
 
 namespace perfgate {
 namespace {
@@ -167,64 +165,15 @@ std::vector<StoredRecord> SqliteStore::select_records(const std::string& where,
     std::visit([&](const auto& value) { query.bind(static_cast<int>(i + 1), value); },
                arguments[i]);
   }
-  struct Row {
-    std::string record_id;
-    std::string json;
-    std::string attempt_id;
-    bool eligible = false;
-    std::optional<double> julian_day;  ///< NULL for a timestamp SQLite cannot read
-    std::string timestamp;
-    long long seq = 0;
-  };
-  std::vector<Row> rows;
+  std::vector<StoredRow> rows;
   while (query.step()) {
     rows.push_back({query.text(0), query.text(1), query.text(2), query.integer(3) != 0,
                     query.real(4), query.text(5), query.integer(6)});
   }
-  if (sort_here) {
-    // kNewestFirstSql's order: SQLite sorts NULL below every number, so DESC puts it last;
-    // text compares byte by byte, as std::string does.
-    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-      if (a.julian_day != b.julian_day) return a.julian_day > b.julian_day;
-      if (a.timestamp != b.timestamp) return a.timestamp > b.timestamp;
-      return a.seq > b.seq;
-    });
-  }
-  std::vector<StoredRecord> found(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    found[i].attempt_id = std::move(rows[i].attempt_id);
-    found[i].eligible = rows[i].eligible;
-  }
-  // Reading the records' JSON is most of the time of a long listing (a dashboard of
-  // 100,000 records): each row is independent, so every core reads some. The first bad
-  // row in listing order is the one reported, whatever the threads did first.
-  std::vector<std::exception_ptr> failures(rows.size());
-  parallel_for(rows.size(), [&](std::size_t i) {
-    try {
-      // A record perfgate wrote reads straight into its struct; anything else (a legacy
-      // layout, damage) takes the strict reader, which says what is wrong.
-      if (auto fast = read_current_record_fast(rows[i].json, rows[i].record_id)) {
-        found[i].record = std::move(*fast);
-        return;
-      }
-      const std::string source = url_ + " (record " + rows[i].record_id + ")";
-      Json json = Json::parse(rows[i].json, nullptr, false);
-      if (json.is_discarded() || !json.is_object()) {
-        throw Error(ExitCode::kDataError,
-                    source +
-                        ": the stored JSON does not parse. The database is damaged; restore "
-                        "it from a backup");
-      }
-      json["record_id"] = rows[i].record_id;  // kept in its own column, not in the content
-      found[i].record = normalized_record_from_json(json, source);
-    } catch (...) {
-      failures[i] = std::current_exception();
-    }
-  });
-  for (const auto& failure : failures) {
-    if (failure) std::rethrow_exception(failure);
-  }
-  return found;
+  // kNewestFirstSql's order: SQLite sorts NULL below every number, so DESC puts it last;
+  // text compares byte by byte, as std::string does.
+  if (sort_here) sort_newest_first(rows);
+  return read_stored_rows(std::move(rows), url_);
 }
 
 std::vector<std::string> SqliteStore::already_stored(const std::vector<std::string>& keys) {

@@ -1,10 +1,14 @@
-// Store URLs (SPEC §12): "sqlite:PATH" and "dir:PATH", and which one a command uses.
+// Store URLs (SPEC §12): "sqlite:PATH", "dir:PATH" and "postgresql://…", and which one a
+// command uses.
 #include <cstdlib>
 #include <filesystem>
 
 #include "model/error.hpp"
 #include "store/absent_store.hpp"
 #include "store/dir_store.hpp"
+#include "store/postgres_schema.hpp"
+#include "store/postgres_store.hpp"
+#include "store/postgres_url.hpp"
 #include "store/sqlite_store.hpp"
 #include "store/store.hpp"
 
@@ -16,6 +20,7 @@ constexpr const char* kDefaultStoreUrl = "sqlite:.perfgate/perfgate.db";
 }  // namespace
 
 std::unique_ptr<Store> open_store(const std::string& url) {
+  if (is_postgres_url(url)) return std::make_unique<PostgresStore>(url, /*must_exist=*/false);
   const auto colon = url.find(':');
   const std::string scheme = colon == std::string::npos ? "" : url.substr(0, colon);
   const std::string path = colon == std::string::npos ? "" : url.substr(colon + 1);
@@ -28,11 +33,13 @@ std::unique_ptr<Store> open_store(const std::string& url) {
   if (scheme == "dir") return std::make_unique<DirStore>(url, path);
   throw Error(ExitCode::kUsage,
               "store URL '" + url +
-                  "' has an unknown scheme. Use sqlite:PATH (a database file) or dir:PATH (a "
-                  "folder of JSON files)");
+                  "' has an unknown scheme. Use sqlite:PATH (a database file), dir:PATH (a "
+                  "folder of JSON files) or postgresql://[USER@]HOST[:PORT]/DATABASE (a "
+                  "team's server)");
 }
 
 std::unique_ptr<Store> open_existing_store(const std::string& url) {
+  if (is_postgres_url(url)) return std::make_unique<PostgresStore>(url, /*must_exist=*/true);
   const auto colon = url.find(':');
   if (colon != std::string::npos) {
     const std::string scheme = url.substr(0, colon);
@@ -49,6 +56,15 @@ std::unique_ptr<Store> open_existing_store(const std::string& url) {
 }
 
 bool store_exists(const std::string& url) {
+  if (is_postgres_url(url)) {
+    // A server that cannot be reached counts as existing: open_store then says why.
+    try {
+      PgConnection db(url);
+      return postgres_store_present(db);
+    } catch (const Error&) {
+      return true;
+    }
+  }
   const auto colon = url.find(':');
   if (colon == std::string::npos) return true;
   const std::string scheme = url.substr(0, colon);

@@ -3,11 +3,14 @@
 // all_store_backends(); the contract, crash and concurrency suites then cover it.
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "support/postgres_server.hpp"
 
 namespace perfgate {
 
@@ -24,6 +27,16 @@ inline std::vector<StoreBackend> all_store_backends() {
        [](const auto& folder) { return "sqlite:" + (folder / "db" / "perfgate.db").string(); },
        true},
       {"Dir", [](const auto& folder) { return "dir:" + (folder / "store").string(); }, false},
+      // A database of its own on the tests' server (support/postgres_server.hpp), one per
+      // folder: a test that reopens its store reaches the same database.
+      {"Postgres",
+       [](const auto& folder) {
+         static std::map<std::filesystem::path, std::string> databases;
+         auto [at, created] = databases.try_emplace(folder);
+         if (created) at->second = new_postgres_test_database();
+         return at->second;
+       },
+       false},
   };
 }
 

@@ -1,4 +1,7 @@
 // Two processes appending to one store at the same time lose nothing.
+#include <memory>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "store/store.hpp"
@@ -9,18 +12,20 @@
 namespace perfgate {
 namespace {
 
-constexpr long long kAttemptsPerWriter = 100;  // of 20 records: 2,000 records each
+constexpr int kWriters = 8;
+constexpr long long kAttemptsPerWriter = 25;  // of 20 records: 500 records each
 
 class StoreConcurrency : public ::testing::TestWithParam<StoreBackend> {};
 
-TEST_P(StoreConcurrency, KeepsEveryRecordOfTwoWritersAppendingAtOnce) {
+TEST_P(StoreConcurrency, KeepsEveryRecordOfEightWritersAppendingAtOnce) {
   const TempDir dir;
   const std::string url = GetParam().url(dir.path());
-  // Both start on a store that does not exist yet, so creating it races too.
-  WriterProcess first(url, kAttemptsPerWriter);
-  WriterProcess second(url, kAttemptsPerWriter);
-  EXPECT_EQ(first.wait_for_exit(), 0) << first.output();
-  EXPECT_EQ(second.wait_for_exit(), 0) << second.output();
+  // All start on a store that does not exist yet, so creating it races too.
+  std::vector<std::unique_ptr<WriterProcess>> writers;
+  for (int i = 0; i < kWriters; ++i) {
+    writers.push_back(std::make_unique<WriterProcess>(url, kAttemptsPerWriter));
+  }
+  for (auto& writer : writers) EXPECT_EQ(writer->wait_for_exit(), 0) << writer->output();
 
   auto store = open_store(url);
   EXPECT_EQ(store->list_attempts().size(), 200u);

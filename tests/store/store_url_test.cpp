@@ -69,8 +69,9 @@ TEST(OpenStore, RejectsAnUnknownSchemeAsAUsageError) {
     FAIL() << "expected an error";
   } catch (const Error& e) {
     EXPECT_EQ(std::string(e.what()),
-              "store URL 'mongo:x' has an unknown scheme. Use sqlite:PATH (a database file) or "
-              "dir:PATH (a folder of JSON files)");
+              "store URL 'mongo:x' has an unknown scheme. Use sqlite:PATH (a database file), "
+              "dir:PATH (a folder of JSON files) or postgresql://[USER@]HOST[:PORT]/DATABASE (a "
+              "team's server)");
   }
 }
 

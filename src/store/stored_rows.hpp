@@ -1,0 +1,31 @@
+#pragma once
+// Rows of a database store's records table turned into StoredRecords, shared by the SQLite
+// and PostgreSQL backends so that both order and read records exactly alike.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "store/store.hpp"
+
+namespace perfgate {
+
+struct StoredRow {
+  std::string record_id;
+  std::string json;  ///< the record's content text, without its id
+  std::string attempt_id;
+  bool eligible = false;
+  std::optional<double> instant;  ///< the timestamp's instant; nullopt when it is not one
+  std::string timestamp;
+  long long seq = 0;  ///< insertion order
+};
+
+/// Newest first: by instant (rows without one last), then timestamp text byte by byte,
+/// then the later insertion.
+void sort_newest_first(std::vector<StoredRow>& rows);
+
+/// Reads every row's record (on every core). The first damaged row in listing order is
+/// Error(kDataError) naming `store_url` and the record.
+std::vector<StoredRecord> read_stored_rows(std::vector<StoredRow>&& rows,
+                                           const std::string& store_url);
+
+}  // namespace perfgate

@@ -1,0 +1,157 @@
+// What only the PostgreSQL store has: URLs without passwords, a database that holds no
+// store, a newer schema, text PostgreSQL cannot hold, and a read-only role. Everything
+// every backend promises is in store_contract_test.cpp.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "model/error.hpp"
+#include "store/postgres_connection.hpp"
+#include "store/postgres_url.hpp"
+#include "store/store.hpp"
+#include "store/store_fixtures.hpp"
+#include "support/cli_runner.hpp"
+#include "support/postgres_server.hpp"
+#include "support/temp_dir.hpp"
+
+namespace perfgate {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+template <typename Action>
+Error error_of(Action action) {
+  try {
+    action();
+  } catch (const Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "expected an error";
+  return Error(ExitCode::kOk, "");
+}
+
+TEST(PostgresUrl, TellsPostgresUrlsFromOthers) {
+  EXPECT_TRUE(is_postgres_url("postgresql://perf@db.internal/perf"));
+  EXPECT_TRUE(is_postgres_url("postgres:///perf?host=/run/postgresql"));
+  EXPECT_TRUE(is_postgres_url("PostgreSQL://db/perf"));
+  EXPECT_FALSE(is_postgres_url("sqlite:postgresql.db"));
+  EXPECT_FALSE(is_postgres_url("postgresql:db"));
+}
+
+TEST(PostgresUrl, HidesEveryPassword) {
+  EXPECT_EQ(redact_postgres_url("postgresql://perf:s3cret@db.internal:5433/perf"),
+            "postgresql://perf:***@db.internal:5433/perf");
+  EXPECT_EQ(redact_postgres_url("postgresql://perf@db/perf?sslmode=require&password=s3cret"),
+            "postgresql://perf@db/perf?sslmode=require&password=***");
+  EXPECT_EQ(redact_postgres_url("postgresql://a:b@db/perf?password=c&user=x"),
+            "postgresql://a:***@db/perf?password=***&user=x");
+  EXPECT_EQ(redact_postgres_url("postgresql://perf@db/perf?sslmode=verify-full"),
+            "postgresql://perf@db/perf?sslmode=verify-full");
+}
+
+TEST(PostgresStore, RefusesAPasswordInTheUrlWithoutPrintingIt) {
+  for (const std::string url : {"postgresql://perf:s3cret@127.0.0.1/perf",
+                                "postgresql://perf@127.0.0.1/perf?password=s3cret"}) {
+    const Error e = error_of([&] { open_store(url); });
+    EXPECT_EQ(e.code(), ExitCode::kUsage);
+    EXPECT_THAT(e.what(), Not(HasSubstr("s3cret")));
+    EXPECT_THAT(e.what(), HasSubstr("carries a password"));
+    EXPECT_THAT(e.what(), HasSubstr("PGPASSFILE"));
+  }
+}
+
+TEST(PostgresStore, SaysADatabaseThatDoesNotExistIsMissing) {
+  const Error e = error_of([] { open_store(postgres_test_url("no_such_database")); });
+  EXPECT_EQ(e.code(), ExitCode::kNoInput);
+  EXPECT_THAT(e.what(), HasSubstr("database \"no_such_database\" does not exist"));
+}
+
+TEST(PostgresStore, SaysAServerThatCannotBeReachedIsUnavailable) {
+  const TempDir nowhere;
+  const Error e =
+      error_of([&] { open_store("postgresql:///perf?host=" + nowhere.path().string()); });
+  EXPECT_EQ(e.code(), ExitCode::kIoError);
+  EXPECT_THAT(e.what(), HasSubstr("cannot connect"));
+  EXPECT_THAT(e.what(), HasSubstr("Check that the server is running"));
+}
+
+TEST(PostgresStore, LeavesADatabaseWithoutAStoreAloneWhenOnlyReading) {
+  const std::string url = new_postgres_test_database();
+  const Error e = error_of([&] { open_existing_store(url); });
+  EXPECT_EQ(e.code(), ExitCode::kNoInput);
+  EXPECT_THAT(e.what(), HasSubstr("holds no perfgate store"));
+  EXPECT_FALSE(store_exists(url));
+  PgConnection db(url);
+  EXPECT_EQ(db.run("SELECT count(*) FROM pg_namespace WHERE nspname = 'perfgate'").integer(0, 0),
+            0);
+  open_store(url);
+  EXPECT_TRUE(store_exists(url));
+}
+
+TEST(PostgresStore, RefusesAStoreWrittenByANewerPerfgateAndChangesNothing) {
+  const std::string url = new_postgres_test_database();
+  open_store(url);
+  PgConnection db(url);
+  db.exec("UPDATE perfgate.meta SET value = 99 WHERE key = 'store_schema_version'");
+  const Error e = error_of([&] { open_store(url); });
+  EXPECT_EQ(e.code(), ExitCode::kIoError);
+  EXPECT_THAT(e.what(), HasSubstr("store schema version 99 was written by a newer perfgate"));
+  EXPECT_EQ(
+      db.run("SELECT value FROM perfgate.meta WHERE key = 'store_schema_version'").integer(0, 0),
+      99);
+}
+
+// Invalid UTF-8 never reaches a store (an attempt's id cannot be computed over it); a NUL
+// byte is valid JSON (\u0000) but no PostgreSQL text.
+TEST(PostgresStore, RefusesANameWithANulByteAndStoresNothingOfItsAttempt) {
+  auto store = open_store(new_postgres_test_database());
+  const Attempt bad = test_attempt(
+      "2026-01-01T00:00:00Z", {test_record("fine", "2026-01-01T00:00:01Z"),
+                               test_record(std::string("bad\0name", 8), "2026-01-01T00:00:02Z")});
+  const Error e = error_of([&] { store->append(bad); });
+  EXPECT_EQ(e.code(), ExitCode::kDataError);
+  EXPECT_THAT(e.what(), HasSubstr("valid UTF-8"));
+  EXPECT_TRUE(store->list_records({}).empty());
+  EXPECT_TRUE(store->list_attempts().empty());
+  EXPECT_EQ(store->revision(), "0");
+  // The connection is still usable.
+  EXPECT_EQ(store->append(test_attempt("2026-01-01T00:00:00Z",
+                                       {test_record("fine", "2026-01-01T00:00:01Z")})),
+            AppendOutcome::kAppended);
+}
+
+// The grants docs/store.md gives a read-only role, applied as written there.
+TEST(PostgresStore, LetsAReadOnlyRoleReportButNotWrite) {
+  const std::string url = new_postgres_test_database();
+  open_store(url)->append(
+      test_attempt("2026-01-01T00:00:00Z", {test_record("a", "2026-01-01T00:00:01Z")}));
+  const std::size_t name_at = url.find("@/") + 2;
+  const std::string database = url.substr(name_at, url.find('?') - name_at);
+  PgConnection owner(url);
+  owner.exec(
+      "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'perfgate_reader') "
+      "THEN CREATE ROLE perfgate_reader LOGIN; END IF; END $$");
+  owner.exec("GRANT CONNECT ON DATABASE " + database + " TO perfgate_reader");
+  owner.exec("GRANT USAGE ON SCHEMA perfgate TO perfgate_reader");
+  owner.exec("GRANT SELECT ON ALL TABLES IN SCHEMA perfgate TO perfgate_reader");
+
+  const std::string reader_url =
+      "postgresql://perfgate_reader@/" + database + "?host=" + postgres_test_host();
+  auto store = open_existing_store(reader_url);
+  EXPECT_EQ(store->list_records({}).size(), 1u);
+  const Error e = error_of([&] {
+    store->append(test_attempt("2026-01-02T00:00:00Z", {test_record("b", "2026-01-02T00:00:01Z")}));
+  });
+  EXPECT_EQ(e.code(), ExitCode::kIoError);
+  EXPECT_THAT(e.what(), HasSubstr("permission denied"));
+  EXPECT_THAT(e.what(), HasSubstr("docs/store.md"));
+
+  const TempDir cwd;
+  const auto report =
+      testing::run_perfgate({"report", "--store", reader_url, "--format", "json"}, cwd.path());
+  EXPECT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_THAT(report.out, HasSubstr("\"a\""));
+}
+
+}  // namespace
+}  // namespace perfgate
