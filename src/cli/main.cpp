@@ -16,6 +16,7 @@
 #include "cli/report_command.hpp"
 #include "cli/run_command.hpp"
 #include "cli/serve_command.hpp"
+#include "cli/store_command.hpp"
 #include "cli/terminal.hpp"
 #include "cli/usage_error.hpp"
 #include "model/error.hpp"
@@ -64,6 +65,8 @@ int main(int argc, char** argv) {
   const perfgate::HistoryCommands history = perfgate::add_history_command(app, history_options);
   perfgate::ServeOptions serve_options;
   CLI::App* serve = perfgate::add_serve_command(app, serve_options);
+  perfgate::StoreCopyOptions store_copy_options;
+  const perfgate::StoreCommands store = perfgate::add_store_command(app, store_copy_options);
   perfgate::CompletionsOptions completions_options;
   CLI::App* completions = perfgate::add_completions_command(app, completions_options);
 
@@ -99,6 +102,7 @@ int main(int argc, char** argv) {
       return perfgate::execute_history(history, history_options);
     }
     if (serve->parsed()) return perfgate::execute_serve(serve_options);
+    if (store.copy->parsed()) return perfgate::execute_store_copy(store_copy_options);
     if (completions->parsed()) {
       std::cout << perfgate::completion_script(app, completions_options.shell);
       return 0;

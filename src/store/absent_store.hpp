@@ -21,6 +21,8 @@ class AbsentStore final : public Store {
   std::vector<StoredRecord> list_records(const RecordFilter&) override { return {}; }
   std::vector<CohortKey> list_cohorts() override { return {}; }
   std::vector<AttemptSummary> list_attempts() override { return {}; }
+  std::optional<Attempt> read_attempt(const std::string&) override { return std::nullopt; }
+  std::vector<Approval> list_approvals() override { return {}; }
   std::string revision() override { return ""; }
   /// Error(kSoftware), like append.
   void approve(const std::vector<std::string>& record_ids, const std::string& approval_id,

@@ -302,6 +302,20 @@ std::string DirStore::revision() {
   return sha256_hex(names);
 }
 
+std::optional<Attempt> DirStore::read_attempt(const std::string& attempt_id) {
+  refresh();
+  const auto found = attempts_.find(attempt_id);
+  if (found == attempts_.end()) return std::nullopt;
+  return found->second;
+}
+
+std::vector<Approval> DirStore::list_approvals() {
+  refresh();
+  std::vector<Approval> approvals;
+  for (const auto& [id, approval] : approvals_) approvals.push_back(approval);
+  return approvals;
+}
+
 bool DirStore::has_approval(const std::string& approval_id) {
   refresh();
   return approvals_.contains(approval_id);

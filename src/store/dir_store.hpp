@@ -27,6 +27,8 @@ class DirStore final : public Store {
   std::vector<StoredRecord> list_records(const RecordFilter& filter) override;
   std::vector<CohortKey> list_cohorts() override;
   std::vector<AttemptSummary> list_attempts() override;
+  std::optional<Attempt> read_attempt(const std::string& attempt_id) override;
+  std::vector<Approval> list_approvals() override;
   std::string revision() override;
   void approve(const std::vector<std::string>& record_ids, const std::string& approval_id,
                const std::string& expected_revision) override;

@@ -290,6 +290,32 @@ std::vector<AttemptSummary> PostgresStore::list_attempts() {
   return attempts;
 }
 
+std::optional<Attempt> PostgresStore::read_attempt(const std::string& attempt_id) {
+  // One statement: header and records from the same snapshot.
+  const PgResult result = db_.run(
+      "SELECT a.json, r.record_id, r.json FROM perfgate.attempts a LEFT JOIN perfgate.records r "
+      "ON r.attempt_id = a.attempt_id WHERE a.attempt_id = $1 ORDER BY r.seq",
+      {attempt_id});
+  if (result.rows() == 0) return std::nullopt;
+  std::vector<std::pair<std::string, std::string>> records;
+  for (int i = 0; i < result.rows(); ++i) {
+    if (!result.is_null(i, 1)) records.emplace_back(result.text(i, 1), result.text(i, 2));
+  }
+  return attempt_from_stored_texts(result.text(0, 0), records,
+                                   url() + " (attempt " + attempt_id + ")");
+}
+
+std::vector<Approval> PostgresStore::list_approvals() {
+  const PgResult result = db_.run(
+      "SELECT approval_id, record_id, created_at FROM perfgate.approvals ORDER BY approval_id "
+      "COLLATE \"C\", record_id COLLATE \"C\"");
+  std::vector<std::array<std::string, 3>> rows;
+  for (int i = 0; i < result.rows(); ++i) {
+    rows.push_back({result.text(i, 0), result.text(i, 1), result.text(i, 2)});
+  }
+  return approvals_from_rows(rows);
+}
+
 std::string PostgresStore::revision() {
   return db_.run("SELECT value FROM perfgate.meta WHERE key = 'revision'").text(0, 0);
 }

@@ -262,6 +262,27 @@ std::vector<AttemptSummary> SqliteStore::list_attempts() {
   return attempts;
 }
 
+std::optional<Attempt> SqliteStore::read_attempt(const std::string& attempt_id) {
+  SqliteTransaction snapshot(db_, SqliteTransaction::Kind::kRead);
+  SqliteStatement header = db_.prepare("SELECT json FROM attempts WHERE attempt_id = ?1");
+  header.bind(1, attempt_id);
+  if (!header.step()) return std::nullopt;
+  SqliteStatement query =
+      db_.prepare("SELECT record_id, json FROM records WHERE attempt_id = ?1 ORDER BY seq");
+  query.bind(1, attempt_id);
+  std::vector<std::pair<std::string, std::string>> records;
+  while (query.step()) records.emplace_back(query.text(0), query.text(1));
+  return attempt_from_stored_texts(header.text(0), records, url_ + " (attempt " + attempt_id + ")");
+}
+
+std::vector<Approval> SqliteStore::list_approvals() {
+  SqliteStatement query = db_.prepare(
+      "SELECT approval_id, record_id, created_at FROM approvals ORDER BY approval_id, record_id");
+  std::vector<std::array<std::string, 3>> rows;
+  while (query.step()) rows.push_back({query.text(0), query.text(1), query.text(2)});
+  return approvals_from_rows(rows);
+}
+
 std::string SqliteStore::revision() {
   SqliteStatement query = db_.prepare("SELECT value FROM meta WHERE key = 'revision'");
   query.step();

@@ -10,6 +10,7 @@
 
 #include "model/attempt.hpp"
 #include "model/normalized_record.hpp"
+#include "store/approval.hpp"
 
 namespace perfgate {
 
@@ -74,6 +75,13 @@ class Store {
 
   /// Every attempt, newest first.
   virtual std::vector<AttemptSummary> list_attempts() = 0;
+
+  /// The attempt as it was appended: its fields and its records in their order, so that
+  /// its ids check against its content again (store copy). nullopt when not stored.
+  virtual std::optional<Attempt> read_attempt(const std::string& attempt_id) = 0;
+
+  /// Every approval with the records it names, sorted by approval_id.
+  virtual std::vector<Approval> list_approvals() = 0;
 
   /// An opaque text that changes whenever anything is appended or approved.
   virtual std::string revision() = 0;

@@ -56,4 +56,40 @@ std::vector<StoredRecord> read_stored_rows(std::vector<StoredRow>&& rows,
   return found;
 }
 
+Attempt attempt_from_stored_texts(const std::string& header,
+                                  const std::vector<std::pair<std::string, std::string>>& records,
+                                  const std::string& source) {
+  const auto damaged = [&](const std::string& what) {
+    return Error(ExitCode::kDataError, source + ": " + what +
+                                           " does not parse. The database is damaged; restore "
+                                           "it from a backup");
+  };
+  Json json = Json::parse(header, nullptr, false);
+  if (json.is_discarded() || !json.is_object()) throw damaged("the attempt's stored JSON");
+  Json& list = json["records"] = Json::array();
+  for (const auto& [record_id, text] : records) {
+    Json record = Json::parse(text, nullptr, false);
+    if (record.is_discarded() || !record.is_object()) {
+      throw damaged("the stored JSON of record " + record_id);
+    }
+    record["record_id"] = record_id;
+    list.push_back(std::move(record));
+  }
+  return attempt_from_json(json, source);
+}
+
+std::vector<Approval> approvals_from_rows(const std::vector<std::array<std::string, 3>>& rows) {
+  std::vector<Approval> approvals;
+  for (const auto& [approval_id, record_id, created_at] : rows) {
+    if (approvals.empty() || approvals.back().approval_id != approval_id) {
+      approvals.push_back({approval_id, {}, created_at});
+    }
+    approvals.back().record_ids.push_back(record_id);
+  }
+  for (auto& approval : approvals) {
+    std::sort(approval.record_ids.begin(), approval.record_ids.end());
+  }
+  return approvals;
+}
+
 }  // namespace perfgate

@@ -1,8 +1,10 @@
 #pragma once
 // Rows of a database store's records table turned into StoredRecords, shared by the SQLite
 // and PostgreSQL backends so that both order and read records exactly alike.
+#include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "store/store.hpp"
@@ -27,5 +29,15 @@ void sort_newest_first(std::vector<StoredRow>& rows);
 /// Error(kDataError) naming `store_url` and the record.
 std::vector<StoredRecord> read_stored_rows(std::vector<StoredRow>&& rows,
                                            const std::string& store_url);
+
+/// An attempt put back together from a database store's texts: its header (the canonical
+/// attempt_header_json) and each record's id and content text, in their order.
+/// Error(kDataError) naming `source` when a text does not read.
+Attempt attempt_from_stored_texts(const std::string& header,
+                                  const std::vector<std::pair<std::string, std::string>>& records,
+                                  const std::string& source);
+
+/// Approvals from (approval_id, record_id, created_at) rows sorted by approval_id.
+std::vector<Approval> approvals_from_rows(const std::vector<std::array<std::string, 3>>& rows);
 
 }  // namespace perfgate

@@ -4,6 +4,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "model/error.hpp"
@@ -83,6 +84,19 @@ class MemoryStore final : public Store {
     return out;
   }
 
+  std::optional<Attempt> read_attempt(const std::string& attempt_id) override {
+    for (const auto& stored : attempts_) {
+      if (stored.attempt_id == attempt_id) return stored;
+    }
+    return std::nullopt;
+  }
+
+  std::vector<Approval> list_approvals() override {
+    std::vector<Approval> out;
+    for (const auto& [id, records] : approvals_) out.push_back({id, records, ""});
+    return out;
+  }
+
   std::string revision() override { return "rev-" + std::to_string(revision_); }
 
   void approve(const std::vector<std::string>& record_ids, const std::string& approval_id,
@@ -99,7 +113,9 @@ class MemoryStore final : public Store {
           record_ids.end())
         stored.eligible = true;
     }
-    approvals_.insert(approval_id);
+    std::vector<std::string> sorted = record_ids;
+    std::sort(sorted.begin(), sorted.end());
+    approvals_.emplace(approval_id, sorted);
     ++revision_;
   }
 
@@ -120,7 +136,7 @@ class MemoryStore final : public Store {
 
   std::vector<Attempt> attempts_;
   std::vector<StoredRecord> records_;
-  std::set<std::string> approvals_;
+  std::map<std::string, std::vector<std::string>> approvals_;
   int revision_ = 0;
 };
 

@@ -1,0 +1,25 @@
+#pragma once
+// `perfgate store copy SRC DST`: a store moved between backends, idempotent and verified
+// (docs/store.md).
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace perfgate {
+
+struct StoreCopyOptions {
+  std::string source;
+  std::string destination;
+  bool json = false;
+  bool no_progress = false;
+};
+
+struct StoreCommands {
+  CLI::App* store = nullptr;
+  CLI::App* copy = nullptr;
+};
+
+StoreCommands add_store_command(CLI::App& app, StoreCopyOptions& options);
+int execute_store_copy(const StoreCopyOptions& options);
+
+}  // namespace perfgate
