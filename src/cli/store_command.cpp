@@ -32,8 +32,9 @@ StoreCommands add_store_command(CLI::App& app, StoreCopyOptions& options) {
       "  perfgate store copy postgresql://perf@db.internal/perf sqlite:backup.db --json\n"
       "  perfgate store copy dir:perf-store sqlite:.perfgate/perfgate.db\n\n"
       "Attempts keep their ids and their records' order, so running the same copy again\n"
-      "changes nothing, and an interrupted copy is finished by running it again. At the end\n"
-      "every attempt is read back from DST and its ids checked against its content.\n"
+      "changes nothing, and an interrupted copy is finished by running it again. Each\n"
+      "attempt's ids (digests of its content) are checked as it is written, and at the end\n"
+      "every attempt is read back from DST and compared with SRC's.\n"
       "A password never goes in a URL: libpq reads it from ~/.pgpass, PGPASSFILE or\n"
       "PGPASSWORD.\n\n"
       "Exit status: 0 copied and verified; 64 bad flag or URL; 65 an attempt that does not\n"
@@ -71,7 +72,7 @@ int execute_store_copy(const StoreCopyOptions& options) {
             << "  approvals  " << outcome.approvals << " (" << outcome.approvals_copied
             << " copied)\n"
             << "  verified   " << outcome.verified
-            << " attempts read back from the destination, ids checked against content\n";
+            << " attempts read back from the destination, equal to the source's\n";
   return 0;
 }
 

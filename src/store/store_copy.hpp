@@ -2,8 +2,9 @@
 // `perfgate store copy SRC DST` (SPEC §12): every attempt and approval of one store into
 // another, of any backend. Each attempt is appended as it was (same ids, same records in
 // the same order), so a copy run again finds everything present and changes nothing, and a
-// copy interrupted halfway is finished by running it again. At the end every attempt is
-// read back from the destination and its ids checked against its content.
+// copy interrupted halfway is finished by running it again. Each attempt's ids are checked
+// against its content as it is appended, and at the end every attempt is read back from the
+// destination and compared with the source's, field by field.
 #include <cstddef>
 #include <functional>
 
@@ -18,7 +19,7 @@ struct StoreCopyOutcome {
   std::size_t records_copied = 0;
   std::size_t approvals = 0;
   std::size_t approvals_copied = 0;
-  std::size_t verified = 0;  ///< attempts read back from the destination, ids checked
+  std::size_t verified = 0;  ///< attempts read back from the destination equal to the source's
 };
 
 /// Called after each attempt: how many are done of how many.

@@ -59,23 +59,24 @@ std::vector<StoredRecord> read_stored_rows(std::vector<StoredRow>&& rows,
 Attempt attempt_from_stored_texts(const std::string& header,
                                   const std::vector<std::pair<std::string, std::string>>& records,
                                   const std::string& source) {
-  const auto damaged = [&](const std::string& what) {
-    return Error(ExitCode::kDataError, source + ": " + what +
-                                           " does not parse. The database is damaged; restore "
-                                           "it from a backup");
-  };
   Json json = Json::parse(header, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) throw damaged("the attempt's stored JSON");
-  Json& list = json["records"] = Json::array();
-  for (const auto& [record_id, text] : records) {
-    Json record = Json::parse(text, nullptr, false);
-    if (record.is_discarded() || !record.is_object()) {
-      throw damaged("the stored JSON of record " + record_id);
-    }
-    record["record_id"] = record_id;
-    list.push_back(std::move(record));
+  if (json.is_discarded() || !json.is_object()) {
+    throw Error(ExitCode::kDataError, source +
+                                          ": the attempt's stored JSON does not parse. The "
+                                          "database is damaged; restore it from a backup");
   }
-  return attempt_from_json(json, source);
+  json["records"] = Json::array();
+  Attempt attempt = attempt_from_json(json, source);
+  // The records read as a listing reads them (fast, or strictly with the reason).
+  std::vector<StoredRow> rows(records.size());
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    rows[i].record_id = records[i].first;
+    rows[i].json = records[i].second;
+  }
+  for (auto& stored : read_stored_rows(std::move(rows), source)) {
+    attempt.records.push_back(std::move(stored.record));
+  }
+  return attempt;
 }
 
 std::vector<Approval> approvals_from_rows(const std::vector<std::array<std::string, 3>>& rows) {

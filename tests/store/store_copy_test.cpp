@@ -66,10 +66,9 @@ TEST_P(StoreCopy, CopiesEveryAttemptAndApprovalAndASecondCopyChangesNothing) {
   NormalizedRecord ineligible = test_record("pr-run", "2026-01-01T00:00:03Z");
   ineligible.baseline_eligible = false;
   ineligible.run_source = "pr";
-  const Attempt first = test_attempt(
-      "2026-01-01T00:00:00Z",
-      {test_record("b", "2026-01-01T00:00:02Z"), test_record("a", "2026-01-01T00:00:01Z"),
-       ineligible});
+  const Attempt first =
+      test_attempt("2026-01-01T00:00:00Z", {test_record("b", "2026-01-01T00:00:02Z"),
+                                            test_record("a", "2026-01-01T00:00:01Z"), ineligible});
   Attempt failed = test_attempt("2026-01-02T00:00:00Z", {});
   failed.success = false;
   failed.errors = {"build failed"};
