@@ -6,6 +6,8 @@
 #include <iostream>
 
 #include "cli/output_file.hpp"
+#include "cli/worker_command.hpp"
+#include "fleet/work_queue.hpp"
 #include "history/history_steps.hpp"
 #include "model/error.hpp"
 #include "perfgate_version.hpp"
@@ -65,7 +67,14 @@ void check_result_path(const std::string& path, bool force) {
 }
 
 int execute_plan(const HistoryOptions& options) {
+  if (options.queue_store.empty() != options.environment.empty()) {
+    throw Error(ExitCode::kUsage,
+                "--store and --environment go together: the queue to fill and the runner "
+                "environment that should measure the commits. Pass both, or neither");
+  }
   check_result_path(options.output, options.force);
+  // The queue is reached before anything is written: a mistyped URL plans nothing.
+  if (!options.queue_store.empty()) WorkQueue check(options.queue_store);
   const history::HistorySetup setup = setup_of(options);
   history::PlanOptions plan_options;
   plan_options.retry = options.retry;
@@ -89,6 +98,10 @@ int execute_plan(const HistoryOptions& options) {
       plan.branch, plan.monitored.size(), plan.baseline.substr(0, 12), plan.target.substr(0, 12),
       plan.plan.selected.size(), plan.plan.selected.empty() ? "-" : short_list(plan.plan.selected),
       plan.plan.missing.size(), plan.plan.failed.size(), plan.plan.measured.size(), options.output);
+  if (!options.queue_store.empty()) {
+    enqueue_commits(options.queue_store, plan.plan.selected, options.environment,
+                    setup.config.suite);
+  }
   return 0;
 }
 
@@ -186,12 +199,21 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       "whose perfgate.toml has a [history] table)");
   commands.plan->add_option("-o,--output", options.output, "The plan file to write")->required();
   commands.plan->add_flag("--force", options.force, "Replace the plan file if it exists");
+  commands.plan->add_option("--store", options.queue_store,
+                            "Also queue the selected commits in this PostgreSQL store's work "
+                            "queue, for 'perfgate worker' (needs --environment)");
+  commands.plan->add_option("--environment", options.environment,
+                            "With --store: the runner environment that should measure them");
   commands.plan->footer(
       "Examples:\n"
       "  perfgate history plan -o plan.json\n"
       "  perfgate history plan --retry --max 4 -o plan.json\n"
-      "  perfgate history plan --commit 3f2a9c1 -o plan.json\n\n"
-      "The target comes first when it is unmeasured, then the oldest missing commits.\n\n"
+      "  perfgate history plan --commit 3f2a9c1 -o plan.json\n"
+      "  perfgate history plan -o plan.json --store postgresql://perf@db/perf --environment "
+      "arm-1\n\n"
+      "The target comes first when it is unmeasured, then the oldest missing commits.\n"
+      "With --store, the selected commits are also queued for the fleet (docs/fleet.md);\n"
+      "commits already queued there stay as they are.\n\n"
       "Exit status: 0 planned; 64 bad flag or --commit outside the monitored commits;\n"
       "65 the branch was rewritten (a person must review it) or a bad perfgate.toml;\n"
       "66 no repository, perfgate.toml or branch; 74 the plan file cannot be written.");

@@ -23,7 +23,8 @@ struct HistoryOptions {
   // plan, export: the output file; measure: the batch folder
   std::string output;
   bool force = false;
-  // measure
+  std::string queue_store;  ///< plan --store: the work queue to fill
+  // measure, and plan --store
   std::string plan;
   std::string environment;
   bool stable = false;

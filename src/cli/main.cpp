@@ -19,6 +19,7 @@
 #include "cli/store_command.hpp"
 #include "cli/terminal.hpp"
 #include "cli/usage_error.hpp"
+#include "cli/worker_command.hpp"
 #include "model/error.hpp"
 #include "perfgate_version.hpp"
 
@@ -67,6 +68,8 @@ int main(int argc, char** argv) {
   CLI::App* serve = perfgate::add_serve_command(app, serve_options);
   perfgate::StoreCopyOptions store_copy_options;
   const perfgate::StoreCommands store = perfgate::add_store_command(app, store_copy_options);
+  perfgate::WorkerCommandOptions worker_options;
+  const perfgate::WorkerCommands worker = perfgate::add_worker_command(app, worker_options);
   perfgate::CompletionsOptions completions_options;
   CLI::App* completions = perfgate::add_completions_command(app, completions_options);
 
@@ -103,6 +106,7 @@ int main(int argc, char** argv) {
     }
     if (serve->parsed()) return perfgate::execute_serve(serve_options);
     if (store.copy->parsed()) return perfgate::execute_store_copy(store_copy_options);
+    if (worker.worker->parsed()) return perfgate::execute_worker(worker, worker_options);
     if (completions->parsed()) {
       std::cout << perfgate::completion_script(app, completions_options.shell);
       return 0;

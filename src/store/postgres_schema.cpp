@@ -87,7 +87,6 @@ CREATE TABLE perfgate.work_attempts (
   attempt INTEGER NOT NULL,
   worker TEXT NOT NULL,
   success BOOLEAN NOT NULL,
-  attempt_id TEXT REFERENCES perfgate.attempts (attempt_id),
   document TEXT NOT NULL,
   stored_at TIMESTAMPTZ NOT NULL DEFAULT now(),
   UNIQUE (commit_sha, environment, run, attempt)
