@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -52,6 +53,15 @@ class BackgroundPerfgate {
   }
 
   void signal(int number) const { ::kill(pid_, number); }
+
+  /// The exit status when it has ended (128 + N when killed by signal N), without waiting.
+  std::optional<int> try_wait() {
+    if (reaped_) return std::nullopt;
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) != pid_) return std::nullopt;
+    reaped_ = true;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
 
   /// The exit status (128 + N when killed by signal N).
   int wait() {

@@ -1,0 +1,180 @@
+// perfgate worker, end to end: the real binary, a real PostgreSQL server and a repository
+// the test builds. The fleet test kills runners at random and checks that every commit is
+// measured exactly once anyway.
+#include <signal.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <random>
+#include <thread>
+
+#include "fleet/work_queue.hpp"
+#include "model/json.hpp"
+#include "store/postgres_connection.hpp"
+#include "support/background_perfgate.hpp"
+#include "support/cli_runner.hpp"
+#include "support/git_fixture.hpp"
+#include "support/postgres_server.hpp"
+#include "support/temp_dir.hpp"
+
+namespace perfgate {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using testing::run_perfgate;
+
+constexpr const char* kProject = R"(
+[run]
+num_warmup_runs = 0
+num_measurement_runs = 1
+
+[history]
+build = ["sh build.sh"]
+suite = "benchmarks/"
+)";
+
+const std::map<std::string, std::string> kFiles = {
+    {"perfgate.toml", kProject},
+    {"build.sh", "mkdir -p out && printf '#!/bin/sh\\nexit 0\\n' > out/app && chmod +x out/app\n"},
+    {"benchmarks/app.toml", "benchmark_id = \"app\"\ncommand = [\"out/app\"]\n"},
+};
+
+class WorkerCommand : public ::testing::Test {
+ protected:
+  WorkerCommand() : git_(dir_ / "repo"), url_(new_postgres_test_database()) {}
+
+  std::vector<std::string> commits(int count) {
+    std::vector<std::string> shas = {git_.commit(kFiles, "perfgate: monitor main")};
+    for (int i = 1; i < count; ++i) {
+      shas.push_back(git_.commit({{"NOTES", std::to_string(i) + "\n"}}, "note"));
+    }
+    return shas;
+  }
+
+  testing::CliResult perfgate(std::vector<std::string> args) {
+    return run_perfgate(args, git_.dir(), {{"PERFGATE_STORE", url_}});
+  }
+
+  std::unique_ptr<testing::BackgroundPerfgate> start_worker(int index) {
+    const fs::path home = dir_ / ("worker-" + std::to_string(index));
+    fs::create_directories(home);
+    return std::make_unique<testing::BackgroundPerfgate>(
+        std::vector<std::string>{"worker", "--repo", git_.dir().string(), "--environment", "fleet",
+                                 "--worker-id", "w" + std::to_string(index), "--lease", "3",
+                                 "--poll", "1", "--work-dir", (home / "work").string()},
+        home, std::map<std::string, std::string>{{"PERFGATE_STORE", url_}});
+  }
+
+  TempDir dir_;
+  testing::GitFixture git_;
+  std::string url_;
+};
+
+TEST_F(WorkerCommand, EnqueuesRevisionsOnceAndRefusesAStoreThatIsNotPostgres) {
+  const auto shas = commits(3);
+  const auto first = perfgate({"worker", "enqueue", "HEAD~1", "HEAD", "--environment", "box-1"});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_THAT(first.out, HasSubstr("queued 2 commits for box-1 (0 were already queued)"));
+  const auto again = perfgate({"worker", "enqueue", "HEAD~1", "HEAD", "--environment", "box-1"});
+  EXPECT_THAT(again.out, HasSubstr("queued 0 commits for box-1 (2 were already queued)"));
+  const auto listed = perfgate({"worker", "status", "--json"});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  const Json items = Json::parse(listed.out)["items"];
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0]["commit"], shas[1]);
+  EXPECT_EQ(items[1]["commit"], shas[2]);
+  EXPECT_EQ(items[0]["state"], "queued");
+
+  const auto sqlite =
+      run_perfgate({"worker", "--environment", "box-1", "--store", "sqlite:q.db"}, git_.dir());
+  EXPECT_EQ(sqlite.exit_code, 64);
+  EXPECT_THAT(sqlite.err, HasSubstr("the work queue lives in a PostgreSQL store"));
+  EXPECT_FALSE(fs::exists(git_.dir() / "q.db"));
+  const auto unknown = perfgate({"worker", "enqueue", "no-such-branch", "--environment", "box-1"});
+  EXPECT_EQ(unknown.exit_code, 66);
+}
+
+// The issue's fleet: 4 runners, 100 commits, a random runner SIGKILLed every 2 s and
+// started again. Every commit ends with exactly one successful attempt, and no claim is
+// stored twice.
+TEST_F(WorkerCommand, FleetMeasuresEveryCommitExactlyOnceWhileRunnersAreKilled) {
+  const auto shas = commits(100);
+  std::vector<std::string> enqueue = {"worker", "enqueue", "--environment", "fleet"};
+  enqueue.insert(enqueue.end(), shas.begin(), shas.end());
+  ASSERT_EQ(perfgate(enqueue).exit_code, 0);
+
+  std::vector<std::unique_ptr<testing::BackgroundPerfgate>> workers;
+  for (int i = 0; i < 4; ++i) workers.push_back(start_worker(i));
+  const unsigned seed = std::random_device{}();
+  SCOPED_TRACE("random seed " + std::to_string(seed));
+  std::mt19937 random(seed);
+  WorkQueue queue(url_);
+  int kills = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(4);
+  for (;;) {
+    const auto items = queue.list();
+    const auto open = std::count_if(items.begin(), items.end(), [](const WorkItemStatus& s) {
+      return s.state == "queued" || s.state == "claimed";
+    });
+    if (open == 0 || std::chrono::steady_clock::now() > deadline) break;
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    const int victim = static_cast<int>(random() % workers.size());
+    workers[victim]->signal(SIGKILL);
+    EXPECT_EQ(workers[victim]->wait(), 128 + SIGKILL);
+    workers[victim] = start_worker(victim);
+    ++kills;
+  }
+  for (auto& worker : workers) worker->signal(SIGTERM);
+  for (auto& worker : workers) EXPECT_EQ(worker->wait(), 143);
+
+  const auto items = queue.list();
+  ASSERT_EQ(items.size(), 100u);
+  int reclaimed = 0;
+  for (const auto& status : items) {
+    EXPECT_EQ(status.state, "done") << status.item.commit_sha;
+    EXPECT_EQ(status.attempts_stored, 1) << status.item.commit_sha;
+    if (status.item.claim > 1) ++reclaimed;
+    const auto documents = queue.attempt_documents(status.item.item_id);
+    ASSERT_EQ(documents.size(), 1u);
+    const Json attempt = Json::parse(documents[0]);
+    EXPECT_EQ(attempt["sha"], status.item.commit_sha);
+    EXPECT_EQ(attempt["status"], "success");
+  }
+  PgConnection db(url_);
+  EXPECT_EQ(db.run("SELECT count(*) FROM perfgate.work_attempts").integer(0, 0), 100);
+  EXPECT_EQ(db.run("SELECT count(*) FROM perfgate.work_attempts WHERE success").integer(0, 0), 100);
+  RecordProperty("kills", kills);
+  RecordProperty("reclaimed_items", reclaimed);
+  EXPECT_GT(kills, 0);
+}
+
+TEST_F(WorkerCommand, SigtermStopsTheMeasuredProgramAndGivesTheCommitBack) {
+  const fs::path pid_file = dir_ / "measured.pid";
+  std::map<std::string, std::string> files = kFiles;
+  files["benchmarks/app.toml"] = "benchmark_id = \"app\"\ncommand = [\"sh\", \"-c\", \"echo $$ > " +
+                                 pid_file.string() + "; exec sleep 60\"]\n";
+  const std::string sha = git_.commit(files, "slow");
+  ASSERT_EQ(perfgate({"worker", "enqueue", sha, "--environment", "box-1"}).exit_code, 0);
+  testing::BackgroundPerfgate worker({"worker", "--repo", git_.dir().string(), "--environment",
+                                      "box-1", "--work-dir", (dir_ / "work").string()},
+                                     dir_.path(), {{"PERFGATE_STORE", url_}});
+  const pid_t measured = testing::wait_for_pid_file(pid_file);
+  ASSERT_GT(measured, 0);
+  worker.signal(SIGTERM);
+  EXPECT_EQ(worker.wait(), 143);
+  EXPECT_NE(::kill(measured, 0), 0) << "the measured program outlived the worker";
+  EXPECT_THAT(read_text_file(dir_ / "perfgate.err"),
+              HasSubstr("interrupted; item 1 is queued again"));
+  WorkQueue queue(url_);
+  const auto items = queue.list();
+  ASSERT_EQ(items.size(), 1u);
+  EXPECT_EQ(items[0].state, "queued");
+  EXPECT_EQ(items[0].attempts_stored, 0);
+}
+
+}  // namespace
+}  // namespace perfgate
