@@ -95,6 +95,15 @@ echo "== Store: append 100,000 normalised records (1,000 cohorts x 100), compare
 "$BUILD/bench/store_bench" 1000 100 "$tmp/dashboard.db"
 
 echo
+echo "== Store at scale: 1,000,000 records (10,000 cohorts x 100) in PostgreSQL and SQLite =="
+# A throwaway server, as make test starts one (scripts/test-postgres.sh), stopped on exit.
+# Its folder is outside $tmp, which the server's user (nobody, under root) cannot enter.
+pg_dir=$(mktemp -d -u /tmp/perfgate-bench-pg.XXXXXX)
+bash "$(dirname "$0")/../scripts/test-postgres.sh" start "$pg_dir" $$
+"$BUILD/bench/store_scale_bench" "$PG" "$pg_dir" 10000 100
+bash "$(dirname "$0")/../scripts/test-postgres.sh" stop "$pg_dir"
+
+echo
 echo "== perfgate report --format html: the dashboard of that store (100,000 records) =="
 python3 - "$PG" "$tmp" <<'PY'
 import os, resource, subprocess, sys, time

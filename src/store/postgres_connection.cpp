@@ -1,5 +1,6 @@
 #include "store/postgres_connection.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "model/error.hpp"
@@ -8,7 +9,14 @@
 namespace perfgate {
 namespace {
 
+// libpq's messages span lines ("...failed: No such file\n\tIs the server running...?");
+// perfgate's errors are one line.
 std::string trimmed(std::string text) {
+  for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at)) {
+    std::size_t end = at + 1;
+    while (end < text.size() && (text[end] == '\t' || text[end] == ' ')) ++end;
+    text.replace(at, end - at, end < text.size() ? " " : "");
+  }
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ' || text.back() == '.')) {
     text.pop_back();
   }
@@ -115,10 +123,16 @@ void PgConnection::copy_in(const std::string& copy_sql, const std::string& rows)
   PGresult* start = PQexec(connection_.get(), copy_sql.c_str());
   if (PQresultStatus(start) != PGRES_COPY_IN) fail(start, "cannot start COPY");
   PQclear(start);
-  if (PQputCopyData(connection_.get(), rows.data(), static_cast<int>(rows.size())) != 1 ||
-      PQputCopyEnd(connection_.get(), nullptr) != 1) {
-    fail(nullptr, "COPY failed");
+  // In pieces: the server refuses a message of 1 GB or more (an attempt of a million
+  // records), and a piece need not end where a row does.
+  constexpr std::size_t kPiece = 8 << 20;
+  for (std::size_t at = 0; at < rows.size(); at += kPiece) {
+    const std::size_t size = std::min(kPiece, rows.size() - at);
+    if (PQputCopyData(connection_.get(), rows.data() + at, static_cast<int>(size)) != 1) {
+      fail(nullptr, "COPY failed");
+    }
   }
+  if (PQputCopyEnd(connection_.get(), nullptr) != 1) fail(nullptr, "COPY failed");
   PGresult* result = PQgetResult(connection_.get());
   if (PQresultStatus(result) != PGRES_COMMAND_OK) {
     // Drain what follows so the connection is usable for the ROLLBACK.

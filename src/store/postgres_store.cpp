@@ -10,6 +10,7 @@
 #include "model/instant.hpp"
 #include "store/approval.hpp"
 #include "store/attempt_checks.hpp"
+#include "store/glob_prefix.hpp"
 #include "store/postgres_schema.hpp"
 #include "store/stored_rows.hpp"
 
@@ -226,17 +227,25 @@ std::vector<StoredRecord> PostgresStore::list_records(const RecordFilter& filter
     where += " AND " + condition + " $" + std::to_string(params.size());
   };
   if (!filter.benchmark_glob.empty()) {
-    // The server has no fnmatch: the names that match are found here, with the same rules as
-    // every other backend, and the query asks for those.
+    // The server has no fnmatch: the names in the glob's range of the benchmark index are
+    // matched here, with the same rules as every other backend, and the query asks for those.
+    const GlobRange range = glob_range(filter.benchmark_glob);
     std::vector<std::string> names;
-    const PgResult all = db_.run("SELECT DISTINCT benchmark_id FROM perfgate.records");
-    for (int i = 0; i < all.rows(); ++i) {
-      std::string name = all.text(i, 0);
-      if (::fnmatch(filter.benchmark_glob.c_str(), name.c_str(), 0) == 0) {
-        names.push_back(std::move(name));
+    if (range.exact) {
+      names.push_back(range.lower);
+    } else {
+      const PgResult candidates = db_.run(
+          "SELECT DISTINCT benchmark_id FROM perfgate.records WHERE benchmark_id >= $1 AND "
+          "($2::text IS NULL OR benchmark_id < $2)",
+          {range.lower, range.upper});
+      for (int i = 0; i < candidates.rows(); ++i) {
+        std::string name = candidates.text(i, 0);
+        if (::fnmatch(filter.benchmark_glob.c_str(), name.c_str(), 0) == 0) {
+          names.push_back(std::move(name));
+        }
       }
+      if (names.empty()) return {};
     }
-    if (names.empty()) return {};
     params.emplace_back(text_array_literal(names));
     where += " AND r.benchmark_id = ANY($" + std::to_string(params.size()) + "::text[])";
   }

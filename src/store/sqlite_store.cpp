@@ -9,6 +9,7 @@
 #include "model/fingerprint.hpp"
 #include "store/approval.hpp"
 #include "store/attempt_checks.hpp"
+#include "store/glob_prefix.hpp"
 #include "store/sqlite_schema.hpp"
 #include "store/stored_rows.hpp"
 
@@ -211,6 +212,11 @@ std::vector<StoredRecord> SqliteStore::list_records(const RecordFilter& filter) 
     where += " AND " + condition + " ?" + std::to_string(arguments.size());
   };
   if (!filter.benchmark_glob.empty()) {
+    // The glob's literal prefix narrows the rows through the benchmark index; fnmatch
+    // decides on those.
+    const GlobRange range = glob_range(filter.benchmark_glob);
+    if (!range.lower.empty()) add("r.benchmark_id >=", range.lower);
+    if (range.upper) add("r.benchmark_id <", *range.upper);
     arguments.push_back(filter.benchmark_glob);
     where += " AND perfgate_glob(?" + std::to_string(arguments.size()) + ", r.benchmark_id)";
   }
