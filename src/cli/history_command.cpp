@@ -121,11 +121,20 @@ int execute_measure(const HistoryOptions& options) {
 }
 
 int execute_publish(const HistoryOptions& options) {
+  if (options.batch.empty() == options.queue_store.empty()) {
+    throw Error(ExitCode::kUsage,
+                "publish takes --batch DIR (what 'history measure' wrote) or --store URL (what "
+                "a fleet's workers stored in a PostgreSQL store's queue): pass one of them");
+  }
   const history::HistorySetup setup = setup_of(options);
-  const history::PublishOutcome outcome = history::publish_batch(setup, options.batch);
+  const bool from_queue = !options.queue_store.empty();
+  const history::PublishOutcome outcome = from_queue
+                                              ? history::publish_queue(setup, options.queue_store)
+                                              : history::publish_batch(setup, options.batch);
   if (!outcome.changed()) {
-    std::cout << fmt::format("{}: already holds this batch ({} files); nothing to publish\n",
-                             setup.archive->url(), outcome.skipped);
+    std::cout << fmt::format("{}: already holds {} ({} files); nothing to publish\n",
+                             setup.archive->url(), from_queue ? "these attempts" : "this batch",
+                             outcome.skipped);
   } else {
     std::cout << fmt::format("{}: published {} new files ({} already there), ledger {}\n",
                              setup.archive->url(), outcome.created, outcome.skipped,
@@ -253,11 +262,15 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
   commands.publish =
       history->add_subcommand("publish", "Add a batch's attempts to the archive (immutable)");
   add_common_options(commands.publish, options);
-  commands.publish->add_option("--batch", options.batch, "The batch folder")->required();
+  commands.publish->add_option("--batch", options.batch, "The batch folder");
+  commands.publish->add_option("--store", options.queue_store,
+                               "Instead of a batch: the attempts a fleet's workers stored in this "
+                               "PostgreSQL store's work queue (docs/fleet.md)");
   commands.publish->footer(
       "Examples:\n"
       "  perfgate history publish --batch batch/\n"
-      "  perfgate history publish --batch batch/ --archive dir:/srv/perf-archive\n\n"
+      "  perfgate history publish --batch batch/ --archive dir:/srv/perf-archive\n"
+      "  perfgate history publish --store postgresql://perf@db/perf\n\n"
       "Publishing the same batch again changes nothing. A git archive gets one commit on its\n"
       "branch, moved with a compare-and-swap: racing publishers merge, nothing is forced.\n\n"
       "Exit status: 0 published (or already there); 65 an invalid attempt, or one that\n"

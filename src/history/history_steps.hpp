@@ -51,6 +51,12 @@ int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::
 /// or conflicts with the archive (nothing is then published).
 PublishOutcome publish_batch(const HistorySetup& setup, const std::filesystem::path& batch_dir);
 
+/// Publishes every attempt a fleet stored in the work queue of a PostgreSQL store
+/// (docs/fleet.md) for this checkout's suite and the branch's monitored commits, with the
+/// ledger as planning from this checkout sees it. Publishing the same attempts again changes
+/// nothing. Error(kDataError) when a stored attempt is invalid (nothing is then published).
+PublishOutcome publish_queue(const HistorySetup& setup, const std::string& store_url);
+
 struct BatchVerdict {
   bool target_measured = false;    ///< the target's latest attempt (batch or archive) succeeded
   std::vector<std::string> lines;  ///< one per attempt and per finding, for the terminal

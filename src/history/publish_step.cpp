@@ -1,4 +1,7 @@
 // history publish: a batch into the archive, as one change that lands whole.
+#include <set>
+
+#include "fleet/work_queue.hpp"
 #include "history/batch_folder.hpp"
 #include "history/commit_measurement.hpp"
 #include "history/history_steps.hpp"
@@ -29,6 +32,38 @@ void check_baseline(const ArchiveSnapshot& snapshot, const std::string& url, con
   }
 }
 
+// One change that lands whole: the attempts' files, the merged ledger and, the first time,
+// the baseline.
+PublishOutcome publish_attempts(const HistorySetup& setup, const PlanFile& plan,
+                                const std::map<std::string, std::string>& files,
+                                const std::map<std::string, AttemptSummary>& attempts,
+                                const std::string& message) {
+  Ledger observed;
+  observed.branch = plan.branch;
+  observed.baseline = plan.baseline;
+  observed.current = plan.current;
+  observed.monitored = plan.monitored;
+  observed.attempts = attempts;
+  const std::string baseline = baseline_document(plan);
+  const GitRepository& repository = *setup.repository;
+  return setup.archive->publish([&](const ArchiveSnapshot& snapshot) {
+    check_baseline(snapshot, setup.archive->url(), plan);
+    std::optional<Ledger> previous;
+    if (const auto text = snapshot.read("plan.json")) {
+      previous = read_ledger(*text, setup.archive->url() + "/plan.json");
+    }
+    const Ledger merged = merge_ledger(previous, observed, [&](const auto& a, const auto& d) {
+      return repository.is_ancestor(a, d);
+    });
+    ArchiveChange change;
+    change.create = files;
+    if (!snapshot.read("baseline.json")) change.create["baseline.json"] = baseline;
+    change.replace["plan.json"] = pretty_json(to_json(merged));
+    change.message = message;
+    return change;
+  });
+}
+
 }  // namespace
 
 PublishOutcome publish_batch(const HistorySetup& setup, const std::filesystem::path& batch_dir) {
@@ -44,37 +79,49 @@ PublishOutcome publish_batch(const HistorySetup& setup, const std::filesystem::p
                                           setup.config.branch + "'. Publish it to its own archive");
   }
   std::map<std::string, std::string> files;
-  Ledger observed;
-  observed.branch = batch.plan.branch;
-  observed.baseline = batch.plan.baseline;
-  observed.current = batch.plan.current;
-  observed.monitored = batch.plan.monitored;
+  std::map<std::string, AttemptSummary> attempts;
   for (const BatchAttempt& entry : batch.attempts) {
     const std::string id = entry.attempt.identity.text();
     files["attempts/" + id + ".json"] = entry.text;
     for (auto& [path, content] : read_raw_files(batch, entry.attempt)) files[path] = content;
-    observed.attempts[id] = {entry.attempt.success, entry.attempt.started_at};
+    attempts[id] = {entry.attempt.success, entry.attempt.started_at};
   }
-  const std::string baseline = baseline_document(batch.plan);
-  const GitRepository& repository = *setup.repository;
-  return setup.archive->publish([&](const ArchiveSnapshot& snapshot) {
-    check_baseline(snapshot, setup.archive->url(), batch.plan);
-    std::optional<Ledger> previous;
-    if (const auto text = snapshot.read("plan.json")) {
-      previous = read_ledger(*text, setup.archive->url() + "/plan.json");
+  return publish_attempts(setup, batch.plan, files, attempts,
+                          "perfgate history: publish run " + batch.status.run + " attempt " +
+                              std::to_string(batch.status.attempt) + " (" +
+                              std::to_string(batch.attempts.size()) + " attempts)");
+}
+
+PublishOutcome publish_queue(const HistorySetup& setup, const std::string& store_url) {
+  WorkQueue queue(store_url);
+  // The branch as this checkout sees it now: what the ledger records beside the attempts.
+  const PlanFile plan = plan_history(setup, PlanOptions{});
+  const std::set<std::string> monitored(plan.monitored.begin(), plan.monitored.end());
+  std::map<std::string, std::string> files;
+  std::map<std::string, AttemptSummary> attempts;
+  for (const WorkItemStatus& status : queue.list()) {
+    if (status.item.suite != setup.config.suite || !monitored.contains(status.item.commit_sha)) {
+      continue;
     }
-    const Ledger merged = merge_ledger(previous, observed, [&](const auto& a, const auto& d) {
-      return repository.is_ancestor(a, d);
-    });
-    ArchiveChange change;
-    change.create = files;
-    if (!snapshot.read("baseline.json")) change.create["baseline.json"] = baseline;
-    change.replace["plan.json"] = pretty_json(to_json(merged));
-    change.message = "perfgate history: publish run " + batch.status.run + " attempt " +
-                     std::to_string(batch.status.attempt) + " (" +
-                     std::to_string(batch.attempts.size()) + " attempts)";
-    return change;
-  });
+    for (const std::string& text : queue.attempt_documents(status.item.item_id)) {
+      const std::string source =
+          queue.url() + " (work item " + std::to_string(status.item.item_id) + ")";
+      const HistoryAttempt attempt = read_attempt_strict(text, source);
+      if (attempt.identity.sha != status.item.commit_sha) {
+        throw Error(ExitCode::kDataError, source + ": holds an attempt of " + attempt.identity.sha +
+                                              ", not of the item's commit " +
+                                              status.item.commit_sha +
+                                              ". Nothing was published; check who writes to the "
+                                              "queue");
+      }
+      const std::string id = attempt.identity.text();
+      files["attempts/" + id + ".json"] = text;
+      attempts[id] = {attempt.success, attempt.started_at};
+    }
+  }
+  return publish_attempts(setup, plan, files, attempts,
+                          "perfgate history: publish " + std::to_string(attempts.size()) +
+                              " attempts of the work queue of " + queue.url());
 }
 
 }  // namespace perfgate::history

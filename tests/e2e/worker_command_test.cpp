@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <fstream>
 #include <memory>
 #include <random>
 #include <thread>
@@ -150,6 +151,37 @@ TEST_F(WorkerCommand, FleetMeasuresEveryCommitExactlyOnceWhileRunnersAreKilled) 
   RecordProperty("kills", kills);
   RecordProperty("reclaimed_items", reclaimed);
   EXPECT_GT(kills, 0);
+}
+
+// plan --store queues, a worker measures, publish --store brings the attempts into the
+// archive once, and the export counts them.
+TEST_F(WorkerCommand, PlanQueuesWorkerMeasuresAndPublishBringsTheAttemptsIntoTheArchiveOnce) {
+  const auto shas = commits(3);
+  const auto plan = perfgate({"history", "plan", "-o", (dir_ / "plan.json").string(), "--store",
+                              url_, "--environment", "box-1"});
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  EXPECT_THAT(plan.out, HasSubstr("queued 3 commits for box-1"));
+  const auto worker = perfgate({"worker", "--environment", "box-1", "--exit-when-idle",
+                                "--work-dir", (dir_ / "work").string()});
+  ASSERT_EQ(worker.exit_code, 0) << worker.err;
+  EXPECT_THAT(worker.err, HasSubstr("nothing queued for box-1; done"));
+
+  const auto publish = perfgate({"history", "publish", "--store", url_});
+  ASSERT_EQ(publish.exit_code, 0) << publish.err;
+  EXPECT_THAT(publish.out, HasSubstr("published 4 new files"));
+  const auto again = perfgate({"history", "publish", "--store", url_});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_THAT(again.out, HasSubstr("nothing to publish"));
+  const auto both = perfgate({"history", "publish", "--store", url_, "--batch", "b"});
+  EXPECT_EQ(both.exit_code, 64);
+
+  const auto exported = perfgate({"history", "export", "-o", (dir_ / "history.json").string()});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  std::ifstream in(dir_ / "history.json");
+  const Json history = Json::parse(in);
+  EXPECT_EQ(history["coverage"],
+            (Json{{"monitored", 3}, {"measured", 3}, {"failed", 0}, {"missing", 0}}));
+  EXPECT_EQ(history["current"], shas[2]);
 }
 
 TEST_F(WorkerCommand, SigtermStopsTheMeasuredProgramAndGivesTheCommitBack) {
