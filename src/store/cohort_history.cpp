@@ -1,6 +1,7 @@
 #include "store/cohort_history.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace perfgate {
@@ -8,9 +9,12 @@ namespace {
 
 // The newest kRollingBaselineSize usable records. Records of the batch itself and records
 // with no metric are skipped, so more are fetched until enough remain or the cohort ends.
+// The first fetch allows for the batch's own records of this cohort (`in_cohort`), not for
+// the whole batch: a batch of 1,000 cohorts would otherwise read 1,005 records of each.
 std::vector<NormalizedRecord> rolling_baseline(Store& store, const CohortKey& cohort,
-                                               const std::set<std::string>& batch_digests) {
-  std::size_t fetch = kRollingBaselineSize + batch_digests.size();
+                                               const std::set<std::string>& batch_digests,
+                                               std::size_t in_cohort) {
+  std::size_t fetch = kRollingBaselineSize + in_cohort;
   while (true) {
     const std::vector<StoredRecord> stored = store.baseline_records(cohort, fetch);
     std::vector<NormalizedRecord> baseline;
@@ -51,15 +55,17 @@ std::vector<std::string> other_trusted_recipes(Store& store, const NormalizedRec
 CohortHistories fetch_cohort_histories(Store& store, const std::vector<NormalizedRecord>& batch,
                                        const std::vector<std::string>& trusted_run_sources) {
   std::set<std::string> digests;
+  std::map<CohortKey, std::size_t> per_cohort;
   for (const auto& record : batch) {
     if (!record.raw_record_sha256.empty()) digests.insert(record.raw_record_sha256);
+    if (const auto cohort = record.cohort()) ++per_cohort[*cohort];
   }
   CohortHistories histories;
   for (const auto& record : batch) {
     const auto cohort = record.cohort();
     if (!cohort || histories.contains(*cohort)) continue;
     CohortHistory history;
-    history.baseline = rolling_baseline(store, *cohort, digests);
+    history.baseline = rolling_baseline(store, *cohort, digests, per_cohort[*cohort]);
     // Only a cohort with no baseline can be a RECIPE_MISMATCH: skip the wider query else.
     if (history.baseline.empty())
       history.other_trusted_recipes = other_trusted_recipes(store, record, trusted_run_sources);

@@ -159,13 +159,17 @@ AppendOutcome PostgresStore::append(const Attempt& attempt) {
 std::vector<StoredRecord> PostgresStore::select_records(const std::string& where,
                                                         const std::vector<PgParam>& params,
                                                         std::size_t limit) {
-  // A whole listing is put in order here, on the sort keys alone, as the SQLite store does;
-  // a limited listing (a baseline window) uses the server's top-N sort.
-  const bool sort_here = limit == 0;
+  // Rows are put in order here, on the sort keys alone, as the SQLite store does. A limited
+  // listing (a baseline window) picks its rows on the keys alone in the inner query, so that
+  // the server's top-N sort does not carry every candidate's JSON.
   std::string sql = std::string("SELECT r.record_id, r.json, r.attempt_id, ") + kEligibleSql +
-                    ", r.instant_us, r.timestamp, r.seq FROM perfgate.records r WHERE " + where;
-  if (!sort_here) sql += std::string(" ORDER BY ") + kNewestFirstSql;
-  if (limit > 0) sql += " LIMIT " + std::to_string(limit);
+                    ", r.instant_us, r.timestamp, r.seq FROM perfgate.records r WHERE ";
+  if (limit == 0) {
+    sql += where;
+  } else {
+    sql += "r.seq IN (SELECT r.seq FROM perfgate.records r WHERE " + where + " ORDER BY " +
+           kNewestFirstSql + " LIMIT " + std::to_string(limit) + ")";
+  }
   const PgResult result = db_.run(sql, params);
   std::vector<StoredRow> rows(static_cast<std::size_t>(result.rows()));
   for (int i = 0; i < result.rows(); ++i) {
@@ -180,7 +184,7 @@ std::vector<StoredRecord> PostgresStore::select_records(const std::string& where
     row.timestamp = result.text(i, 5);
     row.seq = result.integer(i, 6);
   }
-  if (sort_here) sort_newest_first(rows);
+  sort_newest_first(rows);
   return read_stored_rows(std::move(rows), url());
 }
 

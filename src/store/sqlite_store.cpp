@@ -152,14 +152,17 @@ AppendOutcome SqliteStore::append(const Attempt& attempt) {
 std::vector<StoredRecord> SqliteStore::select_records(const std::string& where,
                                                       const std::vector<SqlArgument>& arguments,
                                                       std::size_t limit) {
-  // A whole listing (limit 0: a dashboard of 100,000 records) is put in order here, on
-  // the sort keys alone: SQLite's sorter would carry every row's JSON through a temporary
-  // file. A limited listing (a baseline window) keeps SQLite's top-N sort.
-  const bool sort_here = limit == 0;
+  // Rows are put in order here, on the sort keys alone: SQLite's sorter would carry every
+  // row's JSON (through a temporary file, for a dashboard of 100,000 records). A limited
+  // listing (a baseline window) picks its rows on the keys alone in the inner query.
   std::string sql = std::string("SELECT r.record_id, r.json, r.attempt_id, ") + kEligibleSql +
-                    ", julianday(r.timestamp), r.timestamp, r.seq FROM records r WHERE " + where;
-  if (!sort_here) sql += std::string(" ORDER BY ") + kNewestFirstSql;
-  if (limit > 0) sql += " LIMIT " + std::to_string(limit);
+                    ", julianday(r.timestamp), r.timestamp, r.seq FROM records r WHERE ";
+  if (limit == 0) {
+    sql += where;
+  } else {
+    sql += "r.seq IN (SELECT r.seq FROM records r WHERE " + where + " ORDER BY " + kNewestFirstSql +
+           " LIMIT " + std::to_string(limit) + ")";
+  }
   SqliteTransaction snapshot(db_, SqliteTransaction::Kind::kRead);
   SqliteStatement query = db_.prepare(sql);
   for (std::size_t i = 0; i < arguments.size(); ++i) {
@@ -173,7 +176,7 @@ std::vector<StoredRecord> SqliteStore::select_records(const std::string& where,
   }
   // kNewestFirstSql's order: SQLite sorts NULL below every number, so DESC puts it last;
   // text compares byte by byte, as std::string does.
-  if (sort_here) sort_newest_first(rows);
+  sort_newest_first(rows);
   return read_stored_rows(std::move(rows), url_);
 }
 
