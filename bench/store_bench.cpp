@@ -25,7 +25,6 @@
 namespace {
 
 using perfgate::bench::insert_floor;
-using perfgate::bench::raw_record;
 using perfgate::bench::stored_record;
 using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
@@ -84,20 +83,8 @@ int main(int argc, char** argv) {
   const double append_seconds = seconds_since(append_start);
   const double floor_per_attempt = insert_floor(dir / "floor-rounds.db", attempts, true);
 
-  std::vector<perfgate::RawInput> batch;
-  for (int cohort = 0; cohort < cohorts; ++cohort) {
-    batch.push_back({"perf_bench-" + std::to_string(cohort) + ".json", raw_record(cohort),
-                     perfgate::sha256_hex("raw " + std::to_string(cohort)), ""});
-  }
-  const auto compare_start = Clock::now();
-  const perfgate::BatchOptions options;
-  const auto pending = perfgate::normalize_batch(batch, options);
-  std::vector<perfgate::NormalizedRecord> normalized;
-  for (const auto& entry : pending) normalized.push_back(entry.record);
-  const auto compared = perfgate::judge_batch(
-      pending, perfgate::fetch_cohort_histories(*store, normalized, options.trusted_run_sources),
-      options);
-  const double compare_seconds = seconds_since(compare_start);
+  double compare_seconds = 0;
+  const auto compared = perfgate::bench::compare_batch(*store, cohorts, compare_seconds);
 
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);

@@ -11,11 +11,13 @@
 #include <tuple>
 #include <vector>
 
+#include "gate/batch_comparison.hpp"
 #include "model/attempt.hpp"
 #include "model/fingerprint.hpp"
 #include "model/normalized_record.hpp"
 #include "model/raw_record.hpp"
 #include "stats/summary.hpp"
+#include "store/cohort_history.hpp"
 #include "store/store.hpp"
 
 namespace perfgate::bench {
@@ -151,6 +153,27 @@ inline double insert_floor(const std::filesystem::path& file,
   sqlite3_finalize(header);
   sqlite3_close(db);
   return elapsed;
+}
+
+/// A PR batch of one raw record per cohort 0..cohorts-1, judged against the store as
+/// `compare` does; the statuses, and the seconds it took in `seconds`.
+inline std::vector<perfgate::NormalizedRecord> compare_batch(perfgate::Store& store, int cohorts,
+                                                             double& seconds) {
+  std::vector<perfgate::RawInput> batch;
+  for (int cohort = 0; cohort < cohorts; ++cohort) {
+    batch.push_back({"perf_bench-" + std::to_string(cohort) + ".json", raw_record(cohort),
+                     perfgate::sha256_hex("raw " + std::to_string(cohort)), ""});
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const perfgate::BatchOptions options;
+  const auto pending = perfgate::normalize_batch(batch, options);
+  std::vector<perfgate::NormalizedRecord> normalized;
+  for (const auto& entry : pending) normalized.push_back(entry.record);
+  auto judged = perfgate::judge_batch(
+      pending, perfgate::fetch_cohort_histories(store, normalized, options.trusted_run_sources),
+      options);
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return judged;
 }
 
 }  // namespace perfgate::bench

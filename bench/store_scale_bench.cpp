@@ -105,21 +105,8 @@ double postgres_floor(const std::string& url, const std::vector<perfgate::Attemp
 }
 
 double compare_batch(perfgate::Store& store, int cohorts) {
-  std::vector<perfgate::RawInput> batch;
-  for (int cohort = 0; cohort < cohorts; ++cohort) {
-    batch.push_back({"perf_bench-" + std::to_string(cohort) + ".json",
-                     perfgate::bench::raw_record(cohort),
-                     perfgate::sha256_hex("raw " + std::to_string(cohort)), ""});
-  }
-  const auto start = Clock::now();
-  const perfgate::BatchOptions options;
-  const auto pending = perfgate::normalize_batch(batch, options);
-  std::vector<perfgate::NormalizedRecord> normalized;
-  for (const auto& entry : pending) normalized.push_back(entry.record);
-  const auto judged = perfgate::judge_batch(
-      pending, perfgate::fetch_cohort_histories(store, normalized, options.trusted_run_sources),
-      options);
-  const double seconds = seconds_since(start);
+  double seconds = 0;
+  const auto judged = perfgate::bench::compare_batch(store, cohorts, seconds);
   if (judged.size() != static_cast<std::size_t>(cohorts) ||
       judged.front().comparison_status != perfgate::kPass) {
     std::fprintf(stderr, "store_scale_bench: the batch was not judged PASS against the store\n");
