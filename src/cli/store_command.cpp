@@ -6,6 +6,7 @@
 #include "cli/terminal.hpp"
 #include "model/error.hpp"
 #include "model/json.hpp"
+#include "store/postgres_url.hpp"
 #include "store/store.hpp"
 #include "store/store_copy.hpp"
 
@@ -44,6 +45,14 @@ StoreCommands add_store_command(CLI::App& app, StoreCopyOptions& options) {
 }
 
 int execute_store_copy(const StoreCopyOptions& options) {
+  if (!store_exists(options.source)) {
+    throw Error(ExitCode::kNoInput,
+                "SRC " +
+                    (is_postgres_url(options.source) ? redact_postgres_url(options.source)
+                                                     : options.source) +
+                    " does not exist (or holds no perfgate store). Check the URL: store copy "
+                    "reads an existing store and creates only DST");
+  }
   const auto source = open_existing_store(options.source);
   const auto destination = open_store(options.destination);
   const bool show_progress = !options.no_progress && stderr_is_terminal();

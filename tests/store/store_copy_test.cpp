@@ -172,7 +172,7 @@ TEST(StoreCopyCommand, CopiesOnceThenFindsEverythingThereAndRefusesAMissingSourc
   const auto missing =
       testing::run_perfgate({"store", "copy", "sqlite:typo.db", "dir:other"}, dir.path());
   EXPECT_EQ(missing.exit_code, 66);
-  EXPECT_THAT(missing.err, HasSubstr("perfgate: error: store sqlite:typo.db does not exist"));
+  EXPECT_THAT(missing.err, HasSubstr("perfgate: error: SRC sqlite:typo.db does not exist"));
   EXPECT_FALSE(std::filesystem::exists(dir / "typo.db"));
   EXPECT_FALSE(std::filesystem::exists(dir / "other"));
 
