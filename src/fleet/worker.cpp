@@ -42,7 +42,7 @@ class LeaseKeeper {
                 break;
               }
             }
-          } catch (const Error& e) {
+          } catch (const std::exception& e) {
             // A renewal that fails (the server restarting) costs at most the lease:
             // complete() then tells whether the item is still ours.
             error_ = e.what();

@@ -27,18 +27,6 @@ constexpr const char* kEligibleSql =
 constexpr const char* kNewestFirstSql =
     "r.instant_us DESC NULLS LAST, r.timestamp DESC, r.seq DESC";
 
-bool complete(const CohortKey& key) {
-  return !key.workload_id.empty() && !key.variant_id.empty() && !key.recipe_fingerprint.empty() &&
-         !key.hardware_profile_id.empty() && !key.software_profile_id.empty();
-}
-
-std::string attempt_header_text(const Attempt& attempt) {
-  return canonical_json(attempt_header_json(attempt));
-}
-
-PgParam optional_text(const std::optional<std::string>& value) {
-  return value;
-}
 PgParam optional_number(const std::optional<long long>& value) {
   if (!value) return std::nullopt;
   return std::to_string(*value);
@@ -116,24 +104,22 @@ AppendOutcome PostgresStore::append(const Attempt& attempt) {
   std::string rows;
   for (std::size_t i = 0; i < attempt.records.size(); ++i) {
     const NormalizedRecord& r = attempt.records[i];
-    const auto instant = parse_instant_us(r.timestamp);
-    const PgParam fields[] = {
-        r.record_id,
-        attempt.attempt_id,
-        r.benchmark_id,
-        r.timestamp,
-        optional_number(instant ? std::optional<long long>(*instant) : std::nullopt),
-        optional_text(r.workload_id),
-        optional_text(r.variant_id),
-        optional_number(r.benchmark_version),
-        r.recipe_fingerprint,
-        r.hardware_profile_id,
-        r.software_profile_id,
-        r.run_source,
-        boolean(r.success),
-        boolean(r.baseline_eligible),
-        r.raw_record_sha256,
-        texts[i]};
+    const PgParam fields[] = {r.record_id,
+                              attempt.attempt_id,
+                              r.benchmark_id,
+                              r.timestamp,
+                              optional_number(parse_instant_us(r.timestamp)),
+                              r.workload_id,
+                              r.variant_id,
+                              optional_number(r.benchmark_version),
+                              r.recipe_fingerprint,
+                              r.hardware_profile_id,
+                              r.software_profile_id,
+                              r.run_source,
+                              boolean(r.success),
+                              boolean(r.baseline_eligible),
+                              r.raw_record_sha256,
+                              texts[i]};
     bool first = true;
     for (const auto& field : fields) {
       if (!first) rows += '\t';
@@ -212,7 +198,7 @@ std::vector<std::string> PostgresStore::already_stored(const std::vector<std::st
 
 std::vector<StoredRecord> PostgresStore::baseline_records(const CohortKey& cohort,
                                                           std::size_t count) {
-  if (count == 0 || !complete(cohort)) return {};
+  if (count == 0 || !cohort_is_complete(cohort)) return {};
   return select_records(
       "r.workload_id = $1 AND r.variant_id = $2 AND r.benchmark_version = $3 AND "
       "r.recipe_fingerprint = $4 AND r.hardware_profile_id = $5 AND r.software_profile_id = $6 "
@@ -259,7 +245,7 @@ std::vector<StoredRecord> PostgresStore::list_records(const RecordFilter& filter
     add("r.instant_us >=", std::to_string(*since));
   }
   if (filter.cohort) {
-    if (!complete(*filter.cohort)) return {};
+    if (!cohort_is_complete(*filter.cohort)) return {};
     add("r.workload_id =", filter.cohort->workload_id);
     add("r.variant_id =", filter.cohort->variant_id);
     add("r.benchmark_version =", std::to_string(filter.cohort->benchmark_version));

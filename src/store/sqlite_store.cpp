@@ -47,15 +47,6 @@ void glob_function(sqlite3_context* context, int, sqlite3_value** values) {
 // date (NULL) sorts last; insertion order breaks ties.
 constexpr const char* kNewestFirstSql = "julianday(r.timestamp) DESC, r.timestamp DESC, r.seq DESC";
 
-bool complete(const CohortKey& key) {
-  return !key.workload_id.empty() && !key.variant_id.empty() && !key.recipe_fingerprint.empty() &&
-         !key.hardware_profile_id.empty() && !key.software_profile_id.empty();
-}
-
-std::string attempt_header_text(const Attempt& attempt) {
-  return canonical_json(attempt_header_json(attempt));
-}
-
 }  // namespace
 
 SqliteStore::SqliteStore(std::string url, const std::filesystem::path& file)
@@ -196,7 +187,7 @@ std::vector<std::string> SqliteStore::already_stored(const std::vector<std::stri
 
 std::vector<StoredRecord> SqliteStore::baseline_records(const CohortKey& cohort,
                                                         std::size_t count) {
-  if (count == 0 || !complete(cohort)) return {};
+  if (count == 0 || !cohort_is_complete(cohort)) return {};
   return select_records(
       "r.workload_id = ?1 AND r.variant_id = ?2 AND r.benchmark_version = ?3 AND "
       "r.recipe_fingerprint = ?4 AND r.hardware_profile_id = ?5 AND r.software_profile_id = ?6 "
@@ -228,7 +219,7 @@ std::vector<StoredRecord> SqliteStore::list_records(const RecordFilter& filter) 
     where += " AND julianday(r.timestamp) >= julianday(?" + std::to_string(arguments.size()) + ")";
   }
   if (filter.cohort) {
-    if (!complete(*filter.cohort)) return {};
+    if (!cohort_is_complete(*filter.cohort)) return {};
     add("r.workload_id =", filter.cohort->workload_id);
     add("r.variant_id =", filter.cohort->variant_id);
     add("r.benchmark_version =", filter.cohort->benchmark_version);

@@ -4,10 +4,20 @@
 #include <exception>
 
 #include "model/error.hpp"
+#include "model/fingerprint.hpp"
 #include "model/parallel_for.hpp"
 #include "model/record_fast_reader.hpp"
 
 namespace perfgate {
+
+bool cohort_is_complete(const CohortKey& key) {
+  return !key.workload_id.empty() && !key.variant_id.empty() && !key.recipe_fingerprint.empty() &&
+         !key.hardware_profile_id.empty() && !key.software_profile_id.empty();
+}
+
+std::string attempt_header_text(const Attempt& attempt) {
+  return canonical_json(attempt_header_json(attempt));
+}
 
 void sort_newest_first(std::vector<StoredRow>& rows) {
   std::sort(rows.begin(), rows.end(), [](const StoredRow& a, const StoredRow& b) {

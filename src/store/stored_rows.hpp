@@ -21,6 +21,14 @@ struct StoredRow {
   long long seq = 0;  ///< insertion order
 };
 
+/// Whether every field of the cohort key is there: a cohort with an empty one has no
+/// baseline and lists nothing.
+bool cohort_is_complete(const CohortKey& key);
+
+/// An attempt's header as a database store keeps it: the canonical JSON of its fields,
+/// without its records.
+std::string attempt_header_text(const Attempt& attempt);
+
 /// Newest first: by instant (rows without one last), then timestamp text byte by byte,
 /// then the later insertion.
 void sort_newest_first(std::vector<StoredRow>& rows);
