@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -20,7 +21,8 @@ struct SideScratch {
   std::vector<char> covered;
   std::vector<std::uint64_t> keys, spare;  ///< the radix sort's buffers
   std::vector<std::uint32_t> keys32, spare32;
-  std::vector<double> padded;  ///< values between the sentinels 0 and +inf
+  std::vector<std::uint32_t> buckets;  ///< the bucket sort's counts
+  std::vector<double> padded;          ///< values between the sentinels 0 and +inf
   std::size_t total = 0;
   bool positive = false;  ///< every value is positive and finite
 };
@@ -76,6 +78,57 @@ void radix_sort_positive(std::vector<double>& values, std::vector<Key>& keys,
   for (std::size_t i = 0; i < n; ++i) values[i] = value_of<Float, Key>(keys[i]);
 }
 
+/// Sorts positive finite doubles by their bit patterns as `Float`, for the sample sizes a
+/// state has (up to a few thousand): one counting pass spreads the keys over about n
+/// buckets of the keys' range, then an insertion sort fixes the order inside each bucket.
+/// Timing samples spread over the buckets, so that is two passes and a few moves per
+/// value, where the radix sort needs one pass per byte. A sample crowded into few buckets
+/// (one far outlier stretches the range) would make the insertion sort quadratic: past a
+/// budget of moves it stops, and the radix sort orders what it has reached.
+template <class Float, class Key>
+void sort_positive(std::vector<double>& values, std::vector<Key>& keys, std::vector<Key>& spare,
+                   std::vector<std::uint32_t>& buckets) {
+  const std::size_t n = values.size();
+  constexpr std::size_t kLargest = 4096;
+  if (n > kLargest) {
+    radix_sort_positive<Float>(values, keys, spare);
+    return;
+  }
+  keys.resize(n);
+  Key low = std::numeric_limits<Key>::max();
+  Key high = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Key key = key_of<Float, Key>(values[i]);
+    keys[i] = key;
+    low = std::min(low, key);
+    high = std::max(high, key);
+  }
+  if (low == high) return;  // one value n times: already in order
+  const int bucket_bits = std::bit_width(n);
+  const int range_bits = std::bit_width(static_cast<Key>(high - low));
+  const int shift = std::max(0, range_bits - bucket_bits);
+  buckets.assign((std::size_t{1} << bucket_bits) + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) ++buckets[((keys[i] - low) >> shift) + 1];
+  for (std::size_t b = 1; b < buckets.size(); ++b) buckets[b] += buckets[b - 1];
+  spare.resize(n);
+  for (std::size_t i = 0; i < n; ++i) spare[buckets[(keys[i] - low) >> shift]++] = keys[i];
+  std::size_t budget = 8 * n;
+  for (std::size_t i = 1; i < n; ++i) {
+    const Key key = spare[i];
+    std::size_t j = i;
+    for (; j > 0 && spare[j - 1] > key; --j) spare[j] = spare[j - 1];
+    spare[j] = key;
+    const std::size_t moved = i - j;
+    if (moved > budget) {
+      for (std::size_t k = 0; k < n; ++k) values[k] = value_of<Float, Key>(spare[k]);
+      radix_sort_positive<Float>(values, keys, spare);
+      return;
+    }
+    budget -= moved;
+  }
+  for (std::size_t i = 0; i < n; ++i) values[i] = value_of<Float, Key>(spare[i]);
+}
+
 bool all_float32(const std::vector<double>& values) {
   return std::all_of(values.begin(), values.end(), [](double value) {
     return static_cast<double>(static_cast<float>(value)) == value;
@@ -89,9 +142,9 @@ void unique_into(std::span<const double> samples, SideScratch& side) {
   side.positive = positive;
   if (positive && !side.sorted.empty() && side.sorted.size() < (1u << 31)) {
     if (all_float32(side.sorted)) {
-      radix_sort_positive<float>(side.sorted, side.keys32, side.spare32);
+      sort_positive<float>(side.sorted, side.keys32, side.spare32, side.buckets);
     } else {
-      radix_sort_positive<double>(side.sorted, side.keys, side.spare);
+      sort_positive<double>(side.sorted, side.keys, side.spare, side.buckets);
     }
   } else {
     std::sort(side.sorted.begin(), side.sorted.end());
@@ -121,11 +174,13 @@ struct LogTolerance {
   double tolerance;
   double ratio_surely_within;
   double ratio_surely_beyond;
+  double largest_low_for_products;  ///< above it, low × ratio may overflow to +inf
 
   explicit LogTolerance(double relative)
       : tolerance(std::log1p(relative)),
         ratio_surely_within((1 + relative) * (1 - 1e-9)),
-        ratio_surely_beyond((1 + relative) * (1 + 1e-9)) {}
+        ratio_surely_beyond((1 + relative) * (1 + 1e-9)),
+        largest_low_for_products(std::numeric_limits<double>::max() / ratio_surely_beyond) {}
 
   bool within(double low, double high) const {
     const double ratio = high / low;
@@ -168,10 +223,15 @@ void cover_each_other(const std::vector<double>& a, const std::vector<double>& b
   pad(b, pb);
   covered_a.assign(a.size(), 0);
   covered_b.assign(b.size(), 0);
+  // Products, not the ratio: a division's latency sat on every step's critical path. The
+  // product's rounding (a unit in the last place) is far inside the 1e-9 margin; the
+  // sentinel 0 gives 0 (never near). A product that overflows to +inf would call the
+  // sentinel +inf near, so values that large take the logarithms.
   const auto within = [&tolerance](double low, double high) {
-    const double ratio = high / low;
-    bool near = ratio <= tolerance.ratio_surely_within;
-    if (__builtin_expect(!near && ratio < tolerance.ratio_surely_beyond, 0)) {
+    bool near = high <= low * tolerance.ratio_surely_within;
+    if (__builtin_expect((!near && high < low * tolerance.ratio_surely_beyond) ||
+                             low > tolerance.largest_low_for_products,
+                         0)) {
       near = tolerance.within(low, high);
     }
     return near;

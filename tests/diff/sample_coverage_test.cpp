@@ -54,6 +54,39 @@ TEST(UniqueValues, OrdersWidenedFloat32AndFullDoublesAsStdSortDoes) {
             2u);
 }
 
+TEST(UniqueValues, OrdersASampleCrowdedBesideOneFarOutlier) {
+  // The outlier stretches the bucket sort's range, so the other 1,000 values land in one
+  // bucket in descending order: the insertion sort runs out of its budget of moves and the
+  // radix sort orders them instead. Doubles and float32 values alike.
+  for (const bool float32 : {false, true}) {
+    std::vector<double> samples;
+    for (int i = 1000; i > 0; --i) {
+      const double value = 1.0 + i * 1e-6;
+      samples.push_back(float32 ? static_cast<float>(value) : value);
+    }
+    samples.push_back(1e6);
+    samples.push_back(samples[10]);
+    std::vector<double> sorted = samples;
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    const UniqueValues unique = unique_values(samples);
+    EXPECT_EQ(unique.values, sorted) << (float32 ? "float32" : "double");
+    EXPECT_EQ(unique.total, 1002u);
+  }
+}
+
+TEST(SampleCoverage, ValuesNearTheLargestDoubleCoverEachOther) {
+  // 1.79e308 × 1.005 overflows to +inf; the values are 0.39% apart, inside log(1.005).
+  // 1.797e308 and 1.7e308 are 5.5% apart: the walk's +inf sentinel above 1.797e308 must
+  // not count as near it either.
+  expect_figures(sample_coverage(std::vector<double>{1.79e308}, std::vector<double>{1.797e308},
+                                 default_thresholds()),
+                 1, 1, 1, 1);
+  expect_figures(sample_coverage(std::vector<double>{1.7e308}, std::vector<double>{1.797e308},
+                                 default_thresholds()),
+                 0, 0, 0, 0);
+}
+
 TEST(SupportSelection, KeepsEveryValueWhenTheFilterIsDisabled) {
   DiffThresholds t = default_thresholds();
   t.rare_support_sample_fraction = 0;
