@@ -84,8 +84,9 @@ struct Libgit2 {
 /// before a repository has been opened.
 const Libgit2& calls() {
   static const Libgit2 resolved = [] {
-    static const perfgate::LoadedLibrary library(
-        PERFGATE_LIBGIT2_SONAME, "git history and local git metadata", "libgit2-1.5");
+    static const perfgate::LoadedLibrary library(PERFGATE_LIBGIT2_SONAME,
+                                                 "git history and local git metadata",
+                                                 "Install Debian's libgit2-1.5 package.");
     Libgit2 functions{};
 #define PERFGATE_RESOLVE(name) functions.name = library.function<decltype(&::name)>(#name);
     PERFGATE_LIBGIT2_FUNCTIONS(PERFGATE_RESOLVE)

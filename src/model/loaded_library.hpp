@@ -13,15 +13,17 @@ namespace perfgate {
 
 class LoadedLibrary {
  public:
-  /// Opens `soname` (e.g. "libpq.so.5"). Error(kIoError) when it cannot be opened: the
-  /// message names the library, what needs it (`needed_for`) and the Debian package.
-  LoadedLibrary(const char* soname, const char* needed_for, const char* package);
+  /// Opens `library` (a soname such as "libpq.so.5", or a path). Error(kIoError) when it
+  /// cannot be opened: the message names it, what needs it (`needed_for`) and `fix`, a
+  /// sentence saying how to get it ("Install Debian's libpq5 package.").
+  LoadedLibrary(const std::string& library, const std::string& needed_for, const std::string& fix);
   ~LoadedLibrary() = default;  // left open: its functions stay in use until exit
   LoadedLibrary(const LoadedLibrary&) = delete;
   LoadedLibrary& operator=(const LoadedLibrary&) = delete;
 
   /// The function called `name`, as a pointer of type `Function`; Error(kIoError) when
-  /// the library lacks it (a different version than perfgate was built against).
+  /// the library lacks it (a different version than perfgate was built against), with
+  /// the same fix.
   template <typename Function>
   Function function(const char* name) const {
     return reinterpret_cast<Function>(address(name));
@@ -31,8 +33,8 @@ class LoadedLibrary {
   void* address(const char* name) const;
 
   void* handle_ = nullptr;
-  std::string soname_;
-  std::string package_;
+  std::string library_;
+  std::string fix_;
 };
 
 }  // namespace perfgate

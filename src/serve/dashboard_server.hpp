@@ -1,21 +1,20 @@
 #pragma once
-// The HTTP side of `perfgate serve`: cpp-httplib (Debian's libcpp-httplib, a maintained
-// server whose request parsing perfgate does not have to own) in front of DashboardApi.
-// Only GET and HEAD are answered; every other method is 405, since nothing here writes.
+// The HTTP side of `perfgate serve`: the HTTP server module (serve/http_server.hpp) in
+// front of DashboardApi. Only GET and HEAD are answered; every other method is 405, since
+// nothing here writes.
 #include <memory>
 #include <string>
 
+#include "model/loaded_library.hpp"
 #include "serve/dashboard_api.hpp"
+#include "serve/http_server.hpp"
 #include "serve/listen_address.hpp"
-
-namespace httplib {
-class Server;
-}
 
 namespace perfgate {
 
 class DashboardServer {
  public:
+  /// Opens the HTTP server module: Error(kIoError) naming it when it is missing.
   explicit DashboardServer(DashboardApi& api);
   ~DashboardServer();
   DashboardServer(const DashboardServer&) = delete;
@@ -30,8 +29,11 @@ class DashboardServer {
   void stop();
 
  private:
+  HttpResponse answer(const HttpRequest& request);
+
   DashboardApi& api_;
-  std::unique_ptr<httplib::Server> server_;
+  std::unique_ptr<LoadedLibrary> module_;
+  std::unique_ptr<HttpServer> server_;
   std::string host_;
   int port_ = 0;
 };

@@ -38,7 +38,7 @@ struct Libpq {
 const Libpq& calls() {
   static const Libpq resolved = [] {
     static const perfgate::LoadedLibrary library(PERFGATE_LIBPQ_SONAME, "postgresql:// stores",
-                                                 "libpq5");
+                                                 "Install Debian's libpq5 package.");
     Libpq functions{};
 #define PERFGATE_RESOLVE(name) functions.name = library.function<decltype(&::name)>(#name);
     PERFGATE_LIBPQ_FUNCTIONS(PERFGATE_RESOLVE)

@@ -13,7 +13,7 @@ namespace {
 TEST(LoadedLibrary, AMissingLibraryNamesItselfWhatNeedsItAndThePackage) {
   try {
     LoadedLibrary library("libperfgate-no-such-library.so.1", "testing the loader",
-                          "perfgate-no-such-package");
+                          "Install Debian's perfgate-no-such-package package.");
     FAIL() << "a library that does not exist was opened";
   } catch (const Error& error) {
     EXPECT_EQ(error.code(), ExitCode::kIoError);
@@ -28,7 +28,7 @@ TEST(LoadedLibrary, AMissingLibraryNamesItselfWhatNeedsItAndThePackage) {
 }
 
 TEST(LoadedLibrary, ResolvesFunctionsAndNamesOneThatIsMissing) {
-  const LoadedLibrary libc("libc.so.6", "testing the loader", "libc6");
+  const LoadedLibrary libc("libc.so.6", "testing the loader", "Install Debian's libc6 package.");
   const auto length = libc.function<std::size_t (*)(const char*)>("strlen");
   EXPECT_EQ(length("perfgate"), 8u);
   try {
@@ -38,8 +38,7 @@ TEST(LoadedLibrary, ResolvesFunctionsAndNamesOneThatIsMissing) {
     EXPECT_EQ(error.code(), ExitCode::kIoError);
     EXPECT_EQ(std::string(error.what()),
               "libc.so.6: has no function perfgate_no_such_function: it is not the version "
-              "perfgate was built against. Install the libc6 package of the build machine's "
-              "release.");
+              "perfgate was built against. Install Debian's libc6 package.");
   }
 }
 
