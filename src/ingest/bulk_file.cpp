@@ -55,7 +55,12 @@ double float32_le(const unsigned char* bytes) {
 bool BulkFolders::exists(const std::filesystem::path& path) {
   const std::optional<std::string> name = listing_name(path);
   if (!name) return is_there(path);
-  const std::string folder = path.has_parent_path() ? path.parent_path().string() : ".";
+  return exists_in(path.has_parent_path() ? path.parent_path().string() : ".", *name);
+}
+
+bool BulkFolders::exists_in(const std::string& given_folder, const std::string& name) {
+  const std::string& folder = given_folder.empty() ? std::string(".") : given_folder;
+  const auto look = [&] { return is_there(std::filesystem::path(folder) / name); };
   auto [entry, added] = folders_.try_emplace(folder);
   if (added) {
     if (DIR* listing = ::opendir(folder.c_str())) {
@@ -67,9 +72,35 @@ bool BulkFolders::exists(const std::filesystem::path& path) {
       ::closedir(listing);
     }
   }
-  if (!entry->second) return is_there(path);
-  if (entry->second->plain.contains(*name)) return true;
-  return entry->second->unclear.contains(*name) && is_there(path);
+  if (!entry->second) return look();
+  if (entry->second->plain.contains(name)) return true;
+  return entry->second->unclear.contains(name) && look();
+}
+
+std::optional<std::string> bulk_path_beside(const std::string& json_folder,
+                                            const std::string& written_name, BulkFolders& folders) {
+  if (written_name.empty() || written_name.front() == '/') return std::nullopt;
+  // Every component plain: not empty (no "//", no trailing "/"), not "." or "..".
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = written_name.find('/', start);
+    const std::string_view part =
+        std::string_view(written_name).substr(start, end == std::string::npos ? end : end - start);
+    if (part.empty() || part == "." || part == "..") return std::nullopt;
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  const std::size_t slash = written_name.rfind('/');
+  const bool folder_has_separator = !json_folder.empty() && json_folder.back() == '/';
+  const std::string separator = json_folder.empty() || folder_has_separator ? "" : "/";
+  std::string path = json_folder + separator + written_name;
+  const std::string name =
+      slash == std::string::npos ? written_name : written_name.substr(slash + 1);
+  const std::string folder = slash == std::string::npos
+                                 ? json_folder
+                                 : json_folder + separator + written_name.substr(0, slash);
+  if (!folders.exists_in(folder, name)) return std::nullopt;
+  return path;
 }
 
 std::filesystem::path resolve_bulk_path(const std::filesystem::path& json_file,
@@ -100,7 +131,7 @@ std::filesystem::path resolve_bulk_path(const std::filesystem::path& json_file,
 }
 
 std::optional<std::vector<double>> load_bulk_file(const BulkFile& file, std::string& warning) {
-  const std::string name = file.path.string();
+  const std::string& name = file.path;
   const auto cannot_read = [&](int error) {
     warning = name + ": cannot read: " + std::generic_category().message(error);
     return std::nullopt;

@@ -86,12 +86,20 @@ T checked(simdjson::simdjson_result<T>&& result) {
 /// the strict reader decodes.
 std::string_view plain_text(const char* raw) {
   // The closing quote is there (simdjson's first stage checked it), and the padding after
-  // the text keeps strlen-like scans inside the buffer.
+  // the text keeps strlen-like scans inside the buffer. One pass looks for both: the
+  // strings are short, and a second search (memchr) cost more than the first.
   const char* end = raw;
-  while (*end != '"') ++end;
-  const std::string_view text(raw, static_cast<std::size_t>(end - raw));
-  if (text.find('\\') != std::string_view::npos) give_up();
-  return text;
+  for (; *end != '"'; ++end) {
+    if (*end == '\\') give_up();
+  }
+  return {raw, static_cast<std::size_t>(end - raw)};
+}
+
+/// `text` is the literal `expected`: a comparison of a known length, which the compiler
+/// inlines, where string_view's == calls memcmp for every key of every object.
+template <std::size_t N>
+bool is(std::string_view text, const char (&expected)[N]) {
+  return text.size() == N - 1 && std::memcmp(text.data(), expected, N - 1) == 0;
 }
 
 /// An element of an array or object being iterated, in place.
@@ -240,17 +248,17 @@ class FastNvbenchReader {
       sj::field& field = element_of(member);
       const std::string_view key = key_of(field);
       sj::value value = field.value();
-      if (key == "devices" || key == "benchmarks" || key == "meta") {
-        bool& seen = key == "devices"      ? has_devices
-                     : key == "benchmarks" ? has_benchmarks
-                                           : has_meta;
+      if (is(key, "devices") || is(key, "benchmarks") || is(key, "meta")) {
+        bool& seen = is(key, "devices")      ? has_devices
+                     : is(key, "benchmarks") ? has_benchmarks
+                                             : has_meta;
         if (seen) give_up();  // a key given twice: which one counts is the strict reader's
         seen = true;
-        if (key == "meta") {
+        if (is(key, "meta")) {
           read_meta(value);
         } else if (type_of(value) != sj::json_type::array) {
           return FastReadStatus::kNotNvbench;
-        } else if (key == "devices") {
+        } else if (is(key, "devices")) {
           read_devices(value);
         } else {
           read_benchmarks(value);
@@ -294,10 +302,10 @@ class FastNvbenchReader {
         sj::field& field = element_of(member);
         const std::string_view key = key_of(field);
         sj::value v = field.value();
-        if (key == "id") {
+        if (is(key, "id")) {
           if (id) give_up();
           id = integer_of(v);
-        } else if (key == "name") {
+        } else if (is(key, "name")) {
           if (!is_null(v)) name = string_of(v);
         }
       }
@@ -319,17 +327,17 @@ class FastNvbenchReader {
         sj::field& field = element_of(member);
         const std::string_view key = key_of(field);
         sj::value v = field.value();
-        if (key == "name") {
+        if (is(key, "name")) {
           if (has_name) give_up();
           has_name = true;
           entry.name = string_of(v);
-        } else if (key == "devices") {
+        } else if (is(key, "devices")) {
           if (is_null(v)) continue;
           for (auto id : checked(v.get_array())) {
             sj::value& id_value = element_of(id);
             entry.devices.push_back(integer_of(id_value));
           }
-        } else if (key == "states") {
+        } else if (is(key, "states")) {
           if (has_states) give_up();
           has_states = true;
           if (is_null(v)) continue;
@@ -357,20 +365,20 @@ class FastNvbenchReader {
       sj::field& field = element_of(member);
       const std::string_view key = key_of(field);
       sj::value v = field.value();
-      if (key == "name") {
+      if (is(key, "name")) {
         if (has_name) give_up();
         has_name = true;
         state.state_key = nvbench_state_key(string_of(v));
-      } else if (key == "device") {
+      } else if (is(key, "device")) {
         if (!is_null(v)) state.device = integer_of(v);
-      } else if (key == "axis_values") {
+      } else if (is(key, "axis_values")) {
         if (!is_null(v)) read_axes(v, state);
-      } else if (key == "is_skipped") {
+      } else if (is(key, "is_skipped")) {
         if (is_null(v)) continue;
         state.skipped = checked(v.get_bool());
-      } else if (key == "skip_reason") {
+      } else if (is(key, "skip_reason")) {
         if (!is_null(v)) state.skip_reason = string_of(v);
-      } else if (key == "summaries") {
+      } else if (is(key, "summaries")) {
         if (!is_null(v)) read_summaries(v, state);
       }
     }
@@ -396,10 +404,10 @@ class FastNvbenchReader {
         sj::field& field = element_of(member);
         const std::string_view key = key_of(field);
         sj::value v = field.value();
-        if (key == "name") {
+        if (is(key, "name")) {
           if (name) give_up();
           name = string_of(v);
-        } else if (key == "value") {
+        } else if (is(key, "value")) {
           if (text) give_up();
           const sj::json_type type = type_of(v);
           if (type == sj::json_type::string) {
@@ -429,15 +437,15 @@ class FastNvbenchReader {
         sj::field& field = element_of(member);
         const std::string_view key = key_of(field);
         sj::value v = field.value();
-        if (key == "name") {
+        if (is(key, "name")) {
           if (has_name) give_up();
           has_name = true;
           d.name = string_of(v);
-        } else if (key == "type") {
+        } else if (is(key, "type")) {
           if (d.has_type) give_up();
           d.has_type = true;
           if (!is_null(v)) d.type = string_of(v);
-        } else if (key == "value") {
+        } else if (is(key, "value")) {
           if (d.has_value) give_up();
           d.has_value = true;
           d.value_type = type_of(v);
@@ -465,8 +473,9 @@ class FastNvbenchReader {
     const long long size = integer_datum(data_, "size");
     if (written.empty() || size < 0) give_up();  // the strict reader words the warning
     std::string name(written);
-    std::filesystem::path where = resolve_bulk_path(path_, name, folders_);
-    return BulkFile{std::move(name), std::move(where), static_cast<std::size_t>(size)};
+    std::optional<std::string> where = bulk_path_beside(json_folder_, name, folders_);
+    if (!where) where = resolve_bulk_path(path_, name, folders_).string();
+    return BulkFile{std::move(name), std::move(*where), static_cast<std::size_t>(size)};
   }
 
   void read_summaries(sj::value& value, ResultState& state) {
@@ -481,11 +490,11 @@ class FastNvbenchReader {
         sj::field& entry = element_of(member);
         const std::string_view key = key_of(entry);
         sj::value v = entry.value();
-        if (key == "tag") {
+        if (is(key, "tag")) {
           if (has_tag) give_up();
           has_tag = true;
           field = nvbench_field(string_of(v));
-        } else if (key == "data") {
+        } else if (is(key, "data")) {
           // nvbench writes the tag first; data before it is left to the strict reader.
           if (!has_tag || has_data) give_up();
           has_data = true;
@@ -577,6 +586,7 @@ class FastNvbenchReader {
 
   const std::filesystem::path& path_;
   ResultFile& file_;
+  const std::string json_folder_ = path_.parent_path().string();
   BulkFolders folders_;      ///< the bulk files' folders, each listed once
   std::vector<Datum> data_;  ///< the current summary's data, reused: no allocation per summary
 };
@@ -597,6 +607,11 @@ FastReadStatus read_with_simdjson(std::string_view text, std::size_t capacity,
   ResultFile read;
   read.format = ResultFormat::kNvbench;
   read.path = path;
+  // Room for more states than the file can hold (an nvbench state takes kilobytes of
+  // JSON): growing the vector copied every state read so far, twice over. Room never used
+  // is never touched, so it costs address space only.
+  constexpr std::size_t kLeastBytesPerState = 2048;
+  read.states.reserve(std::min<std::size_t>(text.size() / kLeastBytesPerState, 1 << 20));
   try {
     const FastReadStatus status = FastNvbenchReader(path, read).read(document);
     if (status == FastReadStatus::kRead) file = std::move(read);

@@ -58,9 +58,11 @@ struct TimingSummary {
 
 /// A --jsonbin side file of little-endian float32 values, not read until asked for.
 struct BulkFile {
-  std::string written_name;    ///< the filename exactly as the JSON states it
-  std::filesystem::path path;  ///< where it is, by nvbench's rule (resolve_bulk_path)
-  std::size_t count = 0;       ///< the "size" the JSON states
+  std::string written_name;  ///< the filename exactly as the JSON states it
+  /// Where it is, by nvbench's rule (resolve_bulk_path). Text, not a filesystem::path:
+  /// thousands are made per file, and only opened.
+  std::string path;
+  std::size_t count = 0;  ///< the "size" the JSON states
 };
 
 /// A metric of a state other than the primary timing (Google Benchmark cpu_time and

@@ -44,7 +44,7 @@ Json bulk_path(const std::optional<ingest::BulkFile>& file) {
   if (!file) return nullptr;
   std::error_code error;
   const auto absolute = std::filesystem::absolute(file->path, error);
-  return (error ? file->path : absolute).lexically_normal().string();
+  return (error ? std::filesystem::path(file->path) : absolute).lexically_normal().string();
 }
 
 Json bulk_count(const std::optional<ingest::BulkFile>& file) {

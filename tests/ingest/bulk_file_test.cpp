@@ -156,5 +156,37 @@ TEST(BulkFilePath, ResolvesThousandsOfNamesWithOneListingPerFolderAsTheRuleSays)
       << "found nowhere: beside the JSON, where the read then reports it missing";
 }
 
+TEST(BulkFilePath, TheTextShortcutAgreesWithTheRuleOrLeavesTheNameToIt) {
+  // bulk_path_beside answers only for plain relative names found beside the JSON, and then
+  // exactly as resolve_bulk_path does; every other name is left to the rule (nullopt).
+  const TempDir dir;
+  dir.write("run/r.json", "{}");
+  dir.write("run/r.json-bin/0.bin", "x");
+  dir.write("run/top.bin", "x");
+  dir.write("r.json-bin/1.bin", "x");  // found only above the JSON's folder
+  const std::string folder = (dir / "run").string();
+  BulkFolders folders;
+  EXPECT_EQ(bulk_path_beside(folder, "r.json-bin/0.bin", folders),
+            (dir / "run/r.json-bin/0.bin").string());
+  EXPECT_EQ(bulk_path_beside(folder, "top.bin", folders), (dir / "run/top.bin").string());
+  EXPECT_EQ(bulk_path_beside(folder + "/", "top.bin", folders), (dir / "run/top.bin").string());
+  for (const std::string name :
+       {"r.json-bin/1.bin", "r.json-bin/9.bin", "/abs/0.bin", "./r.json-bin/0.bin",
+        "r.json-bin/../top.bin", "r.json-bin//0.bin", "r.json-bin/", ""}) {
+    EXPECT_EQ(bulk_path_beside(folder, name, folders), std::nullopt) << name;
+  }
+  for (const std::string name : {"r.json-bin/0.bin", "top.bin"}) {
+    EXPECT_EQ(*bulk_path_beside(folder, name, folders),
+              resolve_bulk_path(dir / "run/r.json", name).string())
+        << name;
+  }
+  // A JSON named without a folder: its bulk files are found from the working directory.
+  const std::filesystem::path here = std::filesystem::current_path();
+  std::filesystem::current_path(dir / "run");
+  EXPECT_EQ(bulk_path_beside("", "r.json-bin/0.bin", folders), "r.json-bin/0.bin");
+  EXPECT_EQ(resolve_bulk_path("r.json", "r.json-bin/0.bin").string(), "r.json-bin/0.bin");
+  std::filesystem::current_path(here);
+}
+
 }  // namespace
 }  // namespace perfgate::ingest
