@@ -78,33 +78,37 @@ void radix_sort_positive(std::vector<double>& values, std::vector<Key>& keys,
   for (std::size_t i = 0; i < n; ++i) values[i] = value_of<Float, Key>(keys[i]);
 }
 
-/// Sorts positive finite doubles by their bit patterns as `Float`, for the sample sizes a
-/// state has (up to a few thousand): one counting pass spreads the keys over about n
-/// buckets of the keys' range, then an insertion sort fixes the order inside each bucket.
+/// The keys (bit patterns as `Float`) of positive finite `samples`, sorted, for the sample
+/// sizes a state has (up to a few thousand): one counting pass spreads the keys over about
+/// 2n buckets of their range, then an insertion sort fixes the order inside each bucket.
 /// Timing samples spread over the buckets, so that is two passes and a few moves per
 /// value, where the radix sort needs one pass per byte. A sample crowded into few buckets
 /// (one far outlier stretches the range) would make the insertion sort quadratic: past a
-/// budget of moves it stops, and the radix sort orders what it has reached.
+/// budget of moves it stops, and the radix sort orders what it has reached. Returns
+/// `keys` or `spare`, whichever holds the result.
 template <class Float, class Key>
-void sort_positive(std::vector<double>& values, std::vector<Key>& keys, std::vector<Key>& spare,
-                   std::vector<std::uint32_t>& buckets) {
-  const std::size_t n = values.size();
+const std::vector<Key>& sorted_keys(std::span<const double> samples, std::vector<Key>& keys,
+                                    std::vector<Key>& spare, std::vector<std::uint32_t>& buckets,
+                                    std::vector<double>& scratch) {
+  const std::size_t n = samples.size();
+  const auto radix = [&](auto&& values) -> const std::vector<Key>& {
+    scratch.assign(values.begin(), values.end());
+    radix_sort_positive<Float>(scratch, keys, spare);
+    return keys;  // the radix sort leaves the sorted keys there
+  };
   constexpr std::size_t kLargest = 4096;
-  if (n > kLargest) {
-    radix_sort_positive<Float>(values, keys, spare);
-    return;
-  }
+  if (n > kLargest) return radix(samples);
   keys.resize(n);
   Key low = std::numeric_limits<Key>::max();
   Key high = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const Key key = key_of<Float, Key>(values[i]);
+    const Key key = key_of<Float, Key>(samples[i]);
     keys[i] = key;
     low = std::min(low, key);
     high = std::max(high, key);
   }
-  if (low == high) return;  // one value n times: already in order
-  const int bucket_bits = std::bit_width(n);
+  if (low == high) return keys;  // one value n times: already in order
+  const int bucket_bits = std::bit_width(n) + 1;
   const int range_bits = std::bit_width(static_cast<Key>(high - low));
   const int shift = std::max(0, range_bits - bucket_bits);
   buckets.assign((std::size_t{1} << bucket_bits) + 1, 0);
@@ -120,39 +124,61 @@ void sort_positive(std::vector<double>& values, std::vector<Key>& keys, std::vec
     spare[j] = key;
     const std::size_t moved = i - j;
     if (moved > budget) {
+      std::vector<double> values(n);
       for (std::size_t k = 0; k < n; ++k) values[k] = value_of<Float, Key>(spare[k]);
-      radix_sort_positive<Float>(values, keys, spare);
-      return;
+      return radix(values);
     }
     budget -= moved;
   }
-  for (std::size_t i = 0; i < n; ++i) values[i] = value_of<Float, Key>(spare[i]);
+  return spare;
 }
 
-bool all_float32(const std::vector<double>& values) {
-  return std::all_of(values.begin(), values.end(), [](double value) {
-    return static_cast<double>(static_cast<float>(value)) == value;
-  });
+/// The distinct values of sorted keys, ascending, with their counts.
+template <class Float, class Key>
+void unique_of_keys(const std::vector<Key>& sorted, SideScratch& side) {
+  const std::size_t n = sorted.size();
+  side.values.resize(n);
+  side.counts.resize(n);
+  std::size_t unique = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (unique == 0 || sorted[i] != sorted[i - 1]) {
+      side.values[unique] = value_of<Float, Key>(sorted[i]);
+      side.counts[unique++] = 0;
+    }
+    ++side.counts[unique - 1];
+  }
+  side.values.resize(unique);
+  side.counts.resize(unique);
 }
 
 void unique_into(std::span<const double> samples, SideScratch& side) {
-  side.sorted.assign(samples.begin(), samples.end());
-  const bool positive = std::all_of(side.sorted.begin(), side.sorted.end(),
-                                    [](double value) { return value > 0 && std::isfinite(value); });
-  side.positive = positive;
-  if (positive && !side.sorted.empty() && side.sorted.size() < (1u << 31)) {
-    if (all_float32(side.sorted)) {
-      sort_positive<float>(side.sorted, side.keys32, side.spare32, side.buckets);
-    } else {
-      sort_positive<double>(side.sorted, side.keys, side.spare, side.buckets);
-    }
-  } else {
-    std::sort(side.sorted.begin(), side.sorted.end());
+  const std::size_t n = samples.size();
+  side.total = n;
+  // One pass decides the sort: positive finite values sort by their bit patterns, as
+  // float32 ones (nvbench's sample times) on half as many bytes.
+  bool positive = true;
+  bool float32 = true;
+  for (const double value : samples) {
+    positive &= value > 0 && value <= std::numeric_limits<double>::max();
+    // Cast only what float holds: converting a double out of its range is undefined.
+    float32 &= std::abs(value) <= std::numeric_limits<float>::max() &&
+               static_cast<double>(static_cast<float>(value)) == value;
   }
-  const std::size_t n = side.sorted.size();
+  side.positive = positive;
+  if (positive && n > 0 && n < (std::size_t{1} << 31)) {
+    if (float32) {
+      unique_of_keys<float>(
+          sorted_keys<float>(samples, side.keys32, side.spare32, side.buckets, side.sorted), side);
+    } else {
+      unique_of_keys<double>(
+          sorted_keys<double>(samples, side.keys, side.spare, side.buckets, side.sorted), side);
+    }
+    return;
+  }
+  side.sorted.assign(samples.begin(), samples.end());
+  std::sort(side.sorted.begin(), side.sorted.end());
   side.values.resize(n);
   side.counts.resize(n);
-  side.total = n;
   std::size_t unique = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const double value = side.sorted[i];

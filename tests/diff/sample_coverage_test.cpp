@@ -54,6 +54,14 @@ TEST(UniqueValues, OrdersWidenedFloat32AndFullDoublesAsStdSortDoes) {
             2u);
 }
 
+TEST(UniqueValues, SortsValuesNoSortKeyCanHoldAsNumbers) {
+  // Negative, huge and zero values take std::sort: no bit-pattern key orders them, and
+  // none may be converted to float32 on the way (out of its range that is undefined).
+  const UniqueValues unique = unique_values(std::vector<double>{-1e300, 1.0, 0.0, -1e300, 1e300});
+  EXPECT_EQ(unique.values, (std::vector<double>{-1e300, 0.0, 1.0, 1e300}));
+  EXPECT_EQ(unique.counts, (std::vector<std::size_t>{2, 1, 1, 1}));
+}
+
 TEST(UniqueValues, OrdersASampleCrowdedBesideOneFarOutlier) {
   // The outlier stretches the bucket sort's range, so the other 1,000 values land in one
   // bucket in descending order: the insertion sort runs out of its budget of moves and the
