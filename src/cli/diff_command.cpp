@@ -7,10 +7,13 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
+#include <thread>
 
 #include "cli/format_in_flag.hpp"
 #include "cli/terminal.hpp"
 #include "diff/diff_run.hpp"
+#include "diff/early_decisions.hpp"
 #include "ingest/result_file.hpp"
 #include "model/error.hpp"
 #include "report/bulk_debug_python.hpp"
@@ -209,10 +212,26 @@ PairDiff diff_pair(const DiffOptions& options, const DiffSettings& settings,
   status.show("perfgate diff: reading " + reference_path + " and " + compare_path);
   // One file after the other: each is parsed at memory speed, and holding one text at a
   // time halves the peak (two 13 MB nvbench texts would be most of it). The reference is
-  // read first, so its error is the one reported when both are malformed.
+  // read first, so its error is the one reported when both are malformed. While the
+  // compare file is parsed, another core decides the pairs whose compare state it has
+  // (diff/early_decisions.hpp): worth it where states are many and costly, nvbench's.
   const ingest::ResultFile reference =
       ingest::read_result_file(reference_path, settings.format, read);
-  const ingest::ResultFile compare = ingest::read_result_file(compare_path, settings.format, read);
+  std::optional<diff::EarlyDecisions> early;
+  const bool unfiltered = settings.match.filters.global_axis_filters.empty() &&
+                          settings.match.filters.scopes.empty() &&
+                          !settings.match.reference_devices && !settings.match.compare_devices &&
+                          !settings.match.ignore_devices;
+  if (reference.format == ingest::ResultFormat::kNvbench && unfiltered &&
+      std::thread::hardware_concurrency() > 1) {
+    early.emplace(reference, ingest::format_has_clock(reference.format),
+                  settings.config.thresholds);
+  }
+  ingest::ReadOptions read_compare = read;
+  read_compare.listener = early ? &*early : nullptr;
+  const ingest::ResultFile compare =
+      ingest::read_result_file(compare_path, settings.format, read_compare);
+  if (early) early->stop();
   status.clear();
   for (const auto* file : {&reference, &compare}) {
     for (const auto& warning : file->warnings)
@@ -224,7 +243,8 @@ PairDiff diff_pair(const DiffOptions& options, const DiffSettings& settings,
       reference, compare, settings.match, settings.config.thresholds,
       [&](std::size_t decided, std::size_t total) {
         status.show(fmt::format("perfgate diff: compared {} of {} states", decided, total));
-      });
+      },
+      early ? &*early : nullptr);
   status.clear();
   for (const auto& warning : outcome.warnings)
     std::cerr << "perfgate: warning: " << warning << "\n";

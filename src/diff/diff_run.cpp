@@ -7,6 +7,7 @@
 #include <span>
 #include <thread>
 
+#include "diff/early_decisions.hpp"
 #include "ingest/timing_summary.hpp"
 #include "model/error.hpp"
 #include "stats/mann_whitney.hpp"
@@ -178,41 +179,54 @@ void count_cpu(DiffCounts::Cpu& counts, const StateComparison& comparison) {
 /// Decides every pair, spread over the machine's cores: each pair is independent (its own
 /// samples, read from its own files), and with bulk samples the decisions cost as much as
 /// reading the JSON. Results and warnings keep the pairs' order whatever the threads do.
-struct Decided {
-  StateComparison timing;
-  std::optional<StateComparison> cpu;
-};
-
-std::vector<Decided> decide_all(const std::vector<const MatchedState*>& work, bool has_clock,
-                                const DiffThresholds& thresholds,
-                                std::vector<std::string>& warnings, const DiffProgress& progress) {
-  std::vector<Decided> comparisons(work.size());
-  const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
-  const std::size_t chunks = std::min(threads, std::max<std::size_t>(1, work.size() / 64));
-  std::vector<std::vector<std::string>> chunk_warnings(chunks);
-  // Contiguous ranges, so the chunks' warnings joined in chunk order are in pair order.
+/// Pairs `early` holds are taken from it.
+std::vector<DecidedPair> decide_all(const std::vector<const MatchedState*>& work, bool has_clock,
+                                    const DiffThresholds& thresholds,
+                                    std::vector<std::string>& warnings,
+                                    const DiffProgress& progress, const EarlyDecisions* early) {
+  std::vector<DecidedPair> comparisons(work.size());
+  // Blocks handed out one at a time, not one contiguous half per thread: the pairs decided
+  // early cluster at the start, and a thread given those would idle. Each block keeps its
+  // warnings, joined in block order, so they are in pair order.
+  constexpr std::size_t kBlock = 16;
+  const std::size_t blocks = (work.size() + kBlock - 1) / kBlock;
+  const std::size_t threads =
+      std::min<std::size_t>(std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16),
+                            std::max<std::size_t>(1, work.size() / 64));
+  std::vector<std::vector<std::string>> block_warnings(blocks);
+  std::atomic<std::size_t> next_block{0};
   std::atomic<std::size_t> decided{0};
   const std::size_t step = std::max<std::size_t>(1, work.size() / 200);
-  auto run = [&](std::size_t chunk) {
-    const std::size_t end = (chunk + 1) * work.size() / chunks;
-    for (std::size_t i = chunk * work.size() / chunks; i < end; ++i) {
-      comparisons[i].timing = decide(*work[i], has_clock, thresholds, chunk_warnings[chunk]);
-      comparisons[i].cpu = decide_cpu(*work[i], has_clock, thresholds);
-      const std::size_t done = decided.fetch_add(1, std::memory_order_relaxed) + 1;
-      // Only the first chunk's thread reports, so the callback needs no lock.
-      if (chunk == 0 && progress && done % step == 0) progress(done, work.size());
+  auto run = [&](bool reports) {
+    for (std::size_t block;
+         (block = next_block.fetch_add(1, std::memory_order_relaxed)) < blocks;) {
+      const std::size_t end = std::min(work.size(), (block + 1) * kBlock);
+      for (std::size_t i = block * kBlock; i < end; ++i) {
+        const EarlyDecision* found = early != nullptr ? early->find(*work[i]) : nullptr;
+        if (found != nullptr) {
+          comparisons[i] = found->decided;
+          auto& into = block_warnings[block];
+          into.insert(into.end(), found->warnings.begin(), found->warnings.end());
+        } else {
+          comparisons[i] = decide_pair(*work[i], has_clock, thresholds, block_warnings[block]);
+        }
+        const std::size_t done = decided.fetch_add(1, std::memory_order_relaxed) + 1;
+        // Only one thread reports, so the callback needs no lock.
+        if (reports && progress && done % step == 0) progress(done, work.size());
+      }
     }
   };
-  if (chunks == 1) {
-    run(0);
+  if (threads == 1) {
+    run(true);
   } else {
     std::vector<std::future<void>> pending;
-    for (std::size_t chunk = 0; chunk < chunks; ++chunk) {
-      pending.push_back(std::async(std::launch::async, run, chunk));
+    for (std::size_t t = 1; t < threads; ++t) {
+      pending.push_back(std::async(std::launch::async, run, false));
     }
+    run(true);
     for (auto& task : pending) task.get();
   }
-  for (auto& list : chunk_warnings) {
+  for (auto& list : block_warnings) {
     warnings.insert(warnings.end(), list.begin(), list.end());
   }
   return comparisons;
@@ -220,9 +234,14 @@ std::vector<Decided> decide_all(const std::vector<const MatchedState*>& work, bo
 
 }  // namespace
 
+DecidedPair decide_pair(const MatchedState& match, bool has_clock, const DiffThresholds& thresholds,
+                        std::vector<std::string>& warnings) {
+  return {decide(match, has_clock, thresholds, warnings), decide_cpu(match, has_clock, thresholds)};
+}
+
 DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFile& compare,
                      const MatchOptions& options, const DiffThresholds& thresholds,
-                     const DiffProgress& progress) {
+                     const DiffProgress& progress, const EarlyDecisions* early) {
   if (reference.devices.empty() != compare.devices.empty()) {
     throw Error(ExitCode::kDataError,
                 "cannot compare " + reference.path.string() + " (" +
@@ -241,7 +260,9 @@ DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFi
   for (const auto& section : matched.sections) {
     for (const auto& match : section.states) work.push_back(&match);
   }
-  const auto comparisons = decide_all(work, has_clock, thresholds, outcome.warnings, progress);
+  if (early != nullptr && !early->decided_with(has_clock, thresholds)) early = nullptr;
+  const auto comparisons =
+      decide_all(work, has_clock, thresholds, outcome.warnings, progress, early);
 
   std::size_t next = 0;
   for (auto& section : matched.sections) {

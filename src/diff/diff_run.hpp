@@ -66,11 +66,26 @@ struct DiffOutcome {
 /// hundred times at most over a whole diff.
 using DiffProgress = std::function<void(std::size_t decided, std::size_t total)>;
 
+/// One pair decided: the primary timing, and CPU time where both states carry it.
+struct DecidedPair {
+  StateComparison timing;
+  std::optional<StateComparison> cpu;
+};
+
+/// Decides one pair (either side may be missing); a bulk file that cannot be read adds a
+/// warning and the pair falls back to its summaries. Safe to call from several threads.
+DecidedPair decide_pair(const MatchedState& match, bool has_clock, const DiffThresholds& thresholds,
+                        std::vector<std::string>& warnings);
+
+/// Pairs decided before run_diff, found by their two states (diff/early_decisions.hpp).
+class EarlyDecisions;
+
 /// Matches and decides. `reference` and `compare` must outlive the outcome (rows point at
 /// their states). Errors as match_states; Error(kDataError) when the files cannot be
-/// compared at all (a per-device format against a host-only one).
+/// compared at all (a per-device format against a host-only one). A pair `early` decided
+/// already, with the same clock and thresholds, is taken from it as it is.
 DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFile& compare,
                      const MatchOptions& options, const DiffThresholds& thresholds,
-                     const DiffProgress& progress = {});
+                     const DiffProgress& progress = {}, const EarlyDecisions* early = nullptr);
 
 }  // namespace perfgate::diff

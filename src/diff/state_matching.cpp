@@ -54,15 +54,6 @@ std::vector<long long> selected_devices(const ResultFile& file,
   return *filter;
 }
 
-/// The key states are matched by: state key plus the sorted axis values.
-std::string match_key(const ResultState& state) {
-  auto axes = state.axis_values;
-  std::sort(axes.begin(), axes.end());
-  std::string key = state.state_key;
-  for (const auto& [name, value] : axes) key += '\x1f' + name + '\x1e' + value;
-  return key;
-}
-
 bool same_device(const ResultDevice& a, const ResultDevice& b) {
   return a.id == b.id && a.name == b.name;
 }
@@ -213,6 +204,14 @@ void check_filters_select_something(const ResultFile& reference, const ResultFil
 }
 
 }  // namespace
+
+std::string match_key(const ResultState& state) {
+  auto axes = state.axis_values;
+  std::sort(axes.begin(), axes.end());
+  std::string key = state.state_key;
+  for (const auto& [name, value] : axes) key += '\x1f' + name + '\x1e' + value;
+  return key;
+}
 
 MatchResult match_states(const ResultFile& reference, const ResultFile& compare,
                          const MatchOptions& options) {

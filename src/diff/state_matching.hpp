@@ -19,6 +19,10 @@ struct MatchedState {
   std::size_t occurrence_count = 1;                ///< how many states share the key (larger side)
 };
 
+/// The key states are matched by within a benchmark: the state key plus the sorted axis
+/// values.
+std::string match_key(const ingest::ResultState& state);
+
 /// One table of the display: a benchmark on one device pair.
 struct MatchedSection {
   std::string benchmark;

@@ -32,6 +32,9 @@
 #include <utility>
 #include <vector>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "ingest/bulk_file.hpp"
 #include "ingest/json_text.hpp"
 #include "ingest/nvbench_tags.hpp"
@@ -234,10 +237,17 @@ std::string_view text_datum(const std::vector<Datum>& data, std::string_view nam
 
 class FastNvbenchReader {
  public:
-  FastNvbenchReader(const std::filesystem::path& path, ResultFile& file)
-      : path_(path), file_(file) {}
+  FastNvbenchReader(const std::filesystem::path& path, ResultFile& file, StateListener* listener)
+      : path_(path), file_(file), listener_(listener) {}
+
+  /// Gives back the pages of `text` the walk has passed, a few megabytes at a time.
+  void release_read_text(std::string_view text) {
+    release_text_ = text;
+    released_up_to_ = text.data();
+  }
 
   FastReadStatus read(sj::document& document) {
+    document_ = &document;
     sj::object root = checked(document.get_object());
     bool has_devices = false;
     bool has_benchmarks = false;
@@ -322,6 +332,7 @@ class FastNvbenchReader {
       ResultBenchmark entry;
       bool has_name = false;
       bool has_states = false;
+      bool named_states = false;
       const std::size_t first_state = file_.states.size();
       for (auto member : object) {
         sj::field& field = element_of(member);
@@ -341,24 +352,53 @@ class FastNvbenchReader {
           if (has_states) give_up();
           has_states = true;
           if (is_null(v)) continue;
+          // nvbench writes "name" first: then each state is whole, and told about, as soon
+          // as it is read.
+          named_states = has_name;
           for (auto state : checked(v.get_array())) {
             sj::value& state_value = element_of(state);
-            read_state(state_value);
+            read_state(state_value, has_name ? &entry.name : nullptr);
           }
         }
       }
       if (!has_name || !has_states) give_up();
-      // "states" may come before "name": the states learn their benchmark at the end.
-      for (std::size_t s = first_state; s < file_.states.size(); ++s) {
-        file_.states[s].benchmark = entry.name;
+      // "states" came before "name": the states learn their benchmark now.
+      if (!named_states) {
+        for (std::size_t s = first_state; s < file_.states.size(); ++s) {
+          file_.states[s].benchmark = entry.name;
+          if (listener_ != nullptr) listener_->state_read(file_.states[s], s);
+        }
       }
       file_.benchmarks.push_back(std::move(entry));
     }
   }
 
-  void read_state(sj::value& value) {
+  /// Between two states nothing refers to the text already walked: the states hold
+  /// copies, and the summaries' data views belong to the state being read.
+  void release_passed_text() {
+    if (release_text_.empty()) return;
+    const char* here = nullptr;
+    if (document_->current_location().get(here) != SUCCESS) return;
+    constexpr std::size_t kStep = std::size_t{1} << 20;
+    if (here < released_up_to_ + kStep) return;
+    const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const auto first = (reinterpret_cast<std::uintptr_t>(released_up_to_) + page - 1) / page * page;
+    const auto last = (reinterpret_cast<std::uintptr_t>(here) - page) / page * page;
+    if (last > first) {
+      ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+      released_up_to_ = reinterpret_cast<const char*>(last);
+    }
+  }
+
+  /// `benchmark`: the benchmark's name when it is known already (else nullptr).
+  void read_state(sj::value& value, const std::string* benchmark) {
+    release_passed_text();
     sj::object object = checked(value.get_object());
+    if (listener_ != nullptr && file_.states.size() == file_.states.capacity()) {
+      listener_->states_moving();
+    }
     ResultState& state = file_.states.emplace_back();
+    if (benchmark != nullptr) state.benchmark = *benchmark;
     state.timing_name = "gpu_time";
     bool has_name = false;
     for (auto member : object) {
@@ -392,6 +432,9 @@ class FastNvbenchReader {
       state.extra_metrics.clear();
     } else {
       state.skip_reason.clear();
+    }
+    if (benchmark != nullptr && listener_ != nullptr) {
+      listener_->state_read(state, file_.states.size() - 1);
     }
   }
 
@@ -586,13 +629,18 @@ class FastNvbenchReader {
 
   const std::filesystem::path& path_;
   ResultFile& file_;
+  StateListener* listener_;
+  sj::document* document_ = nullptr;
+  std::string_view release_text_;         ///< empty: the text is not the reader's to give back
+  const char* released_up_to_ = nullptr;  ///< pages before this are given back
   const std::string json_folder_ = path_.parent_path().string();
   BulkFolders folders_;      ///< the bulk files' folders, each listed once
   std::vector<Datum> data_;  ///< the current summary's data, reused: no allocation per summary
 };
 
 FastReadStatus read_with_simdjson(std::string_view text, std::size_t capacity,
-                                  const std::filesystem::path& path, ResultFile& file) {
+                                  const std::filesystem::path& path, ResultFile& file,
+                                  StateListener* listener, bool release_read_text) {
   // One parser per thread, kept: its buffers (four bytes per byte of text for the
   // structural indexes) are then faulted in once, not once per file; a diff reads two.
   thread_local sj::parser parser;
@@ -611,10 +659,23 @@ FastReadStatus read_with_simdjson(std::string_view text, std::size_t capacity,
   // JSON): growing the vector copied every state read so far, twice over. Room never used
   // is never touched, so it costs address space only.
   constexpr std::size_t kLeastBytesPerState = 2048;
-  read.states.reserve(std::min<std::size_t>(text.size() / kLeastBytesPerState, 1 << 20));
+  read.states.reserve(std::min<std::size_t>(text.size() / kLeastBytesPerState + 16, 1 << 20));
+  // The states move with the vector's buffer into `file`; any other way out (giving up,
+  // std::bad_alloc) destroys them, and the listener hears of it first.
+  struct Abandon {
+    StateListener* listener;
+    ~Abandon() {
+      if (listener != nullptr) listener->abandoned();
+    }
+  } abandon{listener};
   try {
-    const FastReadStatus status = FastNvbenchReader(path, read).read(document);
-    if (status == FastReadStatus::kRead) file = std::move(read);
+    FastNvbenchReader reader(path, read, listener);
+    if (release_read_text) reader.release_read_text(text);
+    const FastReadStatus status = reader.read(document);
+    if (status == FastReadStatus::kRead) {
+      file = std::move(read);
+      abandon.listener = nullptr;
+    }
     return status;
   } catch (const GiveUp&) {
     return FastReadStatus::kGaveUp;
@@ -660,9 +721,10 @@ std::size_t fast_reader_padding() {
 }
 
 FastReadStatus read_nvbench_fast(std::string_view text, std::size_t capacity,
-                                 const std::filesystem::path& path, ResultFile& file) {
+                                 const std::filesystem::path& path, ResultFile& file,
+                                 StateListener* listener, bool release_read_text) {
   if (capacity < text.size() + kPadding || !cpu_runs_fast_reader()) return FastReadStatus::kGaveUp;
-  return read_with_simdjson(text, capacity, path, file);
+  return read_with_simdjson(text, capacity, path, file, listener, release_read_text);
 }
 
 }  // namespace perfgate::ingest

@@ -25,9 +25,13 @@ enum class FastReadStatus {
 /// Reads the nvbench document `text` (from `path`, which anchors the bulk files) into
 /// `file`. `capacity` is the size of the buffer holding the text: simdjson reads up to 64
 /// bytes past its end, so capacity >= text.size() + 64, or the reader gives up. Throws
-/// nothing but std::bad_alloc.
+/// nothing but std::bad_alloc. `listener` (when given) is told about each state as it is
+/// read, and told when the reader gives up. `release_read_text`: the text is a mapped file
+/// whose pages the reader gives back as it passes them (the walk never looks back), so
+/// that the text and the states read from it are not both held whole.
 FastReadStatus read_nvbench_fast(std::string_view text, std::size_t capacity,
-                                 const std::filesystem::path& path, ResultFile& file);
+                                 const std::filesystem::path& path, ResultFile& file,
+                                 StateListener* listener = nullptr, bool release_read_text = false);
 
 /// The padding simdjson needs after the text (SIMDJSON_PADDING).
 std::size_t fast_reader_padding();

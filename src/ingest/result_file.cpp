@@ -110,6 +110,9 @@ class FileText {
   ~FileText() { release(); }
 
   std::string_view view() const { return {begin(), size_}; }
+  /// A mapped file, whose pages a reader may give back once read (they come back from
+  /// the file if touched again).
+  bool mapped() const { return mapping_ != nullptr; }
   std::size_t capacity() const { return capacity_; }
   /// Makes room for `more` bytes after the text (and the padding after those).
   char* grow(std::size_t more) {
@@ -314,7 +317,8 @@ ResultFile read_result_file(const std::filesystem::path& path, std::optional<Res
   // anything unusual (and every error message) to the strict reader below.
   if (!format || *format == ResultFormat::kNvbench) {
     ResultFile file;
-    if (read_nvbench_fast(bytes.view(), bytes.capacity(), path, file) == FastReadStatus::kRead) {
+    if (read_nvbench_fast(bytes.view(), bytes.capacity(), path, file, options.listener,
+                          bytes.mapped()) == FastReadStatus::kRead) {
       file.sha256 = digest;
       return file;
     }

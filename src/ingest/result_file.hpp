@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "ingest/state_listener.hpp"
 #include "model/json.hpp"
 #include "model/metric.hpp"
 #include "model/normalized_record.hpp"
@@ -137,6 +138,9 @@ struct ReadOptions {
   /// Compute ResultFile::sha256 (import needs it; diff does not, and hashing a large file
   /// costs as much as parsing it).
   bool digest = true;
+  /// Told about each state while an nvbench file is read by the fast reader (nullptr:
+  /// nobody). The strict reader tells it nothing.
+  StateListener* listener = nullptr;
 };
 /// As above, with options; the two-argument form reads with the defaults.
 ResultFile read_result_file(const std::filesystem::path& path, std::optional<ResultFormat> format,

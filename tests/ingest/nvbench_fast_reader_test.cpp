@@ -162,6 +162,87 @@ TEST(NvbenchFastReader, ReadsAMappedFileWhereverItsEndFallsInAPage) {
   }
 }
 
+/// An nvbench file of `states` states with every summary perfgate reads, a few
+/// kilobytes each: large enough to be mapped, and for the reader to give back the pages it
+/// has passed.
+std::string many_states(std::size_t states) {
+  std::string text = R"({"devices": [{"id": 0, "name": "GPU"}], "benchmarks": [{"name": "b", )"
+                     R"("states": [)";
+  for (std::size_t i = 0; i < states; ++i) {
+    const std::string median = std::to_string(1.0 + static_cast<double>(i) * 1e-3);
+    text += (i ? ",\n" : "") + std::string(R"(    {"name": "Device=0 N=)") + std::to_string(i) +
+            R"(", "device": 0, "axis_values": [{"name": "N", "type": "int64", "value": ")" +
+            std::to_string(i) + R"("}], "summaries": [)";
+    const char* tags[] = {"nv/cold/time/gpu/min",          "nv/cold/time/gpu/q1",
+                          "nv/cold/time/gpu/median",       "nv/cold/time/gpu/q3",
+                          "nv/cold/time/gpu/iqr/relative", "nv/cold/sm_clock_rate/mean"};
+    for (std::size_t t = 0; t < std::size(tags); ++t) {
+      text += std::string(t ? ", " : "") + R"({"tag": ")" + tags[t] +
+              R"(", "name": "x", "hint": "duration", "description": "a summary described at )"
+              R"(length, as nvbench describes its own", "data": [{"name": "value", "type": )"
+              R"("float64", "value": ")" +
+              median + R"("}]})";
+    }
+    text += "]}";
+  }
+  return text + "]}]}";
+}
+
+class RecordingListener final : public StateListener {
+ public:
+  void state_read(const ResultState& state, std::size_t index) override {
+    told.emplace_back(state.benchmark, index);
+  }
+  void states_moving() override { ++moving; }
+  void abandoned() override { ++abandons; }
+
+  std::vector<std::pair<std::string, std::size_t>> told;
+  int moving = 0;
+  int abandons = 0;
+};
+
+TEST(NvbenchFastReader, TellsTheListenerEachStateWithItsBenchmarkOrThatItGaveUp) {
+  TempDir dir;
+  RecordingListener listener;
+  ResultFile fast;
+  std::string padded = kVaried;
+  padded.reserve(padded.size() + fast_reader_padding());
+  ASSERT_EQ(read_nvbench_fast(padded, padded.capacity(), dir / "r.json", fast, &listener),
+            FastReadStatus::kRead);
+  ASSERT_EQ(listener.told.size(), fast.states.size());
+  for (std::size_t i = 0; i < fast.states.size(); ++i) {
+    // "late_name" names its benchmark after its states: they are told about at its end.
+    EXPECT_EQ(listener.told[i], (std::pair{fast.states[i].benchmark, i}));
+  }
+  EXPECT_EQ(listener.abandons, 0);
+  EXPECT_EQ(listener.moving, 0) << "the states' room is reserved from the text's size";
+
+  RecordingListener gave_up;
+  const std::string escaped =
+      R"({"devices": [{"id": 0}], "benchmarks": [{"name": "b", "states": [{"name": "s"}, )"
+      R"({"name": "Device=0 T=\u0041"}]}]})";
+  padded = escaped;
+  padded.reserve(escaped.size() + fast_reader_padding());
+  ASSERT_EQ(read_nvbench_fast(padded, padded.capacity(), dir / "n.json", fast, &gave_up),
+            FastReadStatus::kGaveUp);
+  EXPECT_EQ(gave_up.told.size(), 1u);
+  EXPECT_EQ(gave_up.abandons, 1) << "the state told about is gone with the text";
+}
+
+TEST(NvbenchFastReader, GivesBackTheMappedTextItHasReadAndStillReadsEveryState) {
+  // Over a megabyte of states, read from a mapped file: the pages passed are given back
+  // as the walk goes on, and nothing read from them is lost.
+  TempDir dir;
+  const std::string text = many_states(3000);
+  ASSERT_GT(text.size(), std::size_t{4} << 20);
+  const auto path = dir.write("big.json", text);
+  const ResultFile read = read_result_file(path, std::nullopt);
+  expect_same_file(read, read_nvbench(parse_result_json(text, "big.json"), path));
+  ASSERT_EQ(read.states.size(), 3000u);
+  EXPECT_EQ(read.states[2999].state_key, "N=2999");
+  EXPECT_EQ(read.states[2999].summary.median, 3.999);
+}
+
 TEST(NvbenchFastReader, SaysWhenTheFileIsNotNvbench) {
   ResultFile file;
   EXPECT_EQ(read_fast(R"({"context": {}, "benchmarks": []})", "g.json", file),
