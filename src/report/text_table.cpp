@@ -37,20 +37,17 @@ bool is_wide(char32_t code) {
          (code >= 0xFF00 && code <= 0xFF60);
 }
 
-std::string pad(const std::string& cell, std::size_t width, CellAlign align) {
-  const std::size_t used = terminal_width(cell);
+/// Appends `cell` (`used` columns wide) padded to `width` columns, without temporaries:
+/// a diff's tables have tens of thousands of cells.
+void append_padded(std::string& out, const std::string& cell, std::size_t used, std::size_t width,
+                   CellAlign align) {
   const std::size_t space = width > used ? width - used : 0;
-  switch (align) {
-    case CellAlign::kLeft:
-      return cell + std::string(space, ' ');
-    case CellAlign::kRight:
-      return std::string(space, ' ') + cell;
-    case CellAlign::kCenter: {
-      const std::size_t left = space / 2;
-      return std::string(left, ' ') + cell + std::string(space - left, ' ');
-    }
-  }
-  return cell;
+  const std::size_t left = align == CellAlign::kRight    ? space
+                           : align == CellAlign::kCenter ? space / 2
+                                                         : 0;
+  out.append(left, ' ');
+  out += cell;
+  out.append(space - left, ' ');
 }
 
 std::string rule(std::size_t width, CellAlign align) {
@@ -69,6 +66,13 @@ std::string rule(std::size_t width, CellAlign align) {
 }  // namespace
 
 std::size_t terminal_width(const std::string& text) {
+  // Plain ASCII (almost every cell) is one column a byte.
+  if (std::all_of(text.begin(), text.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte < 0x80 && byte != 0x1b;
+      })) {
+    return text.size();
+  }
   std::size_t width = 0;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -88,26 +92,45 @@ std::size_t terminal_width(const std::string& text) {
 std::string render_text_table(const TextTable& table) {
   const std::size_t columns = table.headers.size();
   std::vector<std::size_t> width(columns, 3);
+  // Each cell's width once: padding needs it again.
+  std::vector<std::vector<std::size_t>> used(table.rows.size());
+  std::size_t bytes = 0;
   for (std::size_t c = 0; c < columns; ++c) {
     width[c] = std::max(width[c], terminal_width(table.headers[c]));
-    for (const auto& row : table.rows) {
-      if (c < row.size()) width[c] = std::max(width[c], terminal_width(row[c]));
+  }
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const auto& row = table.rows[r];
+    used[r].resize(columns, 0);
+    for (std::size_t c = 0; c < columns && c < row.size(); ++c) {
+      used[r][c] = terminal_width(row[c]);
+      width[c] = std::max(width[c], used[r][c]);
+      bytes += row[c].size();
     }
   }
   auto align_of = [&](std::size_t c) {
     return c < table.align.size() ? table.align[c] : CellAlign::kLeft;
   };
-  std::string out = "|";
+  std::size_t line = 1;
+  for (const std::size_t w : width) line += w + 3;
+  std::string out;
+  out.reserve((table.rows.size() + 2) * line + bytes);
+  out += "|";
   for (std::size_t c = 0; c < columns; ++c) {
-    out += " " + pad(table.headers[c], width[c], align_of(c)) + " |";
+    out += ' ';
+    append_padded(out, table.headers[c], terminal_width(table.headers[c]), width[c], align_of(c));
+    out += " |";
   }
   out += "\n|";
   for (std::size_t c = 0; c < columns; ++c) out += rule(width[c] + 2, align_of(c)) + "|";
   out += "\n";
-  for (const auto& row : table.rows) {
+  static const std::string kEmpty;
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const auto& row = table.rows[r];
     out += "|";
     for (std::size_t c = 0; c < columns; ++c) {
-      out += " " + pad(c < row.size() ? row[c] : "", width[c], align_of(c)) + " |";
+      out += ' ';
+      append_padded(out, c < row.size() ? row[c] : kEmpty, used[r][c], width[c], align_of(c));
+      out += " |";
     }
     out += "\n";
   }
