@@ -138,6 +138,32 @@ echo "== perfgate ab: verdicts on a 30 ms CPU-bound scenario, budgets +5% and +1
 bash "$(dirname "$0")/ab_verdicts.sh" "$BUILD" 20
 
 echo
+echo "== Process start: perfgate --version beside /bin/true, best of 200 starts each =="
+# What every command pays before its work: libpq, libgit2, libcrypto and cpp-httplib are
+# opened only by the commands that use them (docs/development.md, "Libraries opened on
+# first use").
+python3 - "$PG" "$("$BUILD/bench/peak_floor" 20 /bin/true)" \
+  "$("$BUILD/bench/peak_floor" 20 "$PG" --version | tail -n 1)" <<'PY'
+import os, sys, time
+def best_ms(argv, starts=200):
+    best = 1e9
+    for _ in range(starts):
+        t0 = time.perf_counter()
+        pid = os.posix_spawn(argv[0], argv, os.environ,
+                             file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
+        os.waitpid(pid, 0)
+        best = min(best, time.perf_counter() - t0)
+    return best * 1e3
+floor = (best_ms(["/bin/true"]), float(sys.argv[2]))
+pg = (best_ms([sys.argv[1], "--version"]), float(sys.argv[3]))
+print(f"{'':24}{'best ms':>9}{'peak MB':>9}")
+print(f"{'/bin/true (floor)':24}{floor[0]:9.2f}{floor[1]:9.1f}")
+print(f"{'perfgate --version':24}{pg[0]:9.2f}{pg[1]:9.1f}   {pg[0] / floor[0]:.2f}x the floor's "
+      f"time, {pg[1] / floor[1]:.2f}x its memory")
+print("peak: the largest ru_maxrss of 20 starts from a tiny static program (peak_floor)")
+PY
+
+echo
 echo "== perfgate diff: two nvbench files of 2,040 states, half with 400 bulk samples (issue 11's pair) =="
 bash "$(dirname "$0")/diff_bench.sh" "$BUILD" 2040 400 7 2 27.5
 echo
