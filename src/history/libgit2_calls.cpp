@@ -74,27 +74,8 @@ namespace {
   X(git_tree_id)                      \
   X(git_tree_lookup)
 
-struct Libgit2 {
-#define PERFGATE_DECLARE(name) decltype(&::name) name;
-  PERFGATE_LIBGIT2_FUNCTIONS(PERFGATE_DECLARE)
-#undef PERFGATE_DECLARE
-};
-
-/// Every function resolved at the first call, so that a libgit2 without one of them fails
-/// before a repository has been opened.
-const Libgit2& calls() {
-  static const Libgit2 resolved = [] {
-    static const perfgate::LoadedLibrary library(PERFGATE_LIBGIT2_SONAME,
-                                                 "git history and local git metadata",
-                                                 "Install Debian's libgit2-1.5 package.");
-    Libgit2 functions{};
-#define PERFGATE_RESOLVE(name) functions.name = library.function<decltype(&::name)>(#name);
-    PERFGATE_LIBGIT2_FUNCTIONS(PERFGATE_RESOLVE)
-#undef PERFGATE_RESOLVE
-    return functions;
-  }();
-  return resolved;
-}
+PERFGATE_LAZY_LIBRARY(PERFGATE_LIBGIT2_FUNCTIONS, PERFGATE_LIBGIT2_SONAME,
+                      "git history and local git metadata", "Install Debian's libgit2-1.5 package.")
 
 }  // namespace
 

@@ -17,24 +17,8 @@ namespace {
   X(EVP_MD_CTX_new)                     \
   X(EVP_sha256)
 
-struct Libcrypto {
-#define PERFGATE_DECLARE(name) decltype(&::name) name;
-  PERFGATE_LIBCRYPTO_FUNCTIONS(PERFGATE_DECLARE)
-#undef PERFGATE_DECLARE
-};
-
-const Libcrypto& calls() {
-  static const Libcrypto resolved = [] {
-    static const perfgate::LoadedLibrary library(PERFGATE_LIBCRYPTO_SONAME, "SHA-256 content ids",
-                                                 "Install Debian's libssl3 package.");
-    Libcrypto functions{};
-#define PERFGATE_RESOLVE(name) functions.name = library.function<decltype(&::name)>(#name);
-    PERFGATE_LIBCRYPTO_FUNCTIONS(PERFGATE_RESOLVE)
-#undef PERFGATE_RESOLVE
-    return functions;
-  }();
-  return resolved;
-}
+PERFGATE_LAZY_LIBRARY(PERFGATE_LIBCRYPTO_FUNCTIONS, PERFGATE_LIBCRYPTO_SONAME,
+                      "SHA-256 content ids", "Install Debian's libssl3 package.")
 
 }  // namespace
 

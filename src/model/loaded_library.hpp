@@ -38,3 +38,23 @@ class LoadedLibrary {
 };
 
 }  // namespace perfgate
+
+/// For a shim of a library's functions: declares `struct Calls`, one pointer per function
+/// of LIST (an X-macro list of names), and `const Calls& calls()`, which opens LIBRARY at
+/// its first call and resolves every function at once, so that a library lacking one
+/// fails before any of them has been used. Use it inside an unnamed namespace.
+#define PERFGATE_LAZY_LIBRARY(LIST, LIBRARY, NEEDED_FOR, FIX)                   \
+  struct Calls {                                                                \
+    LIST(PERFGATE_LAZY_DECLARE)                                                 \
+  };                                                                            \
+  const Calls& calls() {                                                        \
+    static const Calls resolved = [] {                                          \
+      static const ::perfgate::LoadedLibrary library(LIBRARY, NEEDED_FOR, FIX); \
+      Calls functions{};                                                        \
+      LIST(PERFGATE_LAZY_RESOLVE)                                               \
+      return functions;                                                         \
+    }();                                                                        \
+    return resolved;                                                            \
+  }
+#define PERFGATE_LAZY_DECLARE(name) decltype(&::name) name;
+#define PERFGATE_LAZY_RESOLVE(name) functions.name = library.function<decltype(&::name)>(#name);

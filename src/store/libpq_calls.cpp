@@ -27,26 +27,8 @@ namespace {
   X(PQsetNoticeProcessor)           \
   X(PQstatus)
 
-struct Libpq {
-#define PERFGATE_DECLARE(name) decltype(&::name) name;
-  PERFGATE_LIBPQ_FUNCTIONS(PERFGATE_DECLARE)
-#undef PERFGATE_DECLARE
-};
-
-/// Every function resolved at the first call, so that a libpq without one of them fails
-/// before anything has been sent to a server.
-const Libpq& calls() {
-  static const Libpq resolved = [] {
-    static const perfgate::LoadedLibrary library(PERFGATE_LIBPQ_SONAME, "postgresql:// stores",
-                                                 "Install Debian's libpq5 package.");
-    Libpq functions{};
-#define PERFGATE_RESOLVE(name) functions.name = library.function<decltype(&::name)>(#name);
-    PERFGATE_LIBPQ_FUNCTIONS(PERFGATE_RESOLVE)
-#undef PERFGATE_RESOLVE
-    return functions;
-  }();
-  return resolved;
-}
+PERFGATE_LAZY_LIBRARY(PERFGATE_LIBPQ_FUNCTIONS, PERFGATE_LIBPQ_SONAME, "postgresql:// stores",
+                      "Install Debian's libpq5 package.")
 
 }  // namespace
 
