@@ -7,6 +7,7 @@
 #include <cstddef>
 
 #include "model/loaded_library.hpp"
+#include "perfgate_build_paths.hpp"
 
 namespace {
 

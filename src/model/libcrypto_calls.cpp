@@ -5,6 +5,7 @@
 #include <openssl/evp.h>
 
 #include "model/loaded_library.hpp"
+#include "perfgate_build_paths.hpp"
 
 namespace {
 

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "model/error.hpp"
+#include "perfgate_build_paths.hpp"
 
 namespace perfgate {
 namespace {

@@ -4,6 +4,7 @@
 #include <libpq-fe.h>
 
 #include "model/loaded_library.hpp"
+#include "perfgate_build_paths.hpp"
 
 namespace {
 
