@@ -21,11 +21,15 @@ std::string pairing_key(const ingest::ResultState& state) {
 EarlyDecisions::EarlyDecisions(const ingest::ResultFile& reference, bool has_clock,
                                const DiffThresholds& thresholds)
     : has_clock_(has_clock), thresholds_(thresholds) {
-  for (const auto& state : reference.states) {
-    const auto [entry, added] = reference_by_key_.try_emplace(pairing_key(state), &state);
-    if (!added) entry->second = nullptr;  // a repeated key pairs by occurrence: run_diff's
-  }
-  thread_ = std::thread([this] { work(); });
+  // The thread indexes the reference itself: the reader starts at once, and the states it
+  // tells about meanwhile wait in the queue.
+  thread_ = std::thread([this, &reference] {
+    for (const auto& state : reference.states) {
+      const auto [entry, added] = reference_by_key_.try_emplace(pairing_key(state), &state);
+      if (!added) entry->second = nullptr;  // a repeated key pairs by occurrence: run_diff's
+    }
+    work();
+  });
 }
 
 EarlyDecisions::~EarlyDecisions() {

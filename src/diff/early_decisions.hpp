@@ -66,7 +66,8 @@ class EarlyDecisions final : public ingest::StateListener {
 
   const bool has_clock_;
   const DiffThresholds thresholds_;
-  /// Reference states by benchmark, device and key; nullptr where the key repeats.
+  /// Reference states by benchmark, device and key; nullptr where the key repeats. Built
+  /// and read by the thread alone.
   std::unordered_map<std::string, const ingest::ResultState*> reference_by_key_;
 
   mutable std::mutex mutex_;
