@@ -133,16 +133,17 @@ const std::vector<Key>& sorted_keys(std::span<const double> samples, std::vector
   return spare;
 }
 
-/// The distinct values of sorted keys, ascending, with their counts.
-template <class Float, class Key>
-void unique_of_keys(const std::vector<Key>& sorted, SideScratch& side) {
+/// The distinct values of `sorted` (keys or values, ascending), each turned into its
+/// value by `value_of`, with their counts.
+template <class Sorted, class ValueOf>
+void count_distinct(const std::vector<Sorted>& sorted, ValueOf value_of, SideScratch& side) {
   const std::size_t n = sorted.size();
   side.values.resize(n);
   side.counts.resize(n);
   std::size_t unique = 0;
   for (std::size_t i = 0; i < n; ++i) {
     if (unique == 0 || sorted[i] != sorted[i - 1]) {
-      side.values[unique] = value_of<Float, Key>(sorted[i]);
+      side.values[unique] = value_of(sorted[i]);
       side.counts[unique++] = 0;
     }
     ++side.counts[unique - 1];
@@ -167,29 +168,19 @@ void unique_into(std::span<const double> samples, SideScratch& side) {
   side.positive = positive;
   if (positive && n > 0 && n < (std::size_t{1} << 31)) {
     if (float32) {
-      unique_of_keys<float>(
-          sorted_keys<float>(samples, side.keys32, side.spare32, side.buckets, side.sorted), side);
+      count_distinct(
+          sorted_keys<float>(samples, side.keys32, side.spare32, side.buckets, side.sorted),
+          value_of<float, std::uint32_t>, side);
     } else {
-      unique_of_keys<double>(
-          sorted_keys<double>(samples, side.keys, side.spare, side.buckets, side.sorted), side);
+      count_distinct(sorted_keys<double>(samples, side.keys, side.spare, side.buckets, side.sorted),
+                     value_of<double, std::uint64_t>, side);
     }
     return;
   }
   side.sorted.assign(samples.begin(), samples.end());
   std::sort(side.sorted.begin(), side.sorted.end());
-  side.values.resize(n);
-  side.counts.resize(n);
-  std::size_t unique = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const double value = side.sorted[i];
-    if (unique == 0 || side.values[unique - 1] != value) {
-      side.values[unique] = value;
-      side.counts[unique++] = 0;
-    }
-    ++side.counts[unique - 1];
-  }
-  side.values.resize(unique);
-  side.counts.resize(unique);
+  count_distinct(
+      side.sorted, [](double value) { return value; }, side);
 }
 
 /// Whether `low` <= `high` (positive) are within `tolerance` on a log scale, exactly as
