@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 #include <thread>
+#include <utility>
 
 #include "diff/early_decisions.hpp"
 #include "ingest/timing_summary.hpp"
@@ -261,8 +262,7 @@ DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFi
     for (const auto& match : section.states) work.push_back(&match);
   }
   if (early != nullptr && !early->decided_with(has_clock, thresholds)) early = nullptr;
-  const auto comparisons =
-      decide_all(work, has_clock, thresholds, outcome.warnings, progress, early);
+  auto comparisons = decide_all(work, has_clock, thresholds, outcome.warnings, progress, early);
 
   std::size_t next = 0;
   for (auto& section : matched.sections) {
@@ -277,8 +277,8 @@ DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFi
       if (const auto& cpu = comparisons[next].cpu) count_cpu(outcome.counts.cpu, *cpu);
       DiffRow& row = result.rows.emplace_back();
       row.match = match;
-      row.comparison = comparisons[next].timing;
-      row.cpu = comparisons[next].cpu;
+      row.comparison = std::move(comparisons[next].timing);
+      row.cpu = std::move(comparisons[next].cpu);
       ++next;
     }
     outcome.sections.push_back(std::move(result));

@@ -244,30 +244,51 @@ void cover_each_other(const std::vector<double>& a, const std::vector<double>& b
   // product's rounding (a unit in the last place) is far inside the 1e-9 margin; the
   // sentinel 0 gives 0 (never near). A product that overflows to +inf would call the
   // sentinel +inf near, so values that large take the logarithms.
-  const auto within = [&tolerance](double low, double high) {
-    bool near = high <= low * tolerance.ratio_surely_within;
-    if (__builtin_expect((!near && high < low * tolerance.ratio_surely_beyond) ||
-                             low > tolerance.largest_low_for_products,
-                         0)) {
-      near = tolerance.within(low, high);
-    }
-    return near;
-  };
-  std::size_t i = 1;  // next of a, in pa
-  std::size_t j = 1;  // next of b, in pb
+  //
+  // Without branches: where the two runs agree (the case that matters: SAME) their values
+  // interleave at random, and a mispredicted branch per step, on which list the next value
+  // comes from, cost more than the step. Each step writes a slot on both sides, the side
+  // not taken into a spare slot at its end. Only a pair inside the 1e-9 margin (or values
+  // near the largest double) branches, to the logarithms.
+  covered_a.push_back(0);
+  covered_b.push_back(0);
+  const double* const values_a = pa.data();
+  const double* const values_b = pb.data();
+  char* const slots_a = covered_a.data();
+  char* const slots_b = covered_b.data();
+  const std::size_t spare_a = a.size();
+  const std::size_t spare_b = b.size();
+  const double surely_within = tolerance.ratio_surely_within;
+  const double surely_beyond = tolerance.ratio_surely_beyond;
+  const double largest_low = tolerance.largest_low_for_products;
+  const auto bits = [](double value) { return std::bit_cast<std::uint64_t>(value); };
+  std::size_t i = 1;  // next of a, in values_a
+  std::size_t j = 1;  // next of b, in values_b
   for (std::size_t step = a.size() + b.size(); step > 0; --step) {
-    const double next_a = pa[i];
-    const double next_b = pb[j];
+    const double next_a = values_a[i];
+    const double next_b = values_b[j];
     const bool take_a = next_a <= next_b;  // ties: either side covers the other
-    const double value = take_a ? next_a : next_b;
-    const double below = take_a ? pb[j - 1] : pa[i - 1];
-    const double above = take_a ? next_b : next_a;
-    const char near = static_cast<char>(within(below, value) | within(value, above));
-    char* const slot = take_a ? &covered_a[i - 1] : &covered_b[j - 1];
-    *slot = near;
+    const std::size_t take_a_mask = std::size_t{0} - take_a;
+    const double value = std::min(next_a, next_b);
+    const double above = std::max(next_a, next_b);
+    const double below = std::bit_cast<double>((bits(values_b[j - 1]) & take_a_mask) |
+                                               (bits(values_a[i - 1]) & ~take_a_mask));
+    const bool near_below = value <= below * surely_within;
+    const bool near_above = above <= value * surely_within;
+    char near = static_cast<char>(near_below | near_above);
+    // below <= value, so value alone says whether a product may overflow.
+    const bool unsure = (!near_below & (value < below * surely_beyond)) |
+                        (!near_above & (above < value * surely_beyond)) | (value > largest_low);
+    if (__builtin_expect(unsure, 0)) {
+      near = static_cast<char>(tolerance.within(below, value) | tolerance.within(value, above));
+    }
+    slots_a[((i - 1) & take_a_mask) | (spare_a & ~take_a_mask)] = near;
+    slots_b[(spare_b & take_a_mask) | ((j - 1) & ~take_a_mask)] = near;
     i += take_a;
     j += !take_a;
   }
+  covered_a.pop_back();
+  covered_b.pop_back();
 }
 
 SupportFilter select_support(const std::vector<std::size_t>& counts, std::size_t total,

@@ -1,7 +1,8 @@
 #include "diff/state_matching.hpp"
 
 #include <algorithm>
-#include <map>
+#include <string_view>
+#include <unordered_map>
 
 #include "model/error.hpp"
 
@@ -79,31 +80,56 @@ MatchedSection pair_states(const std::string& benchmark,
   // Each state's key once: building it sorts the axis values.
   std::vector<std::string> reference_keys;
   std::vector<std::string> compare_keys;
+  reference_keys.reserve(reference.size());
+  compare_keys.reserve(compare.size());
   for (const auto* state : reference) reference_keys.push_back(match_key(*state));
   for (const auto* state : compare) compare_keys.push_back(match_key(*state));
-  std::map<std::string, std::vector<const ResultState*>> compare_by_key;
-  std::map<std::string, std::size_t> reference_counts;
-  for (std::size_t i = 0; i < compare.size(); ++i)
-    compare_by_key[compare_keys[i]].push_back(compare[i]);
-  for (const auto& key : reference_keys) ++reference_counts[key];
+  // One hashed entry per key, viewing the key vectors above: thousands of states made
+  // ordered maps of strings (three of them) a serial tenth of a large diff. A key's
+  // compare states are chained in file order through next_compare.
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  struct KeyEntry {
+    std::size_t reference_count = 0;
+    std::size_t compare_count = 0;
+    std::size_t next_partner = kNone;  ///< the compare state the next occurrence pairs with
+    std::size_t last_compare = kNone;
+    std::size_t reference_seen = 0;
+    std::size_t compare_seen = 0;
+  };
+  std::unordered_map<std::string_view, KeyEntry> by_key;
+  by_key.reserve(reference.size() + compare.size());
+  std::vector<std::size_t> next_compare(compare.size(), kNone);
+  for (std::size_t i = 0; i < compare.size(); ++i) {
+    KeyEntry& entry = by_key[compare_keys[i]];
+    if (entry.last_compare == kNone) {
+      entry.next_partner = i;
+    } else {
+      next_compare[entry.last_compare] = i;
+    }
+    entry.last_compare = i;
+    ++entry.compare_count;
+  }
+  for (const auto& key : reference_keys) ++by_key[key].reference_count;
 
-  std::map<std::string, std::size_t> seen;
+  section.states.reserve(reference.size() + compare.size());
   for (std::size_t i = 0; i < reference.size(); ++i) {
-    const std::string& key = reference_keys[i];
-    const std::size_t occurrence = seen[key]++;
-    const auto& candidates = compare_by_key[key];
-    const std::size_t count = std::max(reference_counts[key], candidates.size());
-    const ResultState* partner = occurrence < candidates.size() ? candidates[occurrence] : nullptr;
+    KeyEntry& entry = by_key[reference_keys[i]];
+    const std::size_t occurrence = entry.reference_seen++;
+    const std::size_t count = std::max(entry.reference_count, entry.compare_count);
+    const ResultState* partner = nullptr;
+    if (entry.next_partner != kNone) {
+      partner = compare[entry.next_partner];
+      entry.next_partner = next_compare[entry.next_partner];
+    }
     section.states.push_back({reference[i], partner, occurrence, count});
   }
   // A compare state was paired above exactly when the reference has as many occurrences
   // of its key.
-  std::map<std::string, std::size_t> compare_seen;
   for (std::size_t i = 0; i < compare.size(); ++i) {
-    const std::string& key = compare_keys[i];
-    const std::size_t occurrence = compare_seen[key]++;
-    if (occurrence < reference_counts[key]) continue;
-    const std::size_t count = std::max(reference_counts[key], compare_by_key[key].size());
+    KeyEntry& entry = by_key[compare_keys[i]];
+    const std::size_t occurrence = entry.compare_seen++;
+    if (occurrence < entry.reference_count) continue;
+    const std::size_t count = std::max(entry.reference_count, entry.compare_count);
     section.states.push_back({nullptr, compare[i], occurrence, count});
   }
   for (const auto& matched : section.states) {
@@ -206,10 +232,26 @@ void check_filters_select_something(const ResultFile& reference, const ResultFil
 }  // namespace
 
 std::string match_key(const ResultState& state) {
-  auto axes = state.axis_values;
-  std::sort(axes.begin(), axes.end());
-  std::string key = state.state_key;
-  for (const auto& [name, value] : axes) key += '\x1f' + name + '\x1e' + value;
+  // Sorted through pointers: copying every axis name and value to sort them cost more
+  // than the rest of the key. Equal pairs read the same in either order.
+  using Axis = std::pair<std::string, std::string>;
+  std::vector<const Axis*> axes;
+  axes.reserve(state.axis_values.size());
+  std::size_t size = state.state_key.size();
+  for (const Axis& axis : state.axis_values) {
+    axes.push_back(&axis);
+    size += 2 + axis.first.size() + axis.second.size();
+  }
+  std::sort(axes.begin(), axes.end(), [](const Axis* a, const Axis* b) { return *a < *b; });
+  std::string key;
+  key.reserve(size);
+  key += state.state_key;
+  for (const Axis* axis : axes) {
+    key += '\x1f';
+    key += axis->first;
+    key += '\x1e';
+    key += axis->second;
+  }
   return key;
 }
 
