@@ -4,6 +4,7 @@
 // so that only simdjson's own code and this reader are compiled for AVX2.
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cassert>
 #include <cfloat>
 #include <charconv>
@@ -34,6 +35,10 @@
 
 #include <sys/mman.h>
 #include <unistd.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "ingest/bulk_file.hpp"
 #include "ingest/json_text.hpp"
@@ -88,14 +93,33 @@ T checked(simdjson::simdjson_result<T>&& result) {
 /// one (simdjson's first stage has checked that one exists); gives up on an escape, which
 /// the strict reader decodes.
 std::string_view plain_text(const char* raw) {
-  // The closing quote is there (simdjson's first stage checked it), and the padding after
-  // the text keeps strlen-like scans inside the buffer. One pass looks for both: the
-  // strings are short, and a second search (memchr) cost more than the first.
+#if PERFGATE_SIMDJSON_HASWELL_REGION || defined(__AVX2__)
+  // Thirty-two bytes at a time: every string of a state is scanned, and most (tags, numbers
+  // as text) are longer than a byte loop is quick for. The closing quote is there, and the
+  // padding after the text (at least 32 bytes) keeps the last block inside the buffer.
+  static_assert(simdjson::SIMDJSON_PADDING >= 32);
+  const __m256i quote = _mm256_set1_epi8('"');
+  const __m256i backslash = _mm256_set1_epi8('\\');
+  for (const char* block = raw;; block += 32) {
+    const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block));
+    const auto quotes =
+        static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, quote)));
+    const auto escapes =
+        static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, backslash)));
+    if ((quotes | escapes) == 0) continue;
+    const int first = std::countr_zero(quotes | escapes);
+    if ((escapes >> first) & 1U) give_up();
+    return {raw, static_cast<std::size_t>(block - raw) + static_cast<std::size_t>(first)};
+  }
+#else
+  // One pass looks for both: the strings are short, and a second search (memchr) cost more
+  // than the first.
   const char* end = raw;
   for (; *end != '"'; ++end) {
     if (*end == '\\') give_up();
   }
   return {raw, static_cast<std::size_t>(end - raw)};
+#endif
 }
 
 /// `text` is the literal `expected`: a comparison of a known length, which the compiler
