@@ -1,150 +1,264 @@
 #include "report/diff_json.hpp"
 
-#include <cmath>
+#include <cstdint>
+#include <utility>
 
+#include "model/indented_json.hpp"
 #include "report/diff_display.hpp"
 #include "report/diff_format.hpp"
 
 namespace perfgate {
 namespace {
 
+using Writer = IndentedJsonWriter;
+
 /// JSON has no NaN or infinity: such a number is written as null.
-Json number(std::optional<double> value) {
-  if (!value || !std::isfinite(*value)) return nullptr;
-  return *value;
+void number(Writer& w, std::optional<double> value) {
+  if (value) {
+    w.value(*value);
+  } else {
+    w.null();
+  }
 }
 
-Json side_json(const std::optional<diff::SideEstimate>& side) {
-  if (!side) return nullptr;
-  Json json = {{"center", number(side->center)}, {"noise", number(side->noise)}};
-  json["interval"] =
-      side->interval ? Json::array({number(side->interval->lower), number(side->interval->upper)})
-                     : Json(nullptr);
-  return json;
+void count(Writer& w, std::size_t value) {
+  w.value(static_cast<std::uint64_t>(value));
 }
 
-Json coverage_json(const std::optional<diff::CoverageFigures>& coverage) {
-  if (!coverage) return nullptr;
-  return {{"sample_reference_in_compare", number(coverage->sample_ref_in_cmp)},
-          {"sample_compare_in_reference", number(coverage->sample_cmp_in_ref)},
-          {"support_reference_in_compare", number(coverage->support_ref_in_cmp)},
-          {"support_compare_in_reference", number(coverage->support_cmp_in_ref)}};
+void side_json(Writer& w, const std::optional<diff::SideEstimate>& side) {
+  if (!side) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  w.key("center").value(side->center);
+  w.key("interval");
+  if (side->interval) {
+    w.begin_array().value(side->interval->lower).value(side->interval->upper).end_array();
+  } else {
+    w.null();
+  }
+  w.key("noise");
+  number(w, side->noise);
+  w.end_object();
 }
 
-Json device_json(const std::optional<ingest::ResultDevice>& device) {
-  if (!device) return nullptr;
-  return {{"id", device->id}, {"name", device->name}};
+void coverage_json(Writer& w, const std::optional<diff::CoverageFigures>& coverage) {
+  if (!coverage) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  w.key("sample_compare_in_reference").value(coverage->sample_cmp_in_ref);
+  w.key("sample_reference_in_compare").value(coverage->sample_ref_in_cmp);
+  w.key("support_compare_in_reference").value(coverage->support_cmp_in_ref);
+  w.key("support_reference_in_compare").value(coverage->support_ref_in_cmp);
+  w.end_object();
 }
 
-/// One decision: status, reason, estimates, evidence and the change it proves.
-Json comparison_json(const diff::StateComparison& c) {
-  Json json = {{"status", std::string(diff::to_string(c.status))},
-               {"reason",
-                {{"code", c.reason.code},
-                 {"short_code", std::string(diff::short_reason_code(c.reason.code))},
-                 {"message", c.reason.message}}},
-               {"estimator", c.robust ? "robust" : "classical"},
-               {"reference", side_json(c.reference)},
-               {"compare", side_json(c.compare)},
-               {"difference", number(c.difference)},
-               {"relative_difference", number(c.relative_difference)},
-               {"evidence", std::string(diff::to_string(c.evidence))},
-               {"decided_without_clock", c.decided_without_clock},
-               {"time_coverage", coverage_json(c.time_coverage)},
-               {"cycle_coverage", coverage_json(c.cycle_coverage)}};
-  json["u_test"] = c.u_test ? Json{{"p_value", c.u_test->p_value},
-                                   {"u", c.u_test->u},
-                                   {"exact", c.u_test->exact},
-                                   {"reference_count", c.u_test->reference_count},
-                                   {"compare_count", c.u_test->compare_count}}
-                            : Json(nullptr);
+void device_json(Writer& w, const std::optional<ingest::ResultDevice>& device) {
+  if (!device) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  w.key("id").value(static_cast<std::int64_t>(device->id));
+  w.key("name").value(device->name);
+  w.end_object();
+}
+
+void u_test_json(Writer& w, const std::optional<diff::StateComparison::UTest>& u_test) {
+  if (!u_test) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  w.key("compare_count");
+  count(w, u_test->compare_count);
+  w.key("exact").value(u_test->exact);
+  w.key("p_value").value(u_test->p_value);
+  w.key("reference_count");
+  count(w, u_test->reference_count);
+  w.key("u").value(u_test->u);
+  w.end_object();
+}
+
+void proven_change_json(Writer& w, const diff::StateComparison& c) {
   const auto bounds = proven_change_bounds(c);
-  json["proven_change"] =
-      bounds && (c.status == diff::DiffStatus::kFast || c.status == diff::DiffStatus::kSlow)
-          ? Json::array({number(bounds->first), number(bounds->second)})
-          : Json(nullptr);
-  return json;
+  if (bounds && (c.status == diff::DiffStatus::kFast || c.status == diff::DiffStatus::kSlow)) {
+    w.begin_array().value(bounds->first).value(bounds->second).end_array();
+  } else {
+    w.null();
+  }
 }
 
-Json row_json(const diff::DiffRow& row) {
-  const auto& state = row.match.reference ? *row.match.reference : *row.match.compare;
-  Json axes = Json::array();
-  for (const auto& [name, value] : state.axis_values) {
-    axes.push_back({{"name", name}, {"value", value}});
-  }
-  Json json = {{"state_key", state.state_key},
-               {"axis_values", axes},
-               {"occurrence", row.match.occurrence},
-               {"occurrence_count", row.match.occurrence_count},
-               {"in_reference", row.match.reference != nullptr},
-               {"in_compare", row.match.compare != nullptr}};
-  json.update(comparison_json(row.comparison));
-  json["cpu_time"] = row.cpu ? comparison_json(*row.cpu) : Json(nullptr);
-  return json;
+/// One decision's members (status, reason, estimates, evidence and the change it proves),
+/// with a row's own members (`row`, when given) among them: every object's members are
+/// written in nlohmann's order, sorted by key, so that the text is what dump() wrote.
+void comparison_members(Writer& w, const diff::StateComparison& c, const diff::DiffRow* row);
+
+void comparison_json(Writer& w, const diff::StateComparison& c) {
+  w.begin_object();
+  comparison_members(w, c, nullptr);
+  w.end_object();
 }
 
-Json reasons_json(const std::map<std::string, diff::ReasonCount>& reasons) {
-  Json json = Json::object();
-  for (const auto& [code, reason] : reasons) {
-    json[code] = {{"count", reason.count}, {"message", reason.message}};
+void comparison_members(Writer& w, const diff::StateComparison& c, const diff::DiffRow* row) {
+  const ingest::ResultState* state = nullptr;
+  if (row != nullptr) {
+    state = row->match.reference ? row->match.reference : row->match.compare;
+    w.key("axis_values").begin_array();
+    for (const auto& [name, value] : state->axis_values) {
+      w.begin_object().key("name").value(name).key("value").value(value).end_object();
+    }
+    w.end_array();
   }
-  return json;
+  w.key("compare");
+  side_json(w, c.compare);
+  if (row != nullptr) {
+    w.key("cpu_time");
+    if (row->cpu) {
+      comparison_json(w, *row->cpu);
+    } else {
+      w.null();
+    }
+  }
+  w.key("cycle_coverage");
+  coverage_json(w, c.cycle_coverage);
+  w.key("decided_without_clock").value(c.decided_without_clock);
+  w.key("difference");
+  number(w, c.difference);
+  w.key("estimator").value(c.robust ? "robust" : "classical");
+  w.key("evidence").value(diff::to_string(c.evidence));
+  if (row != nullptr) {
+    w.key("in_compare").value(row->match.compare != nullptr);
+    w.key("in_reference").value(row->match.reference != nullptr);
+    w.key("occurrence");
+    count(w, row->match.occurrence);
+    w.key("occurrence_count");
+    count(w, row->match.occurrence_count);
+  }
+  w.key("proven_change");
+  proven_change_json(w, c);
+  w.key("reason").begin_object();
+  w.key("code").value(c.reason.code);
+  w.key("message").value(c.reason.message);
+  w.key("short_code").value(diff::short_reason_code(c.reason.code));
+  w.end_object();
+  w.key("reference");
+  side_json(w, c.reference);
+  w.key("relative_difference");
+  number(w, c.relative_difference);
+  if (row != nullptr) w.key("state_key").value(state->state_key);
+  w.key("status").value(diff::to_string(c.status));
+  w.key("time_coverage");
+  coverage_json(w, c.time_coverage);
+  w.key("u_test");
+  u_test_json(w, c.u_test);
+}
+
+void config_json(Writer& w, const diff::DiffConfig& config) {
+  const auto& t = config.thresholds;
+  w.begin_object();
+  w.key("bulk").begin_object();
+  w.key("rare_support").begin_object();
+  w.key("max_removed_sample_fraction").value(t.rare_support_max_removed_sample_fraction);
+  w.key("sample_fraction").value(t.rare_support_sample_fraction);
+  w.end_object();
+  w.key("sample_coverage").value(t.bulk_sample_coverage);
+  w.key("support_coverage").value(t.bulk_support_coverage);
+  w.end_object();
+  w.key("clear_gap").begin_object().key("relative").value(t.clear_gap_relative).end_object();
+  w.key("preset").value(config.preset);
+  w.key("same").begin_object();
+  w.key("center_relative").value(t.same_center_relative);
+  w.key("overlap_fraction").value(t.same_overlap_fraction);
+  w.key("relative_dispersion_ceiling").value(t.same_relative_dispersion_ceiling);
+  w.end_object();
+  w.end_object();
+}
+
+void summary_json(Writer& w, const diff::DiffCounts& counts) {
+  w.begin_object();
+  w.key("ambiguous");
+  count(w, counts.ambiguous);
+  w.key("ambiguous_reasons").begin_object();
+  for (const auto& [code, reason] : counts.ambiguous_reasons) {
+    w.key(code).begin_object();
+    w.key("count");
+    count(w, reason.count);
+    w.key("message").value(reason.message);
+    w.end_object();
+  }
+  w.end_object();
+  w.key("cpu_time").begin_object();
+  for (const auto& [name, value] :
+       {std::pair{"ambiguous", counts.cpu.ambiguous}, std::pair{"fast", counts.cpu.fast},
+        std::pair{"same", counts.cpu.same}, std::pair{"slow", counts.cpu.slow},
+        std::pair{"total", counts.cpu.total}, std::pair{"unknown", counts.cpu.unknown}}) {
+    w.key(name);
+    count(w, value);
+  }
+  w.end_object();
+  for (const auto& [name, value] :
+       {std::pair{"fast", counts.fast}, std::pair{"only_in_compare", counts.only_in_compare},
+        std::pair{"only_in_reference", counts.only_in_reference}, std::pair{"same", counts.same},
+        std::pair{"slow", counts.slow}, std::pair{"total", counts.total},
+        std::pair{"unknown", counts.unknown}}) {
+    w.key(name);
+    count(w, value);
+  }
+  w.end_object();
 }
 
 }  // namespace
 
+std::string diff_json_text(const diff::DiffOutcome& outcome, const diff::DiffConfig& config,
+                           const std::string& reference_path, const std::string& compare_path,
+                           double threshold) {
+  std::string out;
+  Writer w(out);
+  w.begin_object();
+  w.key("compare").value(compare_path);
+  w.key("config");
+  config_json(w, config);
+  w.key("diff_schema_version").value(kDiffJsonSchemaVersion);
+  w.key("reference").value(reference_path);
+  w.key("sections").begin_array();
+  for (const auto& section : outcome.sections) {
+    w.begin_object();
+    w.key("axis_names").begin_array();
+    for (const auto& name : section.axis_names) w.value(name);
+    w.end_array();
+    w.key("benchmark").value(section.benchmark);
+    w.key("compare_device");
+    device_json(w, section.compare_device);
+    w.key("reference_device");
+    device_json(w, section.reference_device);
+    w.key("rows").begin_array();
+    for (const auto& row : section.rows) {
+      if (!row_displayed(row, threshold)) continue;
+      w.begin_object();
+      comparison_members(w, row.comparison, &row);
+      w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+  w.key("summary");
+  summary_json(w, outcome.counts);
+  w.key("warnings").begin_array();
+  for (const auto& warning : outcome.warnings) w.value(warning);
+  w.end_array();
+  w.end_object();
+  return out;
+}
+
 Json diff_to_json(const diff::DiffOutcome& outcome, const diff::DiffConfig& config,
                   const std::string& reference_path, const std::string& compare_path,
                   double threshold) {
-  const auto& t = config.thresholds;
-  Json sections = Json::array();
-  for (const auto& section : outcome.sections) {
-    Json rows = Json::array();
-    for (const auto& row : section.rows) {
-      if (row_displayed(row, threshold)) rows.push_back(row_json(row));
-    }
-    sections.push_back({{"benchmark", section.benchmark},
-                        {"reference_device", device_json(section.reference_device)},
-                        {"compare_device", device_json(section.compare_device)},
-                        {"axis_names", section.axis_names},
-                        {"rows", rows}});
-  }
-  const auto& counts = outcome.counts;
-  return {{"diff_schema_version", kDiffJsonSchemaVersion},
-          {"reference", reference_path},
-          {"compare", compare_path},
-          {"config",
-           {{"preset", config.preset},
-            {"clear_gap", {{"relative", t.clear_gap_relative}}},
-            {"same",
-             {{"center_relative", t.same_center_relative},
-              {"overlap_fraction", t.same_overlap_fraction},
-              {"relative_dispersion_ceiling", t.same_relative_dispersion_ceiling}}},
-            {"bulk",
-             {{"sample_coverage", t.bulk_sample_coverage},
-              {"support_coverage", t.bulk_support_coverage},
-              {"rare_support",
-               {{"sample_fraction", t.rare_support_sample_fraction},
-                {"max_removed_sample_fraction", t.rare_support_max_removed_sample_fraction}}}}}}},
-          {"sections", sections},
-          {"summary",
-           {{"total", counts.total},
-            {"same", counts.same},
-            {"fast", counts.fast},
-            {"slow", counts.slow},
-            {"ambiguous", counts.ambiguous},
-            {"unknown", counts.unknown},
-            {"only_in_reference", counts.only_in_reference},
-            {"only_in_compare", counts.only_in_compare},
-            {"ambiguous_reasons", reasons_json(counts.ambiguous_reasons)},
-            {"cpu_time",
-             {{"total", counts.cpu.total},
-              {"same", counts.cpu.same},
-              {"fast", counts.cpu.fast},
-              {"slow", counts.cpu.slow},
-              {"ambiguous", counts.cpu.ambiguous},
-              {"unknown", counts.cpu.unknown}}}}},
-          {"warnings", outcome.warnings}};
+  return Json::parse(diff_json_text(outcome, config, reference_path, compare_path, threshold));
 }
 
 }  // namespace perfgate

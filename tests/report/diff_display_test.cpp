@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "report/bulk_debug_python.hpp"
 #include "report/diff_json.hpp"
 
@@ -173,6 +175,49 @@ TEST_F(DiffDisplayTest, WritesJsonWithEveryRowAndTheCounts) {
   EXPECT_EQ(json["sections"][0]["rows"][2]["in_compare"], false);
   EXPECT_EQ(json["summary"]["slow"], 1);
   EXPECT_EQ(json["config"]["clear_gap"]["relative"], 0.005);
+}
+
+TEST_F(DiffDisplayTest, WritesJsonTextExactlyAsNlohmannDumpsTheSameDocument) {
+  // Every kind of member: CPU rows, a U test, coverage figures, a section without devices,
+  // non-finite numbers, ambiguous reasons, and names with bytes that are not UTF-8.
+  ingest::ResultState odd = make_state("T=\xE2\x82 \"q\"\n", "\xFF");
+  diff::StateComparison ambiguous =
+      decided(DiffStatus::kAmbiguous, "bulk_time_support_mismatch", 2e-3, 2.1e-3);
+  ambiguous.time_coverage = diff::CoverageFigures{0.5, 0.96, 1.0, 0.25};
+  ambiguous.cycle_coverage = diff::CoverageFigures{1.0, 1.0, 1.0, 1.0};
+  ambiguous.relative_difference = std::numeric_limits<double>::quiet_NaN();
+  ambiguous.reference->noise = std::nullopt;
+  ambiguous.u_test = diff::StateComparison::UTest{0.0312, 4.0, true, 5, 6};
+  diff::DiffSection hosts;
+  hosts.benchmark = "host \x80";
+  hosts.axis_names = {"T", "\xC0\xAF"};
+  hosts.rows.push_back({{&odd, &odd, 1, 2},
+                        ambiguous,
+                        decided(DiffStatus::kFast, "clear_gap_without_clock", 1e-3, 0.5e-3)});
+  outcome.sections.push_back(hosts);
+  outcome.counts.ambiguous = 1;
+  outcome.counts.ambiguous_reasons["bulk_time_support_mismatch"] = {1, "sample \xFF times", 0.2};
+  outcome.counts.cpu.total = 1;
+  outcome.counts.cpu.fast = 1;
+  outcome.warnings = {"a warning", "bytes \xF0\x9F"};
+  diff::DiffConfig config;
+  config.preset = "strict";
+  config.thresholds = *diff::preset_thresholds("strict");
+
+  const std::string text = diff_json_text(outcome, config, "ref \xFE.json", "cmp.json", 0);
+  EXPECT_EQ(Json::parse(text).dump(2, ' ', false, Json::error_handler_t::replace), text);
+  const Json json = diff_to_json(outcome, config, "ref \xFE.json", "cmp.json", 0);
+  const Json& row = json["sections"][1]["rows"][0];
+  EXPECT_EQ(row["u_test"]["reference_count"], 5);
+  EXPECT_EQ(row["relative_difference"], nullptr);
+  EXPECT_EQ(row["reference"]["noise"], nullptr);
+  EXPECT_EQ(row["occurrence"], 1);
+  EXPECT_EQ(row["cpu_time"]["status"], "FAST");
+  EXPECT_EQ(row["time_coverage"]["sample_compare_in_reference"], 0.96);
+  EXPECT_EQ(row["axis_values"][0]["value"], "\xEF\xBF\xBD");
+  EXPECT_EQ(json["sections"][1]["reference_device"], nullptr);
+  EXPECT_EQ(json["summary"]["cpu_time"]["fast"], 1);
+  EXPECT_EQ(json["config"]["preset"], "strict");
 }
 
 TEST_F(DiffDisplayTest, WritesOneBulkRowPerDisplayedRowBetweenTheMarkers) {
