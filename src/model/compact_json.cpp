@@ -53,6 +53,14 @@ void append_escape(unsigned char c, std::string& out) {
 
 }  // namespace
 
+void append_json_integer(std::int64_t number, std::string& out) {
+  append_integer(number, out);
+}
+
+void append_json_integer(std::uint64_t number, std::string& out) {
+  append_integer(number, out);
+}
+
 std::size_t utf8_sequence_length(std::string_view text, std::size_t i) noexcept {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char lead = byte(i);

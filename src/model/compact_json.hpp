@@ -28,6 +28,9 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) noexcept;
 
 /// Appends `text` as a JSON string, quoted, with the minimal escapes.
 void append_json_string(std::string_view text, std::string& out, JsonTextRules rules = {});
+/// Appends an integer in decimal.
+void append_json_integer(std::int64_t number, std::string& out);
+void append_json_integer(std::uint64_t number, std::string& out);
 /// Appends `number` in its shortest round-trip form.
 void append_json_number(double number, std::string& out, JsonTextRules rules = {});
 /// Appends a whole value, object members in nlohmann's (sorted) order.

@@ -1,7 +1,6 @@
 #include "model/indented_json.hpp"
 
 #include <array>
-#include <charconv>
 #include <cmath>
 
 #include "model/compact_json.hpp"
@@ -101,17 +100,13 @@ IndentedJsonWriter& IndentedJsonWriter::value(double number) {
 
 IndentedJsonWriter& IndentedJsonWriter::value(std::int64_t number) {
   before_value();
-  std::array<char, 24> buffer{};
-  const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), number);
-  out_.append(buffer.data(), result.ptr);
+  append_json_integer(number, out_);
   return *this;
 }
 
 IndentedJsonWriter& IndentedJsonWriter::value(std::uint64_t number) {
   before_value();
-  std::array<char, 24> buffer{};
-  const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), number);
-  out_.append(buffer.data(), result.ptr);
+  append_json_integer(number, out_);
   return *this;
 }
 
