@@ -11,11 +11,25 @@ mkdir -p "$demo"
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 
+# compare against the store, which keeps the baselines of earlier demos: a rerun on a busy
+# machine can find a gated metric past its threshold. That verdict (exit 1) is a result to
+# show, not a failed demo; any other failure still stops it.
+compare_or_show() {
+  local status=0
+  "$PG" compare "$@" || status=$?
+  if [ "$status" -eq 1 ]; then
+    echo "(exit 1: a REGRESSION against the baselines an earlier demo stored, from noise on" \
+      "this machine or a real change; --upload pass stored the passing records only)"
+  elif [ "$status" -ne 0 ]; then
+    exit "$status"
+  fi
+}
+
 step "perfgate run examples/   (first measurement)"
 "$PG" run examples/ --results-dir "$demo/results"
 
 step "perfgate compare --upload pass   (new cohorts have no baseline yet)"
-"$PG" compare --results-dir "$demo/results" --upload pass
+compare_or_show --results-dir "$demo/results" --upload pass
 
 step "perfgate baseline prepare   (records that may seed a baseline, for review)"
 if "$PG" baseline prepare --project "$project" -o "$demo/manifest.json"; then
@@ -31,7 +45,7 @@ step "perfgate run examples/   (second measurement)"
 echo "records in $(ls -d "$demo"/results/run-* | tail -1)"
 
 step "perfgate compare --upload pass   (the newest run, against the rolling baselines)"
-"$PG" compare --results-dir "$demo/results" --upload pass
+compare_or_show --results-dir "$demo/results" --upload pass
 
 step "perfgate report --since 1d"
 "$PG" report --since 1d --benchmark 'primes*'
