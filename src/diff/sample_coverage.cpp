@@ -22,7 +22,6 @@ struct SideScratch {
   std::vector<std::uint64_t> keys, spare;  ///< the radix sort's buffers
   std::vector<std::uint32_t> keys32, spare32;
   std::vector<std::uint32_t> buckets;  ///< the bucket sort's counts
-  std::vector<double> padded;          ///< values between the sentinels 0 and +inf
   std::size_t total = 0;
   bool positive = false;  ///< every value is positive and finite
 };
@@ -78,36 +77,17 @@ void radix_sort_positive(std::vector<double>& values, std::vector<Key>& keys,
   for (std::size_t i = 0; i < n; ++i) values[i] = value_of<Float, Key>(keys[i]);
 }
 
-/// The keys (bit patterns as `Float`) of positive finite `samples`, sorted, for the sample
-/// sizes a state has (up to a few thousand): one counting pass spreads the keys over about
-/// 2n buckets of their range, then an insertion sort fixes the order inside each bucket.
-/// Timing samples spread over the buckets, so that is two passes and a few moves per
-/// value, where the radix sort needs one pass per byte. A sample crowded into few buckets
-/// (one far outlier stretches the range) would make the insertion sort quadratic: past a
-/// budget of moves it stops, and the radix sort orders what it has reached. Returns
-/// `keys` or `spare`, whichever holds the result.
-template <class Float, class Key>
-const std::vector<Key>& sorted_keys(std::span<const double> samples, std::vector<Key>& keys,
-                                    std::vector<Key>& spare, std::vector<std::uint32_t>& buckets,
-                                    std::vector<double>& scratch) {
-  const std::size_t n = samples.size();
-  const auto radix = [&](auto&& values) -> const std::vector<Key>& {
-    scratch.assign(values.begin(), values.end());
-    radix_sort_positive<Float>(scratch, keys, spare);
-    return keys;  // the radix sort leaves the sorted keys there
-  };
-  constexpr std::size_t kLargest = 4096;
-  if (n > kLargest) return radix(samples);
-  keys.resize(n);
-  Key low = std::numeric_limits<Key>::max();
-  Key high = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Key key = key_of<Float, Key>(samples[i]);
-    keys[i] = key;
-    low = std::min(low, key);
-    high = std::max(high, key);
-  }
-  if (low == high) return keys;  // one value n times: already in order
+/// Sorts `keys` (any unsigned integers) for the counts a state's samples have: one
+/// counting pass spreads them over about 2n buckets of their range, then an insertion
+/// sort fixes the order inside each bucket. Samples spread over the buckets, so that is
+/// two passes and a few moves per key. Keys crowded into few buckets (one far outlier
+/// stretches the range) would make the insertion sort quadratic: past a budget of moves
+/// std::sort takes over. Returns `keys` or `spare`, whichever holds the result.
+template <class Key>
+std::vector<Key>& bucket_sorted(std::vector<Key>& keys, std::vector<Key>& spare,
+                                std::vector<std::uint32_t>& buckets, Key low, Key high) {
+  const std::size_t n = keys.size();
+  if (low == high) return keys;
   const int bucket_bits = std::bit_width(n) + 1;
   const int range_bits = std::bit_width(static_cast<Key>(high - low));
   const int shift = std::max(0, range_bits - bucket_bits);
@@ -124,13 +104,38 @@ const std::vector<Key>& sorted_keys(std::span<const double> samples, std::vector
     spare[j] = key;
     const std::size_t moved = i - j;
     if (moved > budget) {
-      std::vector<double> values(n);
-      for (std::size_t k = 0; k < n; ++k) values[k] = value_of<Float, Key>(spare[k]);
-      return radix(values);
+      std::sort(spare.begin(), spare.end());
+      break;
     }
     budget -= moved;
   }
   return spare;
+}
+
+/// The keys (bit patterns as `Float`) of positive finite `samples`, sorted: by the radix
+/// sort past a few thousand, by bucket_sorted below that. Returns `keys` or `spare`,
+/// whichever holds the result.
+template <class Float, class Key>
+const std::vector<Key>& sorted_keys(std::span<const double> samples, std::vector<Key>& keys,
+                                    std::vector<Key>& spare, std::vector<std::uint32_t>& buckets,
+                                    std::vector<double>& scratch) {
+  const std::size_t n = samples.size();
+  constexpr std::size_t kLargest = 4096;
+  if (n > kLargest) {
+    scratch.assign(samples.begin(), samples.end());
+    radix_sort_positive<Float>(scratch, keys, spare);
+    return keys;  // the radix sort leaves the sorted keys there
+  }
+  keys.resize(n);
+  Key low = std::numeric_limits<Key>::max();
+  Key high = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Key key = key_of<Float, Key>(samples[i]);
+    keys[i] = key;
+    low = std::min(low, key);
+    high = std::max(high, key);
+  }
+  return bucket_sorted(keys, spare, buckets, low, high);
 }
 
 /// The distinct values of `sorted` (keys or values, ascending), each turned into its
@@ -221,74 +226,173 @@ void covered_by(const std::vector<double>& from, const std::vector<double>& to,
   }
 }
 
-/// covered_by() in both directions at once, for positive values: one walk through the
-/// two ascending lists merged, where each value's nearest candidates on the other side are
-/// the last value taken from it and the next one. Every step is a few conditional moves,
-/// so the interleaving of the two lists costs no mispredicted branches; the sentinels 0
-/// and +inf at both ends are never within any tolerance of a positive value.
-void cover_each_other(const std::vector<double>& a, const std::vector<double>& b,
-                      const LogTolerance& tolerance, std::vector<double>& pa,
-                      std::vector<double>& pb, std::vector<char>& covered_a,
-                      std::vector<char>& covered_b) {
-  const auto pad = [](const std::vector<double>& values, std::vector<double>& padded) {
-    padded.resize(values.size() + 2);
-    padded.front() = 0.0;
-    std::copy(values.begin(), values.end(), padded.begin() + 1);
-    padded.back() = std::numeric_limits<double>::infinity();
+/// One side's part of a joint walk: what its samples and distinct values add up to.
+struct SideTally {
+  std::size_t total = 0;             ///< samples
+  std::size_t covered_samples = 0;   ///< samples whose value the other side covers
+  std::size_t distinct = 0;          ///< distinct values
+  std::size_t distinct_covered = 0;  ///< ... of them covered
+  std::size_t rare = 0;              ///< distinct values seen fewer than rare_below times
+  std::size_t rare_covered = 0;      ///< ... of them covered
+  std::size_t rare_samples = 0;      ///< samples of the rare values
+  /// max(2, ceil(rare_support_sample_fraction × total)), at most total + 1 (every count is
+  /// below that already)
+  std::size_t rare_below = 0;
+};
+
+/// What a joint walk reuses from pair to pair, per thread.
+template <class Key>
+struct JointScratch {
+  std::vector<Key> keys, spare;
+  std::vector<std::uint32_t> buckets;
+  std::vector<std::size_t> last_slot;  ///< per distinct value: its last slot in the sort
+  std::vector<double> below;  ///< per distinct value: the other side's nearest value under it
+  std::vector<char> near;     ///< per distinct value: whether the other side covers it
+};
+
+/// Coverage of two positive finite samples in one sort of both. Each value's key (its bit
+/// pattern as `Float`, which orders positive values as numbers) is shifted left and
+/// tagged with its side in the low bit, so one sorted list holds both sides, equal values
+/// of the reference just before those of the compare side. A value's nearest candidates
+/// on the other side are then the last other-side value before it and the first after
+/// it: one pass forward finds the first, one pass back the second, and the pass back
+/// also counts samples and distinct values (runs of equal tagged keys) per side. Two
+/// sorts of a few hundred values and a merge of the two were most of a diff's CPU.
+template <class Float, class Key>
+void joint_walk(std::span<const double> reference, std::span<const double> compare,
+                const LogTolerance& tolerance, JointScratch<Key>& scratch,
+                std::array<SideTally, 2>& tally) {
+  const std::size_t n = reference.size() + compare.size();
+  auto& keys = scratch.keys;
+  keys.resize(n);
+  Key low = std::numeric_limits<Key>::max();
+  Key high = 0;
+  std::size_t at = 0;
+  for (const auto& [samples, side] : {std::pair{reference, Key{0}}, std::pair{compare, Key{1}}}) {
+    for (const double value : samples) {
+      const Key key = static_cast<Key>(key_of<Float, Key>(value) << 1) | side;
+      keys[at++] = key;
+      low = std::min(low, key);
+      high = std::max(high, key);
+    }
+  }
+  std::vector<Key>& sorted = bucket_sorted(keys, scratch.spare, scratch.buckets, low, high);
+
+  // Distinct values, in place: slot i's key moves to the index of its distinct value,
+  // and the last slot of each is noted, which gives the counts. Every step writes, none
+  // branches: quantized timings repeat a value here and there, and a branch on whether
+  // this one repeats would mispredict.
+  auto& last_slot = scratch.last_slot;
+  last_slot.resize(n);
+  std::size_t distinct = 0;      // distinct values so far
+  Key previous = sorted[0] ^ 1;  // unlike the first key
+  for (std::size_t i = 0; i < n; ++i) {
+    const Key key = sorted[i];
+    distinct += key != previous;
+    sorted[distinct - 1] = key;
+    last_slot[distinct - 1] = i;
+    previous = key;
+  }
+
+  // Forward: each value's nearest other-side value below it (0, never near, at first).
+  // Selects by masks on the bit patterns: the compiler turns a ternary on doubles into a
+  // branch, and the sides interleave at random.
+  const auto bits = [](double value) { return std::bit_cast<std::uint64_t>(value); };
+  const auto pick = [](std::uint64_t mask, std::uint64_t if_set, std::uint64_t if_clear) {
+    return (if_set & mask) | (if_clear & ~mask);
   };
-  pad(a, pa);
-  pad(b, pb);
-  covered_a.assign(a.size(), 0);
-  covered_b.assign(b.size(), 0);
-  // Products, not the ratio: a division's latency sat on every step's critical path. The
-  // product's rounding (a unit in the last place) is far inside the 1e-9 margin; the
-  // sentinel 0 gives 0 (never near). A product that overflows to +inf would call the
-  // sentinel +inf near, so values that large take the logarithms.
-  //
-  // Without branches: where the two runs agree (the case that matters: SAME) their values
-  // interleave at random, and a mispredicted branch per step, on which list the next value
-  // comes from, cost more than the step. Each step writes a slot on both sides, the side
-  // not taken into a spare slot at its end. Only a pair inside the 1e-9 margin (or values
-  // near the largest double) branches, to the logarithms.
-  covered_a.push_back(0);
-  covered_b.push_back(0);
-  const double* const values_a = pa.data();
-  const double* const values_b = pb.data();
-  char* const slots_a = covered_a.data();
-  char* const slots_b = covered_b.data();
-  const std::size_t spare_a = a.size();
-  const std::size_t spare_b = b.size();
+  const auto value_bits = [&](std::size_t i) { return bits(value_of<Float, Key>(sorted[i] >> 1)); };
+  auto& below = scratch.below;
+  below.resize(distinct);
+  std::uint64_t last_ref = bits(0.0);
+  std::uint64_t last_cmp = bits(0.0);
+  for (std::size_t i = 0; i < distinct; ++i) {
+    const std::uint64_t compare_side = std::uint64_t{0} - (sorted[i] & 1);  // all ones or 0
+    const std::uint64_t value = value_bits(i);
+    below[i] = std::bit_cast<double>(pick(compare_side, last_ref, last_cmp));
+    last_ref = pick(compare_side, last_ref, value);
+    last_cmp = pick(compare_side, value, last_cmp);
+  }
+
+  // Back: the nearest other-side value above (+inf, never near, at first), and whether
+  // either is near. Products, not ratios (a division's latency on every step); their
+  // rounding is far inside the 1e-9 margin. Pairs inside the margin, and values so large
+  // that a product may overflow, take the logarithms.
+  auto& near = scratch.near;
+  near.resize(distinct);
   const double surely_within = tolerance.ratio_surely_within;
   const double surely_beyond = tolerance.ratio_surely_beyond;
   const double largest_low = tolerance.largest_low_for_products;
-  const auto bits = [](double value) { return std::bit_cast<std::uint64_t>(value); };
-  std::size_t i = 1;  // next of a, in values_a
-  std::size_t j = 1;  // next of b, in values_b
-  for (std::size_t step = a.size() + b.size(); step > 0; --step) {
-    const double next_a = values_a[i];
-    const double next_b = values_b[j];
-    const bool take_a = next_a <= next_b;  // ties: either side covers the other
-    const std::size_t take_a_mask = std::size_t{0} - take_a;
-    const double value = std::min(next_a, next_b);
-    const double above = std::max(next_a, next_b);
-    const double below = std::bit_cast<double>((bits(values_b[j - 1]) & take_a_mask) |
-                                               (bits(values_a[i - 1]) & ~take_a_mask));
-    const bool near_below = value <= below * surely_within;
+  std::uint64_t next_ref = bits(std::numeric_limits<double>::infinity());
+  std::uint64_t next_cmp = next_ref;
+  for (std::size_t i = distinct; i-- > 0;) {
+    const std::uint64_t compare_side = std::uint64_t{0} - (sorted[i] & 1);
+    const std::uint64_t value_pattern = value_bits(i);
+    const double value = std::bit_cast<double>(value_pattern);
+    const double above = std::bit_cast<double>(pick(compare_side, next_ref, next_cmp));
+    const double under = below[i];
+    next_ref = pick(compare_side, next_ref, value_pattern);
+    next_cmp = pick(compare_side, value_pattern, next_cmp);
+    const bool near_below = value <= under * surely_within;
     const bool near_above = above <= value * surely_within;
-    char near = static_cast<char>(near_below | near_above);
-    // below <= value, so value alone says whether a product may overflow.
-    const bool unsure = (!near_below & (value < below * surely_beyond)) |
+    bool is_near = near_below | near_above;
+    const bool unsure = (!near_below & (value < under * surely_beyond)) |
                         (!near_above & (above < value * surely_beyond)) | (value > largest_low);
     if (__builtin_expect(unsure, 0)) {
-      near = static_cast<char>(tolerance.within(below, value) | tolerance.within(value, above));
+      is_near = tolerance.within(under, value) | tolerance.within(value, above);
     }
-    slots_a[((i - 1) & take_a_mask) | (spare_a & ~take_a_mask)] = near;
-    slots_b[(spare_b & take_a_mask) | ((j - 1) & ~take_a_mask)] = near;
-    i += take_a;
-    j += !take_a;
+    near[i] = static_cast<char>(is_near);
   }
-  covered_a.pop_back();
-  covered_b.pop_back();
+
+  // The tallies, summed over both sides and over the compare side (the reference's are
+  // the difference). Without repeated values every sample is a distinct value of its own
+  // and the rare-value filter never applies: only the covered ones are counted.
+  std::size_t covered = 0;
+  std::size_t covered_compare = 0;
+  std::size_t compare_distinct = 0;
+  for (std::size_t i = 0; i < distinct; ++i) {
+    const auto is_near = static_cast<std::size_t>(near[i]);
+    const std::size_t compare_bit = sorted[i] & 1;
+    covered += is_near;
+    covered_compare += is_near & compare_bit;
+    compare_distinct += compare_bit;
+  }
+  tally[0].distinct = distinct - compare_distinct;
+  tally[1].distinct = compare_distinct;
+  tally[0].distinct_covered = covered - covered_compare;
+  tally[1].distinct_covered = covered_compare;
+  if (distinct == n) {
+    for (SideTally& side : tally) side.covered_samples = side.distinct_covered;
+    return;
+  }
+  for (std::size_t i = 0; i < distinct; ++i) {
+    const std::size_t count = last_slot[i] - (i == 0 ? std::size_t{0} - 1 : last_slot[i - 1]);
+    SideTally& side = tally[sorted[i] & 1];
+    const auto is_near = static_cast<std::size_t>(near[i]);
+    side.covered_samples += is_near * count;
+    const std::size_t rare = count < side.rare_below ? 1 : 0;
+    side.rare += rare;
+    side.rare_covered += rare & is_near;
+    side.rare_samples += rare * count;
+  }
+}
+
+/// Sample and support coverage of one side from its tallies, with the rare-value filter
+/// of select_support.
+std::pair<double, double> tallied_coverage(const SideTally& side, const DiffThresholds& t) {
+  std::size_t kept = side.distinct;
+  std::size_t kept_covered = side.distinct_covered;
+  const bool filter_on = t.rare_support_sample_fraction > 0 &&
+                         t.rare_support_max_removed_sample_fraction > 0 &&
+                         side.distinct != side.total;  // not every value unique
+  if (filter_on && side.rare != 0 && side.rare != side.distinct &&
+      static_cast<double>(side.rare_samples) / static_cast<double>(side.total) <=
+          t.rare_support_max_removed_sample_fraction) {
+    kept -= side.rare;
+    kept_covered -= side.rare_covered;
+  }
+  return {static_cast<double>(side.covered_samples) / static_cast<double>(side.total),
+          static_cast<double>(kept_covered) / static_cast<double>(kept)};
 }
 
 SupportFilter select_support(const std::vector<std::size_t>& counts, std::size_t total,
@@ -361,18 +465,46 @@ SupportSelection support_selection(const std::vector<std::size_t>& counts, std::
 
 CoverageFigures sample_coverage(std::span<const double> reference, std::span<const double> compare,
                                 const DiffThresholds& thresholds) {
+  const LogTolerance tolerance(thresholds.same_center_relative);
+  // One pass decides the walk: positive finite values sort by their bit patterns, as
+  // float32 ones (nvbench's sample times) on half as many bytes.
+  bool positive = true;
+  bool float32 = true;
+  for (const auto samples : {reference, compare}) {
+    for (const double value : samples) {
+      positive &= value > 0 && value <= std::numeric_limits<double>::max();
+      // Cast only what float holds: converting a double out of its range is undefined.
+      float32 &= value <= std::numeric_limits<float>::max() &&
+                 static_cast<double>(static_cast<float>(value)) == value;
+    }
+  }
+  const std::size_t total = reference.size() + compare.size();
+  if (positive && total < (std::size_t{1} << 31)) {
+    std::array<SideTally, 2> tally;
+    for (const auto& [side, samples] : {std::pair{0, reference}, std::pair{1, compare}}) {
+      tally[side].total = samples.size();
+      tally[side].rare_below = std::max(2.0, std::ceil(thresholds.rare_support_sample_fraction *
+                                                       static_cast<double>(samples.size())));
+    }
+    if (float32) {
+      thread_local JointScratch<std::uint32_t> scratch;
+      joint_walk<float>(reference, compare, tolerance, scratch, tally);
+    } else {
+      thread_local JointScratch<std::uint64_t> scratch;
+      joint_walk<double>(reference, compare, tolerance, scratch, tally);
+    }
+    const auto [sample_ref, support_ref] = tallied_coverage(tally[0], thresholds);
+    const auto [sample_cmp, support_cmp] = tallied_coverage(tally[1], thresholds);
+    return {sample_ref, sample_cmp, support_ref, support_cmp};
+  }
+  // Zero, negative or non-finite values (the decision tree never passes them; the
+  // function still answers): distinct values by std::sort, then one pass per direction.
   thread_local SideScratch ref;
   thread_local SideScratch cmp;
   unique_into(reference, ref);
   unique_into(compare, cmp);
-  const LogTolerance tolerance(thresholds.same_center_relative);
-  if (ref.positive && cmp.positive) {
-    cover_each_other(ref.values, cmp.values, tolerance, ref.padded, cmp.padded, ref.covered,
-                     cmp.covered);
-  } else {
-    covered_by(ref.values, cmp.values, tolerance, ref.covered);
-    covered_by(cmp.values, ref.values, tolerance, cmp.covered);
-  }
+  covered_by(ref.values, cmp.values, tolerance, ref.covered);
+  covered_by(cmp.values, ref.values, tolerance, cmp.covered);
   const Coverage ref_in_cmp = coverage_of(ref, thresholds);
   const Coverage cmp_in_ref = coverage_of(cmp, thresholds);
   return {ref_in_cmp.samples, cmp_in_ref.samples, ref_in_cmp.support, cmp_in_ref.support};

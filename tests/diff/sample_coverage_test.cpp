@@ -250,6 +250,58 @@ TEST(SampleCoverage, AgreesWithEveryPairCheckedOneByOne) {
   }
 }
 
+TEST(SampleCoverage, AgreesWithEveryPairCheckedOneByOneWhereRareValuesAreLeftOut) {
+  // Repeated values with a few singletons (the rare-value filter leaves them out of
+  // support coverage), and sides of different kinds (float32 against full doubles), so
+  // that the joint sort meets equal values on both sides and the filter on each.
+  std::uint64_t state = 123456789;
+  const auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(state >> 11) / 9007199254740992.0;  // [0, 1)
+  };
+  const DiffThresholds t = default_thresholds();
+  std::size_t filtered = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const double shift = 1.0 + 0.01 * next();
+    const auto sample = [&](double center, std::size_t n, bool float32) {
+      std::vector<double> values;
+      double twice = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        // Most values from a few levels; in every 200, one anywhere (rare, and few enough
+        // to leave out) and one twice (just not rare).
+        const auto anywhere = [&] { return center * (1.0 + 0.03 * (next() - 0.5)); };
+        double value = center * (1.0 + 0.004 * std::floor(next() * 6));
+        if (i % 200 == 7) value = anywhere();
+        if (i % 200 == 11) twice = value = anywhere();
+        if (i % 200 == 12) value = twice;
+        if (float32) value = static_cast<float>(value);
+        values.push_back(value);
+      }
+      return values;
+    };
+    const std::vector<double> ref = sample(1e-3, 200 + trial % 300, trial % 2 == 0);
+    const std::vector<double> cmp = sample(1e-3 * shift, 200 + (trial * 7) % 300, trial % 3 == 0);
+    const UniqueValues unique = unique_values(ref);
+    filtered +=
+        support_selection(unique.counts, unique.total, t).filter == SupportFilter::kFiltered;
+    const CoverageFigures fast = sample_coverage(ref, cmp, t);
+    const CoverageFigures slow = brute_force_coverage(ref, cmp, t);
+    ASSERT_EQ(fast.sample_ref_in_cmp, slow.sample_ref_in_cmp) << "trial " << trial;
+    ASSERT_EQ(fast.sample_cmp_in_ref, slow.sample_cmp_in_ref) << "trial " << trial;
+    ASSERT_EQ(fast.support_ref_in_cmp, slow.support_ref_in_cmp) << "trial " << trial;
+    ASSERT_EQ(fast.support_cmp_in_ref, slow.support_cmp_in_ref) << "trial " << trial;
+  }
+  EXPECT_GT(filtered, 100u);  // the filter was really exercised
+}
+
+TEST(SampleCoverage, CountsAValueOnBothSidesOnceForEach) {
+  // 2.0 is on both sides: each side covers it; the reference's lone 1.0 and the compare
+  // side's lone 4.0 have nothing near.
+  expect_figures(sample_coverage(std::vector<double>{1.0, 2.0, 2.0, 2.0},
+                                 std::vector<double>{2.0, 4.0}, default_thresholds()),
+                 0.75, 0.5, 0.5, 0.5);
+}
+
 TEST(SampleCoverage, SupportsSameOnlyWhenEveryFigureReachesItsThreshold) {
   const DiffThresholds t = default_thresholds();
   EXPECT_TRUE(coverage_supports_same({0.97, 0.97, 0.8, 0.8}, t));
