@@ -6,6 +6,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "model/parallel_for.hpp"
 #include "report/diff_format.hpp"
 #include "report/markdown.hpp"
 #include "report/text_table.hpp"
@@ -18,6 +19,17 @@ using diff::DiffStatus;
 
 const ingest::ResultState& any_side(const DiffRow& row) {
   return row.match.reference ? *row.match.reference : *row.match.compare;
+}
+
+/// Whether a comparison's change reaches `threshold` (SPEC: --threshold-diff); UNKNOWN
+/// rows always show.
+bool comparison_displayed(const diff::StateComparison& c, double threshold) {
+  if (threshold <= 0 || c.status == DiffStatus::kUnknown) return true;
+  if (!c.reference || !c.compare) return false;
+  const double ref = c.reference->center;
+  const double cmp = c.compare->center;
+  if (!(ref > 0) || !(cmp > 0)) return false;
+  return std::abs((cmp - ref) / std::min(ref, cmp)) >= threshold;
 }
 
 /// The unit a row's times are in: seconds unless the file measured something else
@@ -70,9 +82,9 @@ std::string center_of(const std::optional<diff::SideEstimate>& side, const std::
   return format_diff_value(side ? std::optional(side->center) : std::nullopt, unit);
 }
 
-std::vector<std::string> display_cells(const DiffRow& row, const DiffRenderOptions& options,
-                                       bool narrow) {
-  const auto& c = row.comparison;
+/// The cells of `c`, the primary timing or the CPU time of `row`.
+std::vector<std::string> display_cells(const DiffRow& row, const diff::StateComparison& c,
+                                       const DiffRenderOptions& options, bool narrow) {
   const std::string unit = row_unit(row);
   const std::string status = mark_status(c.status, options.marks);
   switch (options.display) {
@@ -209,13 +221,7 @@ void render_summary(std::ostringstream& out, const diff::DiffOutcome& outcome,
 }  // namespace
 
 bool row_displayed(const DiffRow& row, double threshold) {
-  if (threshold <= 0 || row.comparison.status == DiffStatus::kUnknown) return true;
-  const auto& c = row.comparison;
-  if (!c.reference || !c.compare) return false;
-  const double ref = c.reference->center;
-  const double cmp = c.compare->center;
-  if (!(ref > 0) || !(cmp > 0)) return false;
-  return std::abs((cmp - ref) / std::min(ref, cmp)) >= threshold;
+  return comparison_displayed(row.comparison, threshold);
 }
 
 std::string mark_status(DiffStatus status, StatusMarks marks) {
@@ -286,25 +292,41 @@ TextTable section_table(const diff::DiffSection& section, const DiffRenderOption
     table.headers.push_back(escape(header, options.markdown));
   }
   for (auto align : display_align(options.display, narrow)) table.align.push_back(align);
-  bool any_u_test = false;
-  std::vector<std::string> u_cells;
+  // The rows shown, then their cells in blocks on every core: a diff of thousands of
+  // states spent most of its drawing on these strings.
+  std::vector<std::pair<const DiffRow*, const diff::StateComparison*>> shown;
   for (const auto& row : section.rows) {
     if (cpu && !row.cpu) continue;
-    DiffRow shown = row;
-    if (cpu) shown.comparison = *row.cpu;
-    if (!row_displayed(shown, options.threshold)) continue;
-    std::vector<std::string> cells;
-    for (const auto& axis : section.axis_names) {
-      cells.push_back(escape(axis_display(any_side(row), axis), options.markdown));
-    }
-    // Every cell is escaped: explain's "[lo | center | hi]" would split a Markdown row.
-    for (auto& cell : display_cells(shown, options, narrow)) {
-      cells.push_back(escape(cell, options.markdown));
-    }
-    table.rows.push_back(std::move(cells));
-    any_u_test |= shown.comparison.u_test.has_value();
-    u_cells.push_back(format_u_test(shown.comparison.u_test));
+    const diff::StateComparison& comparison = cpu ? *row.cpu : row.comparison;
+    if (comparison_displayed(comparison, options.threshold)) shown.emplace_back(&row, &comparison);
   }
+  table.rows.resize(shown.size());
+  std::vector<std::string> u_cells(shown.size());
+  const auto fill = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      const auto& [row, comparison] = shown[i];
+      std::vector<std::string>& cells = table.rows[i];
+      for (const auto& axis : section.axis_names) {
+        cells.push_back(escape(axis_display(any_side(*row), axis), options.markdown));
+      }
+      // Every cell is escaped: explain's "[lo | center | hi]" would split a Markdown row.
+      for (auto& cell : display_cells(*row, *comparison, options, narrow)) {
+        cells.push_back(escape(cell, options.markdown));
+      }
+      u_cells[i] = format_u_test(comparison->u_test);
+    }
+  };
+  constexpr std::size_t kBlockRows = 256;
+  if (shown.size() > kBlockRows) {
+    parallel_for((shown.size() + kBlockRows - 1) / kBlockRows, [&](std::size_t block) {
+      fill(block * kBlockRows, std::min(shown.size(), (block + 1) * kBlockRows));
+    });
+  } else {
+    fill(0, shown.size());
+  }
+  const bool any_u_test = std::any_of(shown.begin(), shown.end(), [](const auto& entry) {
+    return entry.second->u_test.has_value();
+  });
   // The U test's column only where some row has one (formats without a clock).
   if (any_u_test) {
     table.headers.push_back("U test p");

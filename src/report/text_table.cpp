@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/parallel_for.hpp"
+
 namespace perfgate {
 namespace {
 
@@ -91,21 +93,38 @@ std::size_t terminal_width(const std::string& text) {
 
 std::string render_text_table(const TextTable& table) {
   const std::size_t columns = table.headers.size();
-  std::vector<std::size_t> width(columns, 3);
+  const std::size_t rows = table.rows.size();
+  // Large tables (a diff of thousands of states) in blocks of rows on every core: each
+  // block measures its cells, then, once the widths are known, writes its lines.
+  constexpr std::size_t kBlockRows = 256;
+  const std::size_t blocks = (rows + kBlockRows - 1) / kBlockRows;
+  const auto each_block = [&](const auto& work) {
+    if (blocks > 1) {
+      parallel_for(blocks, work);
+    } else if (blocks == 1) {
+      work(0);
+    }
+  };
   // Each cell's width once: padding needs it again.
-  std::vector<std::vector<std::size_t>> used(table.rows.size());
-  std::size_t bytes = 0;
+  std::vector<std::size_t> used(rows * columns, 0);
+  std::vector<std::vector<std::size_t>> block_width(blocks, std::vector<std::size_t>(columns, 0));
+  std::vector<std::size_t> block_bytes(blocks, 0);
+  each_block([&](std::size_t block) {
+    const std::size_t end = std::min(rows, (block + 1) * kBlockRows);
+    for (std::size_t r = block * kBlockRows; r < end; ++r) {
+      const auto& row = table.rows[r];
+      for (std::size_t c = 0; c < columns && c < row.size(); ++c) {
+        const std::size_t cell = terminal_width(row[c]);
+        used[r * columns + c] = cell;
+        block_width[block][c] = std::max(block_width[block][c], cell);
+        block_bytes[block] += row[c].size();
+      }
+    }
+  });
+  std::vector<std::size_t> width(columns, 3);
   for (std::size_t c = 0; c < columns; ++c) {
     width[c] = std::max(width[c], terminal_width(table.headers[c]));
-  }
-  for (std::size_t r = 0; r < table.rows.size(); ++r) {
-    const auto& row = table.rows[r];
-    used[r].resize(columns, 0);
-    for (std::size_t c = 0; c < columns && c < row.size(); ++c) {
-      used[r][c] = terminal_width(row[c]);
-      width[c] = std::max(width[c], used[r][c]);
-      bytes += row[c].size();
-    }
+    for (const auto& widths : block_width) width[c] = std::max(width[c], widths[c]);
   }
   auto align_of = [&](std::size_t c) {
     return c < table.align.size() ? table.align[c] : CellAlign::kLeft;
@@ -113,7 +132,6 @@ std::string render_text_table(const TextTable& table) {
   std::size_t line = 1;
   for (const std::size_t w : width) line += w + 3;
   std::string out;
-  out.reserve((table.rows.size() + 2) * line + bytes);
   out += "|";
   for (std::size_t c = 0; c < columns; ++c) {
     out += ' ';
@@ -123,17 +141,49 @@ std::string render_text_table(const TextTable& table) {
   out += "\n|";
   for (std::size_t c = 0; c < columns; ++c) out += rule(width[c] + 2, align_of(c)) + "|";
   out += "\n";
-  static const std::string kEmpty;
-  for (std::size_t r = 0; r < table.rows.size(); ++r) {
-    const auto& row = table.rows[r];
-    out += "|";
-    for (std::size_t c = 0; c < columns; ++c) {
-      out += ' ';
-      append_padded(out, c < row.size() ? row[c] : kEmpty, used[r][c], width[c], align_of(c));
-      out += " |";
+  std::vector<std::string> lines(blocks);
+  each_block([&](std::size_t block) {
+    // The block's exact size first (a cell's bytes beyond its columns: colours, UTF-8),
+    // then every byte written in place: appending to a string checked its capacity on
+    // every padding run and cell.
+    const std::size_t begin = block * kBlockRows;
+    const std::size_t end = std::min(rows, (block + 1) * kBlockRows);
+    std::size_t size = (end - begin) * (line + 1);  // + 1: the newline
+    for (std::size_t r = begin; r < end; ++r) {
+      const auto& row = table.rows[r];
+      for (std::size_t c = 0; c < columns && c < row.size(); ++c) {
+        const std::size_t cell = used[r * columns + c];
+        size += row[c].size() + (width[c] > cell ? 0 : cell - width[c]) - std::min(cell, width[c]);
+      }
     }
-    out += "\n";
-  }
+    std::string& text = lines[block];
+    text.resize(size);
+    char* at = text.data();
+    for (std::size_t r = begin; r < end; ++r) {
+      const auto& row = table.rows[r];
+      *at++ = '|';
+      for (std::size_t c = 0; c < columns; ++c) {
+        const std::string_view cell = c < row.size() ? std::string_view(row[c]) : "";
+        const std::size_t cell_width = used[r * columns + c];
+        const std::size_t space = width[c] > cell_width ? width[c] - cell_width : 0;
+        const CellAlign align = align_of(c);
+        const std::size_t left = align == CellAlign::kRight    ? space
+                                 : align == CellAlign::kCenter ? space / 2
+                                                               : 0;
+        *at++ = ' ';
+        at = std::fill_n(at, left, ' ');
+        at = std::copy(cell.begin(), cell.end(), at);
+        at = std::fill_n(at, space - left, ' ');
+        *at++ = ' ';
+        *at++ = '|';
+      }
+      *at++ = '\n';
+    }
+  });
+  std::size_t total = out.size();
+  for (const auto& text : lines) total += text.size();
+  out.reserve(total);
+  for (const auto& text : lines) out += text;
   return out;
 }
 
