@@ -479,7 +479,7 @@ CoverageFigures sample_coverage(std::span<const double> reference, std::span<con
     }
   }
   const std::size_t total = reference.size() + compare.size();
-  if (positive && total < (std::size_t{1} << 31)) {
+  if (positive && !reference.empty() && !compare.empty() && total < (std::size_t{1} << 31)) {
     std::array<SideTally, 2> tally;
     for (const auto& [side, samples] : {std::pair{0, reference}, std::pair{1, compare}}) {
       tally[side].total = samples.size();
@@ -497,8 +497,9 @@ CoverageFigures sample_coverage(std::span<const double> reference, std::span<con
     const auto [sample_cmp, support_cmp] = tallied_coverage(tally[1], thresholds);
     return {sample_ref, sample_cmp, support_ref, support_cmp};
   }
-  // Zero, negative or non-finite values (the decision tree never passes them; the
-  // function still answers): distinct values by std::sort, then one pass per direction.
+  // An empty side, or zero, negative or non-finite values (the decision tree passes
+  // none of these; the function still answers, NaN for an empty side): distinct values by
+  // std::sort, then one pass per direction.
   thread_local SideScratch ref;
   thread_local SideScratch cmp;
   unique_into(reference, ref);

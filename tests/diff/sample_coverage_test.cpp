@@ -294,6 +294,17 @@ TEST(SampleCoverage, AgreesWithEveryPairCheckedOneByOneWhereRareValuesAreLeftOut
   EXPECT_GT(filtered, 100u);  // the filter was really exercised
 }
 
+TEST(SampleCoverage, AnswersNaNForAnEmptySideWithoutReadingIt) {
+  const CoverageFigures f =
+      sample_coverage(std::vector<double>{}, std::vector<double>{1.0, 2.0}, default_thresholds());
+  EXPECT_TRUE(std::isnan(f.sample_ref_in_cmp));
+  EXPECT_DOUBLE_EQ(f.sample_cmp_in_ref, 0.0);
+  const CoverageFigures none =
+      sample_coverage(std::vector<double>{}, std::vector<double>{}, default_thresholds());
+  EXPECT_TRUE(std::isnan(none.sample_ref_in_cmp));
+  EXPECT_TRUE(std::isnan(none.support_cmp_in_ref));
+}
+
 TEST(SampleCoverage, CountsAValueOnBothSidesOnceForEach) {
   // 2.0 is on both sides: each side covers it; the reference's lone 1.0 and the compare
   // side's lone 4.0 have nothing near.
