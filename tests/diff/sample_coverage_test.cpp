@@ -216,15 +216,35 @@ CoverageFigures brute_force_coverage(const std::vector<double>& ref, const std::
   return {sample_ref, sample_cmp, support_ref, support_cmp};
 }
 
+/// Uniform [0, 1) from a fixed seed: the same samples on every run.
+class Uniform {
+ public:
+  explicit Uniform(std::uint64_t seed) : state_(seed) {}
+  double operator()() {
+    state_ = state_ * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(state_ >> 11) / 9007199254740992.0;
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+/// sample_coverage gives exactly the brute-force figures for this pair.
+void expect_brute_force_figures(const std::vector<double>& ref, const std::vector<double>& cmp,
+                                const DiffThresholds& t, int trial) {
+  const CoverageFigures fast = sample_coverage(ref, cmp, t);
+  const CoverageFigures slow = brute_force_coverage(ref, cmp, t);
+  ASSERT_EQ(fast.sample_ref_in_cmp, slow.sample_ref_in_cmp) << "trial " << trial;
+  ASSERT_EQ(fast.sample_cmp_in_ref, slow.sample_cmp_in_ref) << "trial " << trial;
+  ASSERT_EQ(fast.support_ref_in_cmp, slow.support_ref_in_cmp) << "trial " << trial;
+  ASSERT_EQ(fast.support_cmp_in_ref, slow.support_cmp_in_ref) << "trial " << trial;
+}
+
 TEST(SampleCoverage, AgreesWithEveryPairCheckedOneByOne) {
   // Random samples of float32 times (the sort on 32-bit keys), of full doubles (cycles:
   // times × frequencies) and of few distinct values (ties and repeats), side by side
   // with centers 0 to 2% apart, so that the merged walk meets every interleaving.
-  std::uint64_t state = 987654321;
-  const auto next = [&state] {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<double>(state >> 11) / 9007199254740992.0;  // [0, 1)
-  };
+  Uniform next(987654321);
   const DiffThresholds t = default_thresholds();
   for (int trial = 0; trial < 300; ++trial) {
     const int kind = trial % 3;
@@ -241,12 +261,7 @@ TEST(SampleCoverage, AgreesWithEveryPairCheckedOneByOne) {
     };
     const std::vector<double> ref = sample(1e-3, 1 + trial % 400);
     const std::vector<double> cmp = sample(1e-3 * shift, 1 + (trial * 7) % 400);
-    const CoverageFigures fast = sample_coverage(ref, cmp, t);
-    const CoverageFigures slow = brute_force_coverage(ref, cmp, t);
-    ASSERT_EQ(fast.sample_ref_in_cmp, slow.sample_ref_in_cmp) << "trial " << trial;
-    ASSERT_EQ(fast.sample_cmp_in_ref, slow.sample_cmp_in_ref) << "trial " << trial;
-    ASSERT_EQ(fast.support_ref_in_cmp, slow.support_ref_in_cmp) << "trial " << trial;
-    ASSERT_EQ(fast.support_cmp_in_ref, slow.support_cmp_in_ref) << "trial " << trial;
+    ASSERT_NO_FATAL_FAILURE(expect_brute_force_figures(ref, cmp, t, trial));
   }
 }
 
@@ -254,11 +269,7 @@ TEST(SampleCoverage, AgreesWithEveryPairCheckedOneByOneWhereRareValuesAreLeftOut
   // Repeated values with a few singletons (the rare-value filter leaves them out of
   // support coverage), and sides of different kinds (float32 against full doubles), so
   // that the joint sort meets equal values on both sides and the filter on each.
-  std::uint64_t state = 123456789;
-  const auto next = [&state] {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<double>(state >> 11) / 9007199254740992.0;  // [0, 1)
-  };
+  Uniform next(123456789);
   const DiffThresholds t = default_thresholds();
   std::size_t filtered = 0;
   for (int trial = 0; trial < 200; ++trial) {
@@ -284,12 +295,7 @@ TEST(SampleCoverage, AgreesWithEveryPairCheckedOneByOneWhereRareValuesAreLeftOut
     const UniqueValues unique = unique_values(ref);
     filtered +=
         support_selection(unique.counts, unique.total, t).filter == SupportFilter::kFiltered;
-    const CoverageFigures fast = sample_coverage(ref, cmp, t);
-    const CoverageFigures slow = brute_force_coverage(ref, cmp, t);
-    ASSERT_EQ(fast.sample_ref_in_cmp, slow.sample_ref_in_cmp) << "trial " << trial;
-    ASSERT_EQ(fast.sample_cmp_in_ref, slow.sample_cmp_in_ref) << "trial " << trial;
-    ASSERT_EQ(fast.support_ref_in_cmp, slow.support_ref_in_cmp) << "trial " << trial;
-    ASSERT_EQ(fast.support_cmp_in_ref, slow.support_cmp_in_ref) << "trial " << trial;
+    ASSERT_NO_FATAL_FAILURE(expect_brute_force_figures(ref, cmp, t, trial));
   }
   EXPECT_GT(filtered, 100u);  // the filter was really exercised
 }
