@@ -253,11 +253,11 @@ struct JointScratch {
 /// Coverage of two positive finite samples in one sort of both. Each value's key (its bit
 /// pattern as `Float`, which orders positive values as numbers) is shifted left and
 /// tagged with its side in the low bit, so one sorted list holds both sides, equal values
-/// of the reference just before those of the compare side. A value's nearest candidates
-/// on the other side are then the last other-side value before it and the first after
-/// it: one pass forward finds the first, one pass back the second, and the pass back
-/// also counts samples and distinct values (runs of equal tagged keys) per side. Two
-/// sorts of a few hundred values and a merge of the two were most of a diff's CPU.
+/// of the reference just before those of the compare side. Runs of equal tagged keys are
+/// one side's distinct value and its count. A value's nearest candidates on the other
+/// side are the last other-side value before it and the first after it: one pass forward
+/// finds the first, one pass back the second, and the tallies per side follow. Two sorts
+/// of a few hundred values and a merge of the two were most of a diff's CPU.
 template <class Float, class Key>
 void joint_walk(std::span<const double> reference, std::span<const double> compare,
                 const LogTolerance& tolerance, JointScratch<Key>& scratch,
@@ -483,8 +483,12 @@ CoverageFigures sample_coverage(std::span<const double> reference, std::span<con
     std::array<SideTally, 2> tally;
     for (const auto& [side, samples] : {std::pair{0, reference}, std::pair{1, compare}}) {
       tally[side].total = samples.size();
-      tally[side].rare_below = std::max(2.0, std::ceil(thresholds.rare_support_sample_fraction *
-                                                       static_cast<double>(samples.size())));
+      const double rare_below = std::max(2.0, std::ceil(thresholds.rare_support_sample_fraction *
+                                                        static_cast<double>(samples.size())));
+      // Every count is at most the total: a larger bound says the same and fits size_t.
+      tally[side].rare_below = rare_below > static_cast<double>(samples.size())
+                                   ? samples.size() + 1
+                                   : static_cast<std::size_t>(rare_below);
     }
     if (float32) {
       thread_local JointScratch<std::uint32_t> scratch;
