@@ -38,4 +38,13 @@ void parallel_for(std::size_t count, const Work& work) {
   if (failure) std::rethrow_exception(failure);
 }
 
+/// Calls `work(block, begin, end)` for each block of `block_size` consecutive items of
+/// [0, count), through parallel_for: a single block runs on the caller alone.
+template <class Work>
+void parallel_for_blocks(std::size_t count, std::size_t block_size, const Work& work) {
+  parallel_for((count + block_size - 1) / block_size, [&](std::size_t block) {
+    work(block, block * block_size, std::min(count, (block + 1) * block_size));
+  });
+}
+
 }  // namespace perfgate

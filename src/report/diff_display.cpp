@@ -302,7 +302,7 @@ TextTable section_table(const diff::DiffSection& section, const DiffRenderOption
   }
   table.rows.resize(shown.size());
   std::vector<std::string> u_cells(shown.size());
-  const auto fill = [&](std::size_t begin, std::size_t end) {
+  parallel_for_blocks(shown.size(), 256, [&](std::size_t, std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
       const auto& [row, comparison] = shown[i];
       std::vector<std::string>& cells = table.rows[i];
@@ -315,15 +315,7 @@ TextTable section_table(const diff::DiffSection& section, const DiffRenderOption
       }
       u_cells[i] = format_u_test(comparison->u_test);
     }
-  };
-  constexpr std::size_t kBlockRows = 256;
-  if (shown.size() > kBlockRows) {
-    parallel_for((shown.size() + kBlockRows - 1) / kBlockRows, [&](std::size_t block) {
-      fill(block * kBlockRows, std::min(shown.size(), (block + 1) * kBlockRows));
-    });
-  } else {
-    fill(0, shown.size());
-  }
+  });
   const bool any_u_test = std::any_of(shown.begin(), shown.end(), [](const auto& entry) {
     return entry.second->u_test.has_value();
   });

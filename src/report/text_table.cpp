@@ -98,20 +98,12 @@ std::string render_text_table(const TextTable& table) {
   // block measures its cells, then, once the widths are known, writes its lines.
   constexpr std::size_t kBlockRows = 256;
   const std::size_t blocks = (rows + kBlockRows - 1) / kBlockRows;
-  const auto each_block = [&](const auto& work) {
-    if (blocks > 1) {
-      parallel_for(blocks, work);
-    } else if (blocks == 1) {
-      work(0);
-    }
-  };
   // Each cell's width once: padding needs it again.
   std::vector<std::size_t> used(rows * columns, 0);
   std::vector<std::vector<std::size_t>> block_width(blocks, std::vector<std::size_t>(columns, 0));
   std::vector<std::size_t> block_bytes(blocks, 0);
-  each_block([&](std::size_t block) {
-    const std::size_t end = std::min(rows, (block + 1) * kBlockRows);
-    for (std::size_t r = block * kBlockRows; r < end; ++r) {
+  parallel_for_blocks(rows, kBlockRows, [&](std::size_t block, std::size_t begin, std::size_t end) {
+    for (std::size_t r = begin; r < end; ++r) {
       const auto& row = table.rows[r];
       for (std::size_t c = 0; c < columns && c < row.size(); ++c) {
         const std::size_t cell = terminal_width(row[c]);
@@ -142,12 +134,10 @@ std::string render_text_table(const TextTable& table) {
   for (std::size_t c = 0; c < columns; ++c) out += rule(width[c] + 2, align_of(c)) + "|";
   out += "\n";
   std::vector<std::string> lines(blocks);
-  each_block([&](std::size_t block) {
+  parallel_for_blocks(rows, kBlockRows, [&](std::size_t block, std::size_t begin, std::size_t end) {
     // The block's exact size first (a cell's bytes beyond its columns: colours, UTF-8),
     // then every byte written in place: appending to a string checked its capacity on
     // every padding run and cell.
-    const std::size_t begin = block * kBlockRows;
-    const std::size_t end = std::min(rows, (block + 1) * kBlockRows);
     std::size_t size = (end - begin) * (line + 1);  // + 1: the newline
     for (std::size_t r = begin; r < end; ++r) {
       const auto& row = table.rows[r];
