@@ -19,7 +19,7 @@ struct SideScratch {
   std::vector<std::size_t> counts;
   std::vector<char> kept;
   std::vector<char> covered;
-  std::vector<std::uint64_t> keys, spare;  ///< the radix sort's buffers
+  std::vector<std::uint64_t> keys, spare;  ///< the sorts' buffers
   std::vector<std::uint32_t> keys32, spare32;
   std::vector<std::uint32_t> buckets;  ///< the bucket sort's counts
   std::size_t total = 0;
@@ -42,29 +42,24 @@ double value_of(Key key) {
   return narrow;
 }
 
-/// Sorts positive finite doubles by their bit patterns as `Float`: a least-significant-
-/// digit radix sort on bytes, skipping the bytes all values share (the exponent of a
-/// narrow distribution; the three low bytes of a widened float32, which the 32-bit keys
-/// leave out altogether, halving what is counted and moved). Thousands of sorts of a few
-/// hundred samples each made std::sort the largest cost of a diff.
-template <class Float, class Key>
-void radix_sort_positive(std::vector<double>& values, std::vector<Key>& keys,
-                         std::vector<Key>& spare) {
+/// Sorts `keys` in place: a least-significant-digit radix sort on bytes, skipping the
+/// bytes all keys share (the exponent of a narrow distribution; the low bytes of a
+/// widened float32, which 32-bit keys leave out altogether). For samples past a few
+/// thousand, where the bucket sort's counts outgrow the caches.
+template <class Key>
+void radix_sort_keys(std::vector<Key>& keys, std::vector<Key>& spare) {
   constexpr std::size_t kBytes = sizeof(Key);
-  const std::size_t n = values.size();
-  keys.resize(n);
+  const std::size_t n = keys.size();
   spare.resize(n);
   std::array<std::array<std::uint32_t, 256>, kBytes> histogram{};
-  for (std::size_t i = 0; i < n; ++i) {
-    const Key key = key_of<Float, Key>(values[i]);
-    keys[i] = key;
+  for (const Key key : keys) {
     for (std::size_t byte = 0; byte < kBytes; ++byte) {
       ++histogram[byte][(key >> (8 * byte)) & 0xff];
     }
   }
   for (std::size_t byte = 0; byte < kBytes; ++byte) {
     auto& counts = histogram[byte];
-    if (counts[(keys[0] >> (8 * byte)) & 0xff] == n) continue;  // every value has this byte
+    if (counts[(keys[0] >> (8 * byte)) & 0xff] == n) continue;  // every key has this byte
     std::uint32_t offset = 0;
     for (auto& count : counts) {
       const std::uint32_t here = count;
@@ -74,20 +69,27 @@ void radix_sort_positive(std::vector<double>& values, std::vector<Key>& keys,
     for (std::size_t i = 0; i < n; ++i) spare[counts[(keys[i] >> (8 * byte)) & 0xff]++] = keys[i];
     keys.swap(spare);
   }
-  for (std::size_t i = 0; i < n; ++i) values[i] = value_of<Float, Key>(keys[i]);
 }
 
-/// Sorts `keys` (any unsigned integers) for the counts a state's samples have: one
-/// counting pass spreads them over about 2n buckets of their range, then an insertion
-/// sort fixes the order inside each bucket. Samples spread over the buckets, so that is
-/// two passes and a few moves per key. Keys crowded into few buckets (one far outlier
-/// stretches the range) would make the insertion sort quadratic: past a budget of moves
-/// std::sort takes over. Returns `keys` or `spare`, whichever holds the result.
+/// Sorts `keys` (any unsigned integers, from `low` to `high`). For the counts a state's
+/// samples have (up to a few thousand), one counting pass spreads them over about 2n
+/// buckets of their range, then an insertion sort fixes the order inside each bucket.
+/// Samples spread over the buckets, so that is two passes and a few moves per key, where
+/// the radix sort needs one pass per byte; past a few thousand keys the radix sort takes
+/// over. Keys crowded into few buckets (one far outlier stretches the range) would make
+/// the insertion sort quadratic: past a budget of moves std::sort takes over. Thousands
+/// of sorts of a few hundred samples each made std::sort the largest cost of a diff.
+/// Returns `keys` or `spare`, whichever holds the result.
 template <class Key>
 std::vector<Key>& bucket_sorted(std::vector<Key>& keys, std::vector<Key>& spare,
                                 std::vector<std::uint32_t>& buckets, Key low, Key high) {
   const std::size_t n = keys.size();
   if (low == high) return keys;
+  constexpr std::size_t kLargest = 4096;
+  if (n > kLargest) {
+    radix_sort_keys(keys, spare);
+    return keys;
+  }
   const int bucket_bits = std::bit_width(n) + 1;
   const int range_bits = std::bit_width(static_cast<Key>(high - low));
   const int shift = std::max(0, range_bits - bucket_bits);
@@ -112,20 +114,12 @@ std::vector<Key>& bucket_sorted(std::vector<Key>& keys, std::vector<Key>& spare,
   return spare;
 }
 
-/// The keys (bit patterns as `Float`) of positive finite `samples`, sorted: by the radix
-/// sort past a few thousand, by bucket_sorted below that. Returns `keys` or `spare`,
-/// whichever holds the result.
+/// The keys (bit patterns as `Float`) of positive finite `samples`, sorted. Returns
+/// `keys` or `spare`, whichever holds the result.
 template <class Float, class Key>
 const std::vector<Key>& sorted_keys(std::span<const double> samples, std::vector<Key>& keys,
-                                    std::vector<Key>& spare, std::vector<std::uint32_t>& buckets,
-                                    std::vector<double>& scratch) {
+                                    std::vector<Key>& spare, std::vector<std::uint32_t>& buckets) {
   const std::size_t n = samples.size();
-  constexpr std::size_t kLargest = 4096;
-  if (n > kLargest) {
-    scratch.assign(samples.begin(), samples.end());
-    radix_sort_positive<Float>(scratch, keys, spare);
-    return keys;  // the radix sort leaves the sorted keys there
-  }
   keys.resize(n);
   Key low = std::numeric_limits<Key>::max();
   Key high = 0;
@@ -173,11 +167,10 @@ void unique_into(std::span<const double> samples, SideScratch& side) {
   side.positive = positive;
   if (positive && n > 0 && n < (std::size_t{1} << 31)) {
     if (float32) {
-      count_distinct(
-          sorted_keys<float>(samples, side.keys32, side.spare32, side.buckets, side.sorted),
-          value_of<float, std::uint32_t>, side);
+      count_distinct(sorted_keys<float>(samples, side.keys32, side.spare32, side.buckets),
+                     value_of<float, std::uint32_t>, side);
     } else {
-      count_distinct(sorted_keys<double>(samples, side.keys, side.spare, side.buckets, side.sorted),
+      count_distinct(sorted_keys<double>(samples, side.keys, side.spare, side.buckets),
                      value_of<double, std::uint64_t>, side);
     }
     return;

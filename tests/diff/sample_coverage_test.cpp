@@ -64,8 +64,8 @@ TEST(UniqueValues, SortsValuesNoSortKeyCanHoldAsNumbers) {
 
 TEST(UniqueValues, OrdersASampleCrowdedBesideOneFarOutlier) {
   // The outlier stretches the bucket sort's range, so the other 1,000 values land in one
-  // bucket in descending order: the insertion sort runs out of its budget of moves and the
-  // radix sort orders them instead. Doubles and float32 values alike.
+  // bucket in descending order: the insertion sort runs out of its budget of moves and
+  // std::sort orders them instead. Doubles and float32 values alike.
   for (const bool float32 : {false, true}) {
     std::vector<double> samples;
     for (int i = 1000; i > 0; --i) {
@@ -298,6 +298,46 @@ TEST(SampleCoverage, AgreesWithEveryPairCheckedOneByOneWhereRareValuesAreLeftOut
     ASSERT_NO_FATAL_FAILURE(expect_brute_force_figures(ref, cmp, t, trial));
   }
   EXPECT_GT(filtered, 100u);  // the filter was really exercised
+}
+
+TEST(SampleCoverage, AgreesWithANearestNeighbourSearchForSamplesOfThousands) {
+  // Past 4,096 values the sort is a radix sort: checked against each distinct value's
+  // neighbours found by binary search (the brute force would take minutes here).
+  Uniform next(55555);
+  const DiffThresholds t = default_thresholds();
+  const double tolerance = std::log1p(t.same_center_relative);
+  for (const bool float32 : {true, false}) {
+    const auto sample = [&](double center, std::size_t n) {
+      std::vector<double> values;
+      for (std::size_t i = 0; i < n; ++i) {
+        const double value = center * (1.0 + 0.05 * (next() - 0.5));
+        values.push_back(float32 ? static_cast<float>(value) : value);
+      }
+      return values;
+    };
+    const std::vector<double> ref = sample(1e-3, 6000);
+    const std::vector<double> cmp = sample(1.02e-3, 5000);
+    const auto covered_share = [&](const std::vector<double>& from, const std::vector<double>& to) {
+      const UniqueValues mine = unique_values(from);
+      const UniqueValues other = unique_values(to);
+      std::size_t covered = 0;
+      for (std::size_t i = 0; i < mine.values.size(); ++i) {
+        const double value = mine.values[i];
+        const auto above = std::lower_bound(other.values.begin(), other.values.end(), value);
+        const bool near_above =
+            above != other.values.end() && std::log(*above) - std::log(value) <= tolerance;
+        const bool near_below = above != other.values.begin() &&
+                                std::log(value) - std::log(*std::prev(above)) <= tolerance;
+        if (near_above || near_below) covered += mine.counts[i];
+      }
+      return static_cast<double>(covered) / static_cast<double>(mine.total);
+    };
+    const CoverageFigures f = sample_coverage(ref, cmp, t);
+    EXPECT_EQ(f.sample_ref_in_cmp, covered_share(ref, cmp)) << float32;
+    EXPECT_EQ(f.sample_cmp_in_ref, covered_share(cmp, ref)) << float32;
+    EXPECT_GT(f.sample_ref_in_cmp, 0.5);  // centers 2% apart on a 5% spread: partly covered
+    EXPECT_LT(f.sample_ref_in_cmp, 1.0);
+  }
 }
 
 TEST(SampleCoverage, AnswersNaNForAnEmptySideWithoutReadingIt) {
