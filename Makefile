@@ -21,18 +21,14 @@ build: deps
 	@cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DPERFGATE_BUILD_TESTS=OFF $(LAUNCHER) >/dev/null
 	@cmake --build $(BUILD)
 
-# Tests run in a separate build with AddressSanitizer and UndefinedBehaviorSanitizer.
+# Tests run in a separate build with AddressSanitizer and UndefinedBehaviorSanitizer, on
+# every core; the fuzz targets' smoke runs are ctest tests of that build (fuzz/). Prints
+# each phase's duration and the slowest tests (scripts/run-tests.sh).
 test: deps
-	@cmake -S . -B $(TEST_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug -DPERFGATE_SANITIZE=ON \
-	  -DPERFGATE_BUILD_BENCH=OFF $(LAUNCHER) >/dev/null
-	@cmake --build $(TEST_BUILD)
-	@ctest --test-dir $(TEST_BUILD) --output-on-failure -j2
-	@$(MAKE) --no-print-directory fuzz-build
-	@ctest --test-dir $(FUZZ_BUILD) --output-on-failure -j2
-	@PERFGATE_BIN=$(TEST_BUILD)/perfgate $(MAKE) --no-print-directory browser-test
+	@bash scripts/run-tests.sh $(TEST_BUILD) $(CMAKE_GEN) $(LAUNCHER)
 
-# The parsers again, built with clang for libFuzzer (fuzz/): make test runs each target
-# briefly over its corpus, make fuzz for FUZZ_SECONDS each.
+# The parsers again, built with clang for libFuzzer (fuzz/): make fuzz runs each target
+# for FUZZ_SECONDS.
 fuzz-build: deps
 	@cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
 	  -DCMAKE_BUILD_TYPE=Debug -DPERFGATE_FUZZ=ON -DPERFGATE_BUILD_TESTS=OFF \

@@ -68,6 +68,20 @@ PlannedScenario plan_one(const ScenarioSpec& spec, const PlanRequest& request,
       planned.validator[static_cast<std::size_t>(side)] = std::move(validator);
     }
   }
+  // A scenario command without {side} run in the same folder on both sides measures one
+  // program twice: the verdict would compare a build with itself.
+  const ProcessSpec& base = planned.side(AbSide::kBase);
+  const ProcessSpec& head = planned.side(AbSide::kHead);
+  if (spec.command && side_text(request.sides[0]) != side_text(request.sides[1]) &&
+      base.argv == head.argv && base.cwd == head.cwd) {
+    throw Error(ExitCode::kDataError,
+                fmt::format("{}: scenarios.{}.command: runs the same command on both sides "
+                            "({}), so ab would compare a build with itself. Put {{side}} where "
+                            "each side's --base/--head command goes (e.g. command = [\"{{side}}\", "
+                            "\"--n\", \"1000\"]), or pass --base-dir/--head-dir to run it in "
+                            "each side's checkout",
+                            file.string(), spec.name, fmt::join(base.argv, " ")));
+  }
   return planned;
 }
 

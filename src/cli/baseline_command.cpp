@@ -1,5 +1,7 @@
 #include "cli/baseline_command.hpp"
 
+#include <fmt/format.h>
+
 #include <ctime>
 #include <fstream>
 #include <iostream>
@@ -66,7 +68,27 @@ void note_reseeds_too_small(Store& store, const std::vector<StoredRecord>& recor
   }
 }
 
-std::string no_record_message(SeedMode mode) {
+std::string no_record_message(SeedMode mode, const SeedSelection& selection,
+                              const std::vector<std::string>& trusted) {
+  if (!selection.untrusted_sources.empty()) {
+    std::string sources;
+    std::size_t count = 0;
+    for (const auto& [source, records] : selection.untrusted_sources) {
+      sources += (sources.empty() ? "'" : ", '") + source + "'";
+      count += records;
+    }
+    std::string listed;
+    for (const auto& source : trusted) listed += (listed.empty() ? "\"" : ", \"") + source + "\"";
+    const std::string first = selection.untrusted_sources.begin()->first;
+    return fmt::format(
+        "no record qualifies: {} record(s) would, but their run source ({}) is not trusted to "
+        "seed a baseline; perfgate.toml trusts [{}] (trusted_run_sources in [baseline]). A run "
+        "on your own machine is 'local'. To seed from them, add it to perfgate.toml:\n"
+        "  [baseline]\n  trusted_run_sources = [{}{}\"{}\"]\n"
+        "or measure with the run source your baselines come from (perfgate run --run-source "
+        "scheduled_main, or PERFGATE_RUN_SOURCE), then compare and prepare again.",
+        count, sources, listed, listed, listed.empty() ? "" : ", ", first);
+  }
   if (mode == SeedMode::kReseed) {
     return "no record qualifies for a re-seed: it needs PASS or REGRESSION records that are "
            "successful, from a trusted run source and not yet eligible, in the selected "
@@ -148,7 +170,7 @@ int execute_baseline_prepare(const BaselineOptions& options) {
   }
   check_output_file(options.output, "--output", options.force);
   const ProjectConfig project = project_for(options.project, fs::current_path());
-  const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
+  const auto store = open_existing_store(project_store_url(options.store, project));
   const std::string revision = store->revision();
   RecordFilter filter;
   filter.benchmark_glob = options.benchmark;
@@ -165,7 +187,8 @@ int execute_baseline_prepare(const BaselineOptions& options) {
   for (const auto& note : selection.notes) std::cerr << "perfgate: note: " << note << "\n";
   if (mode == SeedMode::kReseed) note_reseeds_too_small(*store, selection.records);
   if (selection.records.empty()) {
-    std::cerr << "perfgate: " << no_record_message(mode) << "\n";
+    std::cerr << "perfgate: " << no_record_message(mode, selection, project.trusted_run_sources)
+              << "\n";
     return static_cast<int>(ExitCode::kFailure);
   }
   const BaselineManifest manifest =

@@ -241,14 +241,12 @@ int execute_compare(const CompareOptions& options) {
 
   // The project file: --project, else found from here, else found from the records' suite.
   ProjectConfig project = project_for(options.project, fs::current_path());
-  const fs::path results_dir = !options.results_dir.empty() ? fs::path(options.results_dir)
-                               : project.results_dir        ? *project.results_dir
-                                                            : fs::path(".perfgate") / "results";
+  const fs::path results_dir = project_results_dir(options.results_dir, project);
   const RawRecordSelection selection = select_raw_records(results_dir, options.all);
   const std::vector<RawInput> inputs = read_raw_records(selection.files);
   note_selection(selection, results_dir, options.all);
   if (!options.all && !selection.run_folder) note_stale_records(inputs, results_dir);
-  if (options.project.empty() && !project.source) project = project_for("", project_start(inputs));
+  if (options.project.empty()) project = settings_of_suite_at(project_start(inputs), project);
 
   const std::time_t clock = std::time(nullptr);
   const std::string now = iso_utc(clock);
@@ -261,8 +259,8 @@ int execute_compare(const CompareOptions& options) {
   const std::vector<PendingRecord> pending = normalize_batch(inputs, batch);
 
   // Baselines are read strictly: only --init or the default store may be new.
-  const auto store = open_judging_store(choose_store(options.store, project.store_url),
-                                        options.init, upload.policy != UploadPolicy::kNever);
+  const auto store = open_judging_store(project_store(options.store, project), options.init,
+                                        upload.policy != UploadPolicy::kNever);
   std::vector<NormalizedRecord> readable;
   std::vector<bool> storable;
   for (const auto& entry : pending) {

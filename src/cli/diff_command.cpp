@@ -100,13 +100,19 @@ void write_bulk_debug(const std::string& destination, const std::string& script)
 int exit_status(const diff::DiffCounts& counts, const std::vector<std::string>& fail_on) {
   bool on_slow = false;
   bool on_ambiguous = false;
+  bool on_unmatched = false;
   for (const auto& entry : fail_on) {
     on_slow |= entry == "slow";
     on_ambiguous |= entry == "ambg";
+    on_unmatched |= entry == "unmatched";
   }
   // A CPU time compared beside the primary timing counts as much as the timing itself.
   if (on_slow && counts.slow + counts.cpu.slow > 0) return static_cast<int>(ExitCode::kFailure);
   if (on_ambiguous && counts.ambiguous + counts.cpu.ambiguous > 0) {
+    return static_cast<int>(ExitCode::kInconclusive);
+  }
+  // A state without a partner was not compared at all: nothing says it did not get slower.
+  if (on_unmatched && counts.only_in_reference + counts.only_in_compare > 0) {
     return static_cast<int>(ExitCode::kInconclusive);
   }
   return static_cast<int>(ExitCode::kOk);
@@ -156,8 +162,9 @@ CLI::App* add_diff_command(CLI::App& app, DiffOptions& options) {
   cmd->add_option("--format", options.format, "Output: text (default), md or json")
       ->check(CLI::IsMember({"text", "md", "json"}));
   cmd->add_option("--fail-on", options.fail_on,
-                  "Exit 1 when a state is SLOW (slow), 2 when one is AMBG (ambg); repeatable")
-      ->check(CLI::IsMember({"slow", "ambg"}))
+                  "Exit 1 when a state is SLOW (slow), 2 when one is AMBG (ambg) or has no "
+                  "partner in the other file (unmatched); repeatable")
+      ->check(CLI::IsMember({"slow", "ambg", "unmatched"}))
       ->delimiter(',')
       ->expected(1)
       ->allow_extra_args(false)
@@ -221,6 +228,37 @@ void leave_to_exit(LeftToExit&& left) {
   kept->push_back(std::make_unique<LeftToExit>(std::move(left)));
 }
 
+/// Two hyperfine exports name their results by command line: `hyperfine ./old/app` and
+/// `hyperfine ./new/app` have no name in common. When no result of one matches a result of
+/// the other and both have as many, they are paired by position, and the user is told.
+void pair_hyperfine_by_position(const ingest::ResultFile& reference, ingest::ResultFile& compare) {
+  if (reference.format != ingest::ResultFormat::kHyperfine ||
+      compare.format != ingest::ResultFormat::kHyperfine ||
+      reference.states.size() != compare.states.size() || reference.states.empty()) {
+    return;
+  }
+  for (const auto& state : compare.states) {
+    for (const auto& other : reference.states) {
+      if (state.benchmark == other.benchmark) return;  // names pair them
+    }
+  }
+  std::string pairs;
+  for (std::size_t i = 0; i < compare.states.size(); ++i) {
+    ingest::ResultState& state = compare.states[i];
+    const ingest::ResultState& partner = reference.states[i];
+    if (i < 3)
+      pairs += fmt::format("{}'{}' with '{}'", i ? ", " : "", partner.benchmark, state.benchmark);
+    state.benchmark = partner.benchmark;
+    state.state_key = partner.state_key;
+    state.axis_values = partner.axis_values;
+  }
+  compare.benchmarks = reference.benchmarks;
+  std::cerr << fmt::format(
+      "perfgate: note: the two hyperfine exports have no command in common: their {} result(s) "
+      "are paired by position ({}{})\n",
+      compare.states.size(), pairs, compare.states.size() > 3 ? ", ..." : "");
+}
+
 /// `last`: the process ends once this pair is printed. Then the files and the outcome are
 /// not freed: freeing two files' states one string at a time took 1.5 ms of a 2,040-state
 /// diff, only to hand back memory the exit returns anyway.
@@ -252,6 +290,7 @@ PairDiff diff_pair(const DiffOptions& options, const DiffSettings& settings,
       ingest::read_result_file(compare_path, settings.format, read_compare);
   if (early) early->stop();
   status.clear();
+  pair_hyperfine_by_position(reference, compare);
   for (const auto* file : {&reference, &compare}) {
     for (const auto& warning : file->warnings)
       std::cerr << "perfgate: warning: " << warning << "\n";

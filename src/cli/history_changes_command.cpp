@@ -79,7 +79,7 @@ int execute_history_changes(const HistoryChangesOptions& options) {
   RecordFilter filter;
   filter.benchmark_glob = options.benchmark;
   if (!options.since.empty()) filter.since = since_to_timestamp(options.since, std::time(nullptr));
-  const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
+  const auto store = open_existing_store(project_store_url(options.store, project));
   const auto series = analyse_changes(store->list_records(filter), options.metric, method);
   std::cout << (options.json ? render_changes_json(series, method, "store", store->url())
                              : render_changes_text(series, method));

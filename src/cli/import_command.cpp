@@ -200,9 +200,8 @@ int execute_import(const ImportCommandOptions& options) {
   batch.project_policies = project.policies;
   batch.trusted_run_sources = project.trusted_run_sources;
   batch.now = iso_utc(clock);
-  const auto store =
-      open_judging_store(choose_store(options.store, project.store_url), options.init,
-                         !options.dry_run && upload.policy != UploadPolicy::kNever);
+  const auto store = open_judging_store(project_store(options.store, project), options.init,
+                                        !options.dry_run && upload.policy != UploadPolicy::kNever);
   const std::vector<PendingRecord> pending = normalize_batch(inputs, batch);
   std::vector<NormalizedRecord> converted;
   for (const auto& entry : pending) converted.push_back(entry.record);

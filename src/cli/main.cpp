@@ -1,6 +1,7 @@
 // perfgate: the library plus this main(). It parses the command line, hands the work to
 // one subcommand and prints any error once.
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -37,9 +38,29 @@ void add_no_color_flags(CLI::App& app) {
   }
 }
 
+/// 128 + SIGPIPE, as a shell reports a program that a closed pipe ended.
+constexpr int kClosedPipeExit = 128 + SIGPIPE;
+
+int dispatch(int argc, char** argv);
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A closed pipe (`perfgate ab ... | tee log` after a Ctrl-C ended tee) must not kill
+  // perfgate halfway through writing its results: its writes to stdout fail instead, the
+  // command finishes its files and exits with its own status. Measured programs and helpers
+  // get SIGPIPE back at its default (src/measure/spawn.cpp, command_capture.cpp).
+  std::signal(SIGPIPE, SIG_IGN);
+  const int status = dispatch(argc, argv);
+  std::cout.flush();
+  // Output lost to a closed pipe: not a success, as a shell would report it.
+  if (status == 0 && !std::cout) return kClosedPipeExit;
+  return status;
+}
+
+namespace {
+
+int dispatch(int argc, char** argv) {
   using perfgate::ExitCode;
   CLI::App app{"perfgate: measure programs, keep every measurement, gate on regressions"};
   app.set_version_flag("--version", std::string("perfgate ") + perfgate::kVersion);
@@ -125,3 +146,5 @@ int main(int argc, char** argv) {
   }
   return static_cast<int>(ExitCode::kSoftware);
 }
+
+}  // namespace

@@ -60,10 +60,14 @@ int write_dashboard(const ReportOptions& options, const ProjectConfig& project,
                 "--format html writes a folder: name it with -o, e.g. perfgate report --format "
                 "html -o site/");
   }
-  check_html_site_target(options.output, options.force);
+  // The site replaces its folder whole: never one that holds what it is made from.
+  const StoreChoice choice = project_store(options.store, project);
+  std::vector<std::filesystem::path> inputs;
+  if (!options.history.empty()) inputs.emplace_back(options.history);
+  if (const auto store_path = store_local_path(choice.url)) inputs.push_back(*store_path);
+  check_html_site_target(options.output, options.force, inputs);
   HtmlSiteData data;
   if (!options.history.empty()) data.history = read_history_file(options.history);
-  const StoreChoice choice = choose_store(options.store, project.store_url);
   if (store_exists(choice.url) || !choice.is_default || !data.history) {
     const auto store = open_existing_store(choice.url);
     StoreViewContext context;
@@ -76,7 +80,7 @@ int write_dashboard(const ReportOptions& options, const ProjectConfig& project,
     std::cerr << "perfgate report: note: no store at " << choice.url
               << ": the site shows the commit history only\n";
   }
-  write_html_site(options.output, data, options.force);
+  write_html_site(options.output, data, options.force, inputs);
   std::filesystem::path index = std::filesystem::path(options.output) / "index.html";
   std::cout << index.lexically_normal().string() << "\n";
   return 0;
@@ -102,7 +106,7 @@ int execute_report(const ReportOptions& options) {
   filter.benchmark_glob = options.benchmark;
   if (!options.since.empty()) filter.since = since_to_timestamp(options.since, now);
   if (options.format == "html") return write_dashboard(options, project, filter, iso_utc(now));
-  const auto store = open_existing_store(resolve_store_url(options.store, project.store_url));
+  const auto store = open_existing_store(project_store_url(options.store, project));
   const ReportFormat format = options.json || options.format == "json" ? ReportFormat::kJson
                               : options.format == "csv"                ? ReportFormat::kCsv
                                                                        : ReportFormat::kMarkdown;

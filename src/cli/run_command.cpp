@@ -13,8 +13,10 @@
 #include <fmt/format.h>
 
 #include "cli/progress_line.hpp"
+#include "cli/project_lookup.hpp"
 #include "cli/terminal.hpp"
 #include "config/command_check.hpp"
+#include "config/project_location.hpp"
 #include "config/suite_loader.hpp"
 #include "measure/benchmark_runner.hpp"
 #include "measure/duration_text.hpp"
@@ -46,7 +48,7 @@ bool matches_filters(const BenchmarkState& state, const std::vector<std::string>
 }
 
 fs::path project_folder(const Suite& suite) {
-  return suite.project.source ? suite.project.source->parent_path() : fs::current_path();
+  return suite.project.root ? *suite.project.root : fs::current_path();
 }
 
 /// Outside CI nothing names the commit: ask git, and say when the tree has changes that
@@ -99,9 +101,7 @@ RunEnvironment describe_environment(const Suite& suite, const std::string& run_s
 }
 
 fs::path results_dir_for(const RunOptions& options, const Suite& suite) {
-  if (!options.results_dir.empty()) return options.results_dir;
-  if (suite.project.results_dir) return *suite.project.results_dir;
-  return fs::path(".perfgate") / "results";
+  return project_results_dir(options.results_dir, suite.project);
 }
 
 // A failed run and a static-threshold breach are both hard failures of `run`: the user
@@ -146,10 +146,10 @@ std::string render_run_plan(const std::vector<BenchmarkState>& states,
     runs += settings.num_warmup_runs + settings.num_measurement_runs;
     measured += settings.num_measurement_runs;
     out +=
-        fmt::format("{}  {} warmup + {} measured run(s), {}\n  {}\n", state.name,
+        fmt::format("{}  {} warmup + {} measured run(s), {}\n  {}\n  in {}\n", state.name,
                     settings.num_warmup_runs, settings.num_measurement_runs,
                     timeout ? fmt::format("timeout {:g} s", *timeout) : std::string("no timeout"),
-                    describe_command(state.command));
+                    describe_command(state.command), state.config->working_folder().string());
   }
   return out + fmt::format(
                    "would run {} state(s): {} run(s), {} of them measured; records would go to "
@@ -213,10 +213,17 @@ double timeout_flag(const std::string& text) {
 int execute_run(const RunOptions& options) {
   // From here on an interruption kills the runs' process groups instead of orphaning them.
   const InterruptionScope interruption;
+  // The project is found from here upwards, as git finds a repository; only outside any
+  // project does the suite's own folder decide (docs/configs.md, "The project").
+  const std::optional<ProjectLocation> project = locate_project(fs::current_path());
   std::vector<fs::path> paths;
   for (const auto& suite : options.suites) paths.emplace_back(suite);
-  if (paths.empty()) paths.emplace_back("benchmarks");
-  const Suite suite = load_suite(paths);
+  if (paths.empty()) {
+    paths.push_back(project ? as_seen_from_here(project->root / "benchmarks")
+                            : fs::path("benchmarks"));
+  }
+  const Suite suite = load_suite(paths, project);
+  announce_project(suite.project);
 
   std::vector<BenchmarkState> states;
   for (const auto& config : suite.configs) {

@@ -92,8 +92,7 @@ int execute_serve(const ServeOptions& options) {
     history = std::filesystem::absolute(options.history);
   }
   const ProjectConfig project = project_for(options.project, std::filesystem::current_path());
-  DashboardApi api(open_existing_store(resolve_store_url(options.store, project.store_url)),
-                   history);
+  DashboardApi api(open_existing_store(project_store_url(options.store, project)), history);
 
   const SignalWatch signals;  // before the server's threads exist, so that they inherit it
   DashboardServer server(api);

@@ -19,7 +19,7 @@ constexpr const char* kStoreHelp =
     "PostgreSQL store holding the queue (default: $PERFGATE_STORE, [store] url)";
 
 std::string queue_url(const WorkerCommandOptions& options) {
-  return resolve_store_url(options.store, project_for("", options.repo).store_url);
+  return project_store_url(options.store, project_for("", options.repo));
 }
 
 int execute_enqueue(const WorkerCommandOptions& options) {

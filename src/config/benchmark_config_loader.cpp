@@ -315,10 +315,12 @@ BenchmarkConfig load_benchmark_config(const std::filesystem::path& file,
 
   BenchmarkConfig config;
   config.source = file;
-  // A README-style suite runs `./build/sort` from the project root: the folder perfgate.toml
-  // marks it, and without one the folder the user started perfgate in.
+  // A README-style suite runs `./build/sort` from the project root (perfgate.toml's folder,
+  // or the repository root that holds .perfgate/), and outside any project from the folder
+  // the user started perfgate in.
   config.default_cwd =
       project.source ? std::filesystem::absolute(*project.source).lexically_normal().parent_path()
+      : project.root ? *project.root
                      : std::filesystem::current_path();
   if (project.num_warmup_runs) config.run.num_warmup_runs = *project.num_warmup_runs;
   if (project.num_measurement_runs) config.run.num_measurement_runs = *project.num_measurement_runs;

@@ -13,7 +13,12 @@
 namespace perfgate {
 
 struct ProjectConfig {
-  std::optional<std::filesystem::path> source;       ///< absent when no perfgate.toml was found
+  std::optional<std::filesystem::path> source;  ///< absent when no perfgate.toml was found
+  /// The project perfgate was started in (absolute; config/project_location.hpp): the
+  /// folder of the perfgate.toml found from the current folder, or a repository root that
+  /// holds .perfgate/. Its store and results are used wherever in it perfgate starts.
+  /// Absent outside any project.
+  std::optional<std::filesystem::path> root;
   std::optional<std::string> store_url;              ///< [store] url
   std::optional<std::filesystem::path> results_dir;  ///< [run] results_dir, relative to the file
   // [run] defaults applied to configs that do not set them.

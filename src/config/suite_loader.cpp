@@ -53,15 +53,29 @@ std::filesystem::path project_search_start(const std::filesystem::path& first) {
 
 }  // namespace
 
-Suite load_suite(const std::vector<std::filesystem::path>& paths) {
+Suite load_suite(const std::vector<std::filesystem::path>& paths,
+                 const std::optional<ProjectLocation>& project) {
   if (paths.empty()) {
     throw Error(ExitCode::kUsage, "no suite given. Name a config file or a folder of configs");
   }
   Suite suite;
   ErrorList errors;
-  if (auto project_file = find_project_config(project_search_start(paths.front()))) {
-    errors.check([&] { suite.project = load_project_config(*project_file); });
+  if (project && project->config) {
+    errors.check([&] { suite.project = load_project_config(*project->config); });
+  } else if (auto project_file = find_project_config(project_search_start(paths.front()))) {
+    // The suite's own perfgate.toml, unless it belongs to another project than the one
+    // perfgate was started in (another checkout's config measures this checkout's build).
+    const auto inside = [](const std::filesystem::path& file, const std::filesystem::path& root) {
+      const std::filesystem::path folder =
+          std::filesystem::absolute(file).lexically_normal().parent_path();
+      const auto mismatch = std::mismatch(root.begin(), root.end(), folder.begin(), folder.end());
+      return mismatch.first == root.end();
+    };
+    if (!project || inside(*project_file, project->root)) {
+      errors.check([&] { suite.project = load_project_config(*project_file); });
+    }
   }
+  if (project) suite.project.root = project->root;
 
   std::vector<std::filesystem::path> files;
   for (const auto& path : paths) {

@@ -63,8 +63,14 @@ SeedSelection select_seed_records(const std::vector<StoredRecord>& records, Seed
                                   bool allow_mixed_batches) {
   std::vector<const StoredRecord*> candidates;
   std::map<std::string, std::map<std::string, Batch>> batches;  // by cohort, by batch
+  std::map<std::string, std::size_t> untrusted;
   for (const auto& stored : records) {
-    if (!qualifies_for_seeding(stored, mode, trusted_run_sources)) continue;
+    if (!qualifies_for_seeding(stored, mode, trusted_run_sources)) {
+      if (qualifies_for_seeding(stored, mode, {stored.record.run_source})) {
+        ++untrusted[stored.record.run_source];
+      }
+      continue;
+    }
     Batch& batch = batches[stored.record.cohort()->to_string()][batch_of(stored.record)];
     if (batch.count++ == 0) batch.first_seen = candidates.size();
     batch.newest_timestamp = std::max(batch.newest_timestamp, stored.record.timestamp);
@@ -72,6 +78,7 @@ SeedSelection select_seed_records(const std::vector<StoredRecord>& records, Seed
   }
 
   SeedSelection selection;
+  selection.untrusted_sources = std::move(untrusted);
   std::map<std::string, std::string> kept;  // cohort -> the batch it keeps
   for (const auto& [cohort, of_cohort] : batches) {
     if (of_cohort.size() > 1 && !allow_mixed_batches) {

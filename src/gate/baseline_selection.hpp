@@ -2,6 +2,7 @@
 // Which stored records may seed a baseline, and what still stands in the way of
 // approving a manifest (SPEC §6). Pure: the command lists the store's records and hands
 // them over.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct SeedSelection {
   std::vector<StoredRecord> records;  ///< to seed, in the order given
   /// What the user should know: the batches left out.
   std::vector<std::string> notes;
+  /// Records that would qualify but for their run source, by run source: why nothing
+  /// qualified on a laptop, whose runs are "local".
+  std::map<std::string, std::size_t> untrusted_sources;
 };
 
 /// Selects the records that qualify. Unless `allow_mixed_batches`, each cohort keeps only

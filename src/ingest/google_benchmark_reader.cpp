@@ -11,7 +11,7 @@
 namespace perfgate::ingest {
 namespace {
 
-constexpr const char* kFix =
+constexpr const char* kGbenchFix =
     "Write the file with --benchmark_out=FILE --benchmark_out_format=json; an edited file must "
     "keep Google Benchmark's layout";
 
@@ -262,7 +262,7 @@ class GoogleBenchmarkReader {
 }  // namespace
 
 ResultFile read_google_benchmark(const Json& document, const std::filesystem::path& path) {
-  const JsonSource source{path.string(), kFix};
+  const JsonSource source{path.string(), kGbenchFix};
   const JsonCursor root(document, source);
   root.expect_object();
   ResultFile file;

@@ -10,12 +10,12 @@
 namespace perfgate::ingest {
 namespace {
 
-constexpr const char* kFix =
+constexpr const char* kHyperfineFix =
     "Write the file with hyperfine --export-json FILE; an edited file must keep hyperfine's "
     "layout";
 constexpr double kBytesPerMegabyte = 1024.0 * 1024.0;
 
-bool is_word_char(char c) {
+bool is_command_word_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.';
 }
 
@@ -31,8 +31,8 @@ std::string command_template(std::string command,
       const std::size_t end = at + value.size();
       const bool placeholder_already =
           at > 0 && end < command.size() && command[at - 1] == '{' && command[end] == '}';
-      const bool word = (at == 0 || !is_word_char(command[at - 1])) &&
-                        (end == command.size() || !is_word_char(command[end])) &&
+      const bool word = (at == 0 || !is_command_word_char(command[at - 1])) &&
+                        (end == command.size() || !is_command_word_char(command[end])) &&
                         !placeholder_already;
       if (word) {
         command.replace(at, value.size(), placeholder);
@@ -141,7 +141,7 @@ ResultState read_result(const JsonCursor& result) {
 }  // namespace
 
 ResultFile read_hyperfine(const Json& document, const std::filesystem::path& path) {
-  const JsonSource source{path.string(), kFix};
+  const JsonSource source{path.string(), kHyperfineFix};
   const JsonCursor root(document, source);
   root.expect_object();
   ResultFile file;

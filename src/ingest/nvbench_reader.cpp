@@ -10,7 +10,7 @@
 namespace perfgate::ingest {
 namespace {
 
-constexpr const char* kFix =
+constexpr const char* kNvbenchFix =
     "Write the file with nvbench --json (or --jsonbin); an edited file must keep nvbench's "
     "layout";
 
@@ -171,7 +171,7 @@ ResultState read_state(const JsonCursor& json, const std::string& benchmark,
 }  // namespace
 
 ResultFile read_nvbench(const Json& document, const std::filesystem::path& path) {
-  const JsonSource source{path.string(), kFix};
+  const JsonSource source{path.string(), kNvbenchFix};
   const JsonCursor root(document, source);
   root.expect_object();
   ResultFile file;

@@ -10,7 +10,7 @@
 namespace perfgate::ingest {
 namespace {
 
-constexpr const char* kFix =
+constexpr const char* kPyperfFix =
     "Write the file with pyperf (-o FILE); an edited file must keep pyperf's layout";
 
 // The metadata objects in force for a run, innermost first; absent levels are null.
@@ -86,7 +86,7 @@ ResultState read_benchmark(const JsonCursor& benchmark, const Json* suite_metada
 }  // namespace
 
 ResultFile read_pyperf(const Json& document, const std::filesystem::path& path) {
-  const JsonSource source{path.string(), kFix};
+  const JsonSource source{path.string(), kPyperfFix};
   const JsonCursor root(document, source);
   root.expect_object();
   ResultFile file;

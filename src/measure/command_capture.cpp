@@ -57,8 +57,13 @@ CommandOutput capture_command(const std::vector<std::string>& argv,
   posix_spawn_file_actions_adddup2(&actions, err.write.get(), STDERR_FILENO);
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
   posix_spawnattr_setpgroup(&attributes, 0);  // its own group, so a timeout kills it all
+  // perfgate ignores SIGPIPE (src/cli/main.cpp); the helper gets the default back.
+  sigset_t reset_to_default;
+  sigemptyset(&reset_to_default);
+  sigaddset(&reset_to_default, SIGPIPE);
+  posix_spawnattr_setsigdefault(&attributes, &reset_to_default);
 
   std::vector<char*> args;
   for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));

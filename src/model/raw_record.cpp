@@ -4,7 +4,7 @@ namespace perfgate {
 namespace {
 
 template <typename T>
-Json optional_json(const std::optional<T>& value) {
+Json json_or_null(const std::optional<T>& value) {
   return value ? Json(*value) : Json(nullptr);
 }
 
@@ -50,9 +50,9 @@ Json to_json(const RawRecord& record) {
       {"benchmark_id", id.benchmark_id},
       {"config_benchmark_id", id.config_benchmark_id},
       {"config_schema_version", id.config_schema_version},
-      {"workload_id", optional_json(id.workload_id)},
-      {"variant_id", optional_json(id.variant_id)},
-      {"benchmark_version", optional_json(id.benchmark_version)},
+      {"workload_id", json_or_null(id.workload_id)},
+      {"variant_id", json_or_null(id.variant_id)},
+      {"benchmark_version", json_or_null(id.benchmark_version)},
       {"parameters", parameters},
       {"config_path", record.config_path},
       {"timestamp", record.provenance.timestamp},

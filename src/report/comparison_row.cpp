@@ -27,7 +27,7 @@ const MetricPolicy* find_policy(const NormalizedRecord& record, const MetricComp
 }
 
 /// A policy's threshold_percent (a fraction) as a percentage: 0.08 -> "8%".
-std::string percent(double fraction) {
+std::string row_percent(double fraction) {
   return fmt::format("{:.3g}%", fraction * 100);
 }
 
@@ -98,7 +98,7 @@ ComparisonRow comparison_row(const NormalizedRecord& record, const std::string& 
   if (const MetricPolicy* policy = find_policy(record, comparison, metric)) {
     // The limit is a quantity of its own, often far from the row's values (0.05 records/s
     // beside 2 M records/s): in the row's unit it would read "0.00000005 M records/s".
-    row.threshold = percent(policy->threshold_percent) + " and " +
+    row.threshold = row_percent(policy->threshold_percent) + " and " +
                     format_quantity(policy->threshold_absolute, unit) +
                     (policy->gated ? "" : " (not gated)");
   } else {

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <simdjson.h>
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -104,7 +105,7 @@ std::string read_history_file(const std::string& path) {
   return text;
 }
 
-void check_html_site_target(const fs::path& dir, bool force) {
+void check_html_site_target(const fs::path& dir, bool force, const std::vector<fs::path>& inputs) {
   const fs::path folder = folder_of(dir);
   const fs::path parent = folder.parent_path();
   std::error_code ec;
@@ -112,21 +113,54 @@ void check_html_site_target(const fs::path& dir, bool force) {
     throw Error(ExitCode::kNoInput, dir.string() + ": the folder " + parent.string() +
                                         " does not exist. Create it first, or choose another -o");
   }
+  // The site replaces its folder whole: never the folder the user stands in, nor one that
+  // holds it or what the site is made from.
+  const fs::path real = fs::weakly_canonical(folder, ec);
+  const auto holds = [&](const fs::path& path) {
+    std::error_code error;
+    const fs::path inside = fs::weakly_canonical(fs::absolute(path), error);
+    if (error) return false;
+    auto mismatch = std::mismatch(real.begin(), real.end(), inside.begin(), inside.end());
+    return mismatch.first == real.end();
+  };
+  if (holds(fs::current_path(ec))) {
+    throw Error(ExitCode::kUsage, dir.string() +
+                                      ": is the current folder or holds it, and the site "
+                                      "replaces its folder whole. Choose a folder of its own, "
+                                      "e.g. -o site/");
+  }
+  for (const fs::path& input : inputs) {
+    if (!input.empty() && holds(input)) {
+      throw Error(ExitCode::kUsage, dir.string() + ": holds " + input.string() +
+                                        ", which the site is made from, and the site replaces "
+                                        "its folder whole. Choose another -o");
+    }
+  }
   if (!fs::exists(folder, ec)) return;
   if (!fs::is_directory(folder, ec)) {
     throw Error(ExitCode::kUsage, dir.string() +
                                       ": is a file; -o names the folder the site is written "
                                       "to. Choose another -o");
   }
-  if (!force && !fs::is_empty(folder, ec)) {
+  if (fs::is_empty(folder, ec)) return;
+  if (!fs::exists(folder / kSiteMarker, ec)) {
     throw Error(ExitCode::kUsage, dir.string() +
-                                      ": already exists and is not empty. Pass --force to "
+                                      ": already exists, is not empty and was not written by "
+                                      "perfgate report (it has no " +
+                                      kSiteMarker +
+                                      " file), so perfgate will not replace it, even with "
+                                      "--force. Choose another -o");
+  }
+  if (!force) {
+    throw Error(ExitCode::kUsage, dir.string() +
+                                      ": holds a site perfgate wrote earlier. Pass --force to "
                                       "replace it, or choose another -o");
   }
 }
 
-void write_html_site(const fs::path& dir, const HtmlSiteData& data, bool force) {
-  check_html_site_target(dir, force);
+void write_html_site(const fs::path& dir, const HtmlSiteData& data, bool force,
+                     const std::vector<fs::path>& inputs) {
+  check_html_site_target(dir, force, inputs);
   const fs::path folder = folder_of(dir);
   const fs::path parent = folder.parent_path();
   std::error_code ec;
@@ -136,6 +170,9 @@ void write_html_site(const fs::path& dir, const HtmlSiteData& data, bool force) 
   const fs::path retired = parent / ("." + folder.filename().string() + ".old-" + suffix);
   try {
     fs::create_directories(staging / "data");
+    write_file(staging / kSiteMarker,
+               "A site written by perfgate report --format html: "
+               "perfgate replaces this folder only with --force.\n");
     for (const ViewerAsset& asset : viewer_assets())
       write_file(staging / asset.path, asset.content);
     if (data.store_view)

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace perfgate {
 
@@ -28,13 +29,22 @@ void check_history_document(const std::string& text, const std::string& source);
 /// Error(kNoInput) "--history: <path>: cannot open it. <fix>" when it cannot be read.
 std::string read_history_file(const std::string& path);
 
-/// The refusals of write_html_site, before any work: Error(kUsage) for an existing file, or
-/// for a non-empty folder without `force`; Error(kNoInput) for a missing parent folder.
-void check_html_site_target(const std::filesystem::path& dir, bool force);
+/// The file write_html_site puts in every site it writes: the mark that a folder is
+/// perfgate's to replace.
+inline constexpr const char* kSiteMarker = ".perfgate-site";
+
+/// The refusals of write_html_site, before any work (docs/reports.md, "Where the site
+/// goes"). Error(kUsage) for an existing file; for the current folder or one that holds it;
+/// for a folder that holds one of `inputs` (the files the site is made from); for a
+/// non-empty folder without kSiteMarker, even with `force` (perfgate replaces only what it
+/// wrote); for a non-empty site without `force`. Error(kNoInput) for a missing parent.
+void check_html_site_target(const std::filesystem::path& dir, bool force,
+                            const std::vector<std::filesystem::path>& inputs = {});
 
 /// Writes the site into `dir` whole or not at all: into a temporary folder beside it, then
-/// renamed into place. An existing `dir` is Error(kUsage) unless it is empty or `force`
-/// (then it is replaced); a missing parent folder is Error(kNoInput).
-void write_html_site(const std::filesystem::path& dir, const HtmlSiteData& data, bool force);
+/// renamed into place, after the checks of check_html_site_target (an earlier site is
+/// replaced only with `force`).
+void write_html_site(const std::filesystem::path& dir, const HtmlSiteData& data, bool force,
+                     const std::vector<std::filesystem::path>& inputs = {});
 
 }  // namespace perfgate

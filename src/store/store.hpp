@@ -3,6 +3,7 @@
 // suite run against all of them. Attempts and records are immutable; the only later
 // change is an approval that makes records baseline-eligible.
 #include <cstddef>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -121,8 +122,14 @@ std::string resolve_store_url(const std::string& flag,
 struct StoreChoice {
   std::string url;
   bool is_default = false;  ///< no flag, variable or perfgate.toml named a store
+  /// The default store, with perfgate outside any project (cli/project_lookup.hpp): it is
+  /// created only with --init, as a named store is.
+  bool outside_project = false;
 };
 StoreChoice choose_store(const std::string& flag, const std::optional<std::string>& project_url);
+
+/// The file or folder of a "sqlite:PATH" or "dir:PATH" store; nullopt for a server's URL.
+std::optional<std::filesystem::path> store_local_path(const std::string& url);
 
 /// Whether the store exists: its file or folder is there (a URL of an unknown scheme or
 /// without a path counts as existing, so that open_store reports what is wrong with it).

@@ -55,6 +55,15 @@ std::unique_ptr<Store> open_existing_store(const std::string& url) {
   return open_store(url);
 }
 
+std::optional<std::filesystem::path> store_local_path(const std::string& url) {
+  const auto colon = url.find(':');
+  if (is_postgres_url(url) || colon == std::string::npos) return std::nullopt;
+  const std::string scheme = url.substr(0, colon);
+  const std::string path = url.substr(colon + 1);
+  if ((scheme != "sqlite" && scheme != "dir") || path.empty()) return std::nullopt;
+  return std::filesystem::path(path);
+}
+
 bool store_exists(const std::string& url) {
   if (is_postgres_url(url)) {
     // A server that cannot be reached counts as existing: open_store then says why.
@@ -84,6 +93,15 @@ StoreChoice choose_store(const std::string& flag, const std::optional<std::strin
 
 std::unique_ptr<Store> open_judging_store(const StoreChoice& choice, bool init, bool will_write) {
   if (store_exists(choice.url)) return open_store(choice.url);
+  if (!init && choice.outside_project) {
+    throw Error(ExitCode::kNoInput,
+                "no perfgate project here: no perfgate.toml in this folder or above it, and no "
+                ".perfgate/ folder, so the default store " +
+                    choice.url +
+                    " would be a new, empty store. Run perfgate in your project's folder (or "
+                    "below it), name the store with --store, or pass --init to start a new store "
+                    "here");
+  }
   if (!init && !choice.is_default) {
     throw Error(ExitCode::kNoInput,
                 "store " + choice.url +

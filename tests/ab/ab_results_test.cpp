@@ -8,7 +8,7 @@
 #include "report/ab_markdown.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using S = ScenarioStatus;
 
@@ -133,5 +133,5 @@ TEST(AbMarkdown, ShowsTheVerdictReasonsComparisonTableAndProfile) {
   EXPECT_THAT(markdown, ::testing::HasSubstr("| Complete | yes |"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
@@ -79,11 +79,11 @@ TEST(Budget, DescribesItselfInTheMetricsUnit) {
   EXPECT_EQ(format_metric_value(AbMetric::kCpu, 0.5), "500 ms");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(Budget, APercentBesideALimitNeverReadsAsTheLimit) {
   EXPECT_EQ(percent_beside(0.3004, 0.30), "30.04");
@@ -94,5 +94,5 @@ TEST(Budget, APercentBesideALimitNeverReadsAsTheLimit) {
   EXPECT_EQ(percent_beside(0.25004, 0.25, 1), "25.004");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -5,7 +5,7 @@
 #include <vector>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(NoiseLimit, MedianOfAnOddAndAnEvenCount) {
   EXPECT_DOUBLE_EQ(median_of(std::vector<double>{3, 1, 2}), 2);
@@ -57,5 +57,5 @@ TEST(NoiseLimit, DiscardingOneSampleDoesNotHideTwoOutliers) {
   EXPECT_TRUE(measure_noise(samples, 0.30, true).noisy);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -6,7 +6,7 @@
 #include <vector>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::ElementsAre;
 
@@ -148,5 +148,5 @@ TEST(PairedVerdict, TheNoiseLimitComesFromTheRules) {
   EXPECT_EQ(judge_pairs(runs, strict).kind, VerdictKind::kNeedsConfirmation);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

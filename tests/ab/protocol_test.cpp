@@ -12,7 +12,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::ElementsAre;
 
@@ -270,11 +270,11 @@ TEST(AbProtocol, AFixtureThatChangesIsInvalidEvidence) {
                                                    fixture.string() + " changed during the run"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(AbProtocol, AConfirmationPairsFailureIsItsOwnReason) {
   Fixture f;
@@ -349,5 +349,5 @@ TEST(AbProtocol, AnInterruptedRunLeavesTheScenarioUnfinishedAndUnrecorded) {
   EXPECT_EQ(f.result.error, "");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::ElementsAre;
 
@@ -50,5 +50,5 @@ TEST(RunChecks, ATimedOutRunSaysItsLimit) {
   EXPECT_THAT(failed_run_checks(result, "", {}), ElementsAre("timed out after 60 s"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

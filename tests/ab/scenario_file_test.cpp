@@ -10,7 +10,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::ElementsAre;
 
@@ -254,5 +254,5 @@ TEST(ScenarioFile, TheDocumentedExampleLoads) {
   EXPECT_EQ(loaded.scenarios[1].overrides.budgets[0], (Budget{0.10, 0.05}));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -6,7 +6,7 @@
 #include "model/error.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::ElementsAre;
 
@@ -53,6 +53,35 @@ TEST(ScenarioPlan, ReplacesSideByTheSidesCommandOrCheckout) {
   EXPECT_THAT(in_dirs[0].side(AbSide::kHead).argv,
               ElementsAre("/bin/sh", "-c", "/src/pr --version"));
   EXPECT_EQ(in_dirs[0].side(AbSide::kHead).cwd, std::filesystem::path("/src/pr"));
+}
+
+TEST(ScenarioPlan, RefusesAScenarioThatRunsTheSameCommandOnBothSides) {
+  PlanRequest request = commands("./build-main/sorter", "./build-pr/sorter");
+  ScenarioSpec spec = spec_named("sort");
+  spec.command = CommandSpec{{"./build/sorter", "--n", "10"}, "", false};
+  request.file = ScenarioFile{"s.toml", {}, {spec}};
+  try {
+    plan_scenarios(request);
+    FAIL() << "expected an error";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kDataError);
+    EXPECT_STREQ(error.what(),
+                 "s.toml: scenarios.sort.command: runs the same command on both sides "
+                 "(./build/sorter --n 10), so ab would compare a build with itself. Put {side} "
+                 "where each side's --base/--head command goes (e.g. command = [\"{side}\", "
+                 "\"--n\", \"1000\"]), or pass --base-dir/--head-dir to run it in each side's "
+                 "checkout");
+  }
+  // The same command in two checkouts runs two builds; the same --base and --head is an
+  // A/A run the user asked for.
+  PlanRequest checkouts;
+  checkouts.sides[0].dir = "/src/main";
+  checkouts.sides[1].dir = "/src/pr";
+  checkouts.file = request.file;
+  EXPECT_EQ(plan_scenarios(checkouts).size(), 1u);
+  PlanRequest same = commands("./build/sorter", "./build/sorter");
+  same.file = request.file;
+  EXPECT_EQ(plan_scenarios(same).size(), 1u);
 }
 
 TEST(ScenarioPlan, SelectsBySuiteOrByNameWhateverItsSuites) {
@@ -157,5 +186,5 @@ TEST(ScenarioPlan, CommandLineBudgetsWinOverTheScenarioWhichWinsOverTheFile) {
   EXPECT_DOUBLE_EQ(rules.noise_limit, 0.2);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -14,7 +14,7 @@ void PrintTo(const BadConfigCase& bad, std::ostream* out) {
   *out << bad.name;
 }
 
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 class BadConfig : public ::testing::TestWithParam<BadConfigCase> {};
 
@@ -63,5 +63,5 @@ TEST(BadConfigCatalogue, CoversBothFormatsWithUniqueNames) {
   EXPECT_GE(toml, 15);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

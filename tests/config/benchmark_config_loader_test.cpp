@@ -7,7 +7,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 const char* const kFullJson = R"({
   "benchmark_id": "wan-t2v-1.3b",
@@ -466,5 +466,5 @@ TEST(BenchmarkConfigLoader, ResolvesARelativeCwdAgainstTheConfigsFolder) {
   EXPECT_EQ(load_benchmark_config(file, project).working_folder(), dir / "data");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

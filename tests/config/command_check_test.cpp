@@ -7,7 +7,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 
@@ -175,5 +175,5 @@ TEST(ProgramLookup, PrefersTheConfigsPathToPerfgatesOwn) {
   EXPECT_EQ(run_search_path({{"PATH", "/opt/tools/bin"}}), "/opt/tools/bin");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

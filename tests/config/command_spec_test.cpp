@@ -3,7 +3,7 @@
 #include "config/benchmark_config.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(CommandSpec, RunsAnArgvCommandWithoutAShell) {
   CommandSpec command;
@@ -29,5 +29,5 @@ TEST(CommandSpec, IsEmptyWhenItsActiveFormHasNothingToRun) {
   EXPECT_TRUE(command.empty());
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

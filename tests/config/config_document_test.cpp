@@ -5,7 +5,7 @@
 #include "model/error.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 std::vector<std::string> keys(const ConfigNode& table) {
   std::vector<std::string> result;
@@ -130,5 +130,5 @@ TEST(ConfigDocument, CountsNoDotsInTomlStringsCommentsOrNumbersAsKeyParts) {
             "array over several lines");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

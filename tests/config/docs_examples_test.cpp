@@ -9,7 +9,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // The fenced code blocks of `language` in docs/configs.md, in order.
 std::vector<std::string> doc_blocks(const std::string& language) {
@@ -58,5 +58,5 @@ TEST(DocsExamples, ProjectFileAndLegacyExamplesLoad) {
   EXPECT_EQ(legacy.run.num_measurement_runs, 5);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(KeySuggestion, CountsInsertionsDeletionsAndSubstitutions) {
   EXPECT_EQ(edit_distance("", ""), 0u);
@@ -37,5 +37,5 @@ TEST(KeySuggestion, ListsTheKnownKeysWhenNothingIsClose) {
   EXPECT_EQ(unknown_key_fix("model_path", {"command", "cwd"}), "Known keys: command, cwd");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

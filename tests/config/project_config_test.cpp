@@ -6,7 +6,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(ProjectConfig, ReadsEverySection) {
   TempDir dir;
@@ -157,5 +157,5 @@ TEST(ProjectConfig, IsNotSearchedAboveARepositoryRoot) {
   EXPECT_EQ(find_project_config(dir.path() / "repo/suite"), std::nullopt);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -7,7 +7,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(SoftwareProfileConfig, ReadsEveryKeyOfTheSoftwareProfileSection) {
   TempDir dir;
@@ -75,5 +75,5 @@ TEST(SoftwareProfileConfig, RefusesAProfileVersionThatIsNeitherTextNorAnInteger)
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -3,7 +3,7 @@
 #include "config/benchmark_config.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 BenchmarkConfig config_with_axes() {
   BenchmarkConfig config;
@@ -72,5 +72,5 @@ TEST(StateExpansion, CountsTheCartesianProductOfAllAxes) {
   EXPECT_EQ(expand_states(config).size(), 24u);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

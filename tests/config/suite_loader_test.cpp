@@ -6,7 +6,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 const char* const kValidToml = "benchmark_id = \"{id}\"\ncommand = [\"true\"]\n";
 
@@ -138,5 +138,5 @@ TEST(SuiteLoader, RejectsAnEmptyListOfPathsAsAUsageError) {
   EXPECT_EQ(load_error({}).code(), ExitCode::kUsage);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

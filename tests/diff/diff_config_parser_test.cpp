@@ -5,7 +5,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 /// The message parse_diff_config rejects `text` with (as compare.toml), or "accepted".
 std::string rejection(const std::string& text) {
@@ -250,5 +250,5 @@ TEST(DiffConfigFileReading, RejectsAMissingFileAsNoInput) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

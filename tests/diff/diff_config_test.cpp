@@ -5,7 +5,7 @@
 #include "model/error.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 DiffThresholds thresholds_of(std::string_view preset) {
   return *preset_thresholds(preset);
@@ -159,5 +159,5 @@ TEST(DiffConfigDump, ParsesBackToTheSameConfiguration) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

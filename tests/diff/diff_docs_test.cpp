@@ -10,7 +10,7 @@
 #include "diff/state_comparison.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 std::string diff_doc() {
   std::ifstream in(std::string(PERFGATE_SOURCE_DIR) + "/docs/diff.md");
@@ -74,5 +74,5 @@ TEST(DiffDocs, ListThePresetValuesTheCodeUses) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

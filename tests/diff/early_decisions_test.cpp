@@ -14,7 +14,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using testing::default_thresholds;
 using testing::robust_summary;
@@ -139,5 +139,5 @@ TEST(EarlyDecisions, ForgetEveryStateWhenTheStatesMoveOrTheReaderGivesUp) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

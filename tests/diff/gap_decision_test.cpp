@@ -5,7 +5,7 @@
 #include "diff/state_comparison.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using namespace testing;
 
@@ -98,5 +98,5 @@ TEST(GapDecision, ClearGapAloneDecidesWhenTheFormatHasNoClock) {
   EXPECT_TRUE(slow.decided_without_clock);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

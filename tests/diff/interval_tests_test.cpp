@@ -9,7 +9,7 @@
 #include "diff_fixtures.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(ClearGap, IsFastWhenCompareLiesBelowByAtLeastTheThreshold) {
   // (2 - 1) / 1 = 100% gap.
@@ -104,5 +104,5 @@ TEST(CycleConfirmation, ScalesSummaryIntervalsByTheMeanClockRate) {
   EXPECT_FALSE(summary_cycles({1, 2, 3}, std::nan("")).has_value());
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

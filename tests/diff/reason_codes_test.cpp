@@ -4,7 +4,7 @@
 #include "diff/state_comparison.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(ReasonCodes, HaveTheSeedToolsShortCodes) {
   EXPECT_EQ(short_reason_code("clear_gap_confirmed_by_bulk_cycles"), "bc-gap");
@@ -50,5 +50,5 @@ TEST(EvidenceNames, AreLowercaseWords) {
   EXPECT_EQ(to_string(Evidence::kSummaryClock), "summary-clock");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

@@ -6,7 +6,7 @@
 #include "diff/state_comparison.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using namespace testing;
 
@@ -205,5 +205,5 @@ TEST(SameDecision, FallsBackToSummariesWhenOnlyOneSideHasSampleTimes) {
                  "same_without_clock_rate", Evidence::kSummaries);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

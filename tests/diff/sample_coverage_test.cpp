@@ -14,7 +14,7 @@
 #include "diff_fixtures.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using testing::default_thresholds;
 
@@ -373,5 +373,5 @@ TEST(SampleCoverage, ShortfallIsTheLargestDeficit) {
   EXPECT_EQ(coverage_shortfall({1, 1, 1, 1}, t), 0.0);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

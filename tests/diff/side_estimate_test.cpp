@@ -7,7 +7,7 @@
 #include "diff_fixtures.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ingest::TimingSummary;
 using testing::classical_summary;
@@ -117,5 +117,5 @@ TEST(SideEstimate, FormsIntervalsOnlyFromPositiveFiniteOrderedEdges) {
   EXPECT_FALSE(centered_interval(1, 2, std::numeric_limits<double>::infinity()).has_value());
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

@@ -9,7 +9,7 @@
 #include "diff/state_comparison.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using namespace testing;
 
@@ -86,5 +86,5 @@ TEST(StateDecision, UsesClassicalSummariesWhenOneSideLacksRobustOnes) {
   EXPECT_EQ(result.compare->center, 1.0025 * kMs * 1.5);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

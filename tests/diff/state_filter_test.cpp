@@ -5,7 +5,7 @@
 #include "model/error.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 ingest::ResultState state(const std::string& benchmark,
                           std::vector<std::pair<std::string, std::string>> axes) {
@@ -110,5 +110,5 @@ TEST(DeviceFilter, RejectsAnythingElseNamingTheOption) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

@@ -5,7 +5,7 @@
 #include "model/error.hpp"
 
 namespace perfgate::diff {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ingest::ResultFile;
 using ingest::ResultState;
@@ -266,5 +266,5 @@ TEST(StateMatching, RefusesFiltersThatSelectNothing) {
   EXPECT_EQ(code_and_message({{'b', "a"}, {'a', "T=F32"}}).first, ExitCode::kOk);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::diff

@@ -15,7 +15,7 @@
 #include "support/cli_runner.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::AnyOf;
@@ -156,6 +156,20 @@ validator = "grep -q '^v' \"$PERFGATE_AB_OUTPUT_DIR/out.txt\""
   EXPECT_EQ(read_text_file(dir / "out/runs/version/base-1/out.txt"), "v1\n");
 }
 
+TEST(AbCommand, RefusesAScenarioWithoutSideThatWouldCompareABuildWithItself) {
+  TempDir dir;
+  dir.write("scenarios.toml", "[scenarios.sort]\ncommand = [\"./build/sorter\"]\n");
+  const auto result =
+      run_perfgate({"ab", "--base", "./build-main/sorter", "--head", "./build-pr/sorter",
+                    "--scenario-file", "scenarios.toml", "--out", "out"},
+                   dir.path());
+  EXPECT_EQ(result.exit_code, 65) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("scenarios.toml: scenarios.sort.command: runs the same "
+                                    "command on both sides (./build/sorter), so ab would compare "
+                                    "a build with itself. Put {side} where"));
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
 TEST(AbCommand, RefusesAnOutputFolderThatAlreadyExists) {
   TempDir dir;
   fs::create_directories(dir / "out");
@@ -247,6 +261,26 @@ TEST(AbCommand, SigtermKillsTheRunsItStartedAndWritesAPartialReport) {
 TEST(AbCommand, SigintKillsTheRunsEvenWhenPerfgateStartsThemItself) {
   // Without perfgate-spawner perfgate is the runs' parent: the other path to the same end.
   expect_interrupted(SIGINT, 130, {{"PERFGATE_SPAWNER", ""}});
+}
+
+// `perfgate ab ... | tee ab.log`, then Ctrl-C: the signal ends tee as well, and perfgate's
+// next line to stdout meets a closed pipe. It must still write its partial report.
+TEST(AbCommand, AClosedPipeOnStdoutDoesNotLoseThePartialReport) {
+  TempDir dir;
+  testing::BackgroundPerfgate perfgate(
+      {"ab", "--base", "true", "--head", kLongRun, "--out", "perf-out/"}, dir.path(), {},
+      /*stdout_pipe=*/true);
+  const pid_t leader = testing::wait_for_pid_file(dir / "leader.pid");
+  ASSERT_GT(leader, 0);
+  perfgate.close_stdout_pipe();
+  perfgate.signal(SIGINT);
+  EXPECT_EQ(perfgate.wait(), 130) << read_text_file(dir / "perfgate.err");
+  EXPECT_TRUE(testing::process_gone(leader));
+  const Json results = read_json(dir / "perf-out/results.json");
+  EXPECT_EQ(results["complete"], false);
+  EXPECT_EQ(results["scenarios"][0]["status"], "INTERRUPTED");
+  EXPECT_THAT(read_text_file(dir / "perf-out/report.md"),
+              HasSubstr("# perfgate ab: INTERRUPTED\n"));
 }
 
 TEST(AbCommand, ATimedOutRunIsAnErrorThatNamesItsLimit) {
@@ -458,5 +492,5 @@ TEST(AbCommand, CopiesTheScenariosFileAndNamesChecksumsByAbsolutePath) {
             "3a6eb0790f39ac87c94f3856b2dd2c5d110e6811602261a9a923d3bb23adc8b7");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -7,7 +7,7 @@
 #include "support/cli_runner.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 
@@ -39,5 +39,5 @@ INSTANTIATE_TEST_SUITE_P(Catalogue, BadConfigThroughTheBinary,
                            return info.param.name;
                          });
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

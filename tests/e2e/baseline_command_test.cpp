@@ -7,7 +7,7 @@
 #include "support/cli_runner.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -21,6 +21,7 @@ constexpr const char* kNewCommit = "2222222222222222222222222222222222222222";
 struct History {
   TempDir dir;
   int runs = 0;
+  std::string run_source = "scheduled_main";
 
   /// Compares one record of `latency_s` seconds measured at `commit` (each a minute after
   /// the one before) and returns compare's JSON output.
@@ -35,7 +36,7 @@ struct History {
                 {"hardware_profile_id", "hw-0123456789abcdef"},
                 {"software_profile_id", "sw-0123456789abcdef"},
                 {"device", "NVIDIA L40S"},
-                {"run_source", "scheduled_main"},
+                {"run_source", run_source},
                 {"commit", commit},
                 {"build_id", "build-" + std::to_string(runs)},
                 {"timestamp", "2026-11-30T10:" + two_digits(runs) + ":00+00:00"},
@@ -124,6 +125,27 @@ TEST(BaselineCommand, CalibrationDoesNotTakeRegressedRecordsAndPointsToReseed) {
   EXPECT_THAT(prepared.err, HasSubstr("to move an existing baseline, use --reseed"));
 }
 
+// The README's loop on a laptop: the records are "local", which perfgate.toml does not trust
+// by default. prepare says so, and how to trust it; then the same loop works.
+TEST(BaselineCommand, NamesTheUntrustedRunSourceWhenNothingQualifiesAndHowToTrustIt) {
+  History h;
+  h.run_source = "local";
+  ASSERT_EQ(h.status_of(h.compare(1.0, kOldCommit, "pass")), "CALIBRATION_NEEDED");
+  const auto prepared = h.perfgate({"baseline", "prepare", "-o", "m.json"});
+  EXPECT_EQ(prepared.exit_code, 1);
+  EXPECT_THAT(prepared.err,
+              HasSubstr("perfgate: no record qualifies: 1 record(s) would, but their run source "
+                        "('local') is not trusted to seed a baseline; perfgate.toml trusts "
+                        "[\"scheduled_main\"] (trusted_run_sources in [baseline]). A run on your "
+                        "own machine is 'local'. To seed from them, add it to perfgate.toml:\n"
+                        "  [baseline]\n  trusted_run_sources = [\"scheduled_main\", \"local\"]\n"));
+  h.dir.write("perfgate.toml",
+              "[baseline]\ntrusted_run_sources = [\"scheduled_main\", \"local\"]\n");
+  const auto again = h.perfgate({"baseline", "prepare", "-o", "m.json"});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(h.perfgate({"baseline", "approve", "m.json"}).exit_code, 0);
+}
+
 TEST(BaselineCommand, ReseedNeedsTheBenchmarksOrCohortItIsFor) {
   History h;
   const auto prepared = h.perfgate({"baseline", "prepare", "--reseed", "-o", "m.json"});
@@ -152,5 +174,5 @@ TEST(BaselineCommand, ReseedKeepsTheNewestCommitOfACohortAndSaysWhichItLeftOut) 
   EXPECT_EQ(Json::parse(read_text_file(h.dir / "mixed.json"))["mixed_batches_allowed"], true);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -10,7 +10,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(CommandLine, SuggestsTheNearestCommandForAMistypedOne) {
   TempDir dir;
@@ -130,5 +130,5 @@ TEST(CommandLine, EveryHelpEndsWithTheExitStatusesAndHasAnExample) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::testing

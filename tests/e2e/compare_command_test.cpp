@@ -7,7 +7,7 @@
 #include "support/run_folder.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -469,5 +469,5 @@ TEST(CompareCommand, NamesAnUnreadableRawRecordWhoseFileNameIsNotUtf8) {
   EXPECT_EQ(records[1]["comparison_status"], "INFRA_ERROR");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -10,7 +10,7 @@
 #include "support/cli_runner.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 using testing::run_perfgate;
@@ -63,5 +63,5 @@ TEST(Completions, RefusesAShellItDoesNotKnow) {
   EXPECT_THAT(result.err, HasSubstr("'fish' is not one of bash, zsh"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -15,7 +15,7 @@
 #include "support/cli_runner.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -124,10 +124,46 @@ TEST(DashboardCommand, ReportWritesASiteThatOpensFromDisk) {
   // Run it twice: the site exists now, so a second run needs --force, and then replaces it.
   const auto again = p.perfgate({"report", "--format", "html", "-o", "site"});
   EXPECT_EQ(again.exit_code, 64);
-  EXPECT_THAT(again.err, HasSubstr("perfgate: error: site: already exists and is not empty. "
+  EXPECT_THAT(again.err, HasSubstr("perfgate: error: site: holds a site perfgate wrote earlier. "
                                    "Pass --force"));
   EXPECT_EQ(p.perfgate({"report", "--format", "html", "-o", "site", "--force"}).exit_code, 0);
   EXPECT_FALSE(fs::exists(p.dir / "site/data/history.js"));
+}
+
+// --force replaces only a site perfgate wrote: never the folder the user stands in, a
+// folder of theirs, or one that holds the history or the store the site is made from.
+TEST(DashboardCommand, ForceDeletesNothingPerfgateDidNotWrite) {
+  Project p;
+  p.dir.write("keep.txt", "mine\n");
+  p.dir.write("sub/notes.txt", "mine too\n");
+  auto result = p.perfgate({"report", "--format", "html", "-o", ".", "--force"});
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr(".: is the current folder or holds it"));
+  result = run_perfgate({"report", "--format", "html", "-o", "..", "--force"}, p.dir / "sub",
+                        {{"PERFGATE_STORE", p.url}});
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("..: is the current folder or holds it"));
+  result = p.perfgate({"report", "--format", "html", "-o", "sub", "--force"});
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("sub: already exists, is not empty and was not written by "
+                                    "perfgate report (it has no .perfgate-site file)"));
+  EXPECT_EQ(read_text_file(p.dir / "keep.txt"), "mine\n");
+  EXPECT_EQ(read_text_file(p.dir / "sub/notes.txt"), "mine too\n");
+
+  // A site the history.json lives in, or the store, is not replaced either.
+  ASSERT_EQ(p.perfgate({"report", "--format", "html", "-o", "site"}).exit_code, 0);
+  EXPECT_TRUE(fs::exists(p.dir / "site/.perfgate-site"));
+  p.dir.write("site/history.json", kHistory);
+  result = p.perfgate(
+      {"report", "--format", "html", "--history", "site/history.json", "-o", "site/", "--force"});
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_THAT(result.err, HasSubstr("site/: holds site/history.json, which the site is made "
+                                    "from"));
+  EXPECT_EQ(read_text_file(p.dir / "site/history.json"), kHistory);
+  result = run_perfgate({"report", "--format", "html", "-o", p.dir.path().string(), "--force"},
+                        p.dir / "site", {{"PERFGATE_STORE", p.url}});
+  EXPECT_EQ(result.exit_code, 64);
+  EXPECT_TRUE(fs::exists(p.dir / "perf.db"));
 }
 
 TEST(DashboardCommand, ReportRefusesBadInputBeforeWritingAnything) {
@@ -234,5 +270,5 @@ TEST(DashboardCommand, ServeRefusesARemoteAddressWithoutTheFlagAndABadAddress) {
   EXPECT_FALSE(fs::exists(p.dir / "typo.db"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -14,7 +14,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using testing::gpu_summaries;
 using ::testing::HasSubstr;
@@ -306,6 +306,62 @@ TEST_F(DiffCommand, RejectsBadInputWithTheRightExitCode) {
             64);
 }
 
+/// A hyperfine --export-json file of one command measured `times` (seconds).
+std::string hyperfine_export(const std::string& command, const std::vector<double>& times) {
+  double sum = 0;
+  for (const double t : times) sum += t;
+  const double mean = sum / static_cast<double>(times.size());
+  double squares = 0;
+  for (const double t : times) squares += (t - mean) * (t - mean);
+  const Json result = {{"command", command},
+                       {"mean", mean},
+                       {"stddev", std::sqrt(squares / static_cast<double>(times.size() - 1))},
+                       {"median", times[times.size() / 2]},
+                       {"user", 0.001},
+                       {"system", 0.001},
+                       {"min", *std::min_element(times.begin(), times.end())},
+                       {"max", *std::max_element(times.begin(), times.end())},
+                       {"times", times},
+                       {"exit_codes", std::vector<int>(times.size(), 0)}};
+  return Json{{"results", Json::array({result})}}.dump();
+}
+
+// `hyperfine ./old/app` against `hyperfine ./new/app`: no command in common, so the single
+// results are paired by position and compared, and the user is told.
+TEST_F(DiffCommand, PairsHyperfineExportsOfDifferentCommandsByPosition) {
+  dir.write("old.json", hyperfine_export("./old/app", {0.100, 0.101, 0.099, 0.100, 0.102, 0.100,
+                                                       0.101, 0.099, 0.100, 0.100}));
+  dir.write("new.json", hyperfine_export("./new/app", {0.177, 0.178, 0.176, 0.177, 0.179, 0.177,
+                                                       0.178, 0.176, 0.177, 0.177}));
+  const auto result =
+      run_perfgate({"diff", "--fail-on", "slow", "old.json", "new.json"}, dir.path());
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_THAT(result.err, HasSubstr("perfgate: note: the two hyperfine exports have no command in "
+                                    "common: their 1 result(s) are paired by position "
+                                    "('./old/app' with './new/app')\n"));
+  EXPECT_THAT(result.out, HasSubstr("SLOW"));
+}
+
+// States without a partner are not compared at all; --fail-on unmatched says so in the exit.
+TEST_F(DiffCommand, FailsOnUnmatchedStatesOnlyWhenAsked) {
+  write_nvbench_file(dir / "ref.json",
+                     {summary_state("kept", 1e-3, 0.004), summary_state("renamed", 1e-3, 0.004)});
+  write_nvbench_file(dir / "cmp.json",
+                     {summary_state("kept", 1e-3, 0.004), summary_state("new_name", 1e-3, 0.004)});
+  EXPECT_EQ(run_perfgate({"diff", "--fail-on", "slow,ambg", "ref.json", "cmp.json"}, dir.path())
+                .exit_code,
+            0);
+  EXPECT_EQ(
+      run_perfgate({"diff", "--fail-on", "slow,unmatched", "ref.json", "cmp.json"}, dir.path())
+          .exit_code,
+      2);
+  write_nvbench_file(dir / "cmp.json",
+                     {summary_state("kept", 1e-3, 0.004), summary_state("renamed", 1e-3, 0.004)});
+  EXPECT_EQ(run_perfgate({"diff", "--fail-on", "unmatched", "ref.json", "cmp.json"}, dir.path())
+                .exit_code,
+            0);
+}
+
 TEST_F(DiffCommand, WritesABulkDebugScriptThatNumpyCanLoad) {
   NvbenchStateSpec spec = summary_state("same", 1e-3, 0.004);
   spec.sample_times = samples_around(1e-3);
@@ -565,5 +621,5 @@ TEST_F(DiffCommand, ComparesTwoFoldersFileByFileAndListsUnmatchedFiles) {
   EXPECT_EQ(run_perfgate({"diff", "base", "head/copy.json"}, dir.path()).exit_code, 64);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -9,7 +9,7 @@
 #include "support/cli_runner.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 using testing::run_perfgate;
@@ -39,8 +39,6 @@ struct Project {
     return run_perfgate(args, dir.path(), {{"PERFGATE_STORE", url}});
   }
 };
-
-}  // namespace
 
 TEST(HistoryChangesCommand, ReportsTheNightTheSeriesChanged) {
   Project p;
@@ -112,5 +110,7 @@ TEST(HistoryChangesCommand, AnalysesTheSeriesOfAHistoryExport) {
   const auto missing = p.perfgate({"history", "changes", "--history", "nope.json"});
   EXPECT_EQ(missing.exit_code, 66);
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

@@ -14,7 +14,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using testing::run_perfgate;
@@ -293,5 +293,5 @@ TEST_F(HistoryCommand, RefusesWhatItCannotDoWithClearErrors) {
   EXPECT_FALSE(fs::exists(dir_ / "no")) << "a refused command leaves no folder behind";
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

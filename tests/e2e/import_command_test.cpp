@@ -7,7 +7,7 @@
 #include "support/cli_runner.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -348,5 +348,5 @@ TEST(ImportCommand, RefusesANamedStoreThatDoesNotExistUnlessInit) {
   EXPECT_FALSE(fs::exists(p.dir / "store.db"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

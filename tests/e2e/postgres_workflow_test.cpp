@@ -11,7 +11,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 using testing::run_perfgate;
@@ -60,5 +60,5 @@ TEST(PostgresWorkflow, PassesLibpqParametersThroughAndNamesTheOneItRefuses) {
   EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << "one line: " << result.err;
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -9,7 +9,7 @@
 #include "support/cli_runner.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 using testing::run_perfgate;
@@ -54,5 +54,5 @@ TEST(ProbeIntegration, ShowsAndTracesTheReportTheLibraryWrote) {
   EXPECT_EQ(trace["traceEvents"][0]["name"], "process_name");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

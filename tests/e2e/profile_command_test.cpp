@@ -9,7 +9,7 @@
 #include "support/probe_report_fixture.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 using testing::run_perfgate;
@@ -170,5 +170,5 @@ TEST(ProfileCommand, NamesAPerfgateRecordAndPointsToCompare) {
                                     "not a probe report. Compare records with perfgate compare"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

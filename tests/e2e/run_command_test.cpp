@@ -7,7 +7,7 @@
 #include "support/run_folder.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -424,5 +424,5 @@ TEST(RunCommand, TakesTheRunSourceFromTheSeedsPerfRunSource) {
   EXPECT_EQ(Json::parse(result.out)[0]["run_source"], "scheduled_main");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

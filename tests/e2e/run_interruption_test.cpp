@@ -10,7 +10,7 @@
 #include "support/run_folder.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -114,5 +114,5 @@ TEST(RunCommand, RefusesATimeoutThatIsNotADuration) {
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

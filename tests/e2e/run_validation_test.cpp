@@ -11,7 +11,7 @@
 #include "support/run_folder.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -151,5 +151,5 @@ TEST(RunValidation, StartsAProgramFoundOnThePathTheConfigsEnvSets) {
   EXPECT_EQ(read_text_file(dir / "sorter-ran.txt"), "sorted\n");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -10,7 +10,7 @@
 #include "support/cli_runner.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -195,5 +195,5 @@ TEST(OutputFile, RunHasNoDashOBecauseItWritesAFolder) {
   EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -22,7 +22,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -208,5 +208,5 @@ TEST_F(WorkerCommand, SigtermStopsTheMeasuredProgramAndGivesTheCommitBack) {
   EXPECT_EQ(items[0].attempts_stored, 0);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -13,7 +13,7 @@
 #include "support/postgres_server.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 
@@ -143,5 +143,5 @@ TEST_F(WorkQueueTest, RefusesASecondSuccessOrASecondAttemptOfTheSameClaimInTheTa
   EXPECT_EQ(queue_.attempt_documents(item->item_id).size(), 1u);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

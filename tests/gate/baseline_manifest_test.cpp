@@ -8,7 +8,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 std::string error_of(const Json& json) {
   try {
@@ -153,5 +153,5 @@ TEST(BaselineManifest, LoadingNamesANumberBeyondADoubleAsInvalidJson) {
                 "'1e400'). Run 'perfgate baseline prepare' again");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -6,7 +6,7 @@
 #include "gate/seed_records.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::ElementsAre;
 const std::vector<std::string> kTrusted{"scheduled_main"};
@@ -150,5 +150,5 @@ TEST(BaselineSelection, RefusesToApproveACohortSpanningBatchesTheManifestDoesNot
   EXPECT_TRUE(manifest_problems(mixed, {a, b}, kTrusted).empty());
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

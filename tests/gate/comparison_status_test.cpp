@@ -5,7 +5,7 @@
 #include "gate/normalized_fixtures.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 const std::string kRecipeB = "bbbbbbbbbbbb2222222222222222222222222222222222222222222222222222";
 const std::string kRecipeC = "cccccccccccc3333333333333333333333333333333333333333333333333333";
@@ -343,11 +343,11 @@ TEST(ComparisonStatus, NeverMakesACalibrationRecordEligibleEvenFromATrustedSourc
   EXPECT_FALSE(r.baseline_eligible);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // --- issue 10: records that measured nothing, and raw records that cannot be read ----------
 
@@ -389,5 +389,5 @@ TEST(ComparisonStatus, ReportsAThroughputDropAsANegativeChangeLikeEveryTable) {
             "gated metrics regressed against the rolling baseline: throughput -20% (-0.3 units/s)");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

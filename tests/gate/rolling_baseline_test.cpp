@@ -7,7 +7,7 @@
 #include "gate/normalized_fixtures.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 MetricComparison compare_one(const NormalizedRecord& current,
                              const std::vector<NormalizedRecord>& baseline) {
@@ -169,5 +169,5 @@ TEST(RollingBaseline, ComparesOnlyMetricsThatHaveAPolicy) {
   EXPECT_EQ(comparisons[0].metric, "latency");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

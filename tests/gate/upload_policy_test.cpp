@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 NormalizedRecord with_status(const char* status) {
   NormalizedRecord record;
@@ -46,5 +46,5 @@ TEST(UploadPolicy, AlwaysUploadsEveryRecordFailedOnesIncluded) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

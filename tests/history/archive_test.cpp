@@ -11,7 +11,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::history {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 
@@ -191,5 +191,5 @@ TEST(Archive, RefusesAnUnknownUrl) {
   EXPECT_THROW(open_archive("s3://bucket", *repository, dir.path()), Error);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::history

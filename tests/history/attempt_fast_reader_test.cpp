@@ -7,7 +7,7 @@
 #include "model/error.hpp"
 
 namespace perfgate::history {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 const std::string kSha = "89abcdef0123456789abcdef0123456789abcdef";
 
@@ -49,8 +49,6 @@ HistoryAttempt read_by_both(const std::string& text) {
   }
   return strict;
 }
-
-}  // namespace
 
 TEST(AttemptFastReader, ReadsAValidAttemptExactlyAsTheStrictReaderDoes) {
   const HistoryAttempt read = read_by_both(good_file().dump(2));
@@ -127,5 +125,7 @@ TEST(AttemptFastReader, LeavesEveryFileTheStrictReaderRefusesToIt) {
   failure["status"] = "failure";
   refused(failure.dump());
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate::history

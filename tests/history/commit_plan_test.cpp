@@ -5,7 +5,7 @@
 #include "model/error.hpp"
 
 namespace perfgate::history {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using List = std::vector<std::string>;
 
@@ -124,5 +124,5 @@ TEST(CommitPlan, RefusesAFileThatIsNotAPlan) {
   EXPECT_THROW(read_plan_file("not json", "x.json"), Error);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::history

@@ -11,7 +11,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::history {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::ElementsAre;
 using testing::GitFixture;
@@ -475,5 +475,5 @@ TEST(GitRepository, TwoProcessesRacingToPublishOnOneRefBothLandEveryCommit) {
   git.git({"fsck", "--strict", "--no-progress"});
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::history

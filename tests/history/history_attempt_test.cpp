@@ -6,7 +6,7 @@
 #include "model/error.hpp"
 
 namespace perfgate::history {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 const std::string kSha = "0123456789abcdef0123456789abcdef01234567";
 
@@ -161,5 +161,5 @@ TEST(AttemptIdentity, ParsesItsOwnTextAndRejectsOthers) {
   EXPECT_EQ(parse_attempt_identity("XYZ-run-1"), std::nullopt);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::history

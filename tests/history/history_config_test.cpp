@@ -7,7 +7,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 HistoryConfig load(const std::string& text) {
   TempDir dir;
@@ -99,5 +99,5 @@ TEST(HistoryConfig, AProjectWithoutTheTableHasNoHistory) {
   EXPECT_FALSE(load_project_config(dir.write("perfgate.toml", "[run]\n")).history.has_value());
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -8,7 +8,7 @@
 #include "history/series_identity.hpp"
 
 namespace perfgate::history {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 std::string sha(char c) {
   return std::string(40, c);
@@ -104,8 +104,6 @@ std::vector<std::string> series_ids(const Json& history) {
   for (const Json& s : history["series"]) ids.push_back(s["id"]);
   return ids;
 }
-
-}  // namespace
 
 TEST(HistoryExport, WritesTheDocumentHeader) {
   const Json history = exported(input_for("ab", {}));
@@ -433,5 +431,7 @@ TEST(HistoryExport, WritesEveryStringAsTextAndReplacesBytesThatAreNotUtf8) {
   EXPECT_EQ(history["series"][0]["case"], "<img src=x onerror=alert(1)>\"\\\n\x01");
   EXPECT_NE(text.find(R"("case":"<img src=x onerror=alert(1)>\"\\\n\u0001")"), std::string::npos);
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate::history

@@ -7,7 +7,7 @@
 #include "model/error.hpp"
 
 namespace perfgate::history {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 /// Ancestry of a small graph given as child -> parents.
 AncestryCheck graph(std::map<std::string, std::vector<std::string>> parents) {
@@ -135,5 +135,5 @@ TEST(Ledger, RefusesALedgerOfANewerSchema) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::history

@@ -5,13 +5,11 @@
 #include <vector>
 
 namespace perfgate::history {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 const RegressionFlagRule kDefault{};  // 10%, 0.1 ms, 3 x the sum of the MADs
 
 using Flags = std::vector<bool>;
-
-}  // namespace
 
 TEST(RegressionFlags, FlagsOnlyWhenPercentAbsoluteAndMadRulesAllHold) {
   // A rise of 2 ms over 10 ms: 20% > 10%, 2 > 0.1 ms, 2 > 3 x (0.1 + 0.1).
@@ -86,5 +84,7 @@ TEST(RegressionFlags, FollowsAConfiguredRule) {
   EXPECT_EQ(regression_flags({{10, 2}, {16, 2}}, rule, "ms"), (Flags{false, true}));
   EXPECT_EQ(regression_flags({{10, 3}, {16, 3}}, rule, "ms"), (Flags{false, false}));  // 6 = 1 x 6
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate::history

@@ -7,7 +7,7 @@
 #include "model/fingerprint.hpp"
 
 namespace perfgate::history {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 HistoryAttempt base_attempt() {
   HistoryAttempt attempt;
@@ -39,8 +39,6 @@ MeasuredCase base_case() {
 std::string latency_series(const HistoryAttempt& attempt) {
   return series_id(attempt, base_case(), "latency");
 }
-
-}  // namespace
 
 TEST(SeriesIdentity, IsSAndSixteenHexDigitsOfTheDocumentedCanonicalHash) {
   const std::string attempt_part = sha256_hex(
@@ -126,5 +124,7 @@ TEST(SeriesIdentity, EachCaseMetricAndUnitIsItsOwnSeries) {
   in_ms.metrics["latency"].unit = "ms";
   EXPECT_NE(series_id(base_attempt(), in_ms, "latency"), latency_series(base_attempt()));
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate::history

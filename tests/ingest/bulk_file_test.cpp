@@ -11,7 +11,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::ingest {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // Little-endian binary32 bytes of `values`, as nvbench writes them.
 std::string float32_bytes(const std::vector<float>& values) {
@@ -188,5 +188,5 @@ TEST(BulkFilePath, TheTextShortcutAgreesWithTheRuleOrLeavesTheNameToIt) {
   std::filesystem::current_path(here);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::ingest

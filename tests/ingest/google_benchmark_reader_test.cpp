@@ -5,7 +5,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::ingest {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using Axes = std::vector<std::pair<std::string, std::string>>;
 
@@ -186,5 +186,5 @@ TEST(GoogleBenchmarkReader, RejectsMalformedRowsNamingTheJsonPath) {
             std::string::npos);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::ingest

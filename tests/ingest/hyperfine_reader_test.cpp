@@ -5,7 +5,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::ingest {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using Axes = std::vector<std::pair<std::string, std::string>>;
 
@@ -132,5 +132,5 @@ TEST(HyperfineReader, RejectsMalformedResultsNamingTheJsonPath) {
             std::string::npos);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::ingest

@@ -5,7 +5,7 @@
 #include "model/error.hpp"
 
 namespace perfgate::ingest {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 ImportMapping toml_mapping(const std::string& text) {
   return parse_import_mapping(parse_toml_document("map.toml", text));
@@ -134,5 +134,5 @@ TEST(ImportMapping, MatchesNamesWithBracketsLiterallyToo) {
   EXPECT_EQ(find_mapping_entry(mapping, "copy/T=I32"), nullptr);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::ingest

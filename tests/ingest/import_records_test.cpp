@@ -6,7 +6,7 @@
 #include "model/normalize.hpp"
 
 namespace perfgate::ingest {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 Provenance host() {
   Provenance p;
@@ -264,5 +264,5 @@ TEST(ImportRecords, WritesRawRecordsThatCompareNormalises) {
   EXPECT_TRUE(normalized.cohort().has_value());
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::ingest

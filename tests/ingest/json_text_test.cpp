@@ -7,7 +7,7 @@
 #include "ingest/reader_test_support.hpp"
 
 namespace perfgate::ingest {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(ResultJsonText, ParsesBareNonFiniteTokensOutsideStrings) {
   const Json json = parse_result_json(
@@ -67,5 +67,5 @@ TEST(ResultJsonText, DoesNotTakeWordsThatStartLikeTokensForThem) {
             std::string::npos);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::ingest

@@ -7,7 +7,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::ingest {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 ResultFile read_fixture() {
   return read_result_file(ingest_fixture("nvbench_axes.json"));
@@ -277,5 +277,5 @@ TEST(NvbenchReader, NamesTheMissingKeyWhenTheFormatIsForced) {
   EXPECT_EQ(message.rfind(path.string() + ": devices: missing. ", 0), 0u) << message;
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::ingest

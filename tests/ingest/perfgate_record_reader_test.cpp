@@ -7,7 +7,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::ingest {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using Axes = std::vector<std::pair<std::string, std::string>>;
 
@@ -150,5 +150,5 @@ TEST(PerfgateRecordReader, RejectsMalformedRecordsNamingTheField) {
             std::string::npos);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::ingest

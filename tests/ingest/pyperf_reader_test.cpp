@@ -8,7 +8,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::ingest {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 const char* const kSuite = R"({
   "version": "1.0",
@@ -138,5 +138,5 @@ TEST(PyperfReader, RejectsMalformedDocumentsNamingTheJsonPath) {
             std::string::npos);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::ingest

@@ -6,7 +6,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::ingest {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(ResultFormatName, RoundTripsEveryFormatSpelling) {
   for (const char* name :
@@ -108,5 +108,5 @@ TEST(ReadResultFile, ReportsAnEmptyFileAsMalformed) {
             0u);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::ingest

@@ -7,7 +7,7 @@
 #include "model/normalize.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // A raw record in the seed suite's layout, with values of our own.
 Json seed_record() {
@@ -82,5 +82,5 @@ TEST(SeedRawRecord, RejectsAMetricOfTheWrongTypeNamingTheKey) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -9,7 +9,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 struct RunnerFixture {
   TempDir dir;
@@ -231,5 +231,5 @@ TEST(BenchmarkRunner, MakesFileNameSafeSlugs) {
   EXPECT_EQ(file_slug("sort[n=1e6,t=a/b]"), "sort_n_1e6_t_a_b_");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

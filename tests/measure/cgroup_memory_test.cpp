@@ -6,7 +6,7 @@
 
 namespace perfgate {
 
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // A folder that looks like a cgroup v2 parent whose children get the memory controller.
 void make_fake_cgroup_parent(const TempDir& dir, const std::string& enabled = "memory pids") {
@@ -20,8 +20,6 @@ std::string mountinfo_listing(const std::string& cgroup2_mount_point) {
          "41 31 0:38 / " +
          cgroup2_mount_point + " rw,nosuid,nodev shared:9 - cgroup2 cgroup2 rw,nsdelegate\n";
 }
-
-}  // namespace
 
 TEST(CgroupMemory, FindsTheCgroup2MountAndUnescapesItsPath) {
   const TempDir dir;
@@ -107,5 +105,7 @@ TEST(CgroupMemory, IsInactiveWhenTheParentDoesNotExist) {
   CgroupMemory cgroup(dir / "missing", "perfgate-1-3");
   EXPECT_FALSE(cgroup.active());
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

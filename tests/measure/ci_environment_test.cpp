@@ -7,7 +7,7 @@
 #include "model/error.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 const Environment kGithubPullRequest{
     {"GITHUB_ACTIONS", "true"},
@@ -32,8 +32,6 @@ Json metadata(const char* provider, const char* commit, const char* branch, cons
           {"job_id", value(job_id)},        {"scheduled", scheduled},
           {"test_scope", value(test_scope)}};
 }
-
-}  // namespace
 
 TEST(CiMetadata, ReadsAGithubActionsPullRequest) {
   EXPECT_EQ(read_ci_metadata(kGithubPullRequest).to_json(),
@@ -285,5 +283,7 @@ TEST(CurrentEnvironment, ContainsTheVariablesOfThisProcess) {
   unsetenv("PERFGATE_TEST_MARKER");
   EXPECT_EQ(env.at("PERFGATE_TEST_MARKER"), "a=b");
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

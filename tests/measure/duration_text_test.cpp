@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(DurationText, ReadsSecondsMinutesHoursAndMilliseconds) {
   EXPECT_EQ(parse_duration_text("90s"), 90);
@@ -31,5 +31,5 @@ TEST(DurationText, RefusesZeroNegativeAndUnknownUnits) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -4,15 +4,13 @@
 
 namespace perfgate {
 
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 ProcessResult result_with(ProcessOutcome outcome) {
   ProcessResult result;
   result.outcome = outcome;
   return result;
 }
-
-}  // namespace
 
 TEST(ProcessResult, ReasonIsOkOnlyForExitStatusZero) {
   ProcessResult result = result_with(ProcessOutcome::kExited);
@@ -59,5 +57,7 @@ TEST(ProcessResult, CpuIsUserPlusSystem) {
   result.system_s = 0.5;
   EXPECT_EQ(result.cpu_s(), 1.75);
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

@@ -17,7 +17,7 @@
 #include "support/fake_host.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using testing::FakeHost;
 
@@ -48,8 +48,6 @@ class ScopedEnv {
   const char* name_;
   std::optional<std::string> old_;
 };
-
-}  // namespace
 
 TEST(HardwareProfile, ReadsCpuModelCoresAndMemoryFromTheProbe) {
   const HardwareProfile hw = collect_hardware_profile(FakeHost{});
@@ -437,5 +435,7 @@ TEST(RealHost, ReadsAPipPackageVersionThroughPython3AndCallsAnAbsentOneNotInstal
             (PackageVersions{{"perfgate-no-such-distribution", "not-installed"}}));
   EXPECT_TRUE(notes.empty());
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

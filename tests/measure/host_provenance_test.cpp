@@ -5,7 +5,7 @@
 #include "support/fake_host.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using testing::FakeHost;
 
@@ -47,5 +47,5 @@ TEST(HostProvenance, TakesTheRunSourceFlagOverPerfRunSource) {
   EXPECT_EQ(describe_host(FakeHost{}, env, {}, "pr", 0).provenance.run_source, "pr");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

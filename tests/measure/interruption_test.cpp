@@ -9,7 +9,7 @@
 #include "measure/process_executor.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // A test that leaves perfgate interrupted would break every later test: clear it always.
 class Interruption : public ::testing::Test {
@@ -93,5 +93,5 @@ TEST_F(Interruption, LeavesTheExecutorStartingNothing) {
   EXPECT_EQ(result.reason(), "interrupted by SIGTERM");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -5,7 +5,7 @@
 #include "model/static_thresholds.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 RunObservation run(double wall, double user, double sys, double rss) {
   RunObservation r;
@@ -116,5 +116,5 @@ TEST(MetricAssembly, RefusesToLetAReportedMetricReplaceAMeasuredOne) {
   EXPECT_NE(out.warnings[0].find("'latency'"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -7,7 +7,7 @@
 
 namespace perfgate {
 
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // The message of the Error that reading a metrics file made of `line` throws.
 std::string error_for(const TempDir& dir, const std::string& line) {
@@ -24,8 +24,6 @@ std::string error_for(const TempDir& dir, const std::string& line) {
   ADD_FAILURE() << "no error for " << line;
   return "";
 }
-
-}  // namespace
 
 TEST(MetricsFile, ReadsEveryLineInFileOrder) {
   const TempDir dir;
@@ -107,5 +105,7 @@ TEST(MetricsFile, RejectsAnUnknownDirection) {
   EXPECT_EQ(error_for(dir, R"({"name": "decode", "value": 1.5, "direction": true})"),
             R"("direction" of "decode" must be "lower" or "higher", found true)" + fix);
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

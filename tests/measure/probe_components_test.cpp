@@ -6,7 +6,7 @@
 #include "support/probe_report_fixture.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 profile::ProbeReport fixture() {
   return profile::read_probe_report(perfgate::testing::probe_report_json(), "fixture");
@@ -64,5 +64,5 @@ TEST(ProbeComponents, LeavesWarmupRunsOutAndCountsTimeOtherThreadsSpentForARun) 
   EXPECT_TRUE(probe_components(BenchmarkConfig{}, report).empty());
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -6,7 +6,7 @@
 
 namespace perfgate {
 
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // What the test child's "output" mode writes for bytes [begin, end).
 std::string output_pattern(std::size_t begin, std::size_t end) {
@@ -22,8 +22,6 @@ ProcessSpec child_spec(std::vector<std::string> args) {
   spec.argv.insert(spec.argv.end(), args.begin(), args.end());
   return spec;
 }
-
-}  // namespace
 
 TEST(ProcessExecutorOutput, WritesStdoutAndStderrToTheLog) {
   const TempDir dir;
@@ -66,5 +64,7 @@ TEST(ProcessExecutorOutput, DiscardsOutputWhenNoLogIsGiven) {
   EXPECT_TRUE(result.succeeded());
   EXPECT_EQ(result.output_bytes, 0u);
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

@@ -20,7 +20,7 @@ extern char** environ;
 
 namespace perfgate {
 
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 ProcessSpec spec_for(std::vector<std::string> argv) {
   ProcessSpec spec;
@@ -58,8 +58,6 @@ bool wait_until_gone(pid_t group) {
   }
   return process_group_is_gone(group);
 }
-
-}  // namespace
 
 TEST(ProcessExecutorSpawner, PeakMemoryOfTrueIsBelowTwoMegabytes) {
   ProcessExecutor executor;
@@ -165,5 +163,7 @@ timeout_s = 600
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

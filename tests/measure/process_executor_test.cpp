@@ -16,7 +16,7 @@
 
 namespace perfgate {
 
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 ProcessSpec spec_for(std::vector<std::string> argv) {
   ProcessSpec spec;
@@ -40,8 +40,6 @@ std::string output_of(const TempDir& dir, ProcessSpec spec) {
 bool process_group_is_gone(int pgid) {
   return ::kill(-pgid, 0) == -1 && errno == ESRCH;
 }
-
-}  // namespace
 
 TEST(ProcessExecutor, ReportsASuccessfulExit) {
   const ProcessResult result = ProcessExecutor().run(child_spec({"exit", "0"}));
@@ -214,5 +212,7 @@ TEST(ProcessExecutor, IgnoresACgroupFolderItCannotMoveTheChildInto) {
         << name;
   }
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

@@ -6,7 +6,7 @@
 
 namespace perfgate {
 
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 ProcessResult run_child(std::vector<std::string> args) {
   ProcessSpec spec;
@@ -16,8 +16,6 @@ ProcessResult run_child(std::vector<std::string> args) {
   EXPECT_TRUE(result.succeeded()) << result.reason();
   return result;
 }
-
-}  // namespace
 
 TEST(ProcessExecutorUsage, CountsThePeakMemoryOfAGrandchild) {
   const ProcessResult result = run_child({"tree", "alloc", "200", "300"});
@@ -43,5 +41,7 @@ TEST(ProcessExecutorUsage, CountsTheCpuTimeOfTheLeaderItself) {
   const ProcessResult result = run_child({"spin", "300"});
   EXPECT_GE(result.cpu_s(), 0.25);
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

@@ -10,7 +10,7 @@
 
 namespace perfgate {
 
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // A /proc/<pid>/stat line as Linux writes it, with the fields the sampler reads set.
 std::string stat_line(int pid, const std::string& command, int process_group, long rss_pages) {
@@ -21,8 +21,6 @@ std::string stat_line(int pid, const std::string& command, int process_group, lo
 }
 
 const std::uint64_t kPage = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-
-}  // namespace
 
 TEST(ProcStat, ReadsTheProcessGroupAndResidentPages) {
   const auto stat = parse_proc_stat(stat_line(42, "bench", 40, 2560));
@@ -86,5 +84,7 @@ TEST(ProcessGroupSampler, SeesNothingWhenTheProcTreeIsMissing) {
   sampler.sample(100);
   EXPECT_EQ(sampler.peak_bytes(), 0u);
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

@@ -6,7 +6,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(ResultsFolder, NamesTheFileAfterTheBenchmarkAndTheTimestamp) {
   TempDir dir;
@@ -47,5 +47,5 @@ TEST(ResultsFolder, ReportsAnUnwritableFolderAsAnIoError) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -7,7 +7,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(WorkerLogTail, ReturnsExactlyTheLastLines) {
   TempDir dir;
@@ -62,5 +62,5 @@ TEST(WorkerLogTail, PrintsNothingForARecordWithoutAWorkerLog) {
   EXPECT_EQ(out.str(), "");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

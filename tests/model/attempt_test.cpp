@@ -5,7 +5,7 @@
 #include "model/error.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 Attempt small_attempt() {
   Attempt a;
@@ -111,5 +111,5 @@ TEST(Attempt, RefusesANewerAttemptVersion) {
             "perfgate reads attempt version 1; upgrade perfgate");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

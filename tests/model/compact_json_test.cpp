@@ -10,7 +10,7 @@
 #include "model/error.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(CompactJsonWriter, PlacesCommasAndColonsInNestedObjectsAndArrays) {
   std::string out = "x";
@@ -92,5 +92,5 @@ TEST(CompactJsonWriter, MatchesNlohmannForAWholeValue) {
   EXPECT_EQ(out, value.dump());
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -5,7 +5,7 @@
 #include <string>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(FastJson, GivesTheSameDocumentAsTheStrictParser) {
   const std::string text = R"({"a": [1, -2, 3.5, 1e-3, 18446744073709551615, true, false, null],
@@ -27,5 +27,5 @@ TEST(FastJson, RefusesWhatIsNotJson) {
       << "deeper than 1,024 levels";
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -11,7 +11,7 @@
 #include "model/error.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // A recipe shaped like the ones the harness builds: identity, command, input
 // digests, run settings, parameters and environment.
@@ -35,8 +35,6 @@ Json changed(const Json& leaf) {
   if (leaf.is_number_float()) return leaf.get<double>() + 0.25;
   return leaf.get<std::string>() + "x";
 }
-
-}  // namespace
 
 TEST(Sha256, MatchesTheKnownDigestsOfTheEmptyStringAndAbc) {
   EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
@@ -171,5 +169,7 @@ TEST(ProfileId, IsThePrefixAndTheFirstSixteenHexDigitsOfTheFingerprint) {
   EXPECT_EQ(id, "hw-" + fingerprint(profile).substr(0, 16));
   EXPECT_EQ(profile_id("hw", Json::object()), "hw-44136fa355b3678a");  // sha256("{}")
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

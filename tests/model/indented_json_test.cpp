@@ -10,7 +10,7 @@
 #include "model/json.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 std::string nlohmann_dump(const Json& json) {
   return json.dump(2, ' ', false, Json::error_handler_t::replace);
@@ -103,5 +103,5 @@ TEST(IndentedJsonWriter, EscapesAndReplacesStringsExactlyAsNlohmann) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(Instant, NormalisesAnOffsetToUtc) {
   EXPECT_EQ(normalize_utc_timestamp("2026-05-08T22:00:00+09:00"), "2026-05-08T13:00:00Z");
@@ -51,5 +51,5 @@ TEST(Instant, OrdersByInstantNotByText) {
   EXPECT_TRUE(instant_before("not a time", "2000-01-01T00:00:00Z"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

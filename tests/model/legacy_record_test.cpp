@@ -4,7 +4,7 @@
 #include "model/normalized_record.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // A legacy v1 record as old uploads wrote it: no schema version, no identity.
 Json legacy_v1() {
@@ -191,5 +191,5 @@ TEST(LegacyRecord, PointsARawRecordToCompare) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

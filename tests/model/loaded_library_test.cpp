@@ -8,7 +8,7 @@
 #include <string>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(LoadedLibrary, AMissingLibraryNamesItselfWhatNeedsItAndThePackage) {
   try {
@@ -42,5 +42,5 @@ TEST(LoadedLibrary, ResolvesFunctionsAndNamesOneThatIsMissing) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -7,7 +7,7 @@
 #include <vector>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(NaturalOrder, SortsParameterValuesByNumberNotByText) {
   std::vector<std::string> names{"sort[n=10000000]", "sort[n=3000000]", "sort[n=200]",
@@ -37,5 +37,5 @@ TEST(NaturalOrder, HandlesNumbersLongerThanAnyIntegerType) {
   EXPECT_TRUE(natural_less("n=99999999999999999999999", "n=100000000000000000000000"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

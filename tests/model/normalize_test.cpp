@@ -11,7 +11,7 @@
 #include "stats/summary.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 constexpr const char* kFix =
     "Raw records are written by `perfgate run`; run it again rather than editing the file";
@@ -385,5 +385,5 @@ TEST(RawRecordOutcome, NeverThrowsOnMalformedInput) {
   EXPECT_EQ(outcome.static_breach_detail, "static_thresholds.status is REGRESSION");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -5,7 +5,7 @@
 #include "model/normalized_record.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(NormalizedRecordJson, WritesAnInfinitePercentDeltaAsNullAndReadsItBack) {
   NormalizedRecord record;
@@ -27,5 +27,5 @@ TEST(NormalizedRecordJson, WritesAnInfinitePercentDeltaAsNullAndReadsItBack) {
   EXPECT_EQ(read, record);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -6,7 +6,7 @@
 #include "model/error.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 
@@ -202,5 +202,5 @@ TEST(NormalizedRecord, NamesTheEnclosingPathOfANestedRecord) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

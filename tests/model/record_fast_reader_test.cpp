@@ -9,7 +9,7 @@
 #include "model/error.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 const std::string kId = "5f0e9a1c2b3d4e5f60718293a4b5c6d7e8f90123456789abcdef0123456789ab";
 
@@ -104,8 +104,6 @@ void refused(const std::string& text) {
   with_id["record_id"] = kId;
   EXPECT_THROW(normalized_record_from_json(with_id, "store"), Error) << text;
 }
-
-}  // namespace
 
 TEST(RecordFastReader, ReadsEveryFieldExactlyAsTheStrictReaderDoes) {
   const NormalizedRecord read = read_by_both(content_of(full_record()));
@@ -206,5 +204,7 @@ TEST(RecordFastReader, LeavesEveryContentTheStrictReaderRefusesToIt) {
   removed("comparisons");
   removed("success");
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

@@ -5,7 +5,7 @@
 #include "stats/summary.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 MetricSeries series(const std::string& name, std::vector<double> samples) {
   MetricSeries s{
@@ -71,5 +71,5 @@ TEST(StaticThresholds, TreatsAThroughputLimitAsALowerBound) {
   EXPECT_EQ(verdict.to_json()["status"], "REGRESSION");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -5,7 +5,7 @@
 #include "model/error.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 constexpr std::time_t kNow = 1'796'038'624;  // 2026-11-30T11:37:04Z
 
@@ -33,5 +33,5 @@ TEST(TimeWindow, RejectsAnythingElseAsAUsageErrorNamingTheFlag) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -10,7 +10,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using std::chrono::milliseconds;
 
@@ -165,5 +165,5 @@ TEST_F(Attribution, IgnoresARunInsideARunOnTheSameThread) {
   EXPECT_EQ(run_row(doc["runs"][0], "decode")["calls"], 1);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

@@ -6,7 +6,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 static_assert(std::is_empty_v<Run>);
 
@@ -23,5 +23,5 @@ TEST_F(CompiledOutProbe, RecordsNoRunsAndNoRegions) {
   EXPECT_EQ(doc["config"]["enabled"], true);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

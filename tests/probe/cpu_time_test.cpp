@@ -5,7 +5,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 class ProbeCpuTime : public FakeClockTest {};
 
@@ -50,5 +50,5 @@ TEST_F(ProbeCpuTime, LeavesCpuFieldsOutOfRunsStartedWhileItIsOff) {
   EXPECT_FALSE(run["residual"].contains("cpu_time_us"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

@@ -8,7 +8,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 class ProbeFlush : public ProbeTest {
  protected:
@@ -59,5 +59,5 @@ TEST_F(ProbeFlush, KeepsTheTopLevelKeysOfTheContractInItsOrder) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

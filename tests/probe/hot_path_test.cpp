@@ -7,7 +7,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 class ProbeHotPath : public FakeClockTest {};
 
@@ -113,5 +113,5 @@ TEST_F(ProbeHotPath, LeavesARegionEnteredBeforeItsRunToTheGeneralEnd) {
   EXPECT_EQ(doc["regions"].size(), 2u);  // outer is known, counted outside any run
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

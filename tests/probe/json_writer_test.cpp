@@ -8,7 +8,7 @@
 #include "model/json.hpp"
 
 namespace perfgate::probe::detail {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(ProbeJsonWriter, EscapesQuotesBackslashesAndControlCharacters) {
   JsonWriter w;
@@ -45,5 +45,5 @@ TEST(ProbeJsonWriter, IndentsNestedObjectsAndKeepsEmptyOnesOnOneLine) {
             "  \"none\": null\n}\n");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::detail

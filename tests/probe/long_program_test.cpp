@@ -7,7 +7,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 class ProbeLongProgram : public FakeClockTest {};
 
@@ -116,5 +116,5 @@ TEST_F(ProbeLongProgram, KeepsTheLongestTraceEventsPastTheCap) {
   EXPECT_EQ(longs, 5);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

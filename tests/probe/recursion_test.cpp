@@ -7,7 +7,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 class ProbeRecursion : public FakeClockTest {};
 
@@ -118,5 +118,5 @@ TEST_F(ProbeRecursion, GroupsKeyAveragesByNameAcrossCallers) {
   EXPECT_EQ(by_name[2]["name"], "image");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

@@ -11,7 +11,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using Codes = std::vector<std::string>;
 using RegionEnds = ProbeTest;
@@ -229,5 +229,5 @@ TEST_F(RegionEnds, FindAChildInConstantTimeAmongAThousandSiblings) {
   EXPECT_EQ(run_row(run, "parent/child-999")["calls"], 2);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

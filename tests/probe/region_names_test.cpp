@@ -9,7 +9,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using RegionNames = ProbeTest;
 
@@ -56,5 +56,5 @@ TEST_F(RegionNames, NamesCRegionsByTheirTextWhenTheCallerReusesOneBuffer) {
   EXPECT_EQ(run_row(run, "(null)")["calls"], 1);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

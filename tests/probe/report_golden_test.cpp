@@ -9,7 +9,7 @@
 #include "probe/self_cost.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 void frame() {
   probe::Run run;
@@ -359,5 +359,5 @@ TEST_F(ProbeReport, MatchesTheGoldenDocumentOnAFakeClock) {
   EXPECT_EQ(doc.dump(1), kGolden);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

@@ -8,7 +8,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 class ProbeRunContext : public ProbeTest {};
 
@@ -148,5 +148,5 @@ TEST_F(ProbeRunContext, WarnsAboutWorkForARunThatIsNotInTheReport) {
             "it is in no run");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

@@ -8,7 +8,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 class ProbeThreads : public ProbeTest {};
 
@@ -71,5 +71,5 @@ TEST_F(ProbeThreads, NumberThreadsInTheOrderTheyFirstUseTheProbe) {
   EXPECT_EQ(doc["runs"][0]["thread_index"], 1);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

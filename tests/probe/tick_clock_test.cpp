@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace perfgate::probe::detail {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(TickClock, TakesTheRateLeaf15StatesAsCrystalTimesRatio) {
   CpuidTscLeaves leaves;
@@ -62,5 +62,5 @@ TEST(TickClock, MeasuresOverAtLeastTheMinimumSpan) {
   EXPECT_LT(hz, 1e11);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::detail

@@ -10,7 +10,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 class ProbeWarmup : public ProbeTest {};
 
@@ -101,5 +101,5 @@ TEST(ProbeWarmupEnvironment, RefusesACountItCannotReadOnStderrAndInTheReport) {
   EXPECT_TRUE(found);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

@@ -11,7 +11,7 @@
 #include "probe/probe_fixture.hpp"
 
 namespace perfgate::probe::testing {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using Codes = std::vector<std::string>;
 
@@ -212,5 +212,5 @@ TEST(ProbeCHeader, GivesACProgramRunsNestedRegionsAndTheirCallSites) {
   EXPECT_EQ(doc["warnings"].size(), 0u);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::probe::testing

@@ -11,7 +11,7 @@
 #include "support/probe_report_fixture.hpp"
 
 namespace perfgate::profile {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 ProbeReport fixture() {
   return read_probe_report(perfgate::testing::probe_report_json(), "fixture");
@@ -105,5 +105,5 @@ TEST(ChromeTrace, RefusesAReportWrittenWithoutTracing) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::profile

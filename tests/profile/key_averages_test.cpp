@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace perfgate::profile {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(KeyAverages, KeepsTheTwentyLargestRowsPerViewAndBreaksTiesById) {
   ProbeRun run;
@@ -83,5 +83,5 @@ TEST(KeyAverages, AddsUpEveryIdOfANameInTheByNameView) {
   EXPECT_EQ(averages.by_name[2].name, "image");  // go in name order
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::profile

@@ -8,7 +8,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate::profile {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using perfgate::testing::probe_report_json;
 using ::testing::HasSubstr;
@@ -221,5 +221,5 @@ TEST(ProbeReportLoader, ReportsAMissingFileAsNoInput) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::profile

@@ -6,7 +6,7 @@
 #include "support/probe_report_fixture.hpp"
 
 namespace perfgate::profile {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 ProbeReport fixture() {
   return read_probe_report(perfgate::testing::probe_report_json(), "fixture");
@@ -396,5 +396,5 @@ TEST(ProfileMarkdown, TitlesAMergedReportWithEveryProgramAndListsEachTarget) {
   EXPECT_TRUE(contains(view, "### Run 0 (main (app, pid 7), 100 µs)")) << view;
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::profile

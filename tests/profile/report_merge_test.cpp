@@ -8,7 +8,7 @@
 #include "support/probe_report_fixture.hpp"
 
 namespace perfgate::profile {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 ProbeReport fixture() {
   return read_probe_report(perfgate::testing::probe_report_json(), "fixture");
@@ -149,5 +149,5 @@ TEST(ReportMerge, WritesAMergedReportThatReadsBackUnchanged) {
   EXPECT_EQ(Json(to_json(read_probe_report(document, "merged"))), document);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate::profile

@@ -8,7 +8,7 @@
 #include "model/json.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 
@@ -35,8 +35,6 @@ std::vector<StoredRecord> stepped_store() {
   }
   return records;
 }
-
-}  // namespace
 
 TEST(ChangeReport, FindsTheStepOfEachMetricWithTheRecordThatStartsIt) {
   const auto series =
@@ -90,5 +88,7 @@ TEST(ChangeReport, PrintsATableAndJsonWithTheChangesFigures) {
             "0 series, 0 change points (0 worse); at least 5 points per segment, p-value at "
             "most 0.001\n");
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

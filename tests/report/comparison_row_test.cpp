@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 MetricComparison comparison(std::optional<double> current, std::optional<double> baseline) {
   MetricComparison c;
@@ -74,5 +74,5 @@ TEST(ComparisonRow, ShowsAThroughputThresholdInItsOwnUnitNotTheRowsPrefix) {
   EXPECT_EQ(row.threshold, "8% and 0.05 records/s");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

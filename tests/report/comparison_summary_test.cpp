@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 MetricComparison compared(const std::string& metric, std::optional<double> current,
                           std::optional<double> baseline, MetricPolicy policy,
@@ -127,5 +127,5 @@ TEST(ComparisonSummary, PaintsOnlyTheVerdictsThatNeedAttention) {
   EXPECT_EQ(colored.find("\x1b[32mok"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

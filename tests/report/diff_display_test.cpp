@@ -8,7 +8,7 @@
 #include "report/diff_json.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using diff::DiffStatus;
 
@@ -234,5 +234,5 @@ TEST_F(DiffDisplayTest, WritesOneBulkRowPerDisplayedRowBetweenTheMarkers) {
   EXPECT_NE(script.find("def load_bulk_data(row):"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -5,7 +5,7 @@
 #include <limits>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using diff::DiffStatus;
 using diff::SideEstimate;
@@ -64,5 +64,5 @@ TEST(DiffFormat, ProvesTheChangeFromTheGapBetweenIntervals) {
   EXPECT_EQ(format_proven_change(same), "");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

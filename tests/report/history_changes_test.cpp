@@ -8,7 +8,7 @@
 #include "model/json.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 
@@ -65,8 +65,6 @@ std::string error_of(const Json& document) {
   return "no error";
 }
 
-}  // namespace
-
 TEST(HistoryChanges, FindsTheStepOfASeriesAtItsCommit) {
   const auto series = analyse_history_changes(history().dump(), "history.json", "", {});
   ASSERT_EQ(series.size(), 2u);
@@ -109,5 +107,7 @@ TEST(HistoryChanges, NamesTheFieldOfADocumentThatDoesNotHoldTogether) {
   EXPECT_THAT(error_of(document), HasSubstr("history.json: attempts: missing"));
   EXPECT_THAT(error_of(Json::array()), HasSubstr("history.json: commits: missing"));
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

@@ -8,7 +8,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -80,21 +80,47 @@ TEST(HtmlSite, LeavesOutTheDataItHasNot) {
   EXPECT_TRUE(fs::exists(dir / "site/data/history.js"));
 }
 
-TEST(HtmlSite, RefusesANonEmptyFolderWithoutForceAndReplacesItWithForce) {
+TEST(HtmlSite, ReplacesOnlyASiteItWroteAndOnlyWithForce) {
   TempDir dir;
   dir.write("site/notes.txt", "mine\n");
+  for (const bool force : {false, true}) {
+    EXPECT_EQ(code_of([&] {
+                write_html_site(dir / "site", {"{}", std::nullopt}, force);
+              }),
+              ExitCode::kUsage);
+  }
+  EXPECT_EQ(read_text_file(dir / "site/notes.txt"), "mine\n");
+
+  write_html_site(dir / "other", {"{}", std::nullopt}, false);
+  EXPECT_TRUE(fs::exists(dir / "other" / kSiteMarker));
+  dir.write("other/notes.txt", "added\n");
   EXPECT_EQ(code_of([&] {
-              write_html_site(dir / "site", {"{}", std::nullopt}, false);
+              write_html_site(dir / "other", {"{}", std::nullopt}, false);
             }),
             ExitCode::kUsage);
-  EXPECT_EQ(read_text_file(dir / "site/notes.txt"), "mine\n");
-  write_html_site(dir / "site", {"{}", std::nullopt}, true);
-  EXPECT_FALSE(fs::exists(dir / "site/notes.txt"));
-  EXPECT_TRUE(fs::exists(dir / "site/index.html"));
+  write_html_site(dir / "other", {"{}", std::nullopt}, true);
+  EXPECT_FALSE(fs::exists(dir / "other/notes.txt"));
+  EXPECT_TRUE(fs::exists(dir / "other/index.html"));
+  EXPECT_TRUE(fs::exists(dir / "other" / kSiteMarker));
   for (const auto& name : entries(dir.path())) {
     EXPECT_EQ(name.find(".tmp-"), std::string::npos) << name;
     EXPECT_EQ(name.find(".old-"), std::string::npos) << name;
   }
+}
+
+TEST(HtmlSite, RefusesAFolderThatHoldsAnInputOrTheCurrentFolder) {
+  TempDir dir;
+  write_html_site(dir / "site", {"{}", std::nullopt}, false);
+  dir.write("site/history.json", kHistory);
+  EXPECT_EQ(
+      code_of([&] { check_html_site_target(dir / "site", true, {dir / "site/history.json"}); }),
+      ExitCode::kUsage);
+  EXPECT_EQ(code_of([&] { check_html_site_target(dir / "site", true, {dir / "history.json"}); }),
+            ExitCode::kOk);
+  EXPECT_EQ(code_of([&] { check_html_site_target(fs::current_path(), true, {}); }),
+            ExitCode::kUsage);
+  EXPECT_EQ(code_of([&] { check_html_site_target(fs::current_path().parent_path(), true); }),
+            ExitCode::kUsage);
 }
 
 TEST(HtmlSite, AcceptsAnEmptyFolder) {
@@ -146,5 +172,5 @@ TEST(HtmlSite, DataScriptHoldsTheJsonAsAQuotedString) {
             "window.X = '{\\n  \"it\\'s\": \"a\\\\\"b\\\\\\\\c\"\\r\\n}';\n");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

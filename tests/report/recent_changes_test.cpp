@@ -6,7 +6,7 @@
 #include "gate/normalized_fixtures.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 /// Run `night` of the gate tests' cohort, an hour after the one before.
 NormalizedRecord nightly(int night, double latency) {
@@ -28,8 +28,6 @@ std::vector<StoredRecord> stored(int count, int step_night) {
   }
   return records;
 }
-
-}  // namespace
 
 TEST(RecentChanges, ReportsAStepThatBeganAmongTheNewestRecords) {
   // 25 nights stored, the step at night 20; the new record is night 26.
@@ -56,5 +54,7 @@ TEST(RecentChanges, LeavesOutAnOldStepAStoredCopyOfTheRecordAndAQuietSeries) {
   EXPECT_TRUE(recent_changes(nightly(26, 0.020), stored(25, 100), {}).empty());
   EXPECT_EQ(render_recent_changes({}), "");
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

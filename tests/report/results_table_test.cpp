@@ -5,7 +5,7 @@
 #include "stats/summary.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 MetricSeries series(Metric metric, std::vector<double> samples) {
   MetricSeries s{std::move(metric), std::move(samples), {}};
@@ -82,5 +82,5 @@ TEST(ResultsTable, PaintsStatusesOnlyWhenColourIsOn) {
   EXPECT_NE(colored.find("\x1b[31mREGRESSION\x1b[0m"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

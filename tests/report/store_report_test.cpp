@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 NormalizedRecord v2_record() {
   NormalizedRecord r;
@@ -65,5 +65,5 @@ TEST(StoreReport, EscapesRecordTextInMarkdown) {
   EXPECT_EQ(md.find("<script>"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -7,7 +7,7 @@
 #include "report/change_report.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 NormalizedRecord v2(const std::string& timestamp, double latency) {
   NormalizedRecord r;
@@ -225,7 +225,6 @@ TEST(StoreView, IndexesCohortsWithCountsAndTimeRange) {
        "benchmarks":["old"],"metrics":["throughput"]}])json"));
 }
 
-}  // namespace
 TEST(StoreView, MarksEachMetricsChangePointsAtTheRecordThatStartsThem) {
   // Twelve nights at 10 ms, then twelve at 12 ms; a failed run of 50 ms in the middle of
   // the second level is a record of the columns but no point of the series.
@@ -259,5 +258,7 @@ TEST(StoreView, MarksEachMetricsChangePointsAtTheRecordThatStartsThem) {
   ASSERT_EQ(series[0].changes.size(), 1u);
   EXPECT_EQ(series[0].points[series[0].changes[0].index].timestamp, "2026-11-13T02:00:00Z");
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(TerminalWidth, CountsCodePointsIgnoresColoursAndDoublesEmoji) {
   EXPECT_EQ(terminal_width("SLOW"), 4u);
@@ -66,5 +66,5 @@ TEST(TextTable, LaysOutATableOfThousandsOfRowsLineByLine) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

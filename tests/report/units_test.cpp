@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(Units, ScalesSecondsToTheMostReadableUnit) {
   EXPECT_EQ(format_quantity(2.5e-8, "s"), "25 ns");
@@ -41,5 +41,5 @@ TEST(Units, PrefixesLargeValuesOfOtherUnits) {
   EXPECT_EQ(format_quantity(7, ""), "7");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

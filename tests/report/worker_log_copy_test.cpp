@@ -6,7 +6,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 
@@ -70,5 +70,5 @@ TEST(WorkerLogCopy, RefusesAReportsFolderThatCannotBeCreatedWithAnIoError) {
   }
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

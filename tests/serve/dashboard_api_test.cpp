@@ -9,7 +9,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 
@@ -161,5 +161,5 @@ TEST(DashboardApi, ServesTheHistoryFileAsItIsNow) {
   EXPECT_THAT(none.body, HasSubstr("--history"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -6,7 +6,7 @@
 #include "model/error.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(ListenAddress, ReadsHostAndPort) {
   ListenAddress a = parse_listen_address("127.0.0.1:8080");
@@ -53,5 +53,5 @@ TEST(ListenAddress, WritesTheUrl) {
   EXPECT_EQ(listen_url("::1", 80), "http://[::1]:80/");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -12,7 +12,7 @@
 #include "stats/welch_test.hpp"
 
 namespace perfgate::stats {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 /// Gaussian noise from splitmix64 and Box-Muller: the same numbers on every platform,
 /// unlike std::normal_distribution.
@@ -67,8 +67,6 @@ std::vector<double> brute_force_q(const std::vector<double>& z) {
   }
   return q;
 }
-
-}  // namespace
 
 TEST(EnergyDivergence, GivesTheStatisticOfEverySplitOfASmallSeriesByHand) {
   // t = 2: cross distances 9, 10, 8, 9 (mean 9), within 1 and 1: E = 18 - 2 = 16, Q = 16.
@@ -189,5 +187,7 @@ TEST(ChangePointSeries, AppendedOneAtATimeFindsWhatTheWholeSeriesHas) {
   }
   EXPECT_EQ(whole.size(), 2u);
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate::stats

@@ -9,7 +9,7 @@
 #include <vector>
 
 namespace perfgate::stats {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 /// Gaussian noise from splitmix64 and Box-Muller: the same numbers on every platform.
 class Noise {
@@ -92,8 +92,6 @@ std::size_t regressions(Noise& noise, Shape shape, double slower, std::size_t tr
   }
   return count;
 }
-
-}  // namespace
 
 TEST(ConfidenceSequence, NeverFlagsIdenticalCodeThroughOutliersASlowFirstPairDriftOrTwoModes) {
   Noise noise(13);
@@ -190,5 +188,7 @@ TEST(ConfidenceSequence, DecidesAgainstABudgetWithItsErrorRate) {
                    pairs_to_regression.end());
   EXPECT_LE(pairs_to_regression[pairs_to_regression.size() / 2], 20u);
 }
+
+}  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate::stats

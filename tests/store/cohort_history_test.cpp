@@ -7,7 +7,7 @@
 #include "support/memory_store.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::ElementsAre;
 
@@ -84,5 +84,5 @@ TEST(CohortHistory, ListsOtherTrustedRecipesOnlyForACohortWithoutBaseline) {
   EXPECT_THAT(histories.at(test_cohort()).other_trusted_recipes, ElementsAre("recipe-2"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

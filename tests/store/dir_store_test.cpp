@@ -9,7 +9,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 
@@ -139,5 +139,5 @@ TEST(DirStore, NamesAnAttemptFileThatIsNotJson) {
                                        "restore it from the store's history (e.g. git)");
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -5,7 +5,7 @@
 #include "store/glob_prefix.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 TEST(GlobRange, IsTheNameItselfForAGlobWithoutWildcards) {
   const GlobRange range = glob_range("sort-1000");
@@ -37,5 +37,5 @@ TEST(GlobRange, CarriesPastBytesAtTheirMaximum) {
   EXPECT_FALSE(glob_range("\xff\xff*").upper);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

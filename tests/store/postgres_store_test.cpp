@@ -14,7 +14,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -153,5 +153,5 @@ TEST(PostgresStore, LetsAReadOnlyRoleReportButNotWrite) {
   EXPECT_THAT(report.out, HasSubstr("\"a\""));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

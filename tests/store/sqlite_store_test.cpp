@@ -10,7 +10,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 
@@ -126,5 +126,5 @@ TEST(SqliteStore, MigratesAVersion1StoreAndFindsItsMeasurementsByRawDigest) {
   EXPECT_EQ(single_text(db, "SELECT raw_record_sha256 FROM records"), std::string(64, 'a'));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -10,7 +10,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 constexpr int kWriters = 8;
 constexpr long long kAttemptsPerWriter = 25;  // of 20 records: 500 records each
@@ -35,5 +35,5 @@ TEST_P(StoreConcurrency, KeepsEveryRecordOfEightWritersAppendingAtOnce) {
 INSTANTIATE_TEST_SUITE_P(AllBackends, StoreConcurrency, ::testing::ValuesIn(all_store_backends()),
                          backend_name);
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

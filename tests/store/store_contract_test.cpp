@@ -9,7 +9,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -410,5 +410,5 @@ TEST_P(StoreContract, FindsWhichMeasurementsAreAlreadyStoredByRawDigestOrRecordI
 INSTANTIATE_TEST_SUITE_P(AllBackends, StoreContract, ::testing::ValuesIn(all_store_backends()),
                          backend_name);
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -14,7 +14,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 using ::testing::HasSubstr;
 
@@ -183,5 +183,5 @@ TEST(StoreCopyCommand, CopiesOnceThenFindsEverythingThereAndRefusesAMissingSourc
   EXPECT_EQ(password.err.find("hunter2"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

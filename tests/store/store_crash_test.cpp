@@ -14,7 +14,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 constexpr int kKills = 50;
 constexpr std::size_t kRecordsPerAttempt = 20;  // what perfgate_store_writer appends
@@ -59,5 +59,5 @@ TEST_P(StoreCrash, KeepsEveryStoredAttemptWholeWhenItsWriterIsKilledAtRandomMome
 INSTANTIATE_TEST_SUITE_P(AllBackends, StoreCrash, ::testing::ValuesIn(all_store_backends()),
                          backend_name);
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

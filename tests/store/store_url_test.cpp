@@ -7,7 +7,7 @@
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
-namespace {
+namespace PERFGATE_TEST_FILE {
 
 // Sets or clears $PERFGATE_STORE for one test and restores it afterwards.
 class StoreEnvironment {
@@ -95,5 +95,5 @@ TEST(OpenStore, OpensEachSchemeAsItsBackend) {
   EXPECT_TRUE(std::filesystem::is_regular_file(dir / "b" / "store.json"));
 }
 
-}  // namespace
+}  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -21,14 +21,18 @@ namespace perfgate::testing {
 
 class BackgroundPerfgate {
  public:
-  /// stdout and stderr go to `cwd`/perfgate.out and perfgate.err.
+  /// stdout and stderr go to `cwd`/perfgate.out and perfgate.err; with `stdout_pipe`,
+  /// stdout goes to a pipe this object reads from until close_stdout_pipe() (as `| tee`).
   BackgroundPerfgate(const std::vector<std::string>& args, const std::filesystem::path& cwd,
-                     const std::map<std::string, std::string>& env = {}) {
+                     const std::map<std::string, std::string>& env = {}, bool stdout_pipe = false) {
+    int pipe_ends[2] = {-1, -1};
+    if (stdout_pipe && ::pipe(pipe_ends) != 0) return;
     pid_ = ::fork();
     if (pid_ == 0) {
       ::setpgid(0, 0);  // a signal to perfgate reaches perfgate only, as in a CI runner
       if (::chdir(cwd.c_str()) != 0) ::_exit(126);
-      const int out = ::open("perfgate.out", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int out =
+          stdout_pipe ? pipe_ends[1] : ::open("perfgate.out", O_WRONLY | O_CREAT | O_TRUNC, 0644);
       const int err = ::open("perfgate.err", O_WRONLY | O_CREAT | O_TRUNC, 0644);
       const int in = ::open("/dev/null", O_RDONLY);
       ::dup2(in, 0);
@@ -41,11 +45,24 @@ class BackgroundPerfgate {
       std::vector<char*> argv;
       for (auto& arg : storage) argv.push_back(arg.data());
       argv.push_back(nullptr);
+      if (stdout_pipe) ::close(pipe_ends[0]);
       ::execv(PERFGATE_BINARY, argv.data());
       ::_exit(127);
     }
+    if (stdout_pipe) {
+      ::close(pipe_ends[1]);
+      stdout_reader_ = pipe_ends[0];
+    }
+  }
+
+  /// Closes the reading end of the stdout pipe, as a `tee` that a Ctrl-C ended does: every
+  /// later write of perfgate's to stdout meets a closed pipe.
+  void close_stdout_pipe() {
+    if (stdout_reader_ >= 0) ::close(stdout_reader_);
+    stdout_reader_ = -1;
   }
   ~BackgroundPerfgate() {
+    close_stdout_pipe();
     if (pid_ > 0 && !reaped_) {
       ::kill(pid_, SIGKILL);
       ::waitpid(pid_, nullptr, 0);
@@ -74,6 +91,7 @@ class BackgroundPerfgate {
  private:
   pid_t pid_ = -1;
   bool reaped_ = false;
+  int stdout_reader_ = -1;
 };
 
 /// Waits (up to 20 s) until `file` holds a line; returns it as a pid, or -1.
