@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <regex>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -330,6 +331,19 @@ PairDiff diff_pair(const DiffOptions& options, const DiffSettings& settings,
   return result;
 }
 
+/// The name a result file pairs by: its path in its folder, without the time stamp of a
+/// record perfgate wrote (perf_sort_20261203T101500Z.json and
+/// normalized_perf_sort_20261203T101500Z.json pair as perf_sort.json and
+/// normalized_perf_sort.json): two `perfgate run` folders pair record by record, each
+/// record being one benchmark state.
+std::string pairing_name(const std::string& relative) {
+  static const std::regex stamped(
+      R"(^(.*/)?((?:normalized_)?perf_.+)_[0-9]{8}T[0-9]{6}Z(-[0-9]+)?(\.json(?:\.gz)?)$)");
+  std::smatch match;
+  if (!std::regex_match(relative, match, stamped)) return relative;
+  return match[1].str() + match[2].str() + match[3].str() + match[4].str();
+}
+
 /// The result files of a folder, by path relative to it: *.json and *.json.gz, in every
 /// subfolder (nvbench's sample folders hold *.bin files only).
 std::map<std::string, std::filesystem::path> result_files_in(const std::filesystem::path& folder) {
@@ -340,7 +354,8 @@ std::map<std::string, std::filesystem::path> result_files_in(const std::filesyst
     if (!it->is_regular_file(error)) continue;
     const std::string name = it->path().filename().string();
     if (!name.ends_with(".json") && !name.ends_with(".json.gz")) continue;
-    files.emplace(std::filesystem::relative(it->path(), folder).generic_string(), it->path());
+    files.emplace(pairing_name(std::filesystem::relative(it->path(), folder).generic_string()),
+                  it->path());
   }
   if (error) {
     throw Error(ExitCode::kNoInput, folder.string() + ": cannot list the folder: " +

@@ -58,10 +58,30 @@ TEST(RunDryRun, PrintsWhatWouldRunAndWritesNothing) {
   const auto result = run_perfgate({"run", "suite", "--dry-run", "-r", "out"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.out, HasSubstr("echo[n=10000000]  1 warmup + 2 measured run(s), timeout 5 s\n"
-                                    "  /bin/echo size 10000000\n"));
+                                    "  /bin/echo size 10000000\n  in " +
+                                    dir.path().string() + "\n"));
   EXPECT_THAT(result.out, HasSubstr("would run 2 state(s): 6 run(s), 4 of them measured; records "
                                     "would go to out/run-"));
   EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+// Two `perfgate run` folders name their records with their own time stamps: diff pairs them
+// by benchmark state all the same.
+TEST(RunFolders, DiffComparesTwoRunFoldersRecordByRecord) {
+  TempDir dir;
+  write_echo_suite(dir);
+  ASSERT_EQ(run_perfgate({"run", "suite", "-r", "a"}, dir.path()).exit_code, 0);
+  ASSERT_EQ(run_perfgate({"run", "suite", "-r", "b"}, dir.path()).exit_code, 0);
+  const std::vector<fs::path> a = run_folders(dir / "a");
+  const std::vector<fs::path> b = run_folders(dir / "b");
+  ASSERT_EQ(a.size(), 1u);
+  ASSERT_EQ(b.size(), 1u);
+  const auto diff =
+      run_perfgate({"diff", "--fail-on", "unmatched", a[0].string(), b[0].string()}, dir.path());
+  EXPECT_EQ(diff.exit_code, 0) << diff.err;
+  EXPECT_THAT(diff.out, HasSubstr("# File: perf_echo_n_10000000_.json"));
+  EXPECT_THAT(diff.out, HasSubstr("# File: perf_echo_n_3000000_.json"));
+  EXPECT_THAT(diff.err, Not(HasSubstr("only in")));
 }
 
 TEST(RunDryRun, RefusesAMissingProgramLikeARealRunWithoutCreatingAFolder) {
