@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <regex>
 #include <string_view>
 #include <vector>
@@ -49,11 +50,70 @@ const CLI::Option* find_flag(const CLI::App& app, const std::string& name) {
   return nullptr;
 }
 
-/// The known word the user most likely meant: the nearest by edit distance, else the one
-/// word that starts with what was typed ("prep" for "prepare").
+/// The words of a flag or command: "--results-dir" is {"dir", "results"}, sorted.
+std::vector<std::string> words_of(std::string_view name) {
+  std::vector<std::string> words;
+  std::string word;
+  for (const char c : name.substr(std::min(name.find_first_not_of('-'), name.size()))) {
+    if (c == '-' || c == '_') {
+      if (!word.empty()) words.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  std::sort(words.begin(), words.end());
+  return words;
+}
+
+/// A long flag typed with its words in another order ("--dir-results"), or with words of
+/// its own added ("--upload-policy" for "--upload"): the one known flag whose words were all
+/// typed, the one with the most of them when several were.
+std::optional<std::string> same_words(std::string_view typed,
+                                      const std::vector<std::string>& known) {
+  if (!typed.starts_with("--")) return std::nullopt;
+  const std::vector<std::string> words = words_of(typed);
+  std::optional<std::string> best;
+  std::size_t best_words = 0;
+  bool tied = false;
+  for (const std::string& candidate : known) {
+    if (!candidate.starts_with("--")) continue;
+    const std::vector<std::string> of_candidate = words_of(candidate);
+    if (of_candidate.empty() ||
+        !std::includes(words.begin(), words.end(), of_candidate.begin(), of_candidate.end())) {
+      continue;
+    }
+    if (of_candidate.size() > best_words) {
+      best = candidate;
+      best_words = of_candidate.size();
+      tied = false;
+    } else if (of_candidate.size() == best_words) {
+      tied = true;
+    }
+  }
+  return tied ? std::nullopt : best;
+}
+
+/// The known word the user most likely meant: the nearest by edit distance (not for a
+/// one-letter flag: "-o" is one edit from "-h" and from every other), else a flag of the
+/// same words, else the one word that starts with what was typed ("prep" for "prepare").
+/// `-o`, `--output` and `--out` mean where the command writes, whichever name it gives it.
 std::optional<std::string> suggestion(std::string_view typed,
                                       const std::vector<std::string>& known) {
-  if (auto near = nearest_key(typed, known)) return near;
+  const bool one_letter = typed.size() == 2 && typed[0] == '-' && typed[1] != '-';
+  const auto knows = [&](std::string_view name) {
+    return std::find(known.begin(), known.end(), name) != known.end();
+  };
+  if (typed == "-o" || typed == "--output" || typed == "--out" || typed == "--output-dir") {
+    for (const char* output : {"--output", "--out", "--results-dir"}) {
+      if (typed != output && knows(output)) return std::string(output);
+    }
+  }
+  if (!one_letter) {
+    if (auto near = nearest_key(typed, known)) return near;
+    if (auto reordered = same_words(typed, known)) return reordered;
+  }
   std::optional<std::string> only;
   const std::size_t dashes = typed.find_first_not_of('-');
   if (dashes == std::string_view::npos || typed.size() - dashes < 2) return std::nullopt;

@@ -53,6 +53,29 @@ TEST(CommandLine, SuggestsTheNearestFlagOfTheCommandForAMistypedFlag) {
             std::string::npos);
 }
 
+// Typos edit distance does not catch: words in another order, a word added, and -o, which
+// is one edit from every one-letter flag.
+TEST(CommandLine, SuggestsAFlagOfTheSameWordsAndWhereACommandWritesForDashO) {
+  TempDir dir;
+  const auto first_line = [&](const std::vector<std::string>& args) {
+    const CliResult result = run_perfgate(args, dir.path());
+    EXPECT_EQ(result.exit_code, 64);
+    return result.err.substr(0, result.err.find('\n'));
+  };
+  EXPECT_EQ(first_line({"run", "--dir-results", "out"}),
+            "perfgate: error: unknown flag '--dir-results' for 'perfgate run'; did you mean "
+            "'--results-dir'?");
+  EXPECT_EQ(first_line({"compare", "--upload-policy", "pass"}),
+            "perfgate: error: unknown flag '--upload-policy' for 'perfgate compare'; did you mean "
+            "'--upload'?");
+  EXPECT_EQ(first_line({"run", "-o", "out"}),
+            "perfgate: error: unknown flag '-o' for 'perfgate run'; did you mean "
+            "'--results-dir'?");
+  EXPECT_EQ(first_line({"report", "--out", "r.md"}),
+            "perfgate: error: unknown flag '--out' for 'perfgate report'; did you mean "
+            "'--output'?");
+}
+
 TEST(CommandLine, NamesTheFlagFirstWhenItsValueIsNotAllowed) {
   TempDir dir;
   const CliResult result = run_perfgate({"compare", "--upload", "nevr"}, dir.path());

@@ -62,6 +62,20 @@ run_step(cc ${CONSUMER_SOURCE}/consumer.c -o ${WORK}/c_consumer ${pc_flags} ${fl
 run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/pkg-config.json ${WORK}/c_consumer)
 expect_report(${WORK}/pkg-config.json c_consumer_region)
 
+# The build tree's pkg-config file, before any install: the same C program builds and runs.
+run_step(${CMAKE_COMMAND} -E env PKG_CONFIG_PATH=${PERFGATE_BUILD}
+  pkg-config --cflags --libs perfgate-probe)
+string(STRIP "${step_output}" pc_flags)
+if(NOT pc_flags MATCHES "${PERFGATE_BUILD}/libperfgate_probe.a")
+  message(FATAL_ERROR "the build tree's pkg-config file names no library of the build tree: "
+                      "${pc_flags}")
+endif()
+separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
+run_step(cc ${CONSUMER_SOURCE}/consumer.c -o ${WORK}/c_consumer_build_tree ${pc_flags} ${flags})
+run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/build-tree.json
+  ${WORK}/c_consumer_build_tree)
+expect_report(${WORK}/build-tree.json c_consumer_region)
+
 # The probe alone: configured without any of perfgate's other packages, installed as its
 # own component (no programs), and used from a project that enables C only.
 run_step(${CMAKE_COMMAND} -S ${PERFGATE_SOURCE} -B ${WORK}/probe-only -G ${GENERATOR}
