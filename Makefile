@@ -29,7 +29,8 @@ test: deps
 
 # The parsers again, built with clang for libFuzzer (fuzz/): make fuzz runs each target
 # for FUZZ_SECONDS.
-fuzz-build: deps
+fuzz-build:
+	@bash scripts/install-deps.sh --fuzz
 	@cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
 	  -DCMAKE_BUILD_TYPE=Debug -DPERFGATE_FUZZ=ON -DPERFGATE_BUILD_TESTS=OFF \
 	  -DPERFGATE_BUILD_BENCH=OFF $(LAUNCHER) >/dev/null

@@ -8,6 +8,12 @@ if [ "${1:-}" = "--browser" ]; then
   bash "$(dirname "${BASH_SOURCE[0]}")/install-deps.sh"
   exec bash "$(dirname "${BASH_SOURCE[0]}")/install-browser-deps.sh"
 fi
+# --fuzz: also clang and its libFuzzer runtime, for make fuzz (fuzz/, docs/fuzzing.md).
+# make test does not need them: its fuzz smoke runs are part of the GCC test build.
+fuzz=()
+if [ "${1:-}" = "--fuzz" ]; then
+  fuzz=(clang libclang-rt-14-dev)
+fi
 
 packages=(
   build-essential cmake ninja-build pkg-config
@@ -26,7 +32,6 @@ packages=(
   postgresql           # tests: a throwaway server (scripts/test-postgres.sh)
   git                  # tests build repositories with the git command line
   libgtest-dev libgmock-dev  # tests
-  clang libclang-rt-14-dev   # fuzz/: libFuzzer targets of every parser (make fuzz, make test)
   libbenchmark-dev     # bench/ micro-benchmarks
   hyperfine            # bench/: the peer we measure ourselves against
   python3              # bench/run.sh: prints the ratios
@@ -34,7 +39,7 @@ packages=(
 )
 
 missing=()
-for p in "${packages[@]}"; do
+for p in "${packages[@]}" "${fuzz[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$p")
   fi
