@@ -299,6 +299,7 @@ int execute_compare(const CompareOptions& options) {
   }
 
   report_regressed_worker_logs(records, inputs, chosen_reports, stamp);
+  note_thresholds_above_values(records);
   const std::string stored_note = store_judged_records(*store, records, storable, upload, now);
   print_judged_records(records, options.json);
   if (options.change_points) {

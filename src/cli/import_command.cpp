@@ -17,6 +17,7 @@
 #include "gate/batch_comparison.hpp"
 #include "ingest/import_records.hpp"
 #include "measure/host_provenance.hpp"
+#include "measure/local_git.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "model/time_window.hpp"
@@ -53,31 +54,6 @@ void print_record_warnings(const std::vector<ingest::ImportedStates>& files) {
     std::cerr << "perfgate: note: " << warning << " (" << ids.size()
               << " record(s): " << fmt::format("{}", fmt::join(shown, ", "))
               << (ids.size() > kNamesShown ? ", …" : "") << ")\n";
-  }
-}
-
-/// A micro-benchmark's latency is far below the default absolute threshold (0.5 s): it
-/// regresses only when it gets worse by more than that, so the gate would pass a doubling.
-void note_thresholds_above_values(const std::vector<NormalizedRecord>& records) {
-  std::map<std::string, std::pair<std::size_t, const MetricPolicy*>> below;
-  for (const auto& record : records) {
-    for (const auto& [name, value] : record.metrics) {
-      const auto policy = record.regression_thresholds.find(name);
-      if (policy == record.regression_thresholds.end() || !policy->second.gated) continue;
-      if (std::abs(value.value) < policy->second.threshold_absolute) {
-        auto& [count, example] = below[name];
-        ++count;
-        example = &policy->second;
-      }
-    }
-  }
-  for (const auto& [name, entry] : below) {
-    std::cerr << fmt::format(
-        "perfgate: note: {} of {} record(s) is smaller than its policy's threshold_absolute "
-        "({:g}): it regresses only when it gets worse by more than that. Set "
-        "[policies.{}] threshold_absolute in perfgate.toml to a size that fits these "
-        "benchmarks\n",
-        name, entry.first, entry.second->threshold_absolute, name);
   }
 }
 
@@ -152,8 +128,10 @@ int execute_import(const ImportCommandOptions& options) {
 
   const ProjectConfig project = project_for(options.project, fs::current_path());
   const std::time_t clock = std::time(nullptr);
-  const HostProvenance host = describe_host(real_host(), current_environment(),
-                                            project.software_profile, options.run_source, clock);
+  HostProvenance host = describe_host(real_host(), current_environment(), project.software_profile,
+                                      options.run_source, clock);
+  // As `run` does: outside CI, the commit of the project's checkout.
+  add_local_git(real_host(), host.provenance, project.root.value_or(fs::current_path()), std::cerr);
 
   // Every file is read and converted before anything is judged or stored, so that one
   // malformed file stores nothing.

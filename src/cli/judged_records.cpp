@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include "cli/terminal.hpp"
@@ -39,6 +41,31 @@ UploadChoice resolve_upload_policy(const std::string& flag, const std::string& f
 
 std::string measurement_key(const NormalizedRecord& record) {
   return record.raw_record_sha256.empty() ? record.record_id : record.raw_record_sha256;
+}
+
+// A micro-benchmark's latency far below the default absolute threshold (0.5 s) regresses
+// only when it gets worse by more than that: the gate would pass a doubling in silence.
+void note_thresholds_above_values(const std::vector<NormalizedRecord>& records) {
+  std::map<std::string, std::pair<std::size_t, const MetricPolicy*>> below;
+  for (const auto& record : records) {
+    for (const auto& [name, value] : record.metrics) {
+      const auto policy = record.regression_thresholds.find(name);
+      if (policy == record.regression_thresholds.end() || !policy->second.gated) continue;
+      if (std::abs(value.value) < policy->second.threshold_absolute) {
+        auto& [count, example] = below[name];
+        ++count;
+        example = &policy->second;
+      }
+    }
+  }
+  for (const auto& [name, entry] : below) {
+    std::cerr << fmt::format(
+        "perfgate: note: {} of {} record(s) is smaller than its policy's threshold_absolute "
+        "({:g}): it regresses only when it gets worse by more than that. Set "
+        "[policies.{}] threshold_absolute in perfgate.toml to a size that fits these "
+        "benchmarks\n",
+        name, entry.first, entry.second->threshold_absolute, name);
+  }
 }
 
 std::string store_judged_records(Store& store, std::vector<NormalizedRecord>& records,

@@ -33,6 +33,12 @@ std::string store_judged_records(Store& store, std::vector<NormalizedRecord>& re
                                  const std::vector<bool>& storable, const UploadChoice& upload,
                                  const std::string& created_at);
 
+/// Says on stderr, per metric, how many records are smaller than their policy's
+/// threshold_absolute: such a metric regresses only when it gets worse by more than that
+/// floor, so a 50 ms program's latency may double and pass. Every judging command says it
+/// (compare, import).
+void note_thresholds_above_values(const std::vector<NormalizedRecord>& records);
+
 /// The key that says two records are one measurement: raw_record_sha256, else record_id.
 std::string measurement_key(const NormalizedRecord& record);
 

@@ -51,26 +51,6 @@ fs::path project_folder(const Suite& suite) {
   return suite.project.root ? *suite.project.root : fs::current_path();
 }
 
-/// Outside CI nothing names the commit: ask git, and say when the tree has changes that
-/// the commit does not contain.
-void add_local_git(Provenance& provenance, const fs::path& folder) {
-  Json& ci = provenance.ci;
-  if (ci.contains("commit") && !ci["commit"].is_null()) return;
-  // PERFGATE_COMMIT set to "" clears the commit on purpose: git does not put it back.
-  if (std::getenv("PERFGATE_COMMIT") != nullptr) return;
-  const auto git = read_local_git(real_host(), folder);
-  if (!git) return;
-  ci["commit"] = git->commit;
-  if (!ci.contains("branch") || ci["branch"].is_null())
-    ci["branch"] = git->branch ? Json(*git->branch) : Json(nullptr);
-  ci["dirty"] = git->dirty;
-  if (git->dirty) {
-    std::cerr << "perfgate: note: the git tree at " << folder.string()
-              << " has uncommitted changes: the records name commit " << git->commit.substr(0, 12)
-              << " and say dirty: true\n";
-  }
-}
-
 RunEnvironment describe_environment(const Suite& suite, const std::string& run_source_flag) {
   const std::time_t now = std::time(nullptr);
   const HostProvenance host = describe_host(real_host(), current_environment(),
@@ -79,7 +59,7 @@ RunEnvironment describe_environment(const Suite& suite, const std::string& run_s
 
   RunEnvironment out;
   out.provenance = host.provenance;
-  add_local_git(out.provenance, project_folder(suite));
+  add_local_git(real_host(), out.provenance, project_folder(suite), std::cerr);
   out.gpu_count = hardware.gpus.size();
   out.file_stamp = file_stamp_utc(now);
   if (suite.project.log_limit_mb) {

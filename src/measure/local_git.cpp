@@ -1,5 +1,7 @@
 #include "measure/local_git.hpp"
 
+#include <cstdlib>
+
 namespace perfgate {
 namespace {
 
@@ -25,6 +27,25 @@ std::optional<LocalGit> read_local_git(const HostProbe& host, const std::filesys
       host.run_command({"git", "status", "--porcelain", "--untracked-files=no"}, dir);
   git.dirty = status.exit_status == 0 && !status.out.empty();
   return git;
+}
+
+void add_local_git(const HostProbe& host, Provenance& provenance, const std::filesystem::path& dir,
+                   std::ostream& notes) {
+  Json& ci = provenance.ci;
+  if (ci.contains("commit") && !ci["commit"].is_null()) return;
+  // PERFGATE_COMMIT set to "" clears the commit on purpose: git does not put it back.
+  if (std::getenv("PERFGATE_COMMIT") != nullptr) return;
+  const auto git = read_local_git(host, dir);
+  if (!git) return;
+  ci["commit"] = git->commit;
+  if (!ci.contains("branch") || ci["branch"].is_null())
+    ci["branch"] = git->branch ? Json(*git->branch) : Json(nullptr);
+  ci["dirty"] = git->dirty;
+  if (git->dirty) {
+    notes << "perfgate: note: the git tree at " << dir.string()
+          << " has uncommitted changes: the records name commit " << git->commit.substr(0, 12)
+          << " and say dirty: true\n";
+  }
 }
 
 }  // namespace perfgate

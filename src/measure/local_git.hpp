@@ -4,9 +4,11 @@
 // commit then names less than what was measured).
 #include <filesystem>
 #include <optional>
+#include <ostream>
 #include <string>
 
 #include "measure/host_profile.hpp"
+#include "model/provenance.hpp"
 
 namespace perfgate {
 
@@ -20,5 +22,11 @@ struct LocalGit {
 /// around `dir`; nullopt outside a git work tree, without git, or on a repository with no
 /// commit yet. Never throws.
 std::optional<LocalGit> read_local_git(const HostProbe& host, const std::filesystem::path& dir);
+
+/// Outside CI nothing names the commit: fills provenance.ci's commit, branch and dirty from
+/// read_local_git, unless CI named a commit or PERFGATE_COMMIT is set (to "" it clears the
+/// commit on purpose). A dirty tree gets a line on `notes`. `run` and `import` both do it.
+void add_local_git(const HostProbe& host, Provenance& provenance, const std::filesystem::path& dir,
+                   std::ostream& notes);
 
 }  // namespace perfgate

@@ -355,6 +355,18 @@ TEST(CompareCommand, CreatesTheDefaultStoreOnFirstUploadButNotWithUploadNever) {
   EXPECT_TRUE(fs::exists(p.dir / ".perfgate" / "perfgate.db"));
 }
 
+// A 10 ms program under the default absolute floors may double and pass: compare says so,
+// as import does, instead of reading "ok" in silence.
+TEST(CompareCommand, SaysWhenAMetricIsSmallerThanItsAbsoluteFloor) {
+  Project p;
+  ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);
+  const auto result = p.perfgate({"compare", "--init", "-r", "out"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("perfgate: note: latency of 1 record(s) is smaller than its "
+                                    "policy's threshold_absolute ("));
+  EXPECT_THAT(result.err, HasSubstr("Set [policies.latency] threshold_absolute in perfgate.toml"));
+}
+
 TEST(CompareCommand, JudgesStoresAndSummarisesTheOthersWhenOneRawRecordIsMalformed) {
   Project p;
   ASSERT_EQ(p.perfgate({"run", "suite", "--results-dir", "out"}).exit_code, 0);

@@ -3,6 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "model/json.hpp"
 #include "support/cli_runner.hpp"
 
@@ -161,6 +164,28 @@ TEST(ImportCommand, PassesTheSameResultsOnceABaselineIsSeededAndFlagsASlowerFile
   EXPECT_EQ(regressed["comparison_status"], "REGRESSION");
   EXPECT_THAT(regressed["comparison_status_reason"].get<std::string>(), HasSubstr("latency +50%"));
   EXPECT_EQ(by_id(slower, "cpu/BM_empty")["comparison_status"], "PASS");
+}
+
+// As `run` does: outside CI the records name the commit of the checkout they were made in.
+TEST(ImportCommand, RecordsTheLocalGitCommitAsRunDoes) {
+  Project p;
+  fs::remove_all(p.dir / ".git");
+  const std::string git =
+      "git -c user.name=t -c user.email=t@example.com -c init.defaultBranch=main";
+  ASSERT_EQ(std::system(("cd " + p.dir.path().string() + " && " + git + " init -q && " + git +
+                         " add perfgate.toml && " + git + " commit -qm first")
+                            .c_str()),
+            0);
+  FILE* pipe = ::popen(("git -C " + p.dir.path().string() + " rev-parse HEAD").c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  char sha[64] = {};
+  ASSERT_NE(std::fgets(sha, sizeof sha, pipe), nullptr);
+  ::pclose(pipe);
+  const auto result = p.import_json();
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json memcpy = by_id(result, "cpu/BM_memcpy[64]");
+  EXPECT_EQ(memcpy["commit_sha"], std::string(sha, 40));
+  EXPECT_EQ(memcpy["branch"], "main");
 }
 
 TEST(ImportCommand, PrintsTheTableAndWhatItStored) {
