@@ -80,10 +80,6 @@ RunEnvironment describe_environment(const Suite& suite, const std::string& run_s
   return out;
 }
 
-fs::path results_dir_for(const RunOptions& options, const Suite& suite) {
-  return project_results_dir(options.results_dir, suite.project);
-}
-
 // A failed run and a static-threshold breach are both hard failures of `run`: the user
 // reads the end of the worker log first, so it is printed with the reason.
 void print_hard_failure(const RawRecord& record) {
@@ -229,7 +225,7 @@ int execute_run(const RunOptions& options) {
       to_run.push_back(&state);
   }
   check_commands_runnable(to_run);
-  const fs::path results_dir = results_dir_for(options, suite);
+  const fs::path results_dir = project_results_dir(options.results_dir, suite.project);
   if (options.dry_run) {
     check_results_folder_writable(results_dir);
     std::cout << render_run_plan(states, environment, results_dir);

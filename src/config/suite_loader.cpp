@@ -7,6 +7,7 @@
 #include <set>
 
 #include "config/error_list.hpp"
+#include "model/path_within.hpp"
 
 namespace perfgate {
 namespace {
@@ -65,13 +66,7 @@ Suite load_suite(const std::vector<std::filesystem::path>& paths,
   } else if (auto project_file = find_project_config(project_search_start(paths.front()))) {
     // The suite's own perfgate.toml, unless it belongs to another project than the one
     // perfgate was started in (another checkout's config measures this checkout's build).
-    const auto inside = [](const std::filesystem::path& file, const std::filesystem::path& root) {
-      const std::filesystem::path folder =
-          std::filesystem::absolute(file).lexically_normal().parent_path();
-      const auto mismatch = std::mismatch(root.begin(), root.end(), folder.begin(), folder.end());
-      return mismatch.first == root.end();
-    };
-    if (!project || inside(*project_file, project->root)) {
+    if (!project || path_within(*project_file, project->root)) {
       errors.check([&] { suite.project = load_project_config(*project_file); });
     }
   }

@@ -3,13 +3,13 @@
 #include <unistd.h>
 
 #include <simdjson.h>
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 
 #include "model/error.hpp"
+#include "model/path_within.hpp"
 #include "report/viewer_assets.hpp"
 
 namespace perfgate {
@@ -119,9 +119,7 @@ void check_html_site_target(const fs::path& dir, bool force, const std::vector<f
   const auto holds = [&](const fs::path& path) {
     std::error_code error;
     const fs::path inside = fs::weakly_canonical(fs::absolute(path), error);
-    if (error) return false;
-    auto mismatch = std::mismatch(real.begin(), real.end(), inside.begin(), inside.end());
-    return mismatch.first == real.end();
+    return !error && path_within(inside, real);
   };
   if (holds(fs::current_path(ec))) {
     throw Error(ExitCode::kUsage, dir.string() +

@@ -40,17 +40,10 @@ std::unique_ptr<Store> open_store(const std::string& url) {
 
 std::unique_ptr<Store> open_existing_store(const std::string& url) {
   if (is_postgres_url(url)) return std::make_unique<PostgresStore>(url, /*must_exist=*/true);
-  const auto colon = url.find(':');
-  if (colon != std::string::npos) {
-    const std::string scheme = url.substr(0, colon);
-    const std::string path = url.substr(colon + 1);
-    if ((scheme == "sqlite" || scheme == "dir") && !path.empty() &&
-        !std::filesystem::exists(path)) {
-      throw Error(ExitCode::kNoInput,
-                  "store " + url +
-                      " does not exist. Pass --store (or set PERFGATE_STORE) to the "
-                      "store that 'perfgate compare --upload' wrote");
-    }
+  if (const auto path = store_local_path(url); path && !std::filesystem::exists(*path)) {
+    throw Error(ExitCode::kNoInput, "store " + url +
+                                        " does not exist. Pass --store (or set PERFGATE_STORE) "
+                                        "to the store that 'perfgate compare --upload' wrote");
   }
   return open_store(url);
 }
@@ -74,13 +67,10 @@ bool store_exists(const std::string& url) {
       return true;
     }
   }
-  const auto colon = url.find(':');
-  if (colon == std::string::npos) return true;
-  const std::string scheme = url.substr(0, colon);
-  const std::string path = url.substr(colon + 1);
-  if ((scheme != "sqlite" && scheme != "dir") || path.empty()) return true;
+  const auto path = store_local_path(url);
+  if (!path) return true;
   std::error_code error;
-  return std::filesystem::exists(path, error);
+  return std::filesystem::exists(*path, error);
 }
 
 StoreChoice choose_store(const std::string& flag, const std::optional<std::string>& project_url) {
