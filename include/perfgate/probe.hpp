@@ -37,10 +37,11 @@ void set_cpu_time(bool on) noexcept;
 /// Names the calling thread in the report's `threads[]` (default: "main" or "thread-N").
 void set_thread_name(std::string_view name);
 
-/// Marks the first `count` runs of each thread as warmups (also: PERFGATE_PROBE_WARMUP_RUNS).
-/// Warmups stay in the report's runs[] but not in its key averages or summaries. The run
-/// after them is a warmup too whenever the thread has further runs: it absorbs the probe's
-/// own first-use cost (its tables, the thread's state), as a profiler's implicit warmup does.
+/// Marks exactly the first `count` runs of each thread as warmups (also:
+/// PERFGATE_PROBE_WARMUP_RUNS); 0 marks none. Warmups stay in the report's runs[] but not in
+/// its key averages or summaries. With no count set, a thread's first run is its warmup
+/// whenever further runs follow it: it absorbs the probe's own first-use cost (its tables,
+/// the thread's state), as a profiler's implicit warmup does.
 void set_warmup_runs(unsigned count) noexcept;
 
 /// Writes the report to `path` now (through a temporary file and a rename). Returns false

@@ -15,7 +15,7 @@ Json rules_json(const VerdictRules& rules) {
                                                 {"unit", metric_unit(metric)}};
   }
   Json out = {{"budgets", budgets}, {"noise_limit", rules.noise_limit}};
-  out["method"] = rules.method == AbMethod::kStat ? "stat" : "seed";
+  out["method"] = rules.method == AbMethod::kStat ? "stat" : "pairs";
   if (rules.method == AbMethod::kStat) {
     out["alpha"] = rules.alpha;
     out["max_pairs"] = rules.max_pairs;

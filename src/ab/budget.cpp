@@ -176,7 +176,15 @@ std::string percent_beside(double fraction, double limit, int min_decimals) {
 }
 
 std::string format_metric_value(AbMetric metric, double value) {
-  if (metric == AbMetric::kRss) return format_quantity(value / kMiB, "MB");
+  if (metric == AbMetric::kRss) {
+    // Below a MB in KB (perfgate's KB and MB are 2^10 and 2^20 bytes): a 4 KiB difference
+    // reads "4 KB", not "0.003906 MB".
+    if (value != 0 && std::abs(value) < kMiB) {
+      return std::abs(value) < 1024 ? fmt::format("{:g} B", value)
+                                    : format_quantity(value / 1024, "") + " KB";
+    }
+    return format_quantity(value / kMiB, "MB");
+  }
   return format_quantity(value, "s");
 }
 

@@ -32,9 +32,9 @@ inline constexpr std::size_t kInitialPairs = 3;
 inline constexpr std::size_t kConfirmationPairs = 2;
 inline constexpr std::size_t kAllPairs = kInitialPairs + kConfirmationPairs;
 
-/// How pairs become a verdict: the seed's 3 + 2 pairs and count rule, or the statistical
-/// rule (sequential_verdict.hpp) that looks after every pair with a known error rate.
-enum class AbMethod { kSeed, kStat };
+/// How pairs become a verdict: the 3-pair protocol (3 + 2 pairs and a count rule), or the
+/// statistical rule (sequential_verdict.hpp) that looks after every pair with a known error rate.
+enum class AbMethod { kPairs, kStat };
 
 inline constexpr double kDefaultAlpha = 0.01;
 inline constexpr std::size_t kDefaultMaxPairs = 60;
@@ -42,7 +42,7 @@ inline constexpr std::size_t kDefaultMaxPairs = 60;
 struct VerdictRules {
   Budgets budgets = Budgets::defaults();
   double noise_limit = kDefaultNoiseLimit;  ///< fraction of the median, 0.30 for 30%
-  AbMethod method = AbMethod::kSeed;
+  AbMethod method = AbMethod::kPairs;
   double alpha = kDefaultAlpha;              ///< --method stat: the error rate
   std::size_t max_pairs = kDefaultMaxPairs;  ///< --method stat: then INCONCLUSIVE
 

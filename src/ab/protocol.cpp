@@ -176,7 +176,7 @@ bool AbProtocol::run_once(const PlannedScenario& scenario, AbSide side, std::siz
     // A confirmation pair's failure is its own reason, apart from why pairs 4 and 5 ran.
     const std::string which =
         pair == 0 ? fmt::format("the {} warmup run", side_name(side))
-        : pair > kInitialPairs && scenario.rules.method == AbMethod::kSeed
+        : pair > kInitialPairs && scenario.rules.method == AbMethod::kPairs
             ? fmt::format("the {} run of confirmation pair {}", side_name(side), pair)
             : fmt::format("the {} run of pair {}", side_name(side), pair);
     result.error = fmt::format("{} is invalid evidence: {} (log: {})", which,

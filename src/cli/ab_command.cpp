@@ -112,7 +112,7 @@ void apply_method_flags(const AbOptions& options, VerdictRules& rules) {
                     "anything and takes at most 10000. Pass e.g. 60",
                     options.max_pairs));
   }
-  rules.method = stat ? AbMethod::kStat : AbMethod::kSeed;
+  rules.method = stat ? AbMethod::kStat : AbMethod::kPairs;
   rules.alpha = options.alpha;
   rules.max_pairs = static_cast<std::size_t>(options.max_pairs);
 }
@@ -297,8 +297,8 @@ CLI::App* add_ab_command(CLI::App& app, AbOptions& options) {
   ab->add_option("--scenario", options.scenario, "Only this scenario, whatever its suites");
   ab->add_option("--budget", options.budgets,
                  "METRIC=RELATIVE%,ABSOLUTE, e.g. latency=5%,1ms cpu_time=10%,0.1s "
-                 "memory=20%,32MB (repeatable; overrides the scenarios file; the seed's names "
-                 "duration, cpu and rss are aliases)")
+                 "memory=20%,32MB (repeatable; overrides the scenarios file; duration, cpu and "
+                 "rss are aliases)")
       ->allow_extra_args(false);
   ab->add_option("--noise-limit", options.noise_limit,
                  "Largest range of a side, in percent of its median (default 30%)");
@@ -310,9 +310,17 @@ CLI::App* add_ab_command(CLI::App& app, AbOptions& options) {
                  "Time limit of every run, e.g. 90s or 2m (overrides timeout_s; default: 10x "
                  "the slowest warmup, at least 60s)");
   ab->add_option("--method", options.method,
-                 "seed: 3 pairs, 2 more to confirm, the seed's count rule (default); stat: a "
-                 "pair at a time until a confidence sequence decides (docs/ab.md)")
-      ->check(CLI::IsMember({"seed", "stat"}));
+                 "pairs: the 3-pair protocol, 3 pairs and 2 more to confirm a change, counted "
+                 "(default); stat: a pair at a time until a confidence sequence decides "
+                 "(docs/ab.md)")
+      // `seed`, the 3-pair protocol's first name, still works.
+      ->transform(CLI::Validator(
+          [](std::string& value) {
+            if (value == "seed") value = "pairs";
+            return std::string();
+          },
+          ""))
+      ->check(CLI::IsMember({"pairs", "stat"}));
   ab->add_option("--alpha", options.alpha,
                  "--method stat: the chance of a wrong verdict it allows (default 0.01)");
   ab->add_option("--max-pairs", options.max_pairs,

@@ -19,11 +19,11 @@ struct AbOptions {
   std::string noise_limit;
   std::string out;
   bool repeat_check = false;
-  std::string timeout;          ///< --timeout: every run's limit ("90s", "2m")
-  bool json = false;            ///< --json: the verdict as JSON on stdout
-  std::string method = "seed";  ///< --method: seed (3 + 2 pairs) or stat
-  double alpha = 0.01;          ///< --alpha, for --method stat
-  long long max_pairs = 60;     ///< --max-pairs, for --method stat
+  std::string timeout;           ///< --timeout: every run's limit ("90s", "2m")
+  bool json = false;             ///< --json: the verdict as JSON on stdout
+  std::string method = "pairs";  ///< --method: pairs (3 + 2 pairs) or stat
+  double alpha = 0.01;           ///< --alpha, for --method stat
+  long long max_pairs = 60;      ///< --max-pairs, for --method stat
 };
 
 /// Adds the `ab` subcommand and its flags to `app`.

@@ -106,7 +106,7 @@ CLI::App* add_import_command(CLI::App& app, ImportCommandOptions& options) {
       "  perfgate import nv.json --mapping perf/import-map.toml --upload pass --json\n"
       "  perfgate import hyperfine.json --workload-id startup --variant-id cold --dry-run\n"
       "  perfgate import old-history/normalized_perf_*.json --store sqlite:team.db --init\n\n"
-      "Normalised records (perfgate's, or the seed's legacy layouts) are history: they keep\n"
+      "Normalised records (perfgate's, or the legacy flat layouts) are history: they keep\n"
       "their identity, timestamps (as UTC), profile ids and statuses, and are not judged again.\n"
       "Importing the same file again stores nothing new.\n\n"
       "Exit status: 0 PASS or CALIBRATION_NEEDED; 1 REGRESSION, RECIPE_MISMATCH or "

@@ -95,6 +95,12 @@ int dispatch(int argc, char** argv) {
   CLI::App* completions = perfgate::add_completions_command(app, completions_options);
 
   add_no_color_flags(app);
+  try {
+    perfgate::split_adhoc_command(argc, argv, run_options);  // `run -- CMD ARGS...`
+  } catch (const perfgate::Error& error) {
+    std::cerr << "perfgate: error: " << error.what() << "\n";
+    return static_cast<int>(error.code());
+  }
   if (const auto unknown = perfgate::unknown_command_error(app, argc, argv)) {
     std::cerr << "perfgate: error: " << *unknown << "\n";
     return static_cast<int>(ExitCode::kUsage);

@@ -63,7 +63,7 @@ int execute_profile(const ProfileOptions& options) {
 
   // The trace is checked before anything is written, so a refused export leaves no view.
   std::string trace_text;
-  if (!options.trace.empty()) trace_text = pretty_json(profile::chrome_trace(report, source));
+  if (!options.trace.empty()) trace_text = profile::chrome_trace(report, source);
   const std::string view = options.format == "json" ? pretty_json(profile::to_json(report))
                                                     : profile::render_markdown(report);
   if (options.output.empty()) {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -11,11 +12,14 @@
 #include <iostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cli/progress_line.hpp"
 #include "cli/project_lookup.hpp"
 #include "cli/terminal.hpp"
 #include "config/command_check.hpp"
+#include "config/config_sections.hpp"
+#include "config/project_config.hpp"
 #include "config/project_location.hpp"
 #include "config/suite_loader.hpp"
 #include "measure/benchmark_runner.hpp"
@@ -139,7 +143,8 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   CLI::App* run =
       app.add_subcommand("run", "Run a suite of benchmark configs and apply static thresholds");
   run->add_option("suite", options.suites,
-                  "Config files or folders of configs (default: benchmarks/)");
+                  "Config files or folders of configs (default: benchmarks/); or, after --, a "
+                  "command to measure with no config");
   run->add_option("-f,--filter", options.filters,
                   "Only benchmarks whose id or state name matches this glob (repeatable)")
       ->allow_extra_args(false);  // --filter 'sort*' benchmarks/: the folder is a suite, not a glob
@@ -159,9 +164,17 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_option(
       "--timeout", options.timeout,
       "Time limit of every run and hook, e.g. 90s or 2m (overrides run_config.timeout_s)");
+  run->add_option("--name", options.name,
+                  "With -- CMD: the benchmark's id (default: the program's name)");
+  run->add_option("--runs", options.runs,
+                  "With -- CMD: measured runs (default: [run] of perfgate.toml, else 3)");
+  run->add_option("--warmup", options.warmup,
+                  "With -- CMD: warmup runs (default: [run] of perfgate.toml, else 1)");
   run->footer(
       "Examples:\n"
       "  perfgate run benchmarks/\n"
+      "  perfgate run -- ./build/sort --n 1000000     # ad hoc: no config, same records\n"
+      "  perfgate run --runs 10 --name gzip9 -- gzip -9 -k -f data.bin\n"
       "  perfgate run benchmarks/sort.toml --filter 'sort*' --results-dir out/ --json\n"
       "  perfgate run --list --filter 'sort*'\n"
       "  perfgate run --dry-run benchmarks/\n"
@@ -184,7 +197,95 @@ double timeout_flag(const std::string& text) {
   }
 }
 
+/// The id of an ad-hoc benchmark: --name, else the program's file name with every
+/// character a benchmark id cannot hold made '-' ("./build/sort" -> "sort").
+std::string adhoc_benchmark_id(const RunOptions& options, const CommandSpec& command) {
+  if (!options.name.empty()) return options.name;
+  std::string program =
+      command.shell ? command.script.substr(0, command.script.find(' ')) : command.argv.front();
+  program = fs::path(program).filename().string();
+  std::string id;
+  for (const char c : program) {
+    const bool allowed =
+        std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '_' || c == '-';
+    id += allowed ? c : '-';
+  }
+  while (!id.empty() && std::isalnum(static_cast<unsigned char>(id.front())) == 0) id.erase(0, 1);
+  if (id.size() > 100) id.resize(100);
+  return id.empty() ? "adhoc" : id;
+}
+
+/// `perfgate run -- CMD ARGS...`: one benchmark made from the command, run in the current
+/// folder (as hyperfine runs it), with the project's [run] defaults and --runs/--warmup.
+/// One word with a space in it is a shell command ("sleep 0.1 && true"), as hyperfine
+/// takes it; several words are an argv, run as they are.
+Suite adhoc_suite(const RunOptions& options, const std::optional<ProjectLocation>& project) {
+  Suite suite;
+  if (project && project->config) suite.project = load_project_config(*project->config);
+  if (project) suite.project.root = project->root;
+  BenchmarkConfig config;
+  config.source = "(command line)";
+  if (options.command.size() == 1 &&
+      options.command.front().find_first_of(" \t\n;&|<>$`'\"") != std::string::npos) {
+    config.command.shell = true;
+    config.command.script = options.command.front();
+  } else {
+    config.command.argv = options.command;
+  }
+  config.benchmark_id = adhoc_benchmark_id(options, config.command);
+  config.description = "perfgate run -- " + fmt::format("{}", fmt::join(options.command, " "));
+  config.default_cwd = fs::current_path();
+  if (suite.project.num_warmup_runs) config.run.num_warmup_runs = *suite.project.num_warmup_runs;
+  if (suite.project.num_measurement_runs)
+    config.run.num_measurement_runs = *suite.project.num_measurement_runs;
+  if (suite.project.timeout_s) config.run.timeout_s = suite.project.timeout_s;
+  if (options.runs) config.run.num_measurement_runs = *options.runs;
+  if (options.warmup) config.run.num_warmup_runs = *options.warmup;
+  // The same rules a config's values meet (docs/configs.md), said in the flags' names.
+  const std::string fix =
+      "Use letters, digits, '.', '_' and '-', starting with a letter or digit; the id becomes "
+      "part of file names";
+  if (config.benchmark_id.empty() ||
+      std::isalnum(static_cast<unsigned char>(config.benchmark_id.front())) == 0 ||
+      config.benchmark_id.size() > 100 ||
+      std::any_of(config.benchmark_id.begin(), config.benchmark_id.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '.' && c != '_' && c != '-';
+      })) {
+    throw Error(ExitCode::kUsage, "--name '" + config.benchmark_id + "': not a benchmark id. " +
+                                      fix + " (at most 100 characters)");
+  }
+  if (config.run.num_measurement_runs < 1 || config.run.num_measurement_runs > kMaxRunsPerState) {
+    throw Error(ExitCode::kUsage, fmt::format("--runs {}: give 1 to {} measured runs",
+                                              config.run.num_measurement_runs, kMaxRunsPerState));
+  }
+  if (config.run.num_warmup_runs < 0 || config.run.num_warmup_runs > kMaxRunsPerState) {
+    throw Error(ExitCode::kUsage, fmt::format("--warmup {}: give 0 to {} warmup runs",
+                                              config.run.num_warmup_runs, kMaxRunsPerState));
+  }
+  suite.configs.push_back(std::move(config));
+  return suite;
+}
+
 }  // namespace
+
+void split_adhoc_command(int& argc, char** argv, RunOptions& options) {
+  // Only for `run`, the first word that is not a flag (global flags such as --no-color
+  // may come first).
+  int i = 1;
+  while (i < argc && argv[i][0] == '-' && std::string_view(argv[i]) != "--") ++i;
+  if (i >= argc || std::string_view(argv[i]) != "run") return;
+  for (int j = i + 1; j < argc; ++j) {
+    if (std::string_view(argv[j]) != "--") continue;
+    if (j + 1 == argc) {
+      throw Error(ExitCode::kUsage,
+                  "perfgate run --: nothing after --. Give the command to measure, e.g. "
+                  "'perfgate run -- ./build/sort --n 1000'");
+    }
+    options.command.assign(argv + j + 1, argv + argc);
+    argc = j;
+    return;
+  }
+}
 
 int execute_run(const RunOptions& options) {
   // From here on an interruption kills the runs' process groups instead of orphaning them.
@@ -192,13 +293,25 @@ int execute_run(const RunOptions& options) {
   // The project is found from here upwards, as git finds a repository; only outside any
   // project does the suite's own folder decide (docs/configs.md, "The project").
   const std::optional<ProjectLocation> project = locate_project(fs::current_path());
+  const bool adhoc = !options.command.empty();
+  if (adhoc && !options.suites.empty()) {
+    throw Error(ExitCode::kUsage,
+                "perfgate run: give a suite or a command after --, not both (the suite: " +
+                    options.suites.front() + "). Run the suite alone, or the command alone");
+  }
+  if (!adhoc && (!options.name.empty() || options.runs || options.warmup)) {
+    throw Error(ExitCode::kUsage,
+                "--name, --runs and --warmup are for a command given after --, e.g. 'perfgate "
+                "run --runs 10 -- ./build/sort'. A config sets num_measurement_runs and "
+                "num_warmup_runs in run_config");
+  }
   std::vector<fs::path> paths;
   for (const auto& suite : options.suites) paths.emplace_back(suite);
   if (paths.empty()) {
     paths.push_back(project ? as_seen_from_here(project->root / "benchmarks")
                             : fs::path("benchmarks"));
   }
-  const Suite suite = load_suite(paths, project);
+  const Suite suite = adhoc ? adhoc_suite(options, project) : load_suite(paths, project);
   announce_project(suite.project);
 
   std::vector<BenchmarkState> states;

@@ -73,11 +73,14 @@ class HeldSamples final : public LazySamples {
 
 /// A state's CPU time per repetition: Google Benchmark's cpu_time of each iteration row.
 /// nullptr for states without in-file samples (nvbench's single CPU mean, aggregate-only
-/// Google Benchmark files): one value shows no spread and would only add AMBG rows.
+/// Google Benchmark files) and for a CPU time that is not one per sample (hyperfine's mean
+/// user + system beside its runs' times): one value shows no spread and would only add
+/// AMBG rows.
 const std::vector<double>* cpu_samples(const ResultState& state) {
   if (state.samples.empty()) return nullptr;
   for (const auto& metric : state.extra_metrics) {
-    if (metric.name == "cpu_time" && !metric.samples.empty()) return &metric.samples;
+    if (metric.name == "cpu_time" && metric.samples.size() == state.samples.size())
+      return &metric.samples;
   }
   return nullptr;
 }

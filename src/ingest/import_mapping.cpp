@@ -2,6 +2,7 @@
 
 #include <fnmatch.h>
 
+#include "config/config_sections.hpp"
 #include "config/config_value.hpp"
 
 namespace perfgate::ingest {
@@ -9,7 +10,7 @@ namespace {
 
 const std::vector<std::string> kTopLevelKeys = {"benchmark"};
 const std::vector<std::string> kEntryKeys = {"match", "workload_id", "variant_id",
-                                             "benchmark_version"};
+                                             "benchmark_version", "regression_thresholds"};
 
 MappingEntry read_entry(const ConfigValue& value) {
   ErrorList errors;
@@ -40,11 +41,23 @@ MappingEntry read_entry(const ConfigValue& value) {
       entry.identity.benchmark_version = number;
     }
   });
+  errors.check([&] {
+    // Per-benchmark policies: a nanosecond micro-benchmark and a millisecond program in one
+    // import each get thresholds that fit them.
+    if (const auto thresholds = table.get("regression_thresholds")) {
+      for (const auto& [metric, policy] : thresholds->members()) {
+        errors.check([&, &metric = metric, &policy = policy] {
+          entry.regression_thresholds[metric] = read_metric_policy(policy);
+        });
+      }
+    }
+  });
   errors.throw_if_any();
   if (!entry.identity.workload_id && !entry.identity.variant_id &&
-      !entry.identity.benchmark_version) {
-    throw value.error("sets no identity field",
-                      "Add workload_id, variant_id or benchmark_version, or remove the entry");
+      !entry.identity.benchmark_version && entry.regression_thresholds.empty()) {
+    throw value.error("sets nothing",
+                      "Add workload_id, variant_id, benchmark_version or regression_thresholds, "
+                      "or remove the entry");
   }
   return entry;
 }

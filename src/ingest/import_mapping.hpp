@@ -3,11 +3,13 @@
 // benchmark_version from flags, else from a mapping file, else from the benchmark's own
 // names. A strict TOML or JSON mapping file of [[benchmark]] entries, first match wins.
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "config/config_document.hpp"
+#include "model/metric.hpp"
 
 namespace perfgate::ingest {
 
@@ -25,6 +27,9 @@ struct MappingEntry {
   /// counts too, so names with `[` need no escaping.
   std::string match;
   IdentityChoice identity;
+  /// regression_thresholds of the matched states, metric -> policy, as a benchmark config
+  /// writes them: what `perfgate.toml`'s [policies] would give otherwise.
+  std::map<std::string, MetricPolicy> regression_thresholds;
 };
 
 struct ImportMapping {
@@ -34,7 +39,8 @@ struct ImportMapping {
 
 /// Validates a parsed mapping document: the only top-level key is `benchmark`, an array
 /// of tables with `match` (required, non-empty) and at least one of `workload_id`,
-/// `variant_id` (non-empty strings) and `benchmark_version` (integer >= 1); nothing else.
+/// `variant_id` (non-empty strings), `benchmark_version` (integer >= 1) and
+/// `regression_thresholds` (metric -> policy, as in a benchmark config); nothing else.
 /// Error(kDataError) "<file>: <key path>: <reason>. <fix>", unknown keys with the nearest
 /// known one suggested.
 ImportMapping parse_import_mapping(const ConfigDocument& document);

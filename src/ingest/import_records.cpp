@@ -184,6 +184,16 @@ ImportedStates import_states(const ResultFile& file, const ImportOptions& option
                std::move(*latency));
     add_extra_metrics(state, record);
 
+    // The mapping entry's policies, as a benchmark config's regression_thresholds: they
+    // win over perfgate.toml's [policies] for these states.
+    if (const MappingEntry* entry = find_mapping_entry(
+            options.mapping, mapping_subject(state.benchmark, state.state_key))) {
+      for (const auto& [metric, policy] : entry->regression_thresholds) {
+        record.regression_thresholds[metric] = {{"threshold_percent", policy.threshold_percent},
+                                                {"threshold_absolute", policy.threshold_absolute},
+                                                {"gated", policy.gated}};
+      }
+    }
     record.config_path = file.path.string();
     record.perfgate_version = kVersion;
     record.recipe = recipe_for(file, state, record.identity);

@@ -139,7 +139,8 @@ Json convert_seed_raw_record(const Json& seed, const std::string& source) {
   const std::string benchmark_id =
       text(seed, "benchmark_id", text(seed, "model_id", "", source), source);
   if (benchmark_id.empty()) {
-    fail(source, "benchmark_id", "missing: the seed's raw records name their benchmark");
+    fail(source, "benchmark_id",
+         "missing: a raw record names its benchmark (benchmark_id, or model_id)");
   }
 
   RawRecord record;

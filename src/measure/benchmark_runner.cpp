@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <utility>
 
 #include "config/program_lookup.hpp"
 #include "measure/interruption.hpp"
@@ -148,6 +150,9 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   StateRun runner(executor_, state, environment_, log_path);
   std::vector<RunObservation> measured;
   std::vector<std::vector<ComponentReport>> components;
+  // Once each, however many runs or children said it: the first message of each code, from
+  // the program and from its children (a child's message names its pid).
+  std::map<std::pair<std::string, bool>, std::string> probe_warnings;
 
   std::string failure = runner.hook(config.setup, "setup");
   const int total = config.run.num_warmup_runs + config.run.num_measurement_runs;
@@ -201,15 +206,22 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
         observation.failure =
             "invalid metrics file: " + keep_bad_file(metrics_path, "metrics", ".jsonl", error);
       }
-      std::error_code ignored;
-      if (observation.ok && fs::exists(probe_path, ignored)) {
+      // The program's report, and those its forked children wrote beside it
+      // (probe-0.json -> probe-0.<pid>.json): a child's regions are the program's too.
+      for (const fs::path& report_path : probe_reports_of_run(probe_path)) {
+        if (!observation.ok) break;
         try {
-          const auto probe = probe_components(config, profile::load_probe_report(probe_path));
-          reports.insert(reports.end(), probe.begin(), probe.end());
+          const profile::ProbeReport report = profile::load_probe_report(report_path);
+          add_components(reports, probe_components(config, report));
+          for (const auto& warning : report.warnings) {
+            const bool from_child = report_path != probe_path;
+            probe_warnings.try_emplace({warning.code, from_child},
+                                       probe_warning_line(warning, from_child));
+          }
         } catch (const Error& error) {
           observation.ok = false;
           observation.failure =
-              "invalid probe report: " + keep_bad_file(probe_path, "probe", ".json", error);
+              "invalid probe report: " + keep_bad_file(report_path, "probe", ".json", error);
         }
       }
     }
@@ -248,6 +260,7 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   record.metrics = std::move(assembled.metrics);
   record.missing_components = std::move(assembled.missing_components);
   record.warnings = std::move(assembled.warnings);
+  for (const auto& [key, line] : probe_warnings) record.warnings.push_back(line);
   record.static_verdict =
       check_static_thresholds(config.thresholds, environment_.provenance.device, record.metrics);
   record.success = failure.empty();

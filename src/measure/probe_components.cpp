@@ -1,5 +1,6 @@
 #include "measure/probe_components.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace perfgate {
@@ -27,6 +28,46 @@ std::vector<ComponentReport> probe_components(const BenchmarkConfig& config,
     out.push_back({region.id, total->second / runs / 1e6, "s", Direction::kLowerIsBetter});
   }
   return out;
+}
+
+std::vector<std::filesystem::path> probe_reports_of_run(const std::filesystem::path& report) {
+  std::vector<std::filesystem::path> reports;
+  std::error_code error;
+  if (std::filesystem::exists(report, error)) reports.push_back(report);
+  const std::string stem = report.stem().string() + ".";
+  std::vector<std::filesystem::path> children;
+  for (std::filesystem::directory_iterator it(report.parent_path(), error), end;
+       !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() <= stem.size() + 5 || name.compare(0, stem.size(), stem) != 0 ||
+        !name.ends_with(".json")) {
+      continue;
+    }
+    const std::string pid = name.substr(stem.size(), name.size() - stem.size() - 5);
+    if (std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      children.push_back(it->path());
+  }
+  std::sort(children.begin(), children.end());
+  reports.insert(reports.end(), children.begin(), children.end());
+  return reports;
+}
+
+void add_components(std::vector<ComponentReport>& into, const std::vector<ComponentReport>& more) {
+  for (const ComponentReport& component : more) {
+    const auto same = std::find_if(into.begin(), into.end(), [&](const ComponentReport& known) {
+      return known.metric == component.metric;
+    });
+    if (same != into.end()) {
+      same->value += component.value;
+    } else {
+      into.push_back(component);
+    }
+  }
+}
+
+std::string probe_warning_line(const profile::ProbeWarning& warning, bool from_child) {
+  return "probe: " + warning.code + ": " + warning.message +
+         (from_child ? " (in a forked child's report)" : "");
 }
 
 }  // namespace perfgate

@@ -1,5 +1,7 @@
 #pragma once
 // From a probe report (PERFGATE_PROBE_OUT) to component values of one process run. Pure.
+#include <filesystem>
+#include <string>
 #include <vector>
 
 #include "config/benchmark_config.hpp"
@@ -17,5 +19,18 @@ namespace perfgate {
 /// none.
 std::vector<ComponentReport> probe_components(const BenchmarkConfig& config,
                                               const profile::ProbeReport& report);
+
+/// The reports one run left at `report` (PERFGATE_PROBE_OUT): that file when it exists,
+/// then those its forked children wrote beside it, named with their pids
+/// (probe-0.json -> probe-0.4242.json), in name order.
+std::vector<std::filesystem::path> probe_reports_of_run(const std::filesystem::path& report);
+
+/// Adds `more` to `into`, a metric both name summed: a region the parent and a forked
+/// child both ran took the program the time of both.
+void add_components(std::vector<ComponentReport>& into, const std::vector<ComponentReport>& more);
+
+/// A probe warning as a record's warning line: "probe: FORKED: the program forked ...",
+/// with "(in a forked child's report)" when it came from one.
+std::string probe_warning_line(const profile::ProbeWarning& warning, bool from_child);
 
 }  // namespace perfgate

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "perfgate/probe.hpp"
+#include "probe/json_writer.hpp"
 #include "probe/report_writer.hpp"
 #include "probe/thread_state.hpp"
 #include "probe/tick_clock.hpp"
@@ -19,26 +20,47 @@ namespace perfgate::probe::detail {
 
 std::atomic<bool> g_enabled{true};
 std::atomic<unsigned> g_region_extras{0};
-std::atomic<unsigned> g_warmup_runs{0};
+std::atomic<unsigned> g_warmup_runs{kWarmupRunsUnset};
 char g_warmup_runs_refused[64] = {};
 bool g_disabled_by_environment = false;
 
 namespace {
 
-/// A name as one step of a region id: ids are paths joined by '/', so a '/' inside a name
-/// (and the '%' that escapes it) is percent-encoded, and an empty name gets a visible one;
-/// otherwise "a/b" entered at the top would collide with "b" entered inside "a".
+/// A name as one step of a region id, one to one, so that ids are unique by construction:
+/// - ids are paths joined by '/', so a '/' inside a name (and the '%' that escapes it) is
+///   percent-encoded; otherwise "a/b" entered at the top would collide with "b" in "a";
+/// - a byte that is not UTF-8 is percent-encoded too: the report's strings show such a
+///   byte as the text `\xff`, which would collide with a name holding that text;
+/// - the empty name gets a visible id, `(unnamed)`, so a name that is that text has its
+///   '(' encoded.
 std::string id_step(const std::string& name) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
   if (name.empty()) return "(unnamed)";
   std::string step;
-  for (const char c : name) {
-    if (c == '%') {
-      step += "%25";
-    } else if (c == '/') {
-      step += "%2F";
-    } else {
-      step += c;
+  const auto encode = [&step](unsigned char byte) {
+    step += '%';
+    step += kHex[byte >> 4];
+    step += kHex[byte & 0xf];
+  };
+  for (std::size_t i = 0; i < name.size();) {
+    const auto byte = static_cast<unsigned char>(name[i]);
+    if (byte >= 0x80) {
+      const std::size_t length = utf8_sequence_length(name, i);
+      if (length == 0) {
+        encode(byte);
+        ++i;
+      } else {
+        step.append(name, i, length);
+        i += length;
+      }
+      continue;
     }
+    if (byte == '%' || byte == '/' || (i == 0 && name == "(unnamed)")) {
+      encode(byte);
+    } else {
+      step += name[i];
+    }
+    ++i;
   }
   return step;
 }
@@ -75,9 +97,9 @@ void Registry::keep_run(RunRecord run, ThreadState& state) {
     return;  // its work stays in `dispatched` for the report
   }
   if (state.first_folded_run == 0) state.first_folded_run = run.number;
-  // Beyond the cap a thread's first warmup_runs + 1 runs are its warmups: the implicit one
-  // cannot wait to see whether more runs follow, since its rows are folded now.
-  if (run.number <= g_warmup_runs.load() + 1) {
+  // Beyond the cap, with no count set, a thread's first run is its warmup even if no run
+  // follows it: its rows are folded now, so it cannot wait to see.
+  if (is_warmup_before_the_end(run.number)) {
     ++folded.warmups;
   } else {
     static const std::vector<DispatchedWork> kNone;
@@ -113,7 +135,7 @@ void Registry::keep_dispatched(DispatchedWork work) {
   if (owner != nullptr && owner->first_folded_run != 0 &&
       work.owner_run >= owner->first_folded_run && work.owner_run <= owner->ended_runs) {
     // Its run is folded already: its time still counts, as no further run.
-    if (work.owner_run > g_warmup_runs.load() + 1) folded.add_late(work);
+    if (!is_warmup_before_the_end(work.owner_run)) folded.add_late(work);
     return;
   }
   auto& pieces = dispatched[{work.owner_thread, work.owner_run}];
@@ -155,7 +177,8 @@ void read_warmup_runs() {
   std::snprintf(g_warmup_runs_refused, sizeof g_warmup_runs_refused, "%s", text);
   std::fprintf(stderr,
                "perfgate-probe: PERFGATE_PROBE_WARMUP_RUNS=%s is not a count from 0 to "
-               "1000000; no runs are marked as warmups\n",
+               "1000000; it is left unset (the first run of each thread is a warmup when "
+               "runs follow it)\n",
                text);
 }
 

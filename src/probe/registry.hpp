@@ -4,6 +4,7 @@
 // a call site or region path is seen for the first time, when a thread first uses the
 // probe, at run boundaries, at thread exit and when the report is written.
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -168,8 +169,23 @@ inline void set_recording(unsigned extra, bool on) noexcept {
     g_region_extras.fetch_and(~extra);
   }
 }
-/// Runs of each thread that are warmups (set_warmup_runs, PERFGATE_PROBE_WARMUP_RUNS).
+/// Runs of each thread that are warmups (set_warmup_runs, PERFGATE_PROBE_WARMUP_RUNS), or
+/// kWarmupRunsUnset: then a thread's first run is its (implicit) warmup when runs follow it.
 extern std::atomic<unsigned> g_warmup_runs;
+inline constexpr unsigned kWarmupRunsUnset = ~0u;
+/// The warmups of a thread that has ended `runs` runs: exactly the count set (at most
+/// `runs`), or, when none is set, the first run if another follows it.
+inline std::uint64_t warmups_of_thread(std::uint64_t runs) {
+  const unsigned set = g_warmup_runs.load();
+  if (set == kWarmupRunsUnset) return runs > 1 ? 1 : 0;
+  return std::min<std::uint64_t>(runs, set);
+}
+/// Whether a thread's run `number` (from 1) is a warmup when it must be decided as the run
+/// ends, before it is known whether more follow (a run folded past the detail cap).
+inline bool is_warmup_before_the_end(std::uint64_t number) {
+  const unsigned set = g_warmup_runs.load();
+  return number <= (set == kWarmupRunsUnset ? 1u : set);
+}
 /// PERFGATE_PROBE_WARMUP_RUNS as given (cut to 63 bytes) when it is not a count: the
 /// report says so. A plain array: the registry may be made before any constructor runs.
 extern char g_warmup_runs_refused[64];

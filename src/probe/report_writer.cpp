@@ -97,18 +97,16 @@ class ReportRenderer {
     return recording(kRecordTrace) || !s_.trace.empty() || s_.trace_dropped > 0;
   }
 
-  /// Per thread, in the order its runs ended: the first warmup_runs runs, and one more
-  /// (the implicit warmup, which absorbs the probe's first-use cost) when runs follow it.
-  /// A run is a warmup by its number on its thread (counted from 1), against the number
-  /// of runs the thread ended, folded ones included.
+  /// Per thread, in the order its runs ended: the first warmup_runs runs when a count is
+  /// set, else the first run when runs follow it (the implicit warmup, which absorbs the
+  /// probe's first-use cost). A run is a warmup by its number on its thread (counted from
+  /// 1), against the number of runs the thread ended, folded ones included.
   void mark_warmups() {
-    const std::uint64_t explicit_warmups = g_warmup_runs.load();
     warmup_.resize(s_.runs.size());
     for (std::size_t i = 0; i < s_.runs.size(); ++i) {
       const RunRecord& run = s_.runs[i];
       const std::uint64_t runs = s_.ended_runs[run.thread_index];
-      const std::uint64_t warmups =
-          runs > explicit_warmups + 1 ? explicit_warmups + 1 : std::min(runs, explicit_warmups);
+      const std::uint64_t warmups = warmups_of_thread(runs);
       warmup_[i] = run.number <= warmups;
       if (warmup_[i] && warmups == runs) all_warmup_threads_.insert(run.thread_index);
     }
@@ -135,7 +133,12 @@ class ReportRenderer {
     w_.key("trace").value(tracing());
     w_.key("cpu_time").value(recording(kRecordCpu));
     w_.key("region_cost_ns").value(cost_ticks_ * 1e9 / hz_);
-    w_.key("warmup_runs").value(static_cast<std::uint64_t>(g_warmup_runs.load()));
+    w_.key("warmup_runs");
+    if (g_warmup_runs.load() == kWarmupRunsUnset) {
+      w_.null();  // none set: the implicit warmup rule
+    } else {
+      w_.value(static_cast<std::uint64_t>(g_warmup_runs.load()));
+    }
     w_.end_object();
   }
 
@@ -654,7 +657,8 @@ class ReportRenderer {
                        "region '" + id(region) + "' ended " + std::to_string(ends.out_of_order) +
                            " time(s) while a region opened inside it was still open (a "
                            "coroutine suspended inside a region?); each such call is counted "
-                           "up to its end, and the regions inside it are kept"});
+                           "up to its end, and the regions still open inside it were split "
+                           "there: the rest of each is a call under its parent"});
       }
       if (ends.other_thread > 0) {
         all.push_back({"REGION_ENDED_ON_OTHER_THREAD",
@@ -700,8 +704,8 @@ class ReportRenderer {
     if (g_warmup_runs_refused[0] != '\0') {
       all.push_back({"WARMUP_RUNS_REFUSED", std::string("PERFGATE_PROBE_WARMUP_RUNS=") +
                                                 g_warmup_runs_refused +
-                                                " is not a count from 0 to 1000000; no runs "
-                                                "were marked as warmups by it"});
+                                                " is not a count from 0 to 1000000; it was "
+                                                "left unset"});
     }
     for (const std::uint32_t thread : all_warmup_threads_) {
       all.push_back({"NO_MEASURED_RUNS",

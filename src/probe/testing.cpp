@@ -62,7 +62,7 @@ void reset_for_testing() {
   r.anchor_ticks = now_ticks();
   g_enabled.store(true);
   g_region_extras.store(0);
-  g_warmup_runs.store(0);
+  g_warmup_runs.store(kWarmupRunsUnset);
   set_region_cost_for_testing(0);
 }
 

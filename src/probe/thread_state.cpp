@@ -199,15 +199,14 @@ inline void ThreadState::end_common(std::uint64_t end) noexcept {
 
 void ThreadState::exit_slow(OpenRegion region, std::uint64_t end) noexcept {
   if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
-  if (__builtin_expect(!stack_.empty() && stack_.back().serial == region.serial, 1)) {
+  if (__builtin_expect(!stack_.empty() && same_call(stack_.back().serial, region.serial), 1)) {
     close(stack_.size() - 1, end, end_cpu(stack_.back()), EndKind::kInnermost);
     return;
   }
-  // Not the innermost: a coroutine or a hand-written begin/end interleaved regions. Only
-  // this call is closed; the regions opened inside it stay open and end as they will.
+  // Not the innermost: a coroutine or a hand-written begin/end interleaved regions.
   for (std::size_t i = stack_.size(); i-- > 0;) {
-    if (stack_[i].serial == region.serial) {
-      close(i, end, end_cpu(stack_[i]), EndKind::kOutOfOrder);
+    if (same_call(stack_[i].serial, region.serial)) {
+      close_enclosing(i, end, /*remote=*/false);
       return;
     }
   }
@@ -297,6 +296,40 @@ void ThreadState::close(std::size_t position, std::uint64_t end, std::uint64_t e
   }
 }
 
+void ThreadState::close_enclosing(std::size_t position, std::uint64_t end, bool remote) noexcept {
+  // The regions opened inside this call and still open (a coroutine resumed inside a
+  // region it suspended under) are split at its end: up to it they are inside this call,
+  // as their ids say; after it they go on as calls of their own under this call's parent.
+  // So no child outlasts its parent, and a run's top level never overlaps itself.
+  struct Split {
+    std::uint32_t site;
+    std::uint32_t run;
+    std::uint64_t serial;
+    bool cpu;
+  };
+  std::vector<Split> split;
+  while (stack_.size() > position + 1) {
+    const Frame& top = stack_.back();
+    split.push_back(
+        {nodes_[top.node].site, top.run, top.serial & ~kCallFlags, top.start_cpu_ns != kNoCpu});
+    close(stack_.size() - 1, end, remote ? kNoCpu : end_cpu(top), EndKind::kInnermost);
+  }
+  close(position, end, remote ? kNoCpu : end_cpu(stack_[position]),
+        remote ? EndKind::kOtherThread : EndKind::kOutOfOrder);
+  const std::uint64_t now_cpu = !remote && recording(kRecordCpu) ? thread_cpu_ns() : kNoCpu;
+  for (auto it = split.rbegin(); it != split.rend(); ++it) {
+    const bool under_frame = !stack_.empty() && stack_.back().run == it->run;
+    const std::uint32_t node = child_of(under_frame ? stack_.back().node : base_, it->site);
+    Node& entered = nodes_[node];
+    const bool recursive = entered.open != 0 && entered.open_run == it->run;
+    if (entered.open++ == 0) entered.open_run = it->run;
+    // Ended only by close(): its caller's serial lacks these flags, so exit() goes there.
+    Frame& frame = push_frame(node, it->run, it->serial | kSlowEnd | (recursive ? kRecursive : 0),
+                              it->cpu ? now_cpu : kNoCpu);
+    frame.start_ticks = end;
+  }
+}
+
 void ThreadState::end_from_other_thread(std::uint64_t serial, std::uint64_t end) {
   Registry& r = registry();
   const std::lock_guard lock(r.mutex);
@@ -319,10 +352,10 @@ void ThreadState::close_remote_ends(
     const std::vector<std::pair<std::uint64_t, std::uint64_t>>& ends) noexcept {
   for (const auto& [serial, end] : ends) {
     std::size_t i = stack_.size();
-    while (i-- > 0 && stack_[i].serial != serial) {
+    while (i-- > 0 && !same_call(stack_[i].serial, serial)) {
     }
     if (i < stack_.size()) {
-      close(i, end, kNoCpu, EndKind::kOtherThread);  // its end was on another thread's clock
+      close_enclosing(i, end, /*remote=*/true);  // its end was on another thread's clock
     } else {
       ++unmatched_ends_;
       mark_unreported();

@@ -123,6 +123,11 @@ class ThreadState {
   /// In a serial: the call's node was open already (recursion), so its wall time is in
   /// the outer call's. Such calls end in close() too.
   static constexpr std::uint64_t kRecursive = std::uint64_t{1} << 62;
+  static constexpr std::uint64_t kCallFlags = kSlowEnd | kRecursive;
+  /// Whether two serials name the same call, whatever flags either carries.
+  static bool same_call(std::uint64_t a, std::uint64_t b) noexcept {
+    return ((a ^ b) & ~kCallFlags) == 0;
+  }
   enum class EndKind { kInnermost, kOutOfOrder, kOtherThread };
 
   std::uint32_t child_of(std::uint32_t parent, std::uint32_t site) noexcept;
@@ -137,6 +142,9 @@ class ThreadState {
   }
   /// Ends the call at `position` of the stack, in every case exit() does not take itself.
   void close(std::size_t position, std::uint64_t end, std::uint64_t end_cpu, EndKind kind) noexcept;
+  /// Ends the call at `position`, which is not the innermost (out of order, or ended on
+  /// another thread: `remote`), splitting the calls still open inside it at its end.
+  void close_enclosing(std::size_t position, std::uint64_t end, bool remote) noexcept;
   /// A new innermost frame, all but its start time set.
   [[gnu::always_inline]] inline Frame& push_frame(std::uint32_t node, std::uint32_t run,
                                                   std::uint64_t serial,

@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <set>
-#include <sstream>
 
 #include "ingest/gzip_text.hpp"
 #include "ingest/json_text.hpp"
@@ -239,11 +239,11 @@ std::optional<ProbeTrace> read_trace(JsonObjectReader& top) {
 /// The cross-references perfgate relies on: every region id a run, a key average or a
 /// trace event uses is described in regions[], and the nesting in regions[] is consistent.
 void check_references(const ProbeReport& report, const JsonObjectReader& top) {
-  std::set<std::string> ids;
+  std::map<std::string, const RegionInfo*> ids;
   for (std::size_t i = 0; i < report.regions.size(); ++i) {
     const RegionInfo& region = report.regions[i];
     const std::string path = element_path("regions", i);
-    if (!ids.insert(region.id).second) {
+    if (!ids.emplace(region.id, &region).second) {
       top.fail(path + ".id", "region id \"" + region.id + "\" is listed twice",
                "List each region id once");
     }
@@ -259,7 +259,8 @@ void check_references(const ProbeReport& report, const JsonObjectReader& top) {
       }
       continue;
     }
-    const RegionInfo* parent = report.region(*region.parent);
+    const auto found = ids.find(*region.parent);
+    const RegionInfo* parent = found != ids.end() ? found->second : nullptr;
     if (parent == nullptr) {
       top.fail(path + ".parent", "unknown region \"" + *region.parent + "\"",
                "A parent must be the id of another entry of regions[]");
@@ -418,14 +419,23 @@ ProbeReport load_probe_report(const std::filesystem::path& path) {
     throw Error(ExitCode::kNoInput,
                 name + ": no such file. Give the path of a probe report (PERFGATE_PROBE_OUT)");
   }
+  // Read into one string, sized from the file where it has a size: a report of 165 MB is
+  // held once, not twice.
   std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) {
+  std::string content;
+  std::error_code no_size;
+  if (std::filesystem::is_regular_file(path, no_size)) {
+    const std::uintmax_t size = std::filesystem::file_size(path, no_size);
+    if (!no_size) content.reserve(static_cast<std::size_t>(size));
+  }
+  std::array<char, 1 << 16> buffer{};
+  while (in.read(buffer.data(), buffer.size()) || in.gcount() > 0) {
+    content.append(buffer.data(), static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad() || (!in.eof() && content.empty())) {
     throw Error(ExitCode::kIoError, name + ": cannot read the file: " + std::strerror(errno) +
                                         ". Check its permissions");
   }
-  const std::string content = text.str();
   try {
     Json document;
     try {

@@ -347,7 +347,9 @@ void across_runs(std::string& out, const ProbeReport& report) {
   out += "; Median and Max are the region's wall time in one run.\n\n";
   struct Sum {
     double calls = 0, wall = 0, self = 0;
-    std::vector<double> walls;  // per measured run, 0 where it did not run
+    // (measured run, wall time) where it ran: a region that runs in few of many runs keeps
+    // few entries, so 100,000 regions over 1,000 runs stay small.
+    std::vector<std::pair<std::size_t, double>> walls;
   };
   const auto n = static_cast<double>(measured.size());
   std::map<std::string, Sum> own;
@@ -363,8 +365,8 @@ void across_runs(std::string& out, const ProbeReport& report) {
       sum.calls += static_cast<double>(time.calls);
       sum.wall += time.wall_time_us;
       sum.self += time.self_wall_time_us;
-      sum.walls.resize(measured.size(), 0.0);
-      sum.walls[r] += time.wall_time_us;
+      if (sum.walls.empty() || sum.walls.back().first != r) sum.walls.emplace_back(r, 0.0);
+      sum.walls.back().second += time.wall_time_us;
     };
     for (const auto& time : run.regions) add(own, time);
     for (const auto& row : run.dispatched) add(dispatched, row.time);
@@ -372,17 +374,21 @@ void across_runs(std::string& out, const ProbeReport& report) {
   const auto rows_of = [&](std::map<std::string, Sum>& sums) {
     std::vector<TreeRow> rows;
     for (auto& [id, sum] : sums) {
-      sum.walls.resize(measured.size(), 0.0);
-      std::sort(sum.walls.begin(), sum.walls.end());
-      const std::size_t m = sum.walls.size();
-      const double median =
-          m % 2 == 1 ? sum.walls[m / 2] : (sum.walls[m / 2 - 1] + sum.walls[m / 2]) / 2;
+      // Every measured run counts: those it did not run in, as zeros before the rest.
+      std::vector<double> ran;
+      ran.reserve(sum.walls.size());
+      for (const auto& [run, value] : sum.walls) ran.push_back(value);
+      std::sort(ran.begin(), ran.end());
+      const std::size_t m = measured.size();
+      const std::size_t zeros = m - ran.size();
+      const auto at = [&](std::size_t i) { return i < zeros ? 0.0 : ran[i - zeros]; };
+      const double median = m % 2 == 1 ? at(m / 2) : (at(m / 2 - 1) + at(m / 2)) / 2;
       rows.push_back({id,
                       sum.calls / n,
                       sum.wall / n,
                       sum.self / n,
                       wall > 0 ? sum.wall / wall : 0,
-                      {median, sum.walls.back()}});
+                      {median, ran.empty() ? 0.0 : ran.back()}});
     }
     return rows;
   };

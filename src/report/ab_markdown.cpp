@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -78,30 +79,61 @@ void machine_table(const AbReport& report, std::string& out) {
   out += "\n";
 }
 
+/// Up to this many pairs the per-pair differences fit in their table cell; more (--method
+/// stat runs up to 60 by default) go to a table of their own, a row per pair, below it.
+constexpr std::size_t kPairsInCell = 8;
+
 void comparison_table(const AbScenarioResult& scenario, std::string& out) {
   const PairedVerdict& verdict = *scenario.verdict;
   const PairedRuns runs = scenario.measured();
-  out +=
-      "| Metric | Base median | Head median | Delta | Budget | Pairs over budget | "
-      "Per pair: head - base |\n|---|---|---|---|---|---|---|\n";
-  for (const auto& evidence : verdict.metrics) {
+  std::size_t pair_count = 0;
+  for (const auto& evidence : verdict.metrics)
+    pair_count = std::max(pair_count, evidence.pair_over_budget.size());
+  const bool in_cell = pair_count <= kPairsInCell;
+  const auto pair_text = [&](const auto& evidence, std::size_t i) {
     const PairedSamples& samples = runs[evidence.metric];
+    return fmt::format("{}{}", signed_value(evidence.metric, samples.head[i] - samples.base[i]),
+                       evidence.pair_over_budget[i] ? " (over)" : "");
+  };
+  out +=
+      std::string("| Metric | Base median | Head median | Delta | Budget | Pairs over budget |") +
+      (in_cell ? " Per pair: head - base |\n|---|---|---|---|---|---|---|\n"
+               : "\n|---|---|---|---|---|---|\n");
+  for (const auto& evidence : verdict.metrics) {
     std::vector<std::string> pairs;
-    for (std::size_t i = 0; i < evidence.pair_over_budget.size(); ++i) {
-      pairs.push_back(fmt::format("{}{}",
-                                  signed_value(evidence.metric, samples.head[i] - samples.base[i]),
-                                  evidence.pair_over_budget[i] ? " (over)" : ""));
-    }
+    for (std::size_t i = 0; i < evidence.pair_over_budget.size(); ++i)
+      pairs.push_back(pair_text(evidence, i));
     out += fmt::format(
-        "| {} | {} | {} | {} ({}) | {} | {} of {} | {} |\n", metric_key(evidence.metric),
+        "| {} | {} | {} | {} ({}) | {} | {} of {} |", metric_key(evidence.metric),
         format_metric_value(evidence.metric, evidence.base_median),
         format_metric_value(evidence.metric, evidence.head_median),
         signed_value(evidence.metric, evidence.head_median - evidence.base_median),
         percent_delta(evidence.base_median, evidence.head_median, evidence.budget.relative),
         describe_budget(evidence.metric, evidence.budget), evidence.pairs_over_budget,
-        evidence.pair_over_budget.size(), markdown_cell(fmt::format("{}", fmt::join(pairs, ", "))));
+        evidence.pair_over_budget.size());
+    out += in_cell ? " " + markdown_cell(fmt::format("{}", fmt::join(pairs, ", "))) + " |\n" : "\n";
   }
   out += "\n";
+  if (in_cell) return;
+  // A row per pair, folded away: 60 values in one cell wrap into a column nobody reads.
+  out += fmt::format("<details><summary>Per pair: head - base ({} pairs)</summary>\n\n| Pair |",
+                     pair_count);
+  for (const auto& evidence : verdict.metrics)
+    out += " " + std::string(metric_key(evidence.metric)) + " |";
+  out += "\n|---:|";
+  for (std::size_t m = 0; m < verdict.metrics.size(); ++m) out += "---:|";
+  out += "\n";
+  for (std::size_t i = 0; i < pair_count; ++i) {
+    out += fmt::format("| {} |", i + 1);
+    for (const auto& evidence : verdict.metrics) {
+      out += " " +
+             (i < evidence.pair_over_budget.size() ? markdown_cell(pair_text(evidence, i))
+                                                   : std::string()) +
+             " |";
+    }
+    out += "\n";
+  }
+  out += "\n</details>\n\n";
 }
 
 void scenario_section(const AbScenarioResult& scenario, std::string& out) {

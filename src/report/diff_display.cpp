@@ -78,49 +78,52 @@ std::vector<CellAlign> display_align(DiffDisplay display, bool narrow) {
   return {};
 }
 
-std::string center_of(const std::optional<diff::SideEstimate>& side, const std::string& unit) {
-  return format_diff_value(side ? std::optional(side->center) : std::nullopt, unit);
+std::string center_of(const std::optional<diff::SideEstimate>& side, const std::string& unit,
+                      std::optional<double> magnitude) {
+  return format_diff_value(side ? std::optional(side->center) : std::nullopt, unit, magnitude);
 }
 
-/// The cells of `c`, the primary timing or the CPU time of `row`.
+/// The cells of `c`, the primary timing or the CPU time of `row`. Both sides are written
+/// in one unit, and the Change column has a figure on every row that has two centres.
 std::vector<std::string> display_cells(const DiffRow& row, const diff::StateComparison& c,
                                        const DiffRenderOptions& options, bool narrow) {
   const std::string unit = row_unit(row);
+  const std::optional<double> scale = row_magnitude(c);
   const std::string status = mark_status(c.status, options.marks);
   switch (options.display) {
     case DiffDisplay::kExplain: {
       std::string reason(diff::short_reason_code(c.reason.code));
       if (narrow) {
-        return {center_of(c.reference, unit), center_of(c.compare, unit), reason,
-                format_proven_change(c), status};
+        return {center_of(c.reference, unit, scale), center_of(c.compare, unit, scale), reason,
+                format_change_cell(c), status};
       }
-      return {format_explicit_interval(c.reference, unit),
-              format_explicit_interval(c.compare, unit),
+      return {format_explicit_interval(c.reference, unit, scale),
+              format_explicit_interval(c.compare, unit, scale),
               format_fraction_percent(c.reference ? c.reference->noise : std::nullopt),
               format_fraction_percent(c.compare ? c.compare->noise : std::nullopt),
               reason,
-              format_proven_change(c),
+              format_change_cell(c),
               status};
     }
     case DiffDisplay::kSimple:
       if (narrow) {
-        return {center_of(c.reference, unit), center_of(c.compare, unit), format_center_change(c),
-                format_proven_change(c), status};
+        return {center_of(c.reference, unit, scale), center_of(c.compare, unit, scale),
+                format_center_change(c), format_proven_change(c), status};
       }
-      return {center_of(c.reference, unit),
+      return {center_of(c.reference, unit, scale),
               format_interval_span(c.reference),
-              center_of(c.compare, unit),
+              center_of(c.compare, unit, scale),
               format_interval_span(c.compare),
               format_center_change(c),
               format_proven_change(c),
               status};
     case DiffDisplay::kIntervals:
       if (narrow) {
-        return {center_of(c.reference, unit), center_of(c.compare, unit), format_proven_change(c),
-                status};
+        return {center_of(c.reference, unit, scale), center_of(c.compare, unit, scale),
+                format_change_cell(c), status};
       }
-      return {format_center_interval(c.reference, unit), format_center_interval(c.compare, unit),
-              format_proven_change(c), status};
+      return {format_center_interval(c.reference, unit, scale),
+              format_center_interval(c.compare, unit, scale), format_change_cell(c), status};
   }
   return {};
 }
@@ -170,6 +173,14 @@ void render_summary(std::ostringstream& out, const diff::DiffOutcome& outcome,
     }
   }
   out << "  - Unknown     (????, a side is skipped or unusable): " << counts.unknown << "\n";
+  // compare.py's OVERALL_GEOMEAN: one figure for the whole comparison, every match in it.
+  if (const auto mean = geometric_mean_ratio(outcome, false)) {
+    out << "- Geometric mean of Cmp / Ref (" << primary_timing(outcome)
+        << "): " << format_geometric_mean(*mean) << "\n";
+  }
+  if (const auto mean = geometric_mean_ratio(outcome, true)) {
+    out << "- Geometric mean of Cmp / Ref (cpu_time): " << format_geometric_mean(*mean) << "\n";
+  }
   if (counts.cpu.total > 0) {
     out << "- CPU time (cpu_time, beside " << primary_timing(outcome) << "): " << counts.cpu.total
         << " matches; SAME " << counts.cpu.same << ", FAST " << counts.cpu.fast << ", SLOW "

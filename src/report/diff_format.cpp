@@ -34,40 +34,51 @@ double symmetric_change(double a, double b) {
 
 }  // namespace
 
-std::string format_diff_value(std::optional<double> value, const std::string& unit) {
+std::string format_diff_value(std::optional<double> value, const std::string& unit,
+                              std::optional<double> magnitude) {
   if (!value || !positive_finite(*value)) return "n/a";
   if (unit != "s") return fmt::format("{:.4g} {}", *value, unit);
-  const Scale scale = seconds_scale(*value);
+  const Scale scale = seconds_scale(magnitude.value_or(*value));
   return fmt::format("{:.3f} {}", *value * scale.multiplier, scale.unit);
 }
 
 std::string format_center_interval(const std::optional<diff::SideEstimate>& side,
-                                   const std::string& unit) {
+                                   const std::string& unit, std::optional<double> magnitude) {
   if (!side || !positive_finite(side->center)) return "n/a";
-  if (!side->interval) return format_diff_value(side->center, unit);
+  if (!side->interval) return format_diff_value(side->center, unit, magnitude);
   const double lower = side->interval->lower - side->center;
   const double upper = side->interval->upper - side->center;
   if (unit != "s") {
     return fmt::format("{:.4g} [{:+.3g}, {:+.3g}] {}", side->center, lower, upper, unit);
   }
-  const Scale scale = seconds_scale(side->center);
+  const Scale scale = seconds_scale(magnitude.value_or(side->center));
   return fmt::format("{:.3f} [{:+.3f}, {:+.3f}] {}", side->center * scale.multiplier,
                      lower * scale.multiplier, upper * scale.multiplier, scale.unit);
 }
 
 std::string format_explicit_interval(const std::optional<diff::SideEstimate>& side,
-                                     const std::string& unit) {
+                                     const std::string& unit, std::optional<double> magnitude) {
   if (!side || !positive_finite(side->center)) return "n/a";
-  if (!side->interval) return format_diff_value(side->center, unit);
+  if (!side->interval) return format_diff_value(side->center, unit, magnitude);
   const auto& interval = *side->interval;
   if (unit != "s") {
     return fmt::format("[{:.4g} | {:.4g} | {:.4g}] {}", interval.lower, side->center,
                        interval.upper, unit);
   }
-  const Scale scale = seconds_scale(std::max({interval.lower, side->center, interval.upper}));
+  const Scale scale =
+      seconds_scale(magnitude.value_or(std::max({interval.lower, side->center, interval.upper})));
   return fmt::format("[{:.3f} | {:.3f} | {:.3f}] {}", interval.lower * scale.multiplier,
                      side->center * scale.multiplier, interval.upper * scale.multiplier,
                      scale.unit);
+}
+
+std::optional<double> row_magnitude(const diff::StateComparison& comparison) {
+  std::optional<double> smallest;
+  for (const auto* side : {&comparison.reference, &comparison.compare}) {
+    if (!*side || !positive_finite((*side)->center)) continue;
+    smallest = smallest ? std::min(*smallest, (*side)->center) : (*side)->center;
+  }
+  return smallest;
 }
 
 std::string format_fraction_percent(std::optional<double> fraction) {
@@ -102,6 +113,22 @@ std::string format_proven_change(const diff::StateComparison& comparison) {
   return fmt::format(">= {:+.1f}%", bounds->first * 100.0);
 }
 
+std::string format_change_cell(const diff::StateComparison& comparison) {
+  switch (comparison.status) {
+    case diff::DiffStatus::kFast:
+    case diff::DiffStatus::kSlow:
+      return format_proven_change(comparison);
+    case diff::DiffStatus::kSame:
+    case diff::DiffStatus::kAmbiguous: {
+      const std::string change = format_center_change(comparison);
+      return change == "n/a" ? "" : "(" + change + ")";
+    }
+    case diff::DiffStatus::kUnknown:
+      break;
+  }
+  return "";
+}
+
 std::string format_center_change(const diff::StateComparison& comparison) {
   if (!comparison.reference || !comparison.compare) return "n/a";
   const double ref = comparison.reference->center;
@@ -124,6 +151,28 @@ std::string format_u_test(const std::optional<diff::StateComparison::UTest>& tes
   if (!test) return "";
   if (test->p_value < 0.00005) return "<0.0001";
   return fmt::format("{:.4f}", test->p_value);
+}
+
+std::optional<GeometricMeanRatio> geometric_mean_ratio(const diff::DiffOutcome& outcome, bool cpu) {
+  double log_sum = 0;
+  std::size_t matches = 0;
+  for (const auto& section : outcome.sections) {
+    for (const auto& row : section.rows) {
+      if (cpu && !row.cpu) continue;
+      const diff::StateComparison& c = cpu ? *row.cpu : row.comparison;
+      if (!c.reference || !c.compare) continue;
+      if (!positive_finite(c.reference->center) || !positive_finite(c.compare->center)) continue;
+      log_sum += std::log(c.compare->center / c.reference->center);
+      ++matches;
+    }
+  }
+  if (matches == 0) return std::nullopt;
+  return GeometricMeanRatio{std::exp(log_sum / static_cast<double>(matches)), matches};
+}
+
+std::string format_geometric_mean(const GeometricMeanRatio& mean) {
+  return fmt::format("{:.3f}x ({:+.1f}%) over {} match{}", mean.ratio, (mean.ratio - 1) * 100.0,
+                     mean.matches, mean.matches == 1 ? "" : "es");
 }
 
 }  // namespace perfgate

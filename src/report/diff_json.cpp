@@ -178,7 +178,20 @@ void config_json(Writer& w, const diff::DiffConfig& config) {
   w.end_object();
 }
 
-void summary_json(Writer& w, const diff::DiffCounts& counts) {
+void geometric_mean_json(Writer& w, const std::optional<GeometricMeanRatio>& mean) {
+  if (!mean) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  w.key("matches");
+  count(w, mean->matches);
+  w.key("ratio").value(mean->ratio);
+  w.end_object();
+}
+
+void summary_json(Writer& w, const diff::DiffOutcome& outcome) {
+  const diff::DiffCounts& counts = outcome.counts;
   w.begin_object();
   w.key("ambiguous");
   count(w, counts.ambiguous);
@@ -200,8 +213,17 @@ void summary_json(Writer& w, const diff::DiffCounts& counts) {
     count(w, value);
   }
   w.end_object();
+  w.key("fast");
+  count(w, counts.fast);
+  // compare.py's OVERALL_GEOMEAN, of the primary timing and of the CPU time.
+  w.key("geometric_mean").begin_object();
+  w.key("cpu_time");
+  geometric_mean_json(w, geometric_mean_ratio(outcome, true));
+  w.key("primary");
+  geometric_mean_json(w, geometric_mean_ratio(outcome, false));
+  w.end_object();
   for (const auto& [name, value] :
-       {std::pair{"fast", counts.fast}, std::pair{"only_in_compare", counts.only_in_compare},
+       {std::pair{"only_in_compare", counts.only_in_compare},
         std::pair{"only_in_reference", counts.only_in_reference}, std::pair{"same", counts.same},
         std::pair{"slow", counts.slow}, std::pair{"total", counts.total},
         std::pair{"unknown", counts.unknown}}) {
@@ -247,7 +269,7 @@ std::string diff_json_text(const diff::DiffOutcome& outcome, const diff::DiffCon
   }
   w.end_array();
   w.key("summary");
-  summary_json(w, outcome.counts);
+  summary_json(w, outcome);
   w.key("warnings").begin_array();
   for (const auto& warning : outcome.warnings) w.value(warning);
   w.end_array();

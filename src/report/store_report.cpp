@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "report/markdown.hpp"
@@ -130,7 +131,21 @@ std::string render_report_csv(const std::vector<StoredRecord>& records) {
                                   "eligible",
                                   "success",
                                   "record_id"};
-  for (const auto& metric : metrics) header.push_back(metric);
+  // Each metric's column says its unit, "latency (s)", as the records give it (the first
+  // that has the metric; a metric whose records disagree says "mixed units").
+  for (const auto& metric : metrics) {
+    std::optional<std::string> unit;
+    bool mixed = false;
+    for (const auto& stored : records) {
+      const auto it = stored.record.metrics.find(metric);
+      if (it == stored.record.metrics.end()) continue;
+      if (!unit) unit = it->second.unit;
+      mixed |= *unit != it->second.unit;
+    }
+    header.push_back(mixed                    ? metric + " (mixed units)"
+                     : unit && !unit->empty() ? metric + " (" + *unit + ")"
+                                              : metric);
+  }
   std::string out;
   for (std::size_t i = 0; i < header.size(); ++i) out += (i ? "," : "") + csv_field(header[i]);
   out += "\r\n";

@@ -72,6 +72,21 @@ TEST(AbCommand, StatMethodDecidesAPairAtATimeAndSaysWithWhatInterval) {
   EXPECT_GT(scenario["metrics"]["latency"]["change"]["lower"].get<double>(), 0.25);
 }
 
+TEST(AbCommand, StatMethodPrintsThePassesIntervalOnTheTerminalToo) {
+  TempDir dir;
+  const auto result =
+      run_perfgate({"ab", "--method", "stat", "--base", "sleep 0.02", "--head", "sleep 0.02",
+                    "--budget", "duration=60%,0.001s", "--out", "out"},
+                   dir.path());
+  // Equal sides within a 60 % budget: a PASS, unless this machine is too busy to decide.
+  ASSERT_THAT(result.exit_code, AnyOf(0, 2)) << result.out << result.err;
+  if (result.exit_code != 0) GTEST_SKIP() << "INCONCLUSIVE on this machine: " << result.out;
+  EXPECT_THAT(result.out, HasSubstr("adhoc  PASS\n  every metric is within budget with 99% "
+                                    "confidence after "));
+  EXPECT_THAT(result.out, ::testing::ContainsRegex("latency [+-][0-9.]+% \\[[+-][0-9.]+%, "
+                                                   "[+-][0-9.]+%\\]"));
+}
+
 TEST(AbCommand, RefusesStatFlagsThatWouldNotKeepTheirErrorRate) {
   TempDir dir;
   auto result = run_perfgate(
@@ -89,6 +104,19 @@ TEST(AbCommand, RefusesStatFlagsThatWouldNotKeepTheirErrorRate) {
   EXPECT_EQ(result.exit_code, 64);
   EXPECT_THAT(result.err, HasSubstr("pass --method stat with them"));
   EXPECT_FALSE(fs::exists(dir / "o"));  // refused before the output folder exists
+}
+
+TEST(AbCommand, NamesTheThreePairProtocolPairsAndStillTakesItsFirstName) {
+  TempDir dir;
+  const auto help = run_perfgate({"ab", "--help"}, dir.path());
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_THAT(help.out, HasSubstr("TEXT:{pairs,stat}"));
+  EXPECT_THAT(help.out, HasSubstr("the 3-pair protocol"));
+  EXPECT_THAT(help.out, Not(HasSubstr("seed")));
+  const auto result = run_perfgate(
+      {"ab", "--method", "seed", "--base", "true", "--head", "true", "--out", "o"}, dir.path());
+  EXPECT_NE(result.exit_code, 64) << result.err;  // PASS, or INCONCLUSIVE on a busy machine
+  EXPECT_EQ(read_json(dir / "o/results.json")["scenarios"][0]["rules"]["method"], "pairs");
 }
 
 TEST(AbCommand, IdenticalSidesAreNeverARegression) {

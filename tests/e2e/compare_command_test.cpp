@@ -244,7 +244,7 @@ TEST(ReportCommand, WritesCsvWithOneColumnPerMetric) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.out, ::testing::StartsWith(
                               "timestamp,benchmark_id,workload_id,variant_id,benchmark_version,"));
-  EXPECT_THAT(result.out, HasSubstr(",cpu_time,latency,memory\r\n"));
+  EXPECT_THAT(result.out, HasSubstr(",cpu_time (s),latency (s),memory (MB)\r\n"));
   EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 2);
 }
 

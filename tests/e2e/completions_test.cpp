@@ -38,6 +38,21 @@ TEST(Completions, BashOffersCommandsThenSubcommandsThenTheCommandsOwnFlags) {
   EXPECT_EQ(bash_candidates(dir, "perfgate compare --results-dir out --up"), "--upload\n");
 }
 
+TEST(Completions, BashOffersTheValuesOfAFlagThatNamesThem) {
+  TempDir dir;
+  const auto script = run_perfgate({"completions", "bash"}, dir.path());
+  dir.write("perfgate.bash", script.out);
+  EXPECT_EQ(bash_candidates(dir, "perfgate ab --method \"\""), "pairs\nstat\n");
+  EXPECT_EQ(bash_candidates(dir, "perfgate ab --method = s"), "stat\n");
+  EXPECT_EQ(bash_candidates(dir, "perfgate report --format \"\""), "md\njson\ncsv\nhtml\n");
+  EXPECT_EQ(bash_candidates(dir, "perfgate diff --display e"), "explain\n");
+  EXPECT_EQ(bash_candidates(dir, "perfgate diff a.json b.json --format \"\""), "text\nmd\njson\n");
+  EXPECT_EQ(bash_candidates(dir, "perfgate import --format-in h"), "hyperfine\n");
+  // A flag's value is offered only after that flag: a file name elsewhere.
+  dir.write("results-a.json", "{}");
+  EXPECT_EQ(bash_candidates(dir, "perfgate diff --display simple results-"), "results-a.json\n");
+}
+
 TEST(Completions, BashCompletesFileNamesWhereACommandTakesFiles) {
   TempDir dir;
   const auto script = run_perfgate({"completions", "bash"}, dir.path());
@@ -54,6 +69,8 @@ TEST(Completions, ZshScriptNamesEveryCommandAndFlag) {
   EXPECT_THAT(script.out, HasSubstr("\"baseline prepare\") flags=("));
   EXPECT_THAT(script.out, HasSubstr("--allow-mixed-commits"));
   EXPECT_THAT(script.out, HasSubstr("commands=('run' 'compare' 'baseline'"));
+  EXPECT_THAT(script.out, HasSubstr("\"ab|--method\") values=(pairs stat) ;;"));
+  EXPECT_THAT(script.out, HasSubstr("\"profile|--format\") values=(md json) ;;"));
 }
 
 TEST(Completions, RefusesAShellItDoesNotKnow) {

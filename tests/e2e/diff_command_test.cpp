@@ -504,11 +504,11 @@ TEST_F(DiffCommand, FitsItsTablesToAnEightyColumnTerminalButNotItsMarkdown) {
   ASSERT_EQ(fitted.exit_code, 0) << fitted.err;
   EXPECT_LE(widest_line(fitted.out), 80u) << fitted.out;
   EXPECT_EQ(fitted.out.find("Ref [Lo | Ce | Hi]"), std::string::npos) << fitted.out;
-  EXPECT_NE(fitted.out.find("|  slow   | 1.000 ms |   1.200 ms | sc-gap     | >= +19.3% |"),
+  EXPECT_NE(fitted.out.find("|  slow   |    1.000 ms |   1.200 ms | sc-gap     | >= +19.3% |"),
             std::string::npos)
       << fitted.out;
   EXPECT_NE(fitted.out.find("(interval bounds and noise left out to fit 80 columns; "
-                            "COLUMNS=134 shows them)\n"),
+                            "COLUMNS=142 shows them)\n"),
             std::string::npos)
       << fitted.out;
   // The same statuses and summary either way: only the layout changed.

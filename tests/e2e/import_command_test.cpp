@@ -268,6 +268,32 @@ benchmark_version = 2
   EXPECT_EQ(by_id(result, "cpu/BM_empty")["workload_id"], "cpu/BM_empty");
 }
 
+TEST(ImportCommand, GivesEachBenchmarkThePoliciesOfItsMappingEntry) {
+  Project p;
+  fs::remove(p.dir / "perfgate.toml");  // the built-in policies: 8 % and 0.5 s
+  p.dir.write("map.toml", R"toml(
+[[benchmark]]
+match = "BM_memcpy*"
+[benchmark.regression_thresholds.latency]
+threshold_percent = 0.05
+threshold_absolute = 0.000000002
+)toml");
+  ASSERT_EQ(p.import_json({"--mapping", "map.toml"}).exit_code, 0);
+  // A 20 % slower BM_memcpy regresses under its own policy; BM_empty keeps the built-in
+  // one, under which its nanoseconds never regress.
+  p.dir.write("results/gbench.json", gbench_json({120, 132, 144}));
+  ASSERT_EQ(p.perfgate({"baseline", "prepare", "-o", "m.json"}).exit_code, 0);
+  ASSERT_EQ(p.perfgate({"baseline", "approve", "m.json"}).exit_code, 0);
+  const auto result = p.import_json({"--mapping", "map.toml"});
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  const Json memcpy = by_id(result, "cpu/BM_memcpy[64]");
+  EXPECT_EQ(memcpy["regression_thresholds"]["latency"]["threshold_percent"], 0.05);
+  EXPECT_EQ(memcpy["regression_thresholds"]["latency"]["threshold_absolute"], 0.000000002);
+  EXPECT_EQ(memcpy["comparison_status"], "REGRESSION");
+  const Json empty = by_id(result, "cpu/BM_empty");
+  EXPECT_EQ(empty["regression_thresholds"]["latency"]["threshold_absolute"], 0.5);
+}
+
 TEST(ImportCommand, RejectsAMalformedMappingFileBeforeStoringAnything) {
   Project p;
   p.dir.write("map.toml", "[[benchmark]]\nmatch = \"BM_*\"\nworklod_id = \"w\"\n");

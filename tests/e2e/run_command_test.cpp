@@ -238,6 +238,33 @@ num_measurement_runs = 2
   EXPECT_FALSE(metrics.contains("decode/huffman"));
 }
 
+TEST(RunCommand, TakesAForkedChildsProbeReportAndCarriesTheProbesWarningsIntoTheRecord) {
+  TempDir dir;
+  dir.write("p.toml", std::string("benchmark_id = \"forks\"\ncommand = [\"") +
+                          PERFGATE_PROBE_FORK_PROGRAM + R"("]
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = 2
+)");
+  const auto result = run_perfgate({"run", "p.toml", "-r", "out", "--json"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json record = Json::parse(result.out)[0];
+  // The child wrote probe-N.<pid>.json beside the parent's report: its region counts.
+  EXPECT_EQ(record["metrics"]["child_work"]["samples"].size(), 2u);
+  EXPECT_EQ(record["metrics"]["parent_work"]["samples"].size(), 2u);
+  std::vector<std::string> codes;
+  for (const Json& warning : record["warnings"]) {
+    const std::string line = warning;
+    codes.push_back(line.substr(0, line.find(':', 7)));
+  }
+  // Once each, however many runs said it.
+  EXPECT_EQ(codes, (std::vector<std::string>{"probe: FORKED", "probe: FORKED_CHILD"}));
+  EXPECT_THAT(record["warnings"][1].get<std::string>(), HasSubstr("(in a forked child's report)"));
+  // And the table says them too.
+  const auto table = run_perfgate({"run", "p.toml", "-r", "out"}, dir.path());
+  EXPECT_THAT(table.out, HasSubstr("warning: probe: FORKED: the program forked"));
+}
+
 TEST(RunCommand, MapsNestedProbeRegionsThroughComponentMetrics) {
   TempDir dir;
   dir.write("p.toml", "benchmark_id = \"probed\"\n" + child_command("probe") + R"(

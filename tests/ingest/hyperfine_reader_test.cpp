@@ -50,18 +50,22 @@ TEST(HyperfineReader, TakesTheRunTimesAsSamplesAndSummarisesThem) {
   EXPECT_FALSE(state.skipped);
 }
 
-TEST(HyperfineReader, ReadsUserSystemAndMemoryAsExtraMetrics) {
+TEST(HyperfineReader, ReadsUserSystemTheirSumAsCpuTimeAndMemoryAsExtraMetrics) {
   const ResultFile file = read_fixture();
   const std::vector<ExtraMetric>& extras = file.states[0].extra_metrics;
-  ASSERT_EQ(extras.size(), 3u);
+  ASSERT_EQ(extras.size(), 4u);
   EXPECT_EQ(extras[0].name, "user");
   EXPECT_EQ(extras[0].unit, "s");
   EXPECT_EQ(extras[0].samples, std::vector<double>{0.015});
   EXPECT_EQ(extras[1].name, "system");
   EXPECT_EQ(extras[1].samples, std::vector<double>{0.004});
-  EXPECT_EQ(extras[2].name, "memory");
-  EXPECT_EQ(extras[2].unit, "MB");
-  EXPECT_EQ(extras[2].samples, (std::vector<double>{1.0, 2.0, 3.0}));
+  EXPECT_EQ(extras[2].name, "cpu_time");
+  EXPECT_EQ(extras[2].unit, "s");
+  ASSERT_EQ(extras[2].samples.size(), 1u);
+  EXPECT_DOUBLE_EQ(extras[2].samples[0], 0.019);
+  EXPECT_EQ(extras[3].name, "memory");
+  EXPECT_EQ(extras[3].unit, "MB");
+  EXPECT_EQ(extras[3].samples, (std::vector<double>{1.0, 2.0, 3.0}));
 }
 
 TEST(HyperfineReader, SkipsAResultWithRunsThatExitedNonZero) {

@@ -70,10 +70,40 @@ TEST(ImportMapping, RejectsAnEntryWithoutMatch) {
             "\"BM_memcpy*\", over the benchmark name or <benchmark>/<state>");
 }
 
-TEST(ImportMapping, RejectsAnEntryThatSetsNoIdentityField) {
+TEST(ImportMapping, RejectsAnEntryThatSetsNothing) {
   EXPECT_EQ(toml_error("[[benchmark]]\nmatch = \"x\"\n"),
-            "map.toml: benchmark[0]: sets no identity field. Add workload_id, variant_id or "
-            "benchmark_version, or remove the entry");
+            "map.toml: benchmark[0]: sets nothing. Add workload_id, variant_id, "
+            "benchmark_version or regression_thresholds, or remove the entry");
+}
+
+TEST(ImportMapping, ReadsPerBenchmarkPoliciesAsABenchmarkConfigWritesThem) {
+  const ImportMapping mapping = toml_mapping(R"(
+[[benchmark]]
+match = "BM_*"
+[benchmark.regression_thresholds.latency]
+threshold_percent = 0.05
+threshold_absolute = 0.000001
+[benchmark.regression_thresholds.cpu_time]
+threshold_percent = 0.1
+threshold_absolute = 0
+gated = false
+)");
+  ASSERT_EQ(mapping.entries.size(), 1u);
+  const auto& policies = mapping.entries[0].regression_thresholds;
+  ASSERT_EQ(policies.size(), 2u);
+  EXPECT_EQ(policies.at("latency"), (MetricPolicy{0.05, 0.000001, true}));
+  EXPECT_EQ(policies.at("cpu_time"), (MetricPolicy{0.1, 0, false}));
+  EXPECT_EQ(mapping.entries[0].identity.workload_id, std::nullopt);
+}
+
+TEST(ImportMapping, RejectsAPolicyWithAKeyItDoesNotKnow) {
+  const std::string error = toml_error(
+      "[[benchmark]]\nmatch = \"x\"\n[benchmark.regression_thresholds.latency]\n"
+      "threshold_pct = 0.05\n");
+  EXPECT_NE(error.find("map.toml: benchmark[0].regression_thresholds.latency.threshold_pct: "
+                       "unknown key"),
+            std::string::npos)
+      << error;
 }
 
 TEST(ImportMapping, RejectsABenchmarkVersionBelowOne) {

@@ -158,8 +158,8 @@ TEST(ImportRecords, GivesEveryStateOfAFamilyTheFamilyAsWorkloadAndItsStateAsVari
 
 TEST(ImportRecords, TakesIdentityFromTheFirstMatchingMappingEntryWithoutThePrefix) {
   ImportOptions options = prefixed("cpu/");
-  options.mapping = mapping_of({{"BM_memcpy/64", {"memcpy-big", std::nullopt, 3}},
-                                {"BM_memcpy*", {"memcpy", "default", 2}}});
+  options.mapping = mapping_of({{"BM_memcpy/64", {"memcpy-big", std::nullopt, 3}, {}},
+                                {"BM_memcpy*", {"memcpy", "default", 2}, {}}});
   const ImportedStates imported = import_states(
       gbench_file({gbench_state("BM_memcpy", "64", {1e-6}), gbench_state("BM_memcpy", "8", {1e-6}),
                    gbench_state("BM_sort", "8", {1e-6})}),
@@ -177,7 +177,7 @@ TEST(ImportRecords, TakesIdentityFromTheFirstMatchingMappingEntryWithoutThePrefi
 
 TEST(ImportRecords, FlagsOverrideTheMappingFieldByField) {
   ImportOptions options;
-  options.mapping = mapping_of({{"BM_*", {"mapped", "mapped-variant", 2}}});
+  options.mapping = mapping_of({{"BM_*", {"mapped", "mapped-variant", 2}, {}}});
   options.flags.benchmark_version = 7;
   const BenchmarkIdentity id =
       only_record(import_states(gbench_file({gbench_state("BM_x", "", {1.0})}), options, host()))

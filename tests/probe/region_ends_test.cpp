@@ -73,13 +73,15 @@ TEST_F(RegionEnds, PutARegionEnteredInARunAtItsTopWhenItsParentWasOpenedBefore) 
   EXPECT_EQ(warning_codes(doc), Codes{"REGION_OUTSIDE_RUN"});
 }
 
-TEST_F(RegionEnds, CloseOnlyTheRegionThatEndsWhenEndsComeOutOfOrder) {
+TEST_F(RegionEnds, SplitTheRegionsStillOpenInsideOneThatEndsOutOfOrder) {
   {
     probe::Run run;
     std::optional<NamedRegion> outer, inner;
     outer.emplace("outer");
     inner.emplace("inner");
+    spin_for(std::chrono::microseconds(100));
     outer.reset();  // not the innermost: a coroutine resumed after a suspension, say
+    spin_for(std::chrono::microseconds(100));
     { PERFGATE_REGION("next"); }
     inner.reset();
     { PERFGATE_REGION("after"); }
@@ -87,17 +89,24 @@ TEST_F(RegionEnds, CloseOnlyTheRegionThatEndsWhenEndsComeOutOfOrder) {
   const Json doc = report();
   const Json& run = doc["runs"][0];
   EXPECT_EQ(run_row(run, "outer")["calls"], 1);
+  // "inner" up to the end of "outer" is inside it, and the rest is a call at the top.
   EXPECT_EQ(run_row(run, "outer/inner")["calls"], 1);
-  // Entered while "inner" was still open: inside it, as the stack said then.
-  EXPECT_EQ(run_row(run, "outer/inner/next")["calls"], 1);
-  // And once everything has ended, the next region is at the top again, not under a
-  // region that was closed out of order.
+  EXPECT_EQ(run_row(run, "inner")["calls"], 1);
+  EXPECT_LE(run_row(run, "outer/inner")["wall_time_us"].get<double>(),
+            run_row(run, "outer")["wall_time_us"].get<double>());
+  EXPECT_GE(run_row(run, "inner")["wall_time_us"].get<double>(), 100.0);
+  // Entered while the rest of "inner" was open: inside that rest.
+  EXPECT_EQ(run_row(run, "inner/next")["calls"], 1);
+  EXPECT_EQ(run_row(run, "outer/inner/next"), nullptr);
+  // And once everything has ended, the next region is at the top again.
   EXPECT_EQ(run_row(run, "after")["calls"], 1);
+  EXPECT_NEAR(top_level_plus_residual(run), 1.0, 1e-9);
   EXPECT_EQ(warning_codes(doc), Codes{"REGION_END_MISMATCH"});
   EXPECT_EQ(doc["warnings"][0]["message"],
             "region 'outer' ended 1 time(s) while a region opened inside it was still open (a "
             "coroutine suspended inside a region?); each such call is counted up to its end, "
-            "and the regions inside it are kept");
+            "and the regions still open inside it were split there: the rest of each is a "
+            "call under its parent");
 }
 
 TEST_F(RegionEnds, CountARegionEndedOnAnotherThreadOnTheThreadThatOpenedIt) {
@@ -153,6 +162,19 @@ Task timed_coroutine() {
   spin_for(std::chrono::microseconds(100));
 }
 
+/// Every row's wall time is at most its parent's in the same run: a child never outlasts
+/// its parent.
+void expect_children_within_parents(const Json& run) {
+  for (const Json& row : run["regions"]) {
+    const std::string id = row["region_id"];
+    const std::size_t slash = id.rfind('/');
+    if (slash == std::string::npos) continue;
+    const Json parent = run_row(run, id.substr(0, slash));
+    ASSERT_NE(parent, nullptr) << id;
+    EXPECT_LE(row["wall_time_us"].get<double>(), parent["wall_time_us"].get<double>()) << id;
+  }
+}
+
 TEST_F(RegionEnds, KeepACoroutinesRegionAndItsResumersRegionApart) {
   {
     probe::Run run;
@@ -161,18 +183,47 @@ TEST_F(RegionEnds, KeepACoroutinesRegionAndItsResumersRegionApart) {
       PERFGATE_REGION("outer");
       spin_for(std::chrono::microseconds(400));
       task.handle.resume();  // "coro" ends here, inside "outer"
+      spin_for(std::chrono::microseconds(300));
     }
   }
   const Json doc = report();
   const Json& run = doc["runs"][0];
   EXPECT_EQ(run_row(run, "coro")["calls"], 1);
+  // "outer" up to the end of "coro" is inside it; the 300 µs after are a top-level call.
   EXPECT_EQ(run_row(run, "coro/outer")["calls"], 1);
-  // "coro" lasted from its start to its end inside "outer": longer than "outer" itself,
-  // which began after it; with the old probe each took the other's end.
+  EXPECT_EQ(run_row(run, "outer")["calls"], 1);
   EXPECT_GT(run_row(run, "coro")["wall_time_us"].get<double>(),
             run_row(run, "coro/outer")["wall_time_us"].get<double>());
   EXPECT_GE(run_row(run, "coro/outer")["wall_time_us"].get<double>(), 500.0);
+  EXPECT_GE(run_row(run, "outer")["wall_time_us"].get<double>(), 300.0);
+  expect_children_within_parents(run);
+  // The top level (coro, then the rest of outer) and the residual make the whole run.
+  EXPECT_NEAR(top_level_plus_residual(run), 1.0, 1e-9);
   EXPECT_EQ(warning_codes(doc), Codes{"REGION_END_MISMATCH"});
+}
+
+TEST_F(RegionEnds, KeepTheSumRuleWhenACoroutineResumesUnderNestedRegions) {
+  {
+    probe::Run run;
+    Task first = timed_coroutine();
+    {
+      PERFGATE_REGION("outer");
+      {
+        PERFGATE_REGION("step");
+        spin_for(std::chrono::microseconds(200));
+        first.handle.resume();  // "coro" ends with "outer" and "step" open inside it
+        spin_for(std::chrono::microseconds(200));
+      }
+      spin_for(std::chrono::microseconds(100));
+    }
+  }
+  const Json doc = report();
+  const Json& run = doc["runs"][0];
+  EXPECT_EQ(row_ids(run).size(), 5u);  // coro, coro/outer, coro/outer/step, outer, outer/step
+  EXPECT_EQ(run_row(run, "outer/step")["calls"], 1);
+  EXPECT_GE(run_row(run, "outer/step")["wall_time_us"].get<double>(), 200.0);
+  expect_children_within_parents(run);
+  EXPECT_NEAR(top_level_plus_residual(run), 1.0, 1e-9);
 }
 
 TEST_F(RegionEnds, NameRegionsAtRunTimeAndBoundHowManyNamesAreKept) {
@@ -204,8 +255,8 @@ TEST_F(RegionEnds, EscapeBytesThatAreNotUtf8SoTheReportStaysValidJson) {
   // report() parses with nlohmann::json, which refuses malformed UTF-8.
   const Json doc = report();
   const Json& run = doc["runs"][0];
-  EXPECT_EQ(run_row(run, "caf\\xe9")["calls"], 1);
-  EXPECT_EQ(run_row(run, "caf\\xe9/caf\xc3\xa9")["calls"], 1);
+  EXPECT_EQ(run_row(run, "caf%E9")["calls"], 1);  // in ids, the byte is percent-encoded
+  EXPECT_EQ(run_row(run, "caf%E9/caf\xc3\xa9")["calls"], 1);
   EXPECT_EQ(warning_codes(doc), Codes{"NAME_NOT_UTF8"});
   EXPECT_EQ(doc["warnings"][0]["message"],
             "a region name is not valid UTF-8: its other bytes are written as \\xNN ('caf\\xe9')");

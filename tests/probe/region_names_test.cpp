@@ -7,6 +7,7 @@
 
 #include "perfgate/probe.h"
 #include "probe/probe_fixture.hpp"
+#include "profile/probe_report_reader.hpp"
 
 namespace perfgate::probe::testing {
 namespace PERFGATE_TEST_FILE {
@@ -37,6 +38,23 @@ TEST_F(RegionNames, EscapesSlashesSoANameNeverCollidesWithANestedPath) {
     if (row["region_id"] != "a/b") sum += row["wall_time_fraction"].get<double>();
   }
   EXPECT_NEAR(sum, 1.0, 1e-9);
+}
+
+TEST_F(RegionNames, KeepsIdsUniqueWhenNamesLookAlikeInTheReport) {
+  {
+    probe::Run run;
+    { PERFGATE_REGION(""); }
+    { PERFGATE_REGION("(unnamed)"); }
+    { PERFGATE_REGION("bad\xff"); }
+    { PERFGATE_REGION("bad\\xff"); }
+    { PERFGATE_REGION("caf\xc3\xa9"); }
+  }
+  const Json r = report();
+  EXPECT_EQ(region_ids(r), (std::set<std::string>{"(unnamed)", "%28unnamed)", "bad%FF", "bad\\xff",
+                                                  "caf\xc3\xa9"}));
+  // perfgate's own reader takes the report: no id is listed twice.
+  const perfgate::profile::ProbeReport read = perfgate::profile::read_probe_report(r, "probe.json");
+  EXPECT_EQ(read.regions.size(), 5u);
 }
 
 TEST_F(RegionNames, NamesCRegionsByTheirTextWhenTheCallerReusesOneBuffer) {

@@ -29,7 +29,7 @@ constexpr const char* kGolden = R"({
   "enabled": true,
   "region_cost_ns": 250,
   "trace": true,
-  "warmup_runs": 0
+  "warmup_runs": null
  },
  "created_at": "CREATED_AT",
  "key_averages": {

@@ -1,5 +1,6 @@
-// Warmup runs: the first warmup_runs runs of each thread, and the implicit one after them
-// when runs follow it, stay in runs[] marked `warmup` and stay out of the key averages.
+// Warmup runs: exactly the first warmup_runs runs of each thread when a count is set, else
+// the implicit first one when runs follow it, stay in runs[] marked `warmup` and stay out of
+// the key averages.
 
 #include <cstdlib>
 #include <filesystem>
@@ -30,24 +31,40 @@ TEST_F(ProbeWarmup, CountsASingleRunAsMeasured) {
   const Json doc = report();
   EXPECT_EQ(warmup_flags(doc), (std::vector<bool>{false}));
   EXPECT_EQ(doc["key_averages"]["total_time"][0]["runs"], 1);
-  EXPECT_EQ(doc["config"]["warmup_runs"], 0);
+  EXPECT_TRUE(doc["config"]["warmup_runs"].is_null());
 }
 
-TEST_F(ProbeWarmup, MarksTheExplicitWarmupsAndTheImplicitOneAndAveragesTheRest) {
+TEST_F(ProbeWarmup, MarksTheFirstRunAsTheImplicitWarmupWhenNoCountIsSet) {
+  for (int i = 0; i < 3; ++i) frame();
+  const Json doc = report();
+  EXPECT_EQ(warmup_flags(doc), (std::vector<bool>{true, false, false}));
+  EXPECT_TRUE(doc["config"]["warmup_runs"].is_null());
+  EXPECT_EQ(doc["key_averages"]["total_time"][0]["runs"], 2);
+}
+
+TEST_F(ProbeWarmup, MarksExactlyTheWarmupsSetAndAveragesTheRest) {
   set_warmup_runs(2);
   for (int i = 0; i < 5; ++i) frame();
   const Json doc = report();
-  EXPECT_EQ(warmup_flags(doc), (std::vector<bool>{true, true, true, false, false}));
+  EXPECT_EQ(warmup_flags(doc), (std::vector<bool>{true, true, false, false, false}));
   EXPECT_EQ(doc["config"]["warmup_runs"], 2);
-  EXPECT_EQ(doc["key_averages"]["total_time"][0]["calls"], 2);
-  EXPECT_EQ(doc["key_averages"]["total_time"][0]["runs"], 2);
+  EXPECT_EQ(doc["key_averages"]["total_time"][0]["calls"], 3);
+  EXPECT_EQ(doc["key_averages"]["total_time"][0]["runs"], 3);
   EXPECT_EQ(warning_codes(doc), std::vector<std::string>{});
 }
 
-TEST_F(ProbeWarmup, LeavesTheImplicitWarmupOutWhenNoRunWouldFollowIt) {
-  set_warmup_runs(2);
+TEST_F(ProbeWarmup, MarksOneWarmupWhenOneIsSet) {
+  set_warmup_runs(1);
   for (int i = 0; i < 3; ++i) frame();
-  EXPECT_EQ(warmup_flags(report()), (std::vector<bool>{true, true, false}));
+  EXPECT_EQ(warmup_flags(report()), (std::vector<bool>{true, false, false}));
+}
+
+TEST_F(ProbeWarmup, MarksNoWarmupWhenZeroIsSet) {
+  set_warmup_runs(0);
+  for (int i = 0; i < 3; ++i) frame();
+  const Json doc = report();
+  EXPECT_EQ(warmup_flags(doc), (std::vector<bool>{false, false, false}));
+  EXPECT_EQ(doc["config"]["warmup_runs"], 0);
 }
 
 TEST_F(ProbeWarmup, WarnsWhenEveryRunOfAThreadIsAWarmup) {
@@ -86,16 +103,16 @@ TEST(ProbeWarmupEnvironment, RefusesACountItCannotReadOnStderrAndInTheReport) {
                              std::istreambuf_iterator<char>());
   std::filesystem::remove_all(dir);
   EXPECT_EQ(err_text,
-            "perfgate-probe: PERFGATE_PROBE_WARMUP_RUNS=3x is not a count from 0 to 1000000; no "
-            "runs are marked as warmups\n");
-  EXPECT_EQ(doc["config"]["warmup_runs"], 0);
+            "perfgate-probe: PERFGATE_PROBE_WARMUP_RUNS=3x is not a count from 0 to 1000000; it "
+            "is left unset (the first run of each thread is a warmup when runs follow it)\n");
+  EXPECT_TRUE(doc["config"]["warmup_runs"].is_null());
   bool found = false;
   for (const Json& warning : doc["warnings"]) {
     if (warning["code"] == "WARMUP_RUNS_REFUSED") {
       found = true;
       EXPECT_EQ(warning["message"],
-                "PERFGATE_PROBE_WARMUP_RUNS=3x is not a count from 0 to 1000000; no runs were "
-                "marked as warmups by it");
+                "PERFGATE_PROBE_WARMUP_RUNS=3x is not a count from 0 to 1000000; it was left "
+                "unset");
     }
   }
   EXPECT_TRUE(found);

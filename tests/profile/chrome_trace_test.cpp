@@ -19,7 +19,7 @@ ProbeReport fixture() {
 
 /// The trace as a viewer gets it: written to text and parsed back.
 Json exported(const ProbeReport& report) {
-  return Json::parse(pretty_json(chrome_trace(report, "probe.json")));
+  return Json::parse(chrome_trace(report, "probe.json"));
 }
 
 TEST(ChromeTrace, HasTheFieldsPerfettoNeedsOnEveryCompleteEvent) {
@@ -78,7 +78,7 @@ TEST(ChromeTrace, PutsEachThreadOfAMergedReportUnderItsOwnProgramsPid) {
   const ProbeReport merged =
       merge_reports({{"a.json", read_probe_report(perfgate::testing::probe_report_json(), "a")},
                      {"b.json", second}});
-  const Json trace = chrome_trace(merged, "merged");
+  const Json trace = Json::parse(chrome_trace(merged, "merged"));
   std::map<long long, long long> pid_by_tid;
   std::vector<std::string> processes;
   for (const Json& event : trace["traceEvents"]) {

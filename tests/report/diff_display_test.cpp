@@ -75,7 +75,7 @@ TEST_F(DiffDisplayTest, RendersATablePerDeviceSectionAndTheSummary) {
       "## [0] GPU 0\n\n"
       "|  T  |                       Ref |                       Cmp |    Change | Status  |\n"
       "|:---:|--------------------------:|--------------------------:|----------:|:-------:|\n"
-      "| F32 | 1.000 [-0.004, +0.002] ms | 1.000 [-0.004, +0.002] ms |           | "
+      "| F32 | 1.000 [-0.004, +0.002] ms | 1.000 [-0.004, +0.002] ms |   (+0.0%) | "
       "\xF0\x9F\x94\xB5 SAME |\n"
       "| U8  | 1.000 [-0.004, +0.002] ms | 1.200 [-0.005, +0.002] ms | >= +19.3% | "
       "\xF0\x9F\x94\xB4 SLOW |\n"
@@ -89,6 +89,7 @@ TEST_F(DiffDisplayTest, RendersATablePerDeviceSectionAndTheSummary) {
       "  - Regression  (SLOW, clear gap, compare is slower): 1\n"
       "  - Ambiguous   (AMBG, the evidence decides neither way): 0\n"
       "  - Unknown     (????, a side is skipped or unusable): 0\n"
+      "- Geometric mean of Cmp / Ref (gpu_time): 1.095x (+9.5%) over 2 matches\n"
       "- Not matched (????, in one file only): 1 (reference only 1, compare only 0)\n");
 }
 
@@ -102,7 +103,7 @@ TEST_F(DiffDisplayTest, LeavesTheIntervalBoundsOutOfATableTooWideForTheTerminal)
             "## [0] GPU 0\n\n"
             "|  T  |      Ref |      Cmp |    Change | Status  |\n"
             "|:---:|---------:|---------:|----------:|:-------:|\n"
-            "| F32 | 1.000 ms | 1.000 ms |           | \xF0\x9F\x94\xB5 SAME |\n"
+            "| F32 | 1.000 ms | 1.000 ms |   (+0.0%) | \xF0\x9F\x94\xB5 SAME |\n"
             "| U8  | 1.000 ms | 1.200 ms | >= +19.3% | \xF0\x9F\x94\xB4 SLOW |\n"
             "| F64 |      n/a |      n/a |           | \xF0\x9F\x9F\xA1 ???? |\n"
             "(interval bounds left out to fit 80 columns; COLUMNS=85 shows them)\n"
@@ -119,7 +120,7 @@ TEST_F(DiffDisplayTest, NarrowsExplainAndSimpleToCentresWithEveryDecisionColumn)
   const std::string explain = render_diff(outcome, options);
   EXPECT_NE(explain.find("|  T  |      Ref |      Cmp | Reason   |    Change | Status |\n"
                          "|:---:|---------:|---------:|:---------|----------:|:------:|\n"
-                         "| F32 | 1.000 ms | 1.000 ms | sc-same  |           |  SAME  |\n"),
+                         "| F32 | 1.000 ms | 1.000 ms | sc-same  |   (+0.0%) |  SAME  |\n"),
             std::string::npos)
       << explain;
   EXPECT_NE(explain.find("(interval bounds and noise left out to fit 60 columns; COLUMNS=121 "

@@ -51,7 +51,7 @@ TEST(StoreReport, QuotesCsvFieldsAndDefusesSpreadsheetFormulas) {
             "hardware_profile_id,"
             "software_profile_id,commit_sha,run_source,comparison_status,baseline_status,eligible,"
             "success,record_id,"
-            "delta,latency");
+            "delta (s),latency (s)");
 }
 
 TEST(StoreReport, EscapesRecordTextInMarkdown) {
