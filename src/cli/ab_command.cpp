@@ -17,6 +17,7 @@
 #include "measure/process_executor.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
+#include "model/visible_text.hpp"
 #include "report/ab_markdown.hpp"
 
 namespace perfgate {
@@ -208,14 +209,15 @@ std::string copy_scenario_file(const fs::path& out, const ScenarioFile& file) {
 }
 
 void print_verdict(std::ostream& out, const AbScenarioResult& scenario) {
-  out << fmt::format("{}  {}\n", scenario.name, status_name(scenario.status()));
-  if (!scenario.error.empty()) out << "  " << scenario.error << "\n";
+  out << fmt::format("{}  {}\n", visible_text(scenario.name), status_name(scenario.status()));
+  if (!scenario.error.empty()) out << "  " << visible_text(scenario.error) << "\n";
   if (scenario.verdict) {
     // After an error the verdict is the one that asked for confirmation pairs: say so, so
     // its reasons are not read as the error's.
     const bool superseded = !scenario.error.empty();
     for (const auto& reason : scenario.verdict->reasons) {
-      out << "  " << (superseded ? "confirmation pairs were needed: " : "") << reason << "\n";
+      out << "  " << (superseded ? "confirmation pairs were needed: " : "") << visible_text(reason)
+          << "\n";
     }
   }
   if (scenario.status() == ScenarioStatus::kInconclusive) {

@@ -267,8 +267,10 @@ int execute_compare(const CompareOptions& options) {
     storable.push_back(entry.malformed.empty());
     if (entry.malformed.empty()) readable.push_back(entry.record);
   }
-  std::vector<NormalizedRecord> records = judge_batch(
-      pending, fetch_cohort_histories(*store, readable, batch.trusted_run_sources), batch);
+  const CohortHistories histories =
+      fetch_cohort_histories(*store, readable, batch.trusted_run_sources);
+  const std::map<std::string, std::string> baseline_units = baseline_metric_units(histories);
+  std::vector<NormalizedRecord> records = judge_batch(pending, histories, batch);
 
   const std::string stamp = file_stamp_utc(clock);
   const std::optional<fs::path> chosen_reports = chosen_reports_dir(options);
@@ -283,7 +285,7 @@ int execute_compare(const CompareOptions& options) {
     if (commit.empty() && record.commit_sha) commit = *record.commit_sha;
   }
   const std::string changes = options.change_points ? recent_change_lines(*store, records) : "";
-  std::string markdown = render_comparison_markdown(records, commit, now);
+  std::string markdown = render_comparison_markdown(records, commit, now, baseline_units);
   if (options.change_points) {
     markdown += "\n## Change points\n\n";
     markdown += changes.empty() ? std::string("None among the newest records of any cohort.\n")
@@ -291,8 +293,9 @@ int execute_compare(const CompareOptions& options) {
   }
   const fs::path summary = write_new_file(
       reports_dir,
-      "perf_" + (commit.empty() ? std::string("local") : commit.substr(0, 12)) + "_" + stamp, ".md",
-      markdown);
+      "perf_" + (commit.empty() ? std::string("local") : file_slug(commit.substr(0, 12))) + "_" +
+          stamp,
+      ".md", markdown);
   if (const char* step_summary = std::getenv("GITHUB_STEP_SUMMARY");
       step_summary && *step_summary) {
     std::ofstream(step_summary, std::ios::app) << markdown << "\n";
@@ -301,7 +304,7 @@ int execute_compare(const CompareOptions& options) {
   report_regressed_worker_logs(records, inputs, chosen_reports, stamp);
   note_thresholds_above_values(records);
   const std::string stored_note = store_judged_records(*store, records, storable, upload, now);
-  print_judged_records(records, options.json);
+  print_judged_records(records, options.json, baseline_units);
   if (options.change_points) {
     // Beside the statuses, never in the JSON of the records: stderr when stdout is JSON.
     std::ostream& out = options.json ? std::cerr : std::cout;

@@ -183,8 +183,9 @@ int execute_import(const ImportCommandOptions& options) {
   const std::vector<PendingRecord> pending = normalize_batch(inputs, batch);
   std::vector<NormalizedRecord> converted;
   for (const auto& entry : pending) converted.push_back(entry.record);
-  std::vector<NormalizedRecord> records = judge_batch(
-      pending, fetch_cohort_histories(*store, converted, batch.trusted_run_sources), batch);
+  const CohortHistories histories =
+      fetch_cohort_histories(*store, converted, batch.trusted_run_sources);
+  std::vector<NormalizedRecord> records = judge_batch(pending, histories, batch);
   note_thresholds_above_values(records);
   // History is imported as it was judged when it was made: its statuses, timestamps and
   // eligibility are facts about the past, not verdicts to give again.
@@ -197,7 +198,7 @@ int execute_import(const ImportCommandOptions& options) {
     stored_note = store_judged_records(*store, records, std::vector<bool>(records.size(), true),
                                        upload, iso_utc(clock));
   }
-  print_judged_records(records, options.json);
+  print_judged_records(records, options.json, baseline_metric_units(histories));
   if (!options.json) std::cout << stored_note << "\n";
   return judged_exit_status(records);
 }

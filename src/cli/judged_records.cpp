@@ -118,13 +118,25 @@ std::string store_judged_records(Store& store, std::vector<NormalizedRecord>& re
          attempt.attempt_id.substr(0, 12) + ")" + note;
 }
 
-void print_judged_records(const std::vector<NormalizedRecord>& records, bool json) {
+std::map<std::string, std::string> baseline_metric_units(const CohortHistories& histories) {
+  std::map<std::string, std::string> units;
+  for (const auto& [cohort, history] : histories) {
+    for (const NormalizedRecord& record : history.baseline) {
+      for (const auto& [name, value] : record.metrics) units.emplace(name, value.unit);
+    }
+  }
+  return units;
+}
+
+void print_judged_records(const std::vector<NormalizedRecord>& records, bool json,
+                          const std::map<std::string, std::string>& baseline_units) {
   if (json) {
     Json list = Json::array();
     for (const auto& record : records) list.push_back(to_json(record));
     std::cout << pretty_json(list);
   } else {
-    std::cout << render_comparison_table(records, stdout_supports_color(), stdout_columns());
+    std::cout << render_comparison_table(records, stdout_supports_color(), stdout_columns(),
+                                         baseline_units);
   }
 }
 

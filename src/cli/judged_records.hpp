@@ -2,10 +2,12 @@
 // What `compare` and `import` do once compare_batch has judged their records: store the
 // ones the upload policy selects as one attempt, print them, and turn their statuses into
 // the exit status. One place, so both commands store and fail alike.
+#include <map>
 #include <string>
 #include <vector>
 
 #include "gate/upload_policy.hpp"
+#include "model/cohort_history.hpp"
 #include "model/normalized_record.hpp"
 #include "store/store.hpp"
 
@@ -43,8 +45,13 @@ void note_thresholds_above_values(const std::vector<NormalizedRecord>& records);
 std::string measurement_key(const NormalizedRecord& record);
 
 /// The records as the comparison table (coloured on a terminal), or as a JSON array of
-/// normalised records, on standard output.
-void print_judged_records(const std::vector<NormalizedRecord>& records, bool json);
+/// normalised records, on standard output. `baseline_units` from baseline_metric_units.
+void print_judged_records(const std::vector<NormalizedRecord>& records, bool json,
+                          const std::map<std::string, std::string>& baseline_units = {});
+
+/// The unit of every metric of the baseline records the batch was judged against: a metric
+/// a new record did not measure is still shown in its unit.
+std::map<std::string, std::string> baseline_metric_units(const CohortHistories& histories);
 
 /// 1 when any record is INFRA_ERROR, REGRESSION or RECIPE_MISMATCH, else 0 (SPEC §3).
 int judged_exit_status(const std::vector<NormalizedRecord>& records);

@@ -22,6 +22,7 @@
 #include "cli/usage_error.hpp"
 #include "cli/worker_command.hpp"
 #include "model/error.hpp"
+#include "model/visible_text.hpp"
 #include "perfgate_version.hpp"
 
 namespace {
@@ -139,7 +140,8 @@ int dispatch(int argc, char** argv) {
       return 0;
     }
   } catch (const perfgate::Error& error) {
-    std::cerr << "perfgate: error: " << error.what() << "\n";
+    // Messages quote names from files and flags: their control characters are shown.
+    std::cerr << "perfgate: error: " << perfgate::visible_text(error.what(), true) << "\n";
     return static_cast<int>(error.code());
   } catch (const std::filesystem::filesystem_error& error) {
     // A file operation the code did not expect to fail (the disk filled up, a folder

@@ -1,6 +1,8 @@
 #include "history/git_archive.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <random>
 #include <thread>
 
@@ -46,6 +48,25 @@ std::unique_ptr<ArchiveSnapshot> GitArchive::snapshot() const {
   return std::make_unique<CommitSnapshot>(repository_, repository_.ref_target(ref_));
 }
 
+std::optional<std::chrono::seconds> GitArchive::lock_age() const {
+  std::error_code no_lock;
+  const auto written = std::filesystem::last_write_time(repository_.ref_lock_file(ref_), no_lock);
+  if (no_lock) return std::nullopt;
+  return std::max(std::chrono::seconds(0),
+                  std::chrono::duration_cast<std::chrono::seconds>(
+                      std::filesystem::file_time_type::clock::now() - written));
+}
+
+Error GitArchive::lock_error(std::chrono::seconds age) const {
+  const std::string lock = repository_.ref_lock_file(ref_).string();
+  return Error(ExitCode::kIoError,
+               url_ + ": " + ref_ + " is locked by " + lock + " (" + std::to_string(age.count()) +
+                   " s old); nothing was published. A git command or a publisher that is still "
+                   "running holds it: wait for it. If none is (check with `ps`), it was left by "
+                   "one that died: remove it (rm '" +
+                   lock + "') and publish again");
+}
+
 PublishOutcome GitArchive::publish(
     const std::function<ArchiveChange(const ArchiveSnapshot&)>& prepare) {
   std::minstd_rand jitter(std::random_device{}());
@@ -71,10 +92,14 @@ PublishOutcome GitArchive::publish(
       return outcome;
     }
     ++outcome.retries;
+    // A lock older than any publish takes was left by a git process that died while moving
+    // the branch, not by another publisher: say so now instead of retrying in vain.
+    if (const auto age = lock_age(); age && *age > std::chrono::seconds(60)) throw lock_error(*age);
     // Another publisher moved the branch: back off a little, at random, so two writers do
     // not keep colliding in step.
     std::this_thread::sleep_for(std::chrono::milliseconds(1 + jitter() % (5 * (round + 1))));
   }
+  if (const auto age = lock_age()) throw lock_error(*age);
   throw Error(ExitCode::kIoError, url_ + ": the branch kept moving under this publisher (" +
                                       std::to_string(kMaxAttempts) +
                                       " tries); nothing was published. Run the publish again");

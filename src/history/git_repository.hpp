@@ -82,6 +82,10 @@ class GitRepository {
   virtual bool compare_and_swap_ref(const std::string& ref, const std::string& new_target,
                                     const std::optional<std::string>& expected,
                                     const std::string& log_message) = 0;
+
+  /// The lock file git takes to move `ref` (<git dir>/refs/heads/x.lock), whether or not
+  /// it exists: a git process that died while moving the ref leaves it behind.
+  virtual std::filesystem::path ref_lock_file(const std::string& ref) const = 0;
 };
 
 /// Opens the repository that holds `dir` (searching upward, as git does).

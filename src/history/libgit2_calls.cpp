@@ -53,6 +53,7 @@ namespace {
   X(git_repository_odb)               \
   X(git_repository_open_ext)          \
   X(git_repository_path)              \
+  X(git_repository_commondir)         \
   X(git_repository_workdir)           \
   X(git_revparse_single)              \
   X(git_signature_free)               \
@@ -208,6 +209,9 @@ int git_repository_open_ext(git_repository** out, const char* path, unsigned int
 }
 const char* git_repository_path(const git_repository* repo) {
   return calls().git_repository_path(repo);
+}
+const char* git_repository_commondir(const git_repository* repo) {
+  return calls().git_repository_commondir(repo);
 }
 const char* git_repository_workdir(const git_repository* repo) {
   return calls().git_repository_workdir(repo);

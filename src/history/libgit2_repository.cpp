@@ -373,6 +373,11 @@ class Libgit2Repository : public GitRepository {
     return true;
   }
 
+  std::filesystem::path ref_lock_file(const std::string& ref) const override {
+    // Loose refs live under the common dir (a worktree shares its repository's branches).
+    return std::filesystem::path(git_repository_commondir(repository_.get())) / (ref + ".lock");
+  }
+
  private:
   void check(int result, const std::string& what) const {
     if (result == 0) return;

@@ -57,6 +57,11 @@ std::string file_slug(const std::string& name) {
                       c == '.' || c == '_' || c == '-';
     if (!safe) c = '_';
   }
+  // File names have a limit (255 bytes on most file systems) that a long parameter value
+  // would pass mid-suite: a long slug keeps its start and a digest of the whole name, so
+  // it stays unique and every file name made from it stays well under the limit.
+  if (slug.size() > kMaxFileSlug)
+    slug = slug.substr(0, kMaxFileSlug - 17) + "-" + sha256_hex(name).substr(0, 16);
   return slug;
 }
 

@@ -38,6 +38,8 @@ std::optional<std::string> device_skip_reason(const BenchmarkConfig& config,
 /// Turns a benchmark name into a file-name-safe slug: characters outside [A-Za-z0-9._-]
 /// become '_' (sort[n=10] -> sort_n_10_).
 std::string file_slug(const std::string& name);
+/// The longest slug file_slug makes (its start and a 16-digit digest past that).
+inline constexpr std::size_t kMaxFileSlug = 100;
 
 /// The command as the worker log and --dry-run show it: the script, or argv joined by spaces.
 std::string describe_command(const CommandSpec& command);

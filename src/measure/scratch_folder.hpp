@@ -9,8 +9,11 @@ namespace perfgate {
 
 class ScratchFolder {
  public:
-  /// Creates <temp>/<prefix>XXXXXX (mkdtemp: unique, mode 0700). Error(kIoError) naming the
-  /// temporary folder when it cannot be created.
+  /// Creates <temp>/<prefix>XXXXXX (mkdtemp: unique, mode 0700) with a marker naming this
+  /// process (.perfgate-owner: pid and start time). First removes, once per process and
+  /// prefix, the folders of that prefix that a perfgate process killed before it could
+  /// clean up left behind: this user's, with the marker, whose process is gone; nothing
+  /// else. Error(kIoError) naming the temporary folder when it cannot be created.
   explicit ScratchFolder(const std::string& prefix = "perfgate-");
   ~ScratchFolder();
   ScratchFolder(const ScratchFolder&) = delete;

@@ -140,6 +140,14 @@ void read_provenance(const RecordField& root, NormalizedRecord& record) {
   record.timestamp = *utc;
   record.device = root.at("device").string();
   record.quality_metadata = root.at("quality_metadata").object();
+  // What the measurement warned of (the probe's FORKED, a region that ended out of order,
+  // a missing component...) stays with the record, so the stored record, the comparison's
+  // Markdown and the site can say it: under quality_metadata.measurement_warnings.
+  if (const auto warnings = root.find("warnings")) {
+    Json lines = Json::array();
+    for (const RecordField& line : warnings->items()) lines.push_back(line.string());
+    if (!lines.empty()) record.quality_metadata["measurement_warnings"] = std::move(lines);
+  }
   record.recipe_fingerprint = root.at("recipe_fingerprint").string();
   record.hardware_profile_id = root.at("hardware_profile_id").string();
   record.software_profile_id = root.at("software_profile_id").string();

@@ -60,7 +60,9 @@ std::vector<std::string> metric_order(const std::vector<NormalizedRecord>& recor
   return order;
 }
 
-std::map<std::string, std::string> metric_units(const std::vector<NormalizedRecord>& records) {
+std::map<std::string, std::string> metric_units(
+    const std::vector<NormalizedRecord>& records,
+    const std::map<std::string, std::string>& baseline_units) {
   std::map<std::string, std::string> units;
   for (const auto& record : records) {
     for (const auto& [name, value] : record.metrics) units.emplace(name, value.unit);
@@ -69,6 +71,7 @@ std::map<std::string, std::string> metric_units(const std::vector<NormalizedReco
         units.emplace(comparison.metric, standard->unit);
     }
   }
+  for (const auto& [name, unit] : baseline_units) units.emplace(name, unit);
   return units;
 }
 

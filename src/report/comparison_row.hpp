@@ -31,8 +31,11 @@ std::string format_change(const MetricComparison& comparison, Direction directio
 std::vector<std::string> metric_order(const std::vector<NormalizedRecord>& records);
 
 /// Each metric's unit as the records measured it (standard metrics fall back to their
-/// definition), for metrics a record lacks but compared.
-std::map<std::string, std::string> metric_units(const std::vector<NormalizedRecord>& records);
+/// definition, then `baseline_units`: the units of the baseline records), for metrics a
+/// record lacks but compared: "not measured vs 0.5 s", not "vs 0.5".
+std::map<std::string, std::string> metric_units(
+    const std::vector<NormalizedRecord>& records,
+    const std::map<std::string, std::string>& baseline_units = {});
 
 /// The row of `metric` of `record`: current, baseline and threshold in one display unit
 /// chosen from the larger of current and baseline. `units` from metric_units.

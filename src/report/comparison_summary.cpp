@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 
+#include "model/visible_text.hpp"
 #include "report/ansi.hpp"
 #include "report/comparison_row.hpp"
 #include "report/markdown.hpp"
@@ -35,7 +36,8 @@ bool has_metric(const NormalizedRecord& record, const std::string& metric) {
 using Cells = std::array<std::string, 6>;
 
 Cells cells_of(const ComparisonRow& row) {
-  return {row.metric, row.current, row.baseline, row.change, row.threshold, row.verdict};
+  return {
+      visible_text(row.metric), row.current, row.baseline, row.change, row.threshold, row.verdict};
 }
 
 /// Rows padded to their columns' widths, two spaces apart, indented by two.
@@ -113,16 +115,18 @@ std::string wrapped_reason(std::size_t used, const std::string& reason, std::siz
 }
 
 std::string render_comparison_table(const std::vector<NormalizedRecord>& records, bool color,
-                                    std::size_t max_width) {
-  const auto units = metric_units(records);
+                                    std::size_t max_width,
+                                    const std::map<std::string, std::string>& baseline_units) {
+  const auto units = metric_units(records, baseline_units);
   std::string out;
   for (const auto& record : records) {
     const std::string status =
         ansi::paint(record.comparison_status, status_color(record.comparison_status), color);
-    const std::size_t used =
-        terminal_width(record.benchmark_id) + terminal_width(record.comparison_status) + 4;
-    out += fmt::format("{}  {}  {}\n", record.benchmark_id, status,
-                       wrapped_reason(used, record.comparison_status_reason, max_width));
+    const std::string name = visible_text(record.benchmark_id);
+    const std::size_t used = terminal_width(name) + terminal_width(record.comparison_status) + 4;
+    out +=
+        fmt::format("{}  {}  {}\n", name, status,
+                    wrapped_reason(used, visible_text(record.comparison_status_reason), max_width));
     std::vector<Cells> rows{
         {"metric", "current", "baseline", "change", kThresholdHeading, "verdict"}};
     std::vector<ComparisonRow> metrics;
@@ -137,9 +141,10 @@ std::string render_comparison_table(const std::vector<NormalizedRecord>& records
 }
 
 std::string render_comparison_markdown(const std::vector<NormalizedRecord>& records,
-                                       const std::string& commit, const std::string& generated_at) {
+                                       const std::string& commit, const std::string& generated_at,
+                                       const std::map<std::string, std::string>& baseline_units) {
   const std::vector<std::string> metrics = metric_order(records);
-  const auto units = metric_units(records);
+  const auto units = metric_units(records, baseline_units);
   std::string out = "## perfgate comparison";
   if (!commit.empty()) out += " for `" + markdown_cell(commit.substr(0, 12)) + "`";
   out += "\n\nGenerated " + markdown_cell(generated_at) +
@@ -173,6 +178,18 @@ std::string render_comparison_markdown(const std::vector<NormalizedRecord>& reco
     out += std::string("\n### Metrics\n\n| benchmark | metric | current | baseline | change | ") +
            kThresholdHeading + " | verdict |\n|---|---|---|---|---|---|---|\n" + details;
   }
+  // What the measurement warned of (the probe's FORKED, a region ended out of order...).
+  std::string warnings;
+  for (const auto& record : records) {
+    const auto found = record.quality_metadata.find("measurement_warnings");
+    if (found == record.quality_metadata.end() || !found->is_array()) continue;
+    for (const Json& line : *found) {
+      if (line.is_string())
+        warnings += "- " + markdown_cell(record.benchmark_id) + ": " +
+                    markdown_cell(line.get<std::string>()) + "\n";
+    }
+  }
+  if (!warnings.empty()) out += "\n### Warnings\n\n" + warnings;
   return out;
 }
 

@@ -3,6 +3,7 @@
 // threshold, verdict, status and reason — as a terminal table and as the Markdown summary
 // (SPEC §10). Both take their cells from comparison_row, so they agree.
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -14,14 +15,17 @@ namespace perfgate {
 /// metric, current, baseline, change, threshold (worse by), verdict. Pure.
 /// `max_width` (0: no limit) is the terminal's width: a wider metric table drops its
 /// threshold column, and a long reason continues on indented lines.
+/// `baseline_units`: the units of the baseline records' metrics (metric_units).
 std::string render_comparison_table(const std::vector<NormalizedRecord>& records, bool color,
-                                    std::size_t max_width = 0);
+                                    std::size_t max_width = 0,
+                                    const std::map<std::string, std::string>& baseline_units = {});
 
 /// Markdown: a heading with the commit; one row per record with current vs baseline
 /// (change) of every metric, the status and the reason; then a table with one row per
 /// metric of each record, with the same columns as the terminal. Every string from a
 /// record is escaped for Markdown tables. Pure.
-std::string render_comparison_markdown(const std::vector<NormalizedRecord>& records,
-                                       const std::string& commit, const std::string& generated_at);
+std::string render_comparison_markdown(
+    const std::vector<NormalizedRecord>& records, const std::string& commit,
+    const std::string& generated_at, const std::map<std::string, std::string>& baseline_units = {});
 
 }  // namespace perfgate

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "model/parallel_for.hpp"
+#include "model/visible_text.hpp"
 #include "report/diff_format.hpp"
 #include "report/markdown.hpp"
 #include "report/text_table.hpp"
@@ -141,7 +142,7 @@ std::string device_heading(const diff::DiffSection& section) {
 }
 
 std::string escape(const std::string& text, bool markdown) {
-  return markdown ? markdown_cell(text) : text;
+  return markdown ? markdown_cell(text) : visible_text(text);
 }
 
 /// What the main tables compare: "real_time" for Google Benchmark, "gpu_time" for nvbench.

@@ -1,4 +1,5 @@
 #include "report/markdown.hpp"
+#include "model/visible_text.hpp"
 
 #include <algorithm>
 #include <string_view>
@@ -12,6 +13,12 @@ std::string markdown_cell(const std::string& text) {
   for (char c : text) {
     if (c == '\n' || c == '\r') {
       out += ' ';
+      continue;
+    }
+    // Other control characters are shown, not sent: an ESC in a benchmark name would
+    // otherwise reach the terminal of whoever reads the file.
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      out += visible_text(std::string_view(&c, 1));
       continue;
     }
     if (kEscaped.find(c) != std::string_view::npos) out += '\\';

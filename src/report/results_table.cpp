@@ -7,6 +7,7 @@
 #include <cmath>
 #include <vector>
 
+#include "model/visible_text.hpp"
 #include "report/ansi.hpp"
 #include "report/text_table.hpp"
 #include "report/units.hpp"
@@ -36,7 +37,7 @@ Row metric_row(const std::string& name, const MetricSeries& series, const Static
   // One display unit for the whole row, so that its figures compare at a glance.
   const DisplayUnit unit = choose_display_unit(
       std::max({std::fabs(s.mean), std::fabs(s.min), std::fabs(s.max)}), series.metric.unit);
-  Row row{name,
+  Row row{visible_text(name),
           format_in(s.mean, unit) + " ± " + format_in(s.stdev, unit),
           format_in(s.median, unit),
           format_in(s.min, unit) + " … " + format_in(s.max, unit),
@@ -101,11 +102,11 @@ std::string BenchmarkOutcome::status() const {
 std::string render_outcome_block(const BenchmarkOutcome& outcome, const TableStyle& style) {
   std::string out;
   const std::string status = outcome.status();
-  std::string header =
-      paint(outcome.name, kBold, style) + "  " + paint(status, status_color(status), style);
-  if (status == "SKIPPED") return header + "  " + outcome.skip_reason + "\n\n";
+  std::string header = paint(visible_text(outcome.name), kBold, style) + "  " +
+                       paint(status, status_color(status), style);
+  if (status == "SKIPPED") return header + "  " + visible_text(outcome.skip_reason) + "\n\n";
   const RawRecord& record = outcome.record;
-  if (status == "FAILED") header += "  " + record.failure_reason;
+  if (status == "FAILED") header += "  " + visible_text(record.failure_reason, true);
   const std::size_t measured = static_cast<std::size_t>(
       std::count_if(record.runs.begin(), record.runs.end(),
                     [](const RunObservation& r) { return !r.warmup && r.ok; }));
@@ -131,12 +132,13 @@ std::string render_outcome_block(const BenchmarkOutcome& outcome, const TableSty
   }
   if (rows.size() > 1) render_rows(out, rows, style);
   for (const auto& metric : record.static_verdict.unmeasured) {
-    out += "  note: threshold for '" + metric + "' skipped: the metric was not measured\n";
+    out += "  note: threshold for '" + visible_text(metric) +
+           "' skipped: the metric was not measured\n";
   }
   for (const auto& metric : record.missing_components) {
-    out += "  note: component metric '" + metric + "' was not reported by any run\n";
+    out += "  note: component metric '" + visible_text(metric) + "' was not reported by any run\n";
   }
-  for (const auto& warning : record.warnings) out += "  warning: " + warning + "\n";
+  for (const auto& warning : record.warnings) out += "  warning: " + visible_text(warning) + "\n";
   if (!outcome.record_path.empty()) out += "  record: " + outcome.record_path + "\n";
   return out + "\n";
 }

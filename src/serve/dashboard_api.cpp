@@ -35,7 +35,7 @@ RecordFilter filter_of(const QueryParameters& query, std::time_t now) {
   RecordFilter filter;
   filter.benchmark_glob = parameter(query, "benchmark");
   const std::string since = parameter(query, "since");
-  if (!since.empty()) filter.since = since_to_timestamp(since, now);
+  if (!since.empty()) filter.since = since_to_timestamp(since, now, "since");
   return filter;
 }
 

@@ -11,11 +11,16 @@ namespace perfgate {
 /// Whether the URL names a PostgreSQL store (postgresql:// or postgres://).
 bool is_postgres_url(std::string_view url);
 
-/// The URL with any password (user:PASSWORD@ or password=…) replaced by "***": the only
-/// form of it that messages, logs and records may show.
+/// The URL as libpq reads it (every key and value percent-decoded), written back in one
+/// canonical form with every secret (user:PASSWORD@, password=, sslpassword=, in any
+/// encoding or case) as "***": the only form of it that messages, logs, pages and records
+/// may show. A URL that cannot be read safely shows as "postgresql://(not shown)".
 std::string redact_postgres_url(std::string_view url);
 
-/// Error(kUsage) when the URL carries a password, naming the standard places for one.
+/// Error(kUsage) when the URL carries a secret (a password after the user name, or a
+/// password or sslpassword parameter, however encoded), naming the standard places for
+/// one; and when it cannot be read safely (a bad '%' escape, an '@' after the host, a
+/// parameter without '='), without showing it.
 void refuse_password_in_url(std::string_view url);
 
 }  // namespace perfgate

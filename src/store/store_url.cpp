@@ -31,8 +31,11 @@ std::unique_ptr<Store> open_store(const std::string& url) {
   }
   if (scheme == "sqlite") return std::make_unique<SqliteStore>(url, path);
   if (scheme == "dir") return std::make_unique<DirStore>(url, path);
+  // A URL with an '@' may hold a password ("postgres:/user:pw@host", one slash short):
+  // only its scheme is shown.
+  const std::string shown = url.find('@') == std::string::npos ? url : scheme + ":(not shown)";
   throw Error(ExitCode::kUsage,
-              "store URL '" + url +
+              "store URL '" + shown +
                   "' has an unknown scheme. Use sqlite:PATH (a database file), dir:PATH (a "
                   "folder of JSON files) or postgresql://[USER@]HOST[:PORT]/DATABASE (a "
                   "team's server)");

@@ -94,6 +94,36 @@ std::pair<int, std::string> http(int port, const std::string& path,
   return {std::stoi(response.substr(space + 1, 3)), response.substr(body + 4)};
 }
 
+/// A connected socket to the server, or -1.
+int connect_to(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+/// Sends `request` as it is and reads the whole answer: (status, body).
+std::pair<int, std::string> raw_http(int port, const std::string& request) {
+  const int fd = connect_to(port);
+  if (fd < 0) return {-1, ""};
+  ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+  std::string response;
+  char buffer[65536];
+  ssize_t got = 0;
+  while ((got = ::recv(fd, buffer, sizeof buffer, 0)) > 0) response.append(buffer, got);
+  ::close(fd);
+  const auto space = response.find(' ');
+  const auto body = response.find("\r\n\r\n");
+  if (space == std::string::npos || body == std::string::npos) return {-1, response};
+  return {std::stoi(response.substr(space + 1, 3)), response.substr(body + 4)};
+}
+
 /// The port `perfgate serve` printed it listens on, once it has (up to 20 s).
 int wait_for_port(const fs::path& out) {
   const std::regex listening(R"(perfgate serve: http://127\.0\.0\.1:(\d+)/)");
@@ -254,6 +284,58 @@ TEST(DashboardCommand, ServeAnswersTheApiSeesNewRecordsAndStopsOnCtrlC) {
   EXPECT_EQ(serve.wait(), 0);
   EXPECT_THAT(read_text_file(p.dir / "perfgate.err"), HasSubstr("stopped by SIGINT"));
   EXPECT_EQ(http(port, "/").first, -1);  // nothing listens any more
+}
+
+TEST(DashboardCommand, ServeStandsHostileClients) {
+  Project p;
+  testing::BackgroundPerfgate serve({"serve", "--listen", "127.0.0.1:0"}, p.dir.path(),
+                                    {{"PERFGATE_STORE", p.url}});
+  const int port = wait_for_port(p.dir / "perfgate.out");
+  ASSERT_GT(port, 0) << read_text_file(p.dir / "perfgate.err");
+  const auto [plain_status, plain] = http(port, "/data/store.json");
+  ASSERT_EQ(plain_status, 200);
+
+  // 400 ranges: the whole file once, not 400 copies built in memory.
+  std::string ranges = "bytes=0-";
+  for (int i = 0; i < 399; ++i) ranges += ",0-";
+  auto [status, body] = raw_http(port,
+                                 "GET /data/store.json HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                 "Range: " +
+                                     ranges + "\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(status, 200);
+  EXPECT_EQ(body.size(), plain.size());
+
+  // A flood of header lines is refused, not stored.
+  std::string flood = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+  for (int i = 0; i < 500; ++i) flood += "X-Flood-" + std::to_string(i) + ": x\r\n";
+  std::tie(status, body) = raw_http(port, flood + "\r\n");
+  EXPECT_EQ(status, 431);
+
+  // More clients than the server has threads, each holding its request's head open: they
+  // are cut off at the head's deadline, and the next request is answered.
+  std::vector<int> slow;
+  for (int i = 0; i < 40; ++i) {
+    const int fd = connect_to(port);
+    ASSERT_GE(fd, 0);
+    const std::string start = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+    ::send(fd, start.data(), start.size(), MSG_NOSIGNAL);
+    slow.push_back(fd);
+  }
+  std::tie(status, body) = http(port, "/api/v1/cohorts");
+  EXPECT_EQ(status, 200);
+  char buffer[256];
+  const ssize_t got = ::recv(slow.front(), buffer, sizeof buffer, 0);
+  ASSERT_GT(got, 12);
+  EXPECT_EQ(std::string(buffer, 12), "HTTP/1.1 408");
+  for (const int fd : slow) ::close(fd);
+
+  // A client in the middle of its head does not hold a signal off.
+  const int held = connect_to(port);
+  ::send(held, "GET / HTTP/1.1\r\n", 16, MSG_NOSIGNAL);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  serve.signal(SIGTERM);
+  EXPECT_EQ(serve.wait(), 0);
+  ::close(held);
 }
 
 TEST(DashboardCommand, ServeRefusesARemoteAddressWithoutTheFlagAndABadAddress) {

@@ -294,6 +294,25 @@ threshold_absolute = 0.000000002
   EXPECT_EQ(empty["regression_thresholds"]["latency"]["threshold_absolute"], 0.5);
 }
 
+TEST(ImportCommand, ShowsControlCharactersOfImportedNamesVisiblyInTablesAndMarkdown) {
+  Project p;
+  std::string file = gbench_json({100, 110, 120});
+  for (std::size_t at = file.find("BM_empty"); at != std::string::npos;
+       at = file.find("BM_empty", at + 1)) {
+    file.replace(at, 8, "BM_\\u001b[31mred\\u0007");
+  }
+  p.dir.write("results/gbench.json", file);
+  const auto result = p.perfgate({"import", "results/gbench.json", "--init"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out.find('\x1b'), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find('\x07'), std::string::npos);
+  EXPECT_THAT(result.out, HasSubstr("BM_\\x1b[31mred\\x07"));
+  const auto report = p.perfgate({"report", "--format", "md"});
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_EQ(report.out.find('\x1b'), std::string::npos);
+  EXPECT_THAT(report.out, HasSubstr("BM\\_\\x1b\\[31mred\\x07"));
+}
+
 TEST(ImportCommand, RejectsAMalformedMappingFileBeforeStoringAnything) {
   Project p;
   p.dir.write("map.toml", "[[benchmark]]\nmatch = \"BM_*\"\nworklod_id = \"w\"\n");

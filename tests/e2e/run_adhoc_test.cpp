@@ -90,5 +90,45 @@ TEST(RunAdHoc, RefusesWhatItCannotTakeBeforeRunningAnything) {
   EXPECT_FALSE(fs::exists(dir / ".perfgate"));
 }
 
+TEST(RunAdHoc, BuildsFileNamesOnlyFromBoundedSafePartsOfWhatTheDataSays) {
+  TempDir dir;
+  // A 3,000-character name and a commit with '/' and '<': the files are still written.
+  const std::string long_name(3000, 'n');
+  const auto run = run_perfgate(
+      {"run", "--runs", "1", "--warmup", "0", "-r", "out", "--name", long_name, "--", "true"},
+      dir.path(), {{"PERFGATE_COMMIT", "<b>c</b>"}});
+  EXPECT_EQ(run.exit_code, 64) << run.err;  // an id longer than 100 is refused up front
+  dir.write("suite/long.toml",
+            "benchmark_id = \"long\"\ncommand = [\"true\", \"{v}\"]\n"
+            "[parameters]\nv = [\"" +
+                long_name +
+                "\"]\n"
+                "[run_config]\nnum_warmup_runs = 0\nnum_measurement_runs = 1\n");
+  const auto suite =
+      run_perfgate({"run", "suite", "-r", "out"}, dir.path(), {{"PERFGATE_COMMIT", "<b>c</b>"}});
+  ASSERT_EQ(suite.exit_code, 0) << suite.err;
+  for (const auto& entry : fs::recursive_directory_iterator(dir / "out")) {
+    EXPECT_LT(entry.path().filename().string().size(), 160u) << entry.path();
+  }
+  const auto compared = run_perfgate({"compare", "--init", "-r", "out"}, dir.path());
+  ASSERT_EQ(compared.exit_code, 0) << compared.err;
+  bool summary = false;
+  for (const auto& entry : fs::directory_iterator(testing::newest_run_folder(dir / "out"))) {
+    const std::string name = entry.path().filename().string();
+    summary |= name.rfind("perf__b_c__b__", 0) == 0 && entry.path().extension() == ".md";
+  }
+  EXPECT_TRUE(summary);
+}
+
+TEST(RunAdHoc, ShowsAControlCharacterOfAConfigErrorVisibly) {
+  TempDir dir;
+  dir.write("suite/x.toml",
+            "benchmark_id = \"x\"\ncommand = [\"true\"]\n\"bad\\u001b[2Jkey\" = 1\n");
+  const auto result = run_perfgate({"run", "suite"}, dir.path());
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_EQ(result.err.find('\x1b'), std::string::npos) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("unknown key 'bad\\x1b[2Jkey'"));
+}
+
 }  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -263,6 +263,15 @@ num_measurement_runs = 2
   // And the table says them too.
   const auto table = run_perfgate({"run", "p.toml", "-r", "out"}, dir.path());
   EXPECT_THAT(table.out, HasSubstr("warning: probe: FORKED: the program forked"));
+  // And the comparison's Markdown, and the normalised record.
+  const auto compared = run_perfgate({"compare", "--init", "-r", "out", "--json"}, dir.path());
+  ASSERT_EQ(compared.exit_code, 0) << compared.err;
+  EXPECT_EQ(Json::parse(compared.out)[0]["quality_metadata"]["measurement_warnings"].size(), 2u);
+  std::string markdown;
+  for (const auto& entry : fs::directory_iterator(testing::newest_run_folder(dir / "out"))) {
+    if (entry.path().extension() == ".md") markdown = read_text_file(entry.path());
+  }
+  EXPECT_THAT(markdown, HasSubstr("### Warnings\n\n- forks: probe: FORKED: the program forked"));
 }
 
 TEST(RunCommand, MapsNestedProbeRegionsThroughComponentMetrics) {

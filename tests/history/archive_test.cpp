@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <fstream>
+
 #include "history/git_repository.hpp"
 #include "model/error.hpp"
 #include "support/git_fixture.hpp"
@@ -166,6 +169,38 @@ TEST(GitArchive, PublishesWithoutTouchingTheWorkTreeOrHead) {
   EXPECT_EQ(git.git({"status", "--porcelain"}), "");
   EXPECT_FALSE(fs::exists(dir / "repo" / "attempts"));
   EXPECT_EQ(git.git({"show", "perfgate-data:attempts/a.json"}), "A");
+}
+
+TEST(GitArchive, NamesAStaleRefLockItsAgeAndHowToRemoveIt) {
+  TempDir dir;
+  testing::GitFixture git(dir / "repo");
+  git.commit({{"app.c", "x"}}, "app");
+  auto repository = open_git_repository(dir / "repo");
+  auto archive = open_archive("git:perfgate-data", *repository, dir.path());
+  archive->publish([](const ArchiveSnapshot&) { return creating({{"attempts/a.json", "A"}}); });
+  // A git process that died while moving the branch left its lock behind.
+  const fs::path lock = dir / "repo/.git/refs/heads/perfgate-data.lock";
+  { std::ofstream(lock) << "0000000000000000000000000000000000000000\n"; }
+  fs::last_write_time(lock, fs::file_time_type::clock::now() - std::chrono::minutes(10));
+  try {
+    archive->publish([](const ArchiveSnapshot&) { return creating({{"attempts/b.json", "B"}}); });
+    FAIL() << "published past a lock";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kIoError);
+    const std::string message = error.what();
+    EXPECT_NE(message.find("refs/heads/perfgate-data is locked by " + lock.string() + " (6"),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find("s old); nothing was published"), std::string::npos) << message;
+    EXPECT_NE(message.find("remove it (rm '" + lock.string() + "')"), std::string::npos);
+  }
+  fs::remove(lock);
+  EXPECT_EQ(
+      archive->publish([](const ArchiveSnapshot&) {
+               return creating({{"attempts/b.json", "B"}});
+             })
+          .created,
+      1);
 }
 
 TEST(DirArchive, AMistypedPathDoesNotGrowFolders) {

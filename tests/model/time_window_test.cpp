@@ -33,5 +33,34 @@ TEST(TimeWindow, RejectsAnythingElseAsAUsageErrorNamingTheFlag) {
   }
 }
 
+std::string refusal(const std::string& text) {
+  try {
+    since_to_timestamp(text, kNow, "--since");
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kUsage);
+    return error.what();
+  }
+  return "accepted";
+}
+
+TEST(TimeWindow, RefusesADateOrTimeTheCalendarDoesNotHave) {
+  EXPECT_EQ(refusal("2026-13-45"),
+            "--since: '2026-13-45' is not a day of the calendar. Give a real date, such as "
+            "2026-11-01");
+  EXPECT_EQ(refusal("2026-02-29").substr(0, 45), "--since: '2026-02-29' is not a day of the cal");
+  EXPECT_EQ(refusal("2026-04-31T00:00:00Z").substr(0, 30), "--since: '2026-04-31T00:00:00Z");
+  EXPECT_EQ(refusal("2026-11-01T24:00:00Z"),
+            "--since: '2026-11-01T24:00:00Z' is not a time of day. Hours go from 00 to 23, "
+            "minutes and seconds from 00 to 59");
+  EXPECT_EQ(refusal("2026-00-10").substr(0, 40), "--since: '2026-00-10' is not a day of th");
+  EXPECT_EQ(since_to_timestamp("2028-02-29", kNow), "2028-02-29T00:00:00Z");  // a leap year
+  EXPECT_EQ(since_to_timestamp("2000-02-29", kNow), "2000-02-29T00:00:00Z");
+}
+
+TEST(TimeWindow, ShowsControlCharactersOfARefusedWindowVisibly) {
+  const std::string message = refusal(std::string("x\0y\x1b[31m", 8));
+  EXPECT_EQ(message.substr(0, 30), "--since: 'x\\x00y\\x1b[31m' is n");
+}
+
 }  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -66,6 +66,19 @@ TEST(ComparisonRow, ShowsTheBaselineOfAMetricTheRecordDidNotMeasure) {
   EXPECT_EQ(row.verdict, "skipped");
 }
 
+TEST(ComparisonRow, KeepsTheUnitOfAComponentTheRecordDidNotMeasureFromItsBaseline) {
+  NormalizedRecord r;
+  MetricComparison c = comparison(std::nullopt, 0.5);
+  c.metric = "decode";  // a component: no standard unit, and this record lacks it
+  c.policy = {0.08, 0.25, true};
+  r.comparisons = {c};
+  EXPECT_EQ(comparison_row(r, "decode", metric_units({r})).baseline, "0.5");
+  const ComparisonRow row = comparison_row(r, "decode", metric_units({r}, {{"decode", "s"}}));
+  EXPECT_EQ(row.current, "not measured");
+  EXPECT_EQ(row.baseline, "500 ms");
+  EXPECT_EQ(row.threshold, "8% and 250 ms");
+}
+
 TEST(ComparisonRow, ShowsAThroughputThresholdInItsOwnUnitNotTheRowsPrefix) {
   const NormalizedRecord r = record_with(
       "throughput", {2.364e6, "records/s", Direction::kHigherIsBetter}, 2.2e6, {0.08, 0.05, true});

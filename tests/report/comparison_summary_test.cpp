@@ -120,6 +120,19 @@ TEST(ComparisonSummary, MarkdownShowsTheSameCellsAsTheTerminal) {
             expected);
 }
 
+TEST(ComparisonSummary, MarkdownListsWhatTheMeasurementWarnedOf) {
+  NormalizedRecord record = calibration_record();
+  record.quality_metadata["measurement_warnings"] = {"probe: FORKED: the program forked 1 time(s)",
+                                                     "probe: REGION_END_MISMATCH: a|b"};
+  const std::string markdown = render_comparison_markdown({record}, "", "2026-12-01T04:00:00Z");
+  EXPECT_EQ(markdown.substr(markdown.find("### Warnings")),
+            "### Warnings\n\n"
+            "- fresh: probe: FORKED: the program forked 1 time(s)\n"
+            "- fresh: probe: REGION\\_END\\_MISMATCH: a\\|b\n");
+  EXPECT_EQ(render_comparison_markdown({calibration_record()}, "", "x").find("### Warnings"),
+            std::string::npos);
+}
+
 TEST(ComparisonSummary, PaintsOnlyTheVerdictsThatNeedAttention) {
   const std::string colored = render_comparison_table({regressed_record()}, true);
   EXPECT_NE(colored.find("\x1b[31mREGRESSED\x1b[0m"), std::string::npos);

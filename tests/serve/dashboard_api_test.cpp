@@ -107,6 +107,13 @@ TEST(DashboardApi, FiltersRecords) {
   EXPECT_EQ(bad_limit.status, 400);
   EXPECT_THAT(bad_limit.body, HasSubstr("limit 'ten' is not a whole number"));
   EXPECT_EQ(f.api->get("/api/v1/records", {{"since", "yesterday-ish"}}).status, 400);
+  const DashboardResponse no_day = f.api->get("/api/v1/records", {{"since", "2026-13-45"}});
+  EXPECT_EQ(no_day.status, 400);
+  EXPECT_THAT(no_day.body, HasSubstr("since: '2026-13-45' is not a day of the calendar"));
+  // A NUL no longer cuts the message short: it is shown as \x00, and the reason follows.
+  const DashboardResponse nul = f.api->get("/api/v1/records", {{"since", std::string(1, '\0')}});
+  EXPECT_EQ(nul.status, 400);
+  EXPECT_THAT(nul.body, HasSubstr("since: '\\\\x00' is not a time window. Use a duration"));
 }
 
 TEST(DashboardApi, ListsAttempts) {

@@ -47,11 +47,72 @@ TEST(PostgresUrl, HidesEveryPassword) {
             "postgresql://a:***@db/perf?password=***&user=x");
   EXPECT_EQ(redact_postgres_url("postgresql://perf@db/perf?sslmode=verify-full"),
             "postgresql://perf@db/perf?sslmode=verify-full");
+  EXPECT_EQ(redact_postgres_url("postgres:///perf?host=/run/postgresql"),
+            "postgres:///perf?host=/run/postgresql");
+}
+
+/// Every form of a secret in a URL, as libpq reads it: each must be refused, and neither
+/// the refusal nor the redacted form may hold the secret.
+struct SecretForm {
+  const char* url;
+  const char* redacted;  // nullptr: not readable, shown as "postgresql://(not shown)"
+};
+
+TEST(PostgresUrl, RefusesEveryEncodingOfASecretAndNeverShowsIt) {
+  const SecretForm forms[] = {
+      {"postgresql://perf:S3cretPW@db/perf", "postgresql://perf:***@db/perf"},
+      {"postgresql://perf:@db/perf", "postgresql://perf:***@db/perf"},
+      {"postgresql://perf@db/perf?password=S3cretPW", "postgresql://perf@db/perf?password=***"},
+      {"postgresql://perf@db/perf?%70assword=S3cretPW", "postgresql://perf@db/perf?password=***"},
+      {"postgresql://perf@db/perf?%70%61%73%73%77%6F%72%64=S3cretPW",
+       "postgresql://perf@db/perf?password=***"},
+      {"postgresql://perf@db/perf?PASSWORD=S3cretPW", "postgresql://perf@db/perf?PASSWORD=***"},
+      {"postgresql://perf@db/perf?sslpassword=S3cretPW",
+       "postgresql://perf@db/perf?sslpassword=***"},
+      {"postgresql://perf@db/perf?ssl%70assword=S3cretPW",
+       "postgresql://perf@db/perf?sslpassword=***"},
+      {"postgresql://perf@db/perf?sslmode=require&password=S3cret%2FPW&user=x",
+       "postgresql://perf@db/perf?sslmode=require&password=***&user=x"},
+      {"POSTGRES://perf:S3cret%40PW@db/perf", "postgres://perf:***@db/perf"},
+      // libpq takes the user part up to the first '@' before any '/': a '?' in it is
+      // part of the password.
+      {"postgresql://perf:S3cret?PW@db/perf", "postgresql://perf:***@db/perf"},
+      // A '/' in the password: libpq would read "perf:S3cret" as a host and echo it.
+      {"postgresql://perf:S3cret/PW@db/perf", nullptr},
+      {"postgresql://perf@db/perf?password=S3cret%zzPW", nullptr},
+      {"postgresql://perf@db/perf?password", nullptr},
+  };
+  for (const SecretForm& form : forms) {
+    SCOPED_TRACE(form.url);
+    const std::string redacted = redact_postgres_url(form.url);
+    EXPECT_EQ(redacted, form.redacted ? std::string(form.redacted)
+                                      : std::string(form.url).substr(
+                                            0, std::string(form.url).find("//") + 2) +
+                                            "(not shown)");
+    EXPECT_THAT(redacted, Not(HasSubstr("S3cret")));
+    const Error e = error_of([&] { refuse_password_in_url(form.url); });
+    EXPECT_EQ(e.code(), ExitCode::kUsage);
+    EXPECT_THAT(e.what(), Not(HasSubstr("S3cret")));
+    EXPECT_THAT(e.what(), Not(HasSubstr("PW")));
+  }
+}
+
+TEST(PostgresUrl, AcceptsAUrlWithoutASecretAndWritesItCanonically) {
+  for (const char* url : {"postgresql://perf@db.internal:5433/perf?sslmode=require",
+                          "postgresql:///perf?host=/run/postgresql&user=perf",
+                          "postgresql://db1:5432,db2:5433/perf?target_session_attrs=read-write"}) {
+    EXPECT_NO_THROW(refuse_password_in_url(url)) << url;
+    EXPECT_EQ(redact_postgres_url(url), url);
+  }
+  EXPECT_EQ(redact_postgres_url("postgresql://p%65rf@db/perf%20db?application_name=a%20b"),
+            "postgresql://perf@db/perf%20db?application_name=a%20b");
 }
 
 TEST(PostgresStore, RefusesAPasswordInTheUrlWithoutPrintingIt) {
   for (const std::string url : {"postgresql://perf:s3cret@127.0.0.1/perf",
-                                "postgresql://perf@127.0.0.1/perf?password=s3cret"}) {
+                                "postgresql://perf@127.0.0.1/perf?password=s3cret",
+                                "postgresql://perf@127.0.0.1/perf?%70assword=s3cret",
+                                "postgresql://perf@127.0.0.1/perf?sslpassword=s3cret"}) {
     const Error e = error_of([&] { open_store(url); });
     EXPECT_EQ(e.code(), ExitCode::kUsage);
     EXPECT_THAT(e.what(), Not(HasSubstr("s3cret")));
