@@ -134,6 +134,7 @@ int dispatch(int argc, char** argv) {
     }
     if (serve->parsed()) return perfgate::execute_serve(serve_options);
     if (store.copy->parsed()) return perfgate::execute_store_copy(store_copy_options);
+    if (store.check->parsed()) return perfgate::execute_store_check(store_copy_options);
     if (worker.worker->parsed()) return perfgate::execute_worker(worker, worker_options);
     if (completions->parsed()) {
       std::cout << perfgate::completion_script(app, completions_options.shell);

@@ -3,22 +3,26 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli/project_lookup.hpp"
 #include "cli/terminal.hpp"
 #include "model/error.hpp"
 #include "model/json.hpp"
 #include "store/postgres_url.hpp"
 #include "store/store.hpp"
 #include "store/store_copy.hpp"
+#include "store/stored_rows.hpp"
 
 namespace perfgate {
 
 StoreCommands add_store_command(CLI::App& app, StoreCopyOptions& options) {
-  CLI::App* store = app.add_subcommand("store", "Work on a store as a whole: copy it");
+  CLI::App* store =
+      app.add_subcommand("store", "Work on a store as a whole: copy it, or check every record");
   store->require_subcommand(1);
   store->footer(
       "Examples:\n"
-      "  perfgate store copy sqlite:.perfgate/perfgate.db postgresql://perf@db.internal/perf\n\n"
-      "Exit status: see 'perfgate store copy --help'.");
+      "  perfgate store copy sqlite:.perfgate/perfgate.db postgresql://perf@db.internal/perf\n"
+      "  perfgate store check\n\n"
+      "Exit status: see 'perfgate store copy --help' and 'perfgate store check --help'.");
   CLI::App* copy = store->add_subcommand(
       "copy", "Copy every attempt and approval of one store into another, then verify them");
   copy->add_option("SRC", options.source, "Store to copy from; it must exist")->required();
@@ -41,7 +45,49 @@ StoreCommands add_store_command(CLI::App& app, StoreCopyOptions& options) {
       "Exit status: 0 copied and verified; 64 bad flag or URL; 65 an attempt that does not\n"
       "check against its content, or DST holds other content under the same id; 66 SRC not\n"
       "found; 74 a store cannot be read or written.");
-  return {store, copy};
+  CLI::App* check = store->add_subcommand(
+      "check",
+      "Read every record of a store and list each one whose content no longer "
+      "matches its id");
+  check->add_option("--store", options.check_store,
+                    "Store to check (default: $PERFGATE_STORE, else the project's store)");
+  check->add_flag("--json", options.json, "Print the damaged records as JSON");
+  check->footer(
+      "Examples:\n"
+      "  perfgate store check\n"
+      "  perfgate store check --store postgresql://perf@db.internal/perf --json\n\n"
+      "Each record's id is the SHA-256 of its content, so a changed byte shows. Every other\n"
+      "command leaves a damaged record out with a warning and reads the rest.\n\n"
+      "Exit status: 0 no record is damaged; 65 some are (each is listed with its attempt),\n"
+      "or the store cannot be read as a store; 66 the store does not exist; 74 it cannot be\n"
+      "read.");
+  return {store, copy, check};
+}
+
+int execute_store_check(const StoreCopyOptions& options) {
+  const ProjectConfig project = project_for("", std::filesystem::current_path());
+  const auto store = open_existing_store(project_store_url(options.check_store, project));
+  const std::size_t records = store->list_records(RecordFilter{}).size();
+  std::vector<DamagedRecord> damaged;
+  for (const auto& record : damaged_records_seen()) {
+    if (record.store == store->url()) damaged.push_back(record);
+  }
+  if (options.json) {
+    Json list = Json::array();
+    for (const auto& record : damaged)
+      list.push_back({{"record_id", record.record_id}, {"attempt_id", record.attempt_id}});
+    std::cout << Json{{"store", store->url()}, {"records_intact", records}, {"damaged", list}}.dump(
+                     2)
+              << "\n";
+  } else if (damaged.empty()) {
+    std::cout << store->url() << ": " << records << " record(s) checked, none damaged\n";
+  } else {
+    std::cout << store->url() << ": " << damaged.size() << " damaged record(s), " << records
+              << " intact:\n";
+    for (const auto& record : damaged)
+      std::cout << "  record " << record.record_id << " of attempt " << record.attempt_id << "\n";
+  }
+  return static_cast<int>(damaged.empty() ? ExitCode::kOk : ExitCode::kDataError);
 }
 
 int execute_store_copy(const StoreCopyOptions& options) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <exception>
+#include <iostream>
+#include <mutex>
 
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
@@ -27,9 +29,36 @@ void sort_newest_first(std::vector<StoredRow>& rows) {
   });
 }
 
+namespace {
+
+std::mutex g_damaged_mutex;
+std::vector<DamagedRecord> g_damaged;
+
+/// Notes a damaged record once per process, with a warning a reader of the output sees.
+void note_damaged(const DamagedRecord& record) {
+  const std::lock_guard lock(g_damaged_mutex);
+  for (const auto& known : g_damaged) {
+    if (known.store == record.store && known.record_id == record.record_id) return;
+  }
+  g_damaged.push_back(record);
+  std::cerr << "perfgate: warning: " << record.store << ": record " << record.record_id
+            << " of attempt " << record.attempt_id
+            << " is damaged: its content no longer matches its id. It is left out; the other "
+               "records are read. Run 'perfgate store check' to list every damaged record, "
+               "and restore the store from a backup\n";
+}
+
+}  // namespace
+
+std::vector<DamagedRecord> damaged_records_seen() {
+  const std::lock_guard lock(g_damaged_mutex);
+  return g_damaged;
+}
+
 std::vector<StoredRecord> read_stored_rows(std::vector<StoredRow>&& rows,
-                                           const std::string& store_url) {
+                                           const std::string& store_url, bool strict) {
   std::vector<StoredRecord> found(rows.size());
+  std::vector<char> damaged(rows.size(), 0);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     found[i].attempt_id = std::move(rows[i].attempt_id);
     found[i].eligible = rows[i].eligible;
@@ -42,8 +71,14 @@ std::vector<StoredRecord> read_stored_rows(std::vector<StoredRow>&& rows,
     try {
       // A record perfgate wrote reads straight into its struct; anything else (a legacy
       // layout, damage) takes the strict reader, which says what is wrong.
+      // The stored text is the content the id is the digest of: one SHA-256 checks it.
+      const bool text_intact = sha256_hex(rows[i].json) == rows[i].record_id;
       if (auto fast = read_current_record_fast(rows[i].json, rows[i].record_id)) {
         found[i].record = std::move(*fast);
+        // Text written otherwise (another serialisation of the same content) is checked
+        // on the content it holds.
+        if (!text_intact && sha256_hex(record_content_text(found[i].record)) != rows[i].record_id)
+          damaged[i] = 1;
         return;
       }
       const std::string source = store_url + " (record " + rows[i].record_id + ")";
@@ -56,6 +91,8 @@ std::vector<StoredRecord> read_stored_rows(std::vector<StoredRow>&& rows,
       }
       json["record_id"] = rows[i].record_id;  // kept in its own column, not in the content
       found[i].record = normalized_record_from_json(json, source);
+      if (!text_intact && sha256_hex(record_content_text(found[i].record)) != rows[i].record_id)
+        damaged[i] = 1;
     } catch (...) {
       failures[i] = std::current_exception();
     }
@@ -63,7 +100,24 @@ std::vector<StoredRecord> read_stored_rows(std::vector<StoredRow>&& rows,
   for (const auto& failure : failures) {
     if (failure) std::rethrow_exception(failure);
   }
-  return found;
+  if (std::find(damaged.begin(), damaged.end(), 1) == damaged.end()) return found;
+  std::vector<StoredRecord> intact;
+  intact.reserve(found.size());
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    if (!damaged[i]) {
+      intact.push_back(std::move(found[i]));
+      continue;
+    }
+    if (strict) {
+      throw Error(ExitCode::kDataError,
+                  store_url + ": record " + rows[i].record_id +
+                      " is damaged: its content no longer matches its id. Nothing was written "
+                      "from it. Run 'perfgate store check' on this store to list every damaged "
+                      "record, and restore it from a backup");
+    }
+    note_damaged({store_url, rows[i].record_id, found[i].attempt_id});
+  }
+  return intact;
 }
 
 Attempt attempt_from_stored_texts(const std::string& header,
@@ -83,7 +137,7 @@ Attempt attempt_from_stored_texts(const std::string& header,
     rows[i].record_id = records[i].first;
     rows[i].json = records[i].second;
   }
-  for (auto& stored : read_stored_rows(std::move(rows), source)) {
+  for (auto& stored : read_stored_rows(std::move(rows), source, /*strict=*/true)) {
     attempt.records.push_back(std::move(stored.record));
   }
   return attempt;

@@ -21,6 +21,18 @@ struct StoredRow {
   long long seq = 0;  ///< insertion order
 };
 
+/// A stored record whose content no longer matches its id (a flipped byte on disk, an
+/// edit of the database): it is left out of every listing, and named.
+struct DamagedRecord {
+  std::string store;
+  std::string record_id;
+  std::string attempt_id;
+};
+
+/// Every damaged record this process has read so far, in the order it found them (the
+/// `perfgate store check` report). Thread-safe.
+std::vector<DamagedRecord> damaged_records_seen();
+
 /// Whether every field of the cohort key is there: a cohort with an empty one has no
 /// baseline and lists nothing.
 bool cohort_is_complete(const CohortKey& key);
@@ -33,10 +45,15 @@ std::string attempt_header_text(const Attempt& attempt);
 /// then the later insertion.
 void sort_newest_first(std::vector<StoredRow>& rows);
 
-/// Reads every row's record (on every core). The first damaged row in listing order is
+/// Reads every row's record (on every core), each checked against its id: the SHA-256 of
+/// the stored text, else of the record's content read back from it. A record that fails
+/// the check is left out, with a warning on stderr naming it and its attempt (once per
+/// process), and joins damaged_records_seen(); every other record is read. With
+/// `strict`, the first damaged row is Error(kDataError) instead: an attempt read whole
+/// (store copy) must not lose a record on the way. A row whose JSON does not parse is
 /// Error(kDataError) naming `store_url` and the record.
 std::vector<StoredRecord> read_stored_rows(std::vector<StoredRow>&& rows,
-                                           const std::string& store_url);
+                                           const std::string& store_url, bool strict = false);
 
 /// An attempt put back together from a database store's texts: its header (the canonical
 /// attempt_header_json) and each record's id and content text, in their order.

@@ -1,0 +1,78 @@
+// A record whose stored bytes changed (a flipped digit on disk, an edit of the database):
+// every command leaves it out with a warning naming it and its attempt, reads the rest, and
+// `perfgate store check` lists it and exits 65.
+#include <sqlite3.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "model/json.hpp"
+#include "support/cli_runner.hpp"
+
+namespace perfgate {
+namespace PERFGATE_TEST_FILE {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using testing::run_perfgate;
+
+/// Runs SQL on the store's database file as another program would.
+void edit_database(const fs::path& file, const std::string& sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+  char* error = nullptr;
+  const int result = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+  EXPECT_EQ(result, SQLITE_OK) << (error != nullptr ? error : "");
+  sqlite3_free(error);
+  sqlite3_close(db);
+}
+
+TEST(StoreCheck, NamesADamagedRecordAndKeepsEveryOtherOneUsable) {
+  TempDir dir;
+  const std::map<std::string, std::string> env{
+      {"PERFGATE_STORE", "sqlite:" + (dir / "perf.db").string()}};
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_EQ(run_perfgate({"run", "--runs", "2", "--warmup", "0", "-r", "out", "--name",
+                            "step" + std::to_string(i), "--", "true"},
+                           dir.path())
+                  .exit_code,
+              0);
+  }
+  ASSERT_EQ(run_perfgate({"compare", "--init", "-r", "out", "--all", "--upload", "always"},
+                         dir.path(), env)
+                .exit_code,
+            0);
+  auto check = run_perfgate({"store", "check"}, dir.path(), env);
+  EXPECT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_THAT(check.out, HasSubstr("2 record(s) checked, none damaged"));
+
+  // One digit of one record's stored JSON changes.
+  edit_database(dir / "perf.db",
+                "UPDATE records SET json = replace(json, '\"success\":true', "
+                "'\"success\":false') WHERE benchmark_id = 'step0'");
+  const auto report = run_perfgate({"report", "--format", "json"}, dir.path(), env);
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  const Json records = Json::parse(report.out)["records"];
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0]["benchmark_id"], "step1");
+  EXPECT_THAT(report.err, HasSubstr("is damaged: its content no longer matches its id"));
+  EXPECT_THAT(report.err, ::testing::ContainsRegex("record [0-9a-f]{64} of attempt [0-9a-f]{64}"));
+
+  check = run_perfgate({"store", "check", "--json"}, dir.path(), env);
+  EXPECT_EQ(check.exit_code, 65);
+  const Json found = Json::parse(check.out);
+  EXPECT_EQ(found["records_intact"], 1);
+  ASSERT_EQ(found["damaged"].size(), 1u);
+  EXPECT_EQ(found["damaged"][0]["record_id"].get<std::string>().size(), 64u);
+
+  // A copy stops on it, naming the source, before writing that attempt.
+  const auto copy = run_perfgate(
+      {"store", "copy", "sqlite:" + (dir / "perf.db").string(), "sqlite:copy.db"}, dir.path());
+  EXPECT_EQ(copy.exit_code, 65);
+  EXPECT_THAT(copy.err, HasSubstr((dir / "perf.db").string()));
+  EXPECT_THAT(copy.err, HasSubstr("is damaged"));
+  EXPECT_THAT(copy.err, ::testing::Not(HasSubstr("assign_attempt_id")));
+}
+
+}  // namespace PERFGATE_TEST_FILE
+}  // namespace perfgate
