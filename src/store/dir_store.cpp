@@ -85,6 +85,14 @@ void DirStore::initialise() {
   if (fs::exists(root_, error) && !fs::is_directory(root_, error)) {
     throw not_a_store(root_, "it is a file, not a folder");
   }
+  // A store that is laid out already is only read here, without its lock: a reader with
+  // no write access to the folder (report, serve as another user) opens it.
+  const fs::path existing_marker = root_ / kMarkerFile;
+  if (fs::exists(existing_marker, error) && fs::is_directory(root_ / kAttemptsFolder, error) &&
+      fs::is_directory(root_ / kApprovalsFolder, error)) {
+    check_marker(root_, existing_marker);
+    return;
+  }
   fs::create_directories(root_, error);
   if (error) {
     throw Error(ExitCode::kIoError, root_.string() + ": cannot create the store's folder: " +

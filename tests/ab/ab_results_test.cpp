@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "ab/sequential_verdict.hpp"
 #include "report/ab_markdown.hpp"
 
 namespace perfgate {
@@ -131,6 +132,42 @@ TEST(AbMarkdown, ShowsTheVerdictReasonsComparisonTableAndProfile) {
   EXPECT_THAT(markdown, ::testing::HasSubstr("Profile (perf, excluded from the comparison): "
                                              "`out/profile/s.perf.data`; profiled run ended: ok"));
   EXPECT_THAT(markdown, ::testing::HasSubstr("| Complete | yes |"));
+}
+
+TEST(AbMarkdown, FoldsManyPairsIntoATableOfTheirOwnAndShowsSmallMemoryInKilobytes) {
+  AbScenarioResult scenario;
+  scenario.name = "many";
+  scenario.rules.method = AbMethod::kStat;
+  for (std::size_t pair = 0; pair < 12; ++pair) {
+    AbRunSample base = sample(AbSide::kBase, pair, 1.0);
+    AbRunSample head = sample(AbSide::kHead, pair, 1.0);
+    head.rss_bytes = base.rss_bytes + 4096;  // 4 KiB more in every pair
+    scenario.runs.push_back(base);
+    scenario.runs.push_back(head);
+  }
+  scenario.verdict = judge_sequential(scenario.measured(), scenario.rules, /*final_look=*/true);
+  scenario.finished = true;
+  AbReport report;
+  report.scenarios.push_back(scenario);
+  report.complete = true;
+  const std::string markdown = render_ab_markdown(report);
+  // Pair 0 is the warmup: 11 measured pairs. The comparison table keeps six columns; the
+  // pairs are a row each, folded away.
+  EXPECT_THAT(markdown, ::testing::HasSubstr("| Metric | Base median | Head median | Delta | "
+                                             "Budget | Pairs over budget |\n|---|---|---|---|---|"
+                                             "---|\n"));
+  EXPECT_THAT(markdown, ::testing::HasSubstr("<details><summary>Per pair: head - base (11 pairs)"
+                                             "</summary>\n\n| Pair | latency | cpu_time | memory "
+                                             "|\n|---:|---:|---:|---:|\n| 1 | +0 s | +0 s | +4 KB "
+                                             "|\n"));
+  EXPECT_THAT(markdown, ::testing::HasSubstr("| 11 | +0 s | +0 s | +4 KB |\n\n</details>"));
+  EXPECT_THAT(markdown, ::testing::Not(::testing::HasSubstr("0.003906")));
+}
+
+TEST(AbMarkdown, WritesAMemoryDifferenceBelowAMegabyteInKilobytesOrBytes) {
+  EXPECT_EQ(format_metric_value(AbMetric::kRss, 4096), "4 KB");
+  EXPECT_EQ(format_metric_value(AbMetric::kRss, 512), "512 B");
+  EXPECT_EQ(format_metric_value(AbMetric::kRss, 3.5 * 1024 * 1024), "3.5 MB");
 }
 
 }  // namespace PERFGATE_TEST_FILE

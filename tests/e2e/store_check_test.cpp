@@ -2,6 +2,10 @@
 // every command leaves it out with a warning naming it and its attempt, reads the rest, and
 // `perfgate store check` lists it and exits 65.
 #include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -72,6 +76,33 @@ TEST(StoreCheck, NamesADamagedRecordAndKeepsEveryOtherOneUsable) {
   EXPECT_THAT(copy.err, HasSubstr((dir / "perf.db").string()));
   EXPECT_THAT(copy.err, HasSubstr("is damaged"));
   EXPECT_THAT(copy.err, ::testing::Not(HasSubstr("assign_attempt_id")));
+}
+
+TEST(StoreReaders, ReadADirStoreWithoutWriteAccessToIt) {
+  if (::geteuid() != 0 || std::system("command -v setpriv > /dev/null") != 0) {
+    GTEST_SKIP() << "needs root and setpriv to run perfgate as another user";
+  }
+  TempDir dir;
+  const std::string url = "dir:" + (dir / "store").string();
+  ASSERT_EQ(
+      run_perfgate({"run", "--runs", "1", "--warmup", "0", "-r", "out", "--", "true"}, dir.path())
+          .exit_code,
+      0);
+  ASSERT_EQ(run_perfgate({"compare", "--init", "-r", "out", "--upload", "always", "--store", url},
+                         dir.path())
+                .exit_code,
+            0);
+  // Readable by everyone, writable by root alone: `nobody` reads it as a dashboard user.
+  fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                  fs::perms::others_read | fs::perms::others_exec);
+  const std::string command = "cd / && setpriv --reuid=65534 --regid=65534 --clear-groups '" +
+                              std::string(PERFGATE_BINARY) + "' report --format json --store '" +
+                              url + "' > '" + (dir / "nobody.out").string() + "' 2> '" +
+                              (dir / "nobody.err").string() + "'";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << read_text_file(dir / "nobody.err");
+  EXPECT_EQ(Json::parse(read_text_file(dir / "nobody.out"))["records"].size(), 1u);
 }
 
 }  // namespace PERFGATE_TEST_FILE
