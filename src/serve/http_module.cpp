@@ -59,8 +59,10 @@ class HeadFirstStream final : public httplib::Stream {
                     stopping_);
   }
   bool is_writable() const override {
+    // An answer in progress is finished even while the server stops: only waiting for a
+    // client's bytes gives way to a signal.
     return wait_for(fd_, POLLOUT, std::chrono::duration_cast<std::chrono::milliseconds>(kIoTimeout),
-                    stopping_);
+                    [] { return false; });
   }
   ssize_t read(char* ptr, size_t size) override {
     if (offset_ < buffered_.size()) {
