@@ -235,24 +235,13 @@ Suite adhoc_suite(const RunOptions& options, const std::optional<ProjectLocation
   config.benchmark_id = adhoc_benchmark_id(options, config.command);
   config.description = "perfgate run -- " + fmt::format("{}", fmt::join(options.command, " "));
   config.default_cwd = fs::current_path();
-  if (suite.project.num_warmup_runs) config.run.num_warmup_runs = *suite.project.num_warmup_runs;
-  if (suite.project.num_measurement_runs)
-    config.run.num_measurement_runs = *suite.project.num_measurement_runs;
-  if (suite.project.timeout_s) config.run.timeout_s = suite.project.timeout_s;
+  apply_project_run_defaults(suite.project, config.run);
   if (options.runs) config.run.num_measurement_runs = *options.runs;
   if (options.warmup) config.run.num_warmup_runs = *options.warmup;
   // The same rules a config's values meet (docs/configs.md), said in the flags' names.
-  const std::string fix =
-      "Use letters, digits, '.', '_' and '-', starting with a letter or digit; the id becomes "
-      "part of file names";
-  if (config.benchmark_id.empty() ||
-      std::isalnum(static_cast<unsigned char>(config.benchmark_id.front())) == 0 ||
-      config.benchmark_id.size() > 100 ||
-      std::any_of(config.benchmark_id.begin(), config.benchmark_id.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '.' && c != '_' && c != '-';
-      })) {
-    throw Error(ExitCode::kUsage, "--name '" + config.benchmark_id + "': not a benchmark id. " +
-                                      fix + " (at most 100 characters)");
+  if (const auto problem = benchmark_id_problem(config.benchmark_id)) {
+    throw Error(ExitCode::kUsage, "--name '" + config.benchmark_id + "': not a benchmark id: it " +
+                                      problem->first + ". " + problem->second);
   }
   if (config.run.num_measurement_runs < 1 || config.run.num_measurement_runs > kMaxRunsPerState) {
     throw Error(ExitCode::kUsage, fmt::format("--runs {}: give 1 to {} measured runs",

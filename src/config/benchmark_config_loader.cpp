@@ -32,23 +32,8 @@ std::filesystem::path resolve(const LoadContext& context, const std::string& pat
 
 void read_benchmark_id(BenchmarkConfig& config, const ConfigValue& value) {
   const std::string id = value.string();
-  const std::string fix =
-      "Use letters, digits, '.', '_' and '-', starting with a letter or digit; the id becomes "
-      "part of file names";
-  if (id.empty()) throw value.error("must not be empty", fix);
-  const auto allowed = [](unsigned char c) {
-    return std::isalnum(c) != 0 || c == '.' || c == '_' || c == '-';
-  };
-  if (std::isalnum(static_cast<unsigned char>(id.front())) == 0) {
-    throw value.error("must start with a letter or digit, found '" + id + "'", fix);
-  }
-  if (auto bad = std::find_if_not(id.begin(), id.end(), allowed); bad != id.end()) {
-    throw value.error("contains '" + std::string(1, *bad) + "', which is not allowed", fix);
-  }
-  if (id.size() > kMaxBenchmarkIdLength) {
-    throw value.error("is " + std::to_string(id.size()) + " characters long",
-                      "Shorten it to at most " + std::to_string(kMaxBenchmarkIdLength));
-  }
+  if (const auto problem = benchmark_id_problem(id))
+    throw value.error(problem->first, problem->second);
   config.benchmark_id = id;
 }
 
@@ -303,6 +288,27 @@ void check_device_thresholds(const BenchmarkConfig& config, const ConfigValue& r
 
 }  // namespace
 
+std::optional<std::pair<std::string, std::string>> benchmark_id_problem(const std::string& id) {
+  const std::string fix =
+      "Use letters, digits, '.', '_' and '-', starting with a letter or digit; the id becomes "
+      "part of file names";
+  if (id.empty()) return std::pair{std::string("must not be empty"), fix};
+  const auto allowed = [](unsigned char c) {
+    return std::isalnum(c) != 0 || c == '.' || c == '_' || c == '-';
+  };
+  if (std::isalnum(static_cast<unsigned char>(id.front())) == 0) {
+    return std::pair{"must start with a letter or digit, found '" + id + "'", fix};
+  }
+  if (auto bad = std::find_if_not(id.begin(), id.end(), allowed); bad != id.end()) {
+    return std::pair{"contains '" + std::string(1, *bad) + "', which is not allowed", fix};
+  }
+  if (id.size() > kMaxBenchmarkIdLength) {
+    return std::pair{"is " + std::to_string(id.size()) + " characters long",
+                     "Shorten it to at most " + std::to_string(kMaxBenchmarkIdLength)};
+  }
+  return std::nullopt;
+}
+
 BenchmarkConfig load_benchmark_config(const std::filesystem::path& file,
                                       const ProjectConfig& project) {
   const ConfigDocument document = read_config_document(file);
@@ -322,9 +328,7 @@ BenchmarkConfig load_benchmark_config(const std::filesystem::path& file,
       project.source ? std::filesystem::absolute(*project.source).lexically_normal().parent_path()
       : project.root ? *project.root
                      : std::filesystem::current_path();
-  if (project.num_warmup_runs) config.run.num_warmup_runs = *project.num_warmup_runs;
-  if (project.num_measurement_runs) config.run.num_measurement_runs = *project.num_measurement_runs;
-  if (project.timeout_s) config.run.timeout_s = project.timeout_s;
+  apply_project_run_defaults(project, config.run);
 
   const LoadContext context{std::filesystem::absolute(file).parent_path()};
   ErrorList errors;

@@ -2,6 +2,7 @@
 // Readers for the sections that appear in more than one place or carry their own rules.
 // Each validates one value of a config document and throws Error on the first problem.
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,11 @@ namespace perfgate {
 /// Upper bounds that keep a typo (an extra zero, one axis too many) from asking for more
 /// runs or states than any machine could hold, instead of failing after hours.
 inline constexpr int kMaxRunsPerState = 1'000'000;
+
+/// What is wrong with `id` as a benchmark id (a reason and a fix), or nullopt when it is
+/// one: letters, digits, '.', '_' and '-', starting with a letter or digit, at most 100.
+/// Configs and `run -- CMD --name` hold ids to the same rules.
+std::optional<std::pair<std::string, std::string>> benchmark_id_problem(const std::string& id);
 inline constexpr std::size_t kMaxStatesPerConfig = 10'000;
 
 /// `command`, `setup`, `prepare`, `conclude`, `cleanup`: a non-empty array of non-empty

@@ -141,4 +141,10 @@ std::optional<std::filesystem::path> find_project_config(const std::filesystem::
   }
 }
 
+void apply_project_run_defaults(const ProjectConfig& project, RunSettings& run) {
+  if (project.num_warmup_runs) run.num_warmup_runs = *project.num_warmup_runs;
+  if (project.num_measurement_runs) run.num_measurement_runs = *project.num_measurement_runs;
+  if (project.timeout_s) run.timeout_s = project.timeout_s;
+}
+
 }  // namespace perfgate

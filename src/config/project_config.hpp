@@ -36,6 +36,10 @@ struct ProjectConfig {
 /// malformed; unknown keys are errors with the nearest known key suggested.
 ProjectConfig load_project_config(const std::filesystem::path& file);
 
+/// The project's [run] defaults (warmups, measured runs, time limit) on `run`, for each
+/// setting the project sets: a config's own run_config, or `run --runs`, goes over them.
+void apply_project_run_defaults(const ProjectConfig& project, RunSettings& run);
+
 /// Finds perfgate.toml for a suite: in `start` (a folder) or any parent, stopping at the
 /// first folder that holds a .git entry. Returns nullopt when there is none.
 std::optional<std::filesystem::path> find_project_config(const std::filesystem::path& start);

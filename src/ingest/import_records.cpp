@@ -110,11 +110,10 @@ const ResultDevice* find_device(const ResultFile& file, const std::optional<long
   return nullptr;
 }
 
+/// `entry`: the state's mapping entry, or nullptr.
 BenchmarkIdentity identity_for(const ResultFile& file, const ResultState& state,
-                               const ImportOptions& options) {
+                               const ImportOptions& options, const MappingEntry* entry) {
   const std::string family = options.benchmark_prefix + state.benchmark;
-  const MappingEntry* entry =
-      find_mapping_entry(options.mapping, mapping_subject(state.benchmark, state.state_key));
   const IdentityChoice none;
   const IdentityChoice& mapped = entry ? entry->identity : none;
 
@@ -163,7 +162,9 @@ ImportedStates import_states(const ResultFile& file, const ImportOptions& option
   ImportedStates out;
   for (const ResultState& state : file.states) {
     RawRecord record;
-    record.identity = identity_for(file, state, options);
+    const MappingEntry* entry =
+        find_mapping_entry(options.mapping, mapping_subject(state.benchmark, state.state_key));
+    record.identity = identity_for(file, state, options, entry);
     if (state.skipped) {
       out.left_out.push_back(record.identity.benchmark_id + ": skipped by the benchmark (" +
                              state.skip_reason + ")");
@@ -186,12 +187,9 @@ ImportedStates import_states(const ResultFile& file, const ImportOptions& option
 
     // The mapping entry's policies, as a benchmark config's regression_thresholds: they
     // win over perfgate.toml's [policies] for these states.
-    if (const MappingEntry* entry = find_mapping_entry(
-            options.mapping, mapping_subject(state.benchmark, state.state_key))) {
+    if (entry != nullptr) {
       for (const auto& [metric, policy] : entry->regression_thresholds) {
-        record.regression_thresholds[metric] = {{"threshold_percent", policy.threshold_percent},
-                                                {"threshold_absolute", policy.threshold_absolute},
-                                                {"gated", policy.gated}};
+        record.regression_thresholds[metric] = policy_json(policy);
       }
     }
     record.config_path = file.path.string();

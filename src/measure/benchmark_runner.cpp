@@ -136,9 +136,7 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   record.num_measurement_runs = config.run.num_measurement_runs;
   record.regression_thresholds = Json::object();
   for (const auto& [metric, policy] : config.regression_thresholds) {
-    record.regression_thresholds[metric] = {{"threshold_percent", policy.threshold_percent},
-                                            {"threshold_absolute", policy.threshold_absolute},
-                                            {"gated", policy.gated}};
+    record.regression_thresholds[metric] = policy_json(policy);
   }
   record.quality_metadata = config.quality_metadata;
   record.recipe = build_recipe(state, digest_inputs(config));

@@ -17,12 +17,6 @@ Json optional_json(const std::optional<T>& value) {
   return value ? Json(*value) : Json(nullptr);
 }
 
-Json policy_json(const MetricPolicy& policy) {
-  return {{"threshold_percent", policy.threshold_percent},
-          {"threshold_absolute", policy.threshold_absolute},
-          {"gated", policy.gated}};
-}
-
 Json comparison_json(const MetricComparison& c) {
   return {{"metric", c.metric},
           {"current", optional_json(c.current)},
@@ -145,6 +139,12 @@ NormalizedRecord read_current_record(JsonObjectReader& reader) {
 }
 
 }  // namespace
+
+Json policy_json(const MetricPolicy& policy) {
+  return {{"threshold_percent", policy.threshold_percent},
+          {"threshold_absolute", policy.threshold_absolute},
+          {"gated", policy.gated}};
+}
 
 std::string CohortKey::to_string() const {
   return workload_id + "/" + variant_id + "/v" + std::to_string(benchmark_version) + "/" +

@@ -124,6 +124,9 @@ NormalizedRecord normalized_record_from_json(const Json& json, const std::string
 /// The canonical JSON of the record without its record_id: what the id is the SHA-256 of,
 /// and what stores keep (the id is stored beside it).
 std::string record_content_text(const NormalizedRecord& record);
+
+/// A policy as records write it: {"threshold_percent", "threshold_absolute", "gated"}.
+Json policy_json(const MetricPolicy& policy);
 /// Sets record_id from the record's content.
 void assign_record_id(NormalizedRecord& record);
 

@@ -1,11 +1,10 @@
 #include "model/time_window.hpp"
 
-#include <fmt/format.h>
-
 #include <cctype>
 #include <regex>
 
 #include "model/error.hpp"
+#include "model/visible_text.hpp"
 
 namespace perfgate {
 
@@ -45,19 +44,10 @@ bool window_calendar_date(const std::string& text) {
   return day <= kDays[month - 1] + (month == 2 && window_leap_year(year) ? 1 : 0);
 }
 
-/// The text as a message may show it: control characters (a NUL would cut the message
-/// short, an ESC would drive the terminal) as \xNN, and at most 64 characters of it.
+/// The text as a message may show it: its first 64 characters, control characters
+/// visible (a NUL would cut the message short, an ESC would drive the terminal).
 std::string shown_window_text(const std::string& text) {
-  std::string out;
-  for (const char c : text.substr(0, 64)) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7f) {
-      out += fmt::format("\\x{:02x}", byte);
-    } else {
-      out += c;
-    }
-  }
-  return text.size() > 64 ? out + "..." : out;
+  return visible_text(text.substr(0, 64)) + (text.size() > 64 ? "..." : "");
 }
 
 }  // namespace

@@ -48,6 +48,21 @@ void note_damaged(const DamagedRecord& record) {
                "and restore the store from a backup\n";
 }
 
+/// A row the fast reader does not take (a legacy layout, damage), read by the strict
+/// reader, which says what is wrong.
+NormalizedRecord read_stored_row_strictly(const StoredRow& row, const std::string& store_url) {
+  const std::string source = store_url + " (record " + row.record_id + ")";
+  Json json = Json::parse(row.json, nullptr, false);
+  if (json.is_discarded() || !json.is_object()) {
+    throw Error(ExitCode::kDataError,
+                source +
+                    ": the stored JSON does not parse. The database is damaged; restore "
+                    "it from a backup");
+  }
+  json["record_id"] = row.record_id;  // kept in its own column, not in the content
+  return normalized_record_from_json(json, source);
+}
+
 }  // namespace
 
 std::vector<DamagedRecord> damaged_records_seen() {
@@ -71,28 +86,18 @@ std::vector<StoredRecord> read_stored_rows(std::vector<StoredRow>&& rows,
     try {
       // A record perfgate wrote reads straight into its struct; anything else (a legacy
       // layout, damage) takes the strict reader, which says what is wrong.
-      // The stored text is the content the id is the digest of: one SHA-256 checks it.
-      const bool text_intact = sha256_hex(rows[i].json) == rows[i].record_id;
       if (auto fast = read_current_record_fast(rows[i].json, rows[i].record_id)) {
         found[i].record = std::move(*fast);
-        // Text written otherwise (another serialisation of the same content) is checked
-        // on the content it holds.
-        if (!text_intact && sha256_hex(record_content_text(found[i].record)) != rows[i].record_id)
-          damaged[i] = 1;
-        return;
+      } else {
+        found[i].record = read_stored_row_strictly(rows[i], store_url);
       }
-      const std::string source = store_url + " (record " + rows[i].record_id + ")";
-      Json json = Json::parse(rows[i].json, nullptr, false);
-      if (json.is_discarded() || !json.is_object()) {
-        throw Error(ExitCode::kDataError,
-                    source +
-                        ": the stored JSON does not parse. The database is damaged; restore "
-                        "it from a backup");
-      }
-      json["record_id"] = rows[i].record_id;  // kept in its own column, not in the content
-      found[i].record = normalized_record_from_json(json, source);
-      if (!text_intact && sha256_hex(record_content_text(found[i].record)) != rows[i].record_id)
+      // The stored text is the content the id is the digest of: one SHA-256 checks it.
+      // Text written otherwise (another serialisation of the same content) is checked on
+      // the content it holds.
+      if (sha256_hex(rows[i].json) != rows[i].record_id &&
+          sha256_hex(record_content_text(found[i].record)) != rows[i].record_id) {
         damaged[i] = 1;
+      }
     } catch (...) {
       failures[i] = std::current_exception();
     }
