@@ -81,41 +81,55 @@ std::string store_judged_records(Store& store, std::vector<NormalizedRecord>& re
   std::vector<std::string> keys;
   for (const auto& record : selected) keys.push_back(measurement_key(record));
   const std::vector<std::string> stored = store.already_stored(keys);
-  std::set<std::string> seen(stored.begin(), stored.end());
-  Attempt attempt;
-  attempt.created_at = created_at;
-  std::vector<std::string> skipped;
-  for (const auto& record : selected) {
-    // Stored before, or twice in this batch (the same file given twice): keep the first.
-    if (!seen.insert(measurement_key(record)).second) {
-      skipped.push_back(record.benchmark_id);
+  std::set<std::string> held(stored.begin(), stored.end());
+  // already_stored is read before the append's transaction: a writer that stores the same
+  // measurement in between is found by append itself, and those records are left out too.
+  for (;;) {
+    Attempt attempt;
+    attempt.created_at = created_at;
+    std::vector<std::string> skipped;
+    std::set<std::string> seen = held;
+    for (const auto& record : selected) {
+      // Stored before, or twice in this batch (the same file given twice): keep the first.
+      if (!seen.insert(measurement_key(record)).second) {
+        skipped.push_back(record.benchmark_id);
+        continue;
+      }
+      attempt.records.push_back(record);
+    }
+    std::string note;
+    if (!skipped.empty()) {
+      // A suite of thousands of states is named by its first few.
+      constexpr std::size_t kNamesShown = 3;
+      const std::vector<std::string> shown(skipped.begin(),
+                                           skipped.begin() + std::min(skipped.size(), kNamesShown));
+      note = fmt::format(
+          "already stored: {} record(s) whose measurement is in {} ({}{}); not stored again",
+          skipped.size(), store.url(), fmt::join(shown, ", "),
+          skipped.size() > kNamesShown ? ", …" : "");
+    }
+    if (attempt.records.empty()) return note + "; nothing changed";
+    if (!note.empty()) note = "\n" + note;
+
+    attempt.commit_sha = attempt.records.front().commit_sha.value_or("");
+    attempt.run_source = attempt.records.front().run_source;
+    attempt.success = std::all_of(attempt.records.begin(), attempt.records.end(),
+                                  [](const NormalizedRecord& r) { return r.success; });
+    assign_attempt_id(attempt);
+    AppendOutcome outcome{};
+    try {
+      outcome = store.append(attempt);
+    } catch (const MeasurementsAlreadyStored& repeated) {
+      // Each round leaves at least one more record out, so this ends.
+      const std::size_t before = held.size();
+      held.insert(repeated.raw_digests().begin(), repeated.raw_digests().end());
+      if (held.size() == before) throw;
       continue;
     }
-    attempt.records.push_back(record);
+    return (outcome == AppendOutcome::kAppended ? "stored " : "already stored: ") +
+           std::to_string(attempt.records.size()) + " record(s) in " + store.url() + " (attempt " +
+           attempt.attempt_id.substr(0, 12) + ")" + note;
   }
-  std::string note;
-  if (!skipped.empty()) {
-    // A suite of thousands of states is named by its first few.
-    constexpr std::size_t kNamesShown = 3;
-    const std::vector<std::string> shown(skipped.begin(),
-                                         skipped.begin() + std::min(skipped.size(), kNamesShown));
-    note = fmt::format(
-        "already stored: {} record(s) whose measurement is in {} ({}{}); not stored again",
-        skipped.size(), store.url(), fmt::join(shown, ", "),
-        skipped.size() > kNamesShown ? ", …" : "");
-  }
-  if (attempt.records.empty()) return note + "; nothing changed";
-  if (!note.empty()) note = "\n" + note;
-
-  attempt.commit_sha = attempt.records.front().commit_sha.value_or("");
-  attempt.run_source = attempt.records.front().run_source;
-  attempt.success = std::all_of(attempt.records.begin(), attempt.records.end(),
-                                [](const NormalizedRecord& r) { return r.success; });
-  assign_attempt_id(attempt);
-  const AppendOutcome outcome = store.append(attempt);
-  return (outcome == AppendOutcome::kAppended ? "stored " : "already stored: ") +
-         std::to_string(attempt.records.size()) + " record(s) in " + store.url() + " (attempt " +
-         attempt.attempt_id.substr(0, 12) + ")" + note;
 }
 
 std::map<std::string, std::string> baseline_metric_units(const CohortHistories& histories) {

@@ -4,7 +4,7 @@
 
 namespace perfgate {
 
-AppendOutcome AbsentStore::append(const Attempt&) {
+AppendOutcome AbsentStore::append(const Attempt&, RepeatedMeasurements) {
   throw Error(ExitCode::kSoftware, "store " + url_ + " was opened for reading only");
 }
 

@@ -15,7 +15,8 @@ class AbsentStore final : public Store {
   explicit AbsentStore(std::string url) : url_(std::move(url)) {}
 
   /// Error(kSoftware): a caller that only reads asked to write.
-  AppendOutcome append(const Attempt& attempt) override;
+  using Store::append;
+  AppendOutcome append(const Attempt& attempt, RepeatedMeasurements repeated) override;
   std::vector<std::string> already_stored(const std::vector<std::string>&) override { return {}; }
   std::vector<StoredRecord> baseline_records(const CohortKey&, std::size_t) override { return {}; }
   std::vector<StoredRecord> list_records(const RecordFilter&) override { return {}; }

@@ -1,9 +1,11 @@
 #include "store/attempt_checks.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
+#include "store/store.hpp"
 
 namespace perfgate {
 
@@ -33,6 +35,59 @@ std::vector<std::string> check_attempt_content(const Attempt& attempt, const std
   }
   return texts;
 }
+
+std::vector<std::string> raw_digests_of(const Attempt& attempt) {
+  std::vector<std::string> digests;
+  std::set<std::string> seen;
+  for (const auto& record : attempt.records) {
+    if (!record.raw_record_sha256.empty() && seen.insert(record.raw_record_sha256).second) {
+      digests.push_back(record.raw_record_sha256);
+    }
+  }
+  return digests;
+}
+
+void refuse_repeated_measurements(const std::string& store, const Attempt& attempt,
+                                  const std::set<std::string>& stored) {
+  std::vector<std::string> repeated;
+  std::set<std::string> seen;
+  for (const auto& record : attempt.records) {
+    const std::string& digest = record.raw_record_sha256;
+    if (digest.empty()) continue;
+    const bool twice = !seen.insert(digest).second;
+    if ((twice || stored.contains(digest)) &&
+        std::find(repeated.begin(), repeated.end(), digest) == repeated.end()) {
+      repeated.push_back(digest);
+    }
+  }
+  if (!repeated.empty()) throw MeasurementsAlreadyStored(store, attempt, std::move(repeated));
+}
+
+namespace {
+
+std::string repeated_measurements_message(const std::string& store, const Attempt& attempt,
+                                          const std::vector<std::string>& digests) {
+  std::string first;
+  for (const auto& record : attempt.records) {
+    if (!digests.empty() && record.raw_record_sha256 == digests.front()) {
+      first = record.benchmark_id;
+      break;
+    }
+  }
+  return store + ": attempt " + attempt.attempt_id + ": " + std::to_string(digests.size()) +
+         " measurement(s) are stored already (first: " + first + ", raw_record_sha256 " +
+         (digests.empty() ? std::string() : digests.front()) +
+         "). A measurement is stored once: another writer stored it first, or it was given "
+         "twice; leave those records out";
+}
+
+}  // namespace
+
+MeasurementsAlreadyStored::MeasurementsAlreadyStored(const std::string& store,
+                                                     const Attempt& attempt,
+                                                     std::vector<std::string> raw_digests)
+    : Error(ExitCode::kDataError, repeated_measurements_message(store, attempt, raw_digests)),
+      raw_digests_(std::move(raw_digests)) {}
 
 void throw_attempt_id_mismatch(const std::string& store, const std::string& attempt_id) {
   throw Error(ExitCode::kDataError,

@@ -1,6 +1,7 @@
 #pragma once
 // What every store backend checks before it writes an attempt, so that all backends
 // accept and refuse exactly the same attempts with the same messages.
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,5 +24,13 @@ std::vector<std::string> check_attempt_content(const Attempt& attempt, const std
 /// Error(kDataError): the record is already stored under another attempt.
 [[noreturn]] void throw_record_conflict(const std::string& store, const NormalizedRecord& record,
                                         const std::string& other_attempt_id);
+
+/// The attempt's non-empty raw digests, each once, for a backend to look up.
+std::vector<std::string> raw_digests_of(const Attempt& attempt);
+
+/// MeasurementsAlreadyStored when the attempt holds a raw digest twice, or one of those in
+/// `stored` (found in the store inside the append's transaction); otherwise nothing.
+void refuse_repeated_measurements(const std::string& store, const Attempt& attempt,
+                                  const std::set<std::string>& stored);
 
 }  // namespace perfgate

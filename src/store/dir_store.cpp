@@ -170,13 +170,25 @@ void DirStore::refresh() {
   }
 }
 
-AppendOutcome DirStore::append(const Attempt& attempt) {
+AppendOutcome DirStore::append(const Attempt& attempt, RepeatedMeasurements repeated) {
   check_attempt_content(attempt, url_);
   const FileLock lock(root_ / kLockFile);
   refresh();
   if (const auto stored = attempts_.find(attempt.attempt_id); stored != attempts_.end()) {
     if (stored->second != attempt) throw_attempt_conflict(url_, attempt.attempt_id);
     return AppendOutcome::kAlreadyPresent;
+  }
+  if (repeated == RepeatedMeasurements::kRefuse) {
+    const std::vector<std::string> digests = raw_digests_of(attempt);
+    std::set<std::string> stored;
+    for (const auto& [id, held] : attempts_) {
+      for (const auto& record : held.records) {
+        if (std::find(digests.begin(), digests.end(), record.raw_record_sha256) != digests.end()) {
+          stored.insert(record.raw_record_sha256);
+        }
+      }
+    }
+    refuse_repeated_measurements(url_, attempt, stored);
   }
   for (const auto& record : attempt.records) {
     const auto owner = record_owner_.find(record.record_id);

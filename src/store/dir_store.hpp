@@ -21,7 +21,8 @@ class DirStore final : public Store {
   /// Opens the folder, creating it (and its layout) when missing or empty.
   DirStore(std::string url, std::filesystem::path root);
 
-  AppendOutcome append(const Attempt& attempt) override;
+  using Store::append;
+  AppendOutcome append(const Attempt& attempt, RepeatedMeasurements repeated) override;
   std::vector<std::string> already_stored(const std::vector<std::string>& keys) override;
   std::vector<StoredRecord> baseline_records(const CohortKey& cohort, std::size_t count) override;
   std::vector<StoredRecord> list_records(const RecordFilter& filter) override;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
@@ -66,7 +67,7 @@ bool PostgresStore::stored_copy_matches(const Attempt& attempt,
   return true;
 }
 
-AppendOutcome PostgresStore::append(const Attempt& attempt) {
+AppendOutcome PostgresStore::append(const Attempt& attempt, RepeatedMeasurements repeated) {
   const std::vector<std::string> texts = check_attempt_content(attempt, url());
   PgTransaction transaction(db_);
   // Writers queue here, as SQLite's BEGIN IMMEDIATE makes them: each append then sees every
@@ -77,6 +78,16 @@ AppendOutcome PostgresStore::append(const Attempt& attempt) {
           .rows() > 0) {
     if (!stored_copy_matches(attempt, texts)) throw_attempt_conflict(url(), attempt.attempt_id);
     return AppendOutcome::kAlreadyPresent;
+  }
+  if (repeated == RepeatedMeasurements::kRefuse) {
+    // After the revision lock: every append that committed before this one is seen.
+    const PgResult held = db_.run(
+        "SELECT DISTINCT raw_record_sha256 FROM perfgate.records WHERE raw_record_sha256 = "
+        "ANY($1::text[])",
+        {text_array_literal(raw_digests_of(attempt))});
+    std::set<std::string> stored;
+    for (int i = 0; i < held.rows(); ++i) stored.insert(held.text(i, 0));
+    refuse_repeated_measurements(url(), attempt, stored);
   }
   std::vector<std::string> ids;
   ids.reserve(attempt.records.size());

@@ -17,7 +17,8 @@ class PostgresStore final : public Store {
   /// `must_exist`, when such a database is Error(kNoInput) and is left untouched.
   PostgresStore(const std::string& url, bool must_exist);
 
-  AppendOutcome append(const Attempt& attempt) override;
+  using Store::append;
+  AppendOutcome append(const Attempt& attempt, RepeatedMeasurements repeated) override;
   std::vector<std::string> already_stored(const std::vector<std::string>& keys) override;
   std::vector<StoredRecord> baseline_records(const CohortKey& cohort, std::size_t count) override;
   std::vector<StoredRecord> list_records(const RecordFilter& filter) override;

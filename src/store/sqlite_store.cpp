@@ -3,6 +3,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <set>
 #include <system_error>
 
 #include "model/error.hpp"
@@ -81,7 +82,7 @@ bool SqliteStore::stored_copy_matches(const Attempt& attempt,
   return !records.step();
 }
 
-AppendOutcome SqliteStore::append(const Attempt& attempt) {
+AppendOutcome SqliteStore::append(const Attempt& attempt, RepeatedMeasurements repeated) {
   // Each record is kept as its content text (the id is its own column): the text the
   // check computes anyway, so a record is serialised once per append.
   const std::vector<std::string> texts = check_attempt_content(attempt, url_);
@@ -92,6 +93,19 @@ AppendOutcome SqliteStore::append(const Attempt& attempt) {
   if (exists.step()) {
     if (!stored_copy_matches(attempt, texts)) throw_attempt_conflict(url_, attempt.attempt_id);
     return AppendOutcome::kAlreadyPresent;
+  }
+  if (repeated == RepeatedMeasurements::kRefuse) {
+    // Inside the write transaction: a writer that checked already_stored before another
+    // one appended the same measurement learns of it here.
+    SqliteStatement held =
+        db_.prepare("SELECT 1 FROM records WHERE raw_record_sha256 = ?1 LIMIT 1");
+    std::set<std::string> stored;
+    for (const auto& digest : raw_digests_of(attempt)) {
+      held.bind(1, digest);
+      if (held.step()) stored.insert(digest);
+      held.reset();
+    }
+    refuse_repeated_measurements(url_, attempt, stored);
   }
   SqliteStatement owner = db_.prepare("SELECT attempt_id FROM records WHERE record_id = ?1");
   for (const auto& record : attempt.records) {

@@ -17,7 +17,8 @@ class SqliteStore final : public Store {
   /// Opens or creates the database file (and its folder), migrating older schemas.
   SqliteStore(std::string url, const std::filesystem::path& file);
 
-  AppendOutcome append(const Attempt& attempt) override;
+  using Store::append;
+  AppendOutcome append(const Attempt& attempt, RepeatedMeasurements repeated) override;
   std::vector<std::string> already_stored(const std::vector<std::string>& keys) override;
   std::vector<StoredRecord> baseline_records(const CohortKey& cohort, std::size_t count) override;
   std::vector<StoredRecord> list_records(const RecordFilter& filter) override;

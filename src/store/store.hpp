@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/attempt.hpp"
+#include "model/error.hpp"
 #include "model/normalized_record.hpp"
 #include "store/approval.hpp"
 
@@ -18,6 +19,26 @@ namespace perfgate {
 enum class AppendOutcome {
   kAppended,        ///< the attempt is new and is now stored with all its records
   kAlreadyPresent,  ///< identical content was stored before: nothing changed
+};
+
+/// Whether append may store a measurement (raw_record_sha256) that another attempt holds.
+enum class RepeatedMeasurements {
+  kRefuse,  ///< MeasurementsAlreadyStored: what compare, import and run store
+  kKeep,    ///< store copy: the source's attempts exactly, whatever it held twice before
+};
+
+/// Thrown by append (kRefuse) inside its transaction: records of the attempt carry raw
+/// digests that the store holds already, or twice in the attempt. Two writers that race
+/// with one measurement so store it once. Error(kDataError), listing the digests.
+class MeasurementsAlreadyStored : public Error {
+ public:
+  MeasurementsAlreadyStored(const std::string& store, const Attempt& attempt,
+                            std::vector<std::string> raw_digests);
+  /// The raw_record_sha256 values found stored, each once, in the attempt's order.
+  const std::vector<std::string>& raw_digests() const { return raw_digests_; }
+
+ private:
+  std::vector<std::string> raw_digests_;
 };
 
 /// Which records to list. Empty fields do not filter.
@@ -55,8 +76,13 @@ class Store {
   /// Appends an attempt and all its records in one transaction. The attempt must carry
   /// its attempt_id (assign_attempt_id). Re-appending identical content is a no-op;
   /// different content under an existing attempt_id or record_id is Error(kDataError)
-  /// and changes nothing.
-  virtual AppendOutcome append(const Attempt& attempt) = 0;
+  /// and changes nothing. A raw digest (raw_record_sha256) is stored once: a record whose
+  /// non-empty digest another attempt holds, or the attempt holds twice, is
+  /// MeasurementsAlreadyStored under kRefuse, decided inside the transaction.
+  virtual AppendOutcome append(const Attempt& attempt, RepeatedMeasurements repeated) = 0;
+  AppendOutcome append(const Attempt& attempt) {
+    return append(attempt, RepeatedMeasurements::kRefuse);
+  }
 
   /// The keys among `keys` that are already stored: a key matches a stored record whose
   /// raw_record_sha256 (the measurement it was normalised from) or record_id equals it.

@@ -65,7 +65,8 @@ StoreCopyOutcome copy_store(Store& source, Store& destination, const StoreCopyPr
   for (std::size_t i = 0; i < attempt_ids.size(); ++i) {
     const Attempt attempt = read_listed_attempt(source, attempt_ids[i]);
     outcome.records += attempt.records.size();
-    if (destination.append(attempt) == AppendOutcome::kAppended) {
+    // A copy is exact: a source written before raw digests were unique keeps its repeats.
+    if (destination.append(attempt, RepeatedMeasurements::kKeep) == AppendOutcome::kAppended) {
       ++outcome.attempts_copied;
       outcome.records_copied += attempt.records.size();
     }

@@ -407,6 +407,58 @@ TEST_P(StoreContract, FindsWhichMeasurementsAreAlreadyStoredByRawDigestOrRecordI
   EXPECT_TRUE(store->already_stored({std::string(64, 'c')}).empty());
 }
 
+/// A record of the measurement `digest_letter` (its raw digest), measured or imported at
+/// `timestamp`: one measurement imported in two different seconds is two record ids.
+NormalizedRecord measured_record(const std::string& name, char digest_letter,
+                                 const std::string& timestamp) {
+  NormalizedRecord r = test_record(name, timestamp);
+  r.raw_record_sha256 = std::string(64, digest_letter);
+  return r;
+}
+
+TEST_P(StoreContract, RefusesAMeasurementAnotherAttemptHoldsInsideTheAppendAndStoresNothing) {
+  auto store = open();
+  store->append(
+      test_attempt("2026-01-01T00:00:00Z", {measured_record("a", 'a', "2026-01-01T00:00:01Z"),
+                                            measured_record("b", 'b', "2026-01-01T00:00:01Z")}));
+  const std::string revision = store->revision();
+  // The same file imported a second later: new timestamps, new record ids, same digests.
+  const Attempt again =
+      test_attempt("2026-01-01T00:00:02Z", {measured_record("c", 'c', "2026-01-01T00:00:02Z"),
+                                            measured_record("b", 'b', "2026-01-01T00:00:02Z"),
+                                            measured_record("a", 'a', "2026-01-01T00:00:02Z")});
+  try {
+    store->append(again);
+    ADD_FAILURE() << "expected MeasurementsAlreadyStored";
+  } catch (const MeasurementsAlreadyStored& e) {
+    EXPECT_EQ(e.code(), ExitCode::kDataError);
+    EXPECT_THAT(e.raw_digests(), ElementsAre(std::string(64, 'b'), std::string(64, 'a')));
+    EXPECT_THAT(e.what(), HasSubstr("attempt " + again.attempt_id +
+                                    ": 2 measurement(s) are stored already (first: b, "
+                                    "raw_record_sha256 " +
+                                    std::string(64, 'b') + ")"));
+  }
+  EXPECT_EQ(store->revision(), revision);
+  EXPECT_THAT(benchmarks(store->list_records({})), ElementsAre("b", "a"));
+  // A copy keeps a source's repeats as they are.
+  EXPECT_EQ(store->append(again, RepeatedMeasurements::kKeep), AppendOutcome::kAppended);
+  EXPECT_EQ(store->list_records({}).size(), 5u);
+}
+
+TEST_P(StoreContract, RefusesAnAttemptThatHoldsOneMeasurementTwice) {
+  auto store = open();
+  const Attempt twice =
+      test_attempt("2026-01-01T00:00:00Z", {measured_record("a", 'a', "2026-01-01T00:00:01Z"),
+                                            measured_record("a", 'a', "2026-01-01T00:00:02Z")});
+  try {
+    store->append(twice);
+    ADD_FAILURE() << "expected MeasurementsAlreadyStored";
+  } catch (const MeasurementsAlreadyStored& e) {
+    EXPECT_THAT(e.raw_digests(), ElementsAre(std::string(64, 'a')));
+  }
+  EXPECT_TRUE(store->list_attempts().empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(AllBackends, StoreContract, ::testing::ValuesIn(all_store_backends()),
                          backend_name);
 

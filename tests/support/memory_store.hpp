@@ -15,7 +15,8 @@ namespace perfgate {
 
 class MemoryStore final : public Store {
  public:
-  AppendOutcome append(const Attempt& attempt) override {
+  using Store::append;
+  AppendOutcome append(const Attempt& attempt, RepeatedMeasurements /*repeated*/) override {
     for (const auto& stored : attempts_) {
       if (stored.attempt_id == attempt.attempt_id) return AppendOutcome::kAlreadyPresent;
     }
