@@ -6,6 +6,8 @@
 #   test-postgres.sh start DIR [WATCH_PID]  WATCH_PID: stop the server when that process ends,
 #                                           whatever ends it (a killed ctest, a Ctrl-C);
 #                                           "parent" watches the process that ran this script
+#   test-postgres.sh restart DIR            restarts it at once (-m immediate: a crash), for
+#                                           tests that check what a client does then
 #   test-postgres.sh stop DIR               stops the server and removes DIR
 set -euo pipefail
 
@@ -14,7 +16,7 @@ dir=${2:-}
 watch=${3:-}
 if [ "$watch" = parent ]; then watch=$PPID; fi
 if [ -z "$action" ] || [ -z "$dir" ]; then
-  echo "usage: $0 start DIR [WATCH_PID] | stop DIR" >&2
+  echo "usage: $0 start DIR [WATCH_PID] | restart DIR | stop DIR" >&2
   exit 64
 fi
 
@@ -58,6 +60,10 @@ CONF
       bash "$2" stop "$3"' watch "$watch" "$(readlink -f "$0")" "$dir" </dev/null >/dev/null 2>&1 &
   fi
   ;;
+restart)
+  as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m immediate -w -t 60 \
+    restart >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+  ;;
 stop)
   if [ -e "$dir/data/postmaster.pid" ]; then
     as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null 2>&1 ||
@@ -66,7 +72,7 @@ stop)
   rm -rf "$dir"
   ;;
 *)
-  echo "usage: $0 start DIR [WATCH_PID] | stop DIR" >&2
+  echo "usage: $0 start DIR [WATCH_PID] | restart DIR | stop DIR" >&2
   exit 64
   ;;
 esac

@@ -74,6 +74,19 @@ std::optional<WorkItem> WorkQueue::claim(const std::string& worker, const std::s
   return item_from(claimed, 0);
 }
 
+std::optional<WorkItem> WorkQueue::held_claim(const std::string& worker,
+                                              const std::string& environment,
+                                              const std::string& suite, int lease_seconds) {
+  const PgResult held = store_->connection().run(
+      "UPDATE perfgate.work_items SET lease_expires_at = now() + make_interval(secs => $4) "
+      "WHERE item_id = (SELECT item_id FROM perfgate.work_items WHERE lease_owner = $1 AND "
+      "environment = $2 AND suite = $3 AND state = 'claimed' ORDER BY item_id LIMIT 1) "
+      "RETURNING item_id, commit_sha, environment, suite, attempts",
+      {worker, environment, suite, std::to_string(lease_seconds)});
+  if (held.rows() == 0) return std::nullopt;
+  return item_from(held, 0);
+}
+
 bool WorkQueue::renew(const WorkItem& item, const std::string& worker, int lease_seconds) {
   return store_->connection()
              .run(
@@ -96,6 +109,13 @@ CompleteOutcome WorkQueue::complete(const WorkItem& item, const std::string& wor
                                     const std::string& document) {
   PgConnection& db = store_->connection();
   PgTransaction transaction(db);
+  // Stored already: this is a retry of a COMMIT whose answer the connection lost.
+  if (db.run("SELECT 1 FROM perfgate.work_attempts WHERE item_id = $1 AND attempt = $2 AND "
+             "worker = $3",
+             {std::to_string(item.item_id), std::to_string(item.claim), worker})
+          .rows() > 0) {
+    return CompleteOutcome::kStored;
+  }
   // Still ours? The row lock keeps another runner from claiming it until we commit.
   const PgResult held = db.run(
       "SELECT 1 FROM perfgate.work_items WHERE item_id = $1 AND lease_owner = $2 AND state = "
@@ -113,6 +133,22 @@ CompleteOutcome WorkQueue::complete(const WorkItem& item, const std::string& wor
       {std::to_string(item.item_id), success ? "done" : "failed"});
   transaction.commit();
   return CompleteOutcome::kStored;
+}
+
+std::string WorkQueue::describe(const WorkItem& item) {
+  const PgResult now = store_->connection().run(
+      "SELECT w.state, coalesce(w.lease_owner, ''), w.attempts, coalesce((SELECT a.worker || "
+      "' (claim ' || a.attempt || ')' FROM perfgate.work_attempts a WHERE a.item_id = "
+      "w.item_id ORDER BY a.attempt DESC LIMIT 1), '') FROM perfgate.work_items w WHERE "
+      "w.item_id = $1",
+      {std::to_string(item.item_id)});
+  if (now.rows() == 0) return "no longer queued";
+  const std::string state = now.text(0, 0);
+  if (state == "claimed") {
+    return "claimed by " + now.text(0, 1) + " (claim " + now.text(0, 2) + ")";
+  }
+  if (state == "done" || state == "failed") return state + " by " + now.text(0, 3);
+  return state;
 }
 
 std::vector<WorkItemStatus> WorkQueue::list() {

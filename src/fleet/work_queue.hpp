@@ -54,6 +54,12 @@ class WorkQueue {
   std::optional<WorkItem> claim(const std::string& worker, const std::string& environment,
                                 const std::string& suite, int lease_seconds);
 
+  /// The item this worker holds in the environment and suite, with its lease extended;
+  /// nullopt when none. After a claim whose answer the connection lost: the claim may have
+  /// committed, and the runner then takes up what it holds instead of leaving it to lapse.
+  std::optional<WorkItem> held_claim(const std::string& worker, const std::string& environment,
+                                     const std::string& suite, int lease_seconds);
+
   /// Extends the lease; false when the worker no longer holds the item.
   bool renew(const WorkItem& item, const std::string& worker, int lease_seconds);
 
@@ -61,9 +67,14 @@ class WorkQueue {
   void release(const WorkItem& item, const std::string& worker);
 
   /// Stores the claim's attempt (a history attempt document, success or failure) and
-  /// finishes the item in one transaction, if the worker still holds it.
+  /// finishes the item in one transaction, if the worker still holds it. Completing the
+  /// same claim again (a retry after the connection was lost at COMMIT) is kStored.
   CompleteOutcome complete(const WorkItem& item, const std::string& worker, bool success,
                            const std::string& document);
+
+  /// What the item is now, for a runner whose lease lapsed: "claimed by w2 (claim 2)",
+  /// "done by w2 (claim 2)", "queued".
+  std::string describe(const WorkItem& item);
 
   /// Every item, oldest first.
   std::vector<WorkItemStatus> list();

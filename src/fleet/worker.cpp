@@ -2,10 +2,11 @@
 
 #include <unistd.h>
 
-#include <atomic>
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -17,35 +18,48 @@
 #include "measure/process_executor.hpp"
 #include "model/error.hpp"
 #include "model/json.hpp"
+#include "store/postgres_connection.hpp"
 
 namespace perfgate {
 namespace {
 
 /// Renews the lease of the claimed item from a thread of its own, on a connection of its
-/// own, every third of the lease, for as long as the measurement runs.
+/// own, every third of the lease, for as long as the measurement runs. A renewal that fails
+/// (the server restarting, the connection terminated) is tried again every second on a new
+/// connection, so that the lease lapses only when the database stays away that long.
 class LeaseKeeper {
  public:
   LeaseKeeper(const std::string& url, const WorkItem& item, const std::string& worker,
               int lease_seconds)
       : thread_([this, url, item, worker, lease_seconds] {
           const auto period = std::chrono::milliseconds(lease_seconds * 1000 / 3);
+          const auto retry = std::min(period, std::chrono::milliseconds(1000));
+          std::unique_ptr<WorkQueue> queue;
           std::unique_lock lock(mutex_);
-          try {
-            WorkQueue queue(url);
-            while (!stop_) {
-              if (wake_.wait_for(lock, period, [this] { return stop_; })) break;
-              lock.unlock();
-              const bool held = queue.renew(item, worker, lease_seconds);
-              lock.lock();
-              if (!held) {
-                lost_ = true;
-                break;
-              }
+          auto wait = period;
+          while (!stop_) {
+            if (wake_.wait_for(lock, wait, [this] { return stop_; })) break;
+            lock.unlock();
+            std::string failure;
+            bool held = true;
+            try {
+              if (!queue) queue = std::make_unique<WorkQueue>(url);
+              held = queue->renew(item, worker, lease_seconds);
+            } catch (const std::exception& e) {
+              failure = e.what();
             }
-          } catch (const std::exception& e) {
-            // A renewal that fails (the server restarting) costs at most the lease:
-            // complete() then tells whether the item is still ours.
-            error_ = e.what();
+            lock.lock();
+            if (!failure.empty()) {
+              ++failures_;
+              error_ = failure;
+              wait = retry;
+              continue;
+            }
+            wait = period;
+            if (!held) {
+              lost_ = true;
+              break;
+            }
           }
         }) {}
   LeaseKeeper(const LeaseKeeper&) = delete;
@@ -60,14 +74,18 @@ class LeaseKeeper {
     wake_.notify_all();
     if (thread_.joinable()) thread_.join();
   }
+  /// After stop(): whether a renewal found the item held by another claim.
   bool lost() const { return lost_; }
+  /// After stop(): how many renewals failed, and the last one's error.
+  int failures() const { return failures_; }
   const std::string& error() const { return error_; }
 
  private:
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stop_ = false;
-  std::atomic<bool> lost_ = false;
+  bool lost_ = false;
+  int failures_ = 0;
   std::string error_;
   std::thread thread_;  ///< last: it starts once everything above exists
 };
@@ -77,6 +95,40 @@ void idle(int seconds) {
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
   while (interruption_signal() == 0 && std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+/// Runs a queue operation until it reaches the database: a lost connection (a restart,
+/// pg_terminate_backend) is tried again with a growing pause, up to 5 s, on a new
+/// connection. nullopt when perfgate is interrupted meanwhile.
+template <typename Operation>
+auto with_database(const std::string& worker, const std::string& what, std::ostream& log,
+                   Operation operation) -> std::optional<decltype(operation(false))> {
+  auto pause = std::chrono::milliseconds(200);
+  const auto first_failure = std::chrono::steady_clock::now();
+  for (bool retrying = false;; retrying = true) {
+    try {
+      auto result = operation(retrying);
+      if (retrying) {
+        const auto away =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - first_failure);
+        log << fmt::format("worker {}: the database is back after {:.1f} s; {}\n", worker,
+                           away.count(), what)
+            << std::flush;
+      }
+      return result;
+    } catch (const PgConnectionLost& lost) {
+      if (!retrying) {
+        log << fmt::format("worker {}: {}: {}; trying again\n", worker, what, lost.what())
+            << std::flush;
+      }
+    }
+    const auto until = std::chrono::steady_clock::now() + pause;
+    while (interruption_signal() == 0 && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    if (interruption_signal() != 0) return std::nullopt;
+    pause = std::min(pause * 2, std::chrono::milliseconds(5000));
   }
 }
 
@@ -116,8 +168,21 @@ int run_worker(const history::HistorySetup& setup, const WorkerOptions& options,
   int measured = 0;
   bool said_idle = false;
   while (interruption_signal() == 0 && (!options.max_items || measured < *options.max_items)) {
-    const std::optional<WorkItem> item = queue.claim(options.worker_id, options.environment,
-                                                     setup.config.suite, options.lease_seconds);
+    const auto claimed =
+        with_database(options.worker_id, "claiming the next item", log, [&](bool retrying) {
+          // A claim whose answer was lost may have committed: take up what this runner
+          // holds before claiming another.
+          std::optional<WorkItem> held;
+          if (retrying) {
+            held = queue.held_claim(options.worker_id, options.environment, setup.config.suite,
+                                    options.lease_seconds);
+          }
+          return held ? held
+                      : queue.claim(options.worker_id, options.environment, setup.config.suite,
+                                    options.lease_seconds);
+        });
+    if (!claimed) break;
+    const std::optional<WorkItem>& item = *claimed;
     if (!item) {
       if (options.exit_when_idle) {
         log << "worker " << options.worker_id << ": nothing queued for " << options.environment
@@ -139,29 +204,62 @@ int run_worker(const history::HistorySetup& setup, const WorkerOptions& options,
     settings.run = item->run();
     settings.attempt = item->claim;
     std::optional<history::HistoryAttempt> attempt;
+    int renewals_failed = 0;
+    std::string renewal_error;
     {
       LeaseKeeper keeper(options.store_url, *item, options.worker_id, options.lease_seconds);
       attempt = history::measure_commit(*setup.repository, item->commit_sha, settings, executor,
                                         options.work_dir / item->run());
       keeper.stop();
-      if (!keeper.error().empty()) {
-        log << "worker " << options.worker_id
-            << ": note: renewing the lease failed: " << keeper.error() << "\n";
+      renewals_failed = keeper.failures();
+      renewal_error = keeper.error();
+      if (renewals_failed > 0) {
+        log << fmt::format("worker {}: note: {} lease renewal(s) failed; the last: {}\n",
+                           options.worker_id, renewals_failed, renewal_error);
       }
     }
     if (!attempt) {
-      queue.release(*item, options.worker_id);
-      log << fmt::format("worker {}: interrupted; item {} is queued again\n", options.worker_id,
-                         item->item_id);
+      // Interrupted: give the item back if the database answers at once; otherwise its
+      // lease lapses and another runner takes it.
+      try {
+        queue.release(*item, options.worker_id);
+        log << fmt::format("worker {}: interrupted; item {} is queued again\n", options.worker_id,
+                           item->item_id);
+      } catch (const PgConnectionLost& lost) {
+        log << fmt::format(
+            "worker {}: interrupted; item {} could not be given back ({}); it is queued again "
+            "when its lease expires\n",
+            options.worker_id, item->item_id, lost.what());
+      }
       break;
     }
-    const CompleteOutcome outcome =
-        queue.complete(*item, options.worker_id, attempt->success, pretty_json(to_json(*attempt)));
-    if (outcome == CompleteOutcome::kLeaseLost) {
+    const std::string document = pretty_json(to_json(*attempt));
+    const auto outcome = with_database(
+        options.worker_id, "storing item " + std::to_string(item->item_id), log,
+        [&](bool) { return queue.complete(*item, options.worker_id, attempt->success, document); });
+    if (!outcome) {
       log << fmt::format(
-          "worker {}: item {} was claimed by another runner after this one's lease expired; "
-          "its result is dropped (raise --lease above the longest measurement)\n",
-          options.worker_id, item->item_id);
+          "worker {}: interrupted while the database was away: the result of item {} was not "
+          "stored (its raw output is in {}); the item is measured again when its lease "
+          "expires\n",
+          options.worker_id, item->item_id, (options.work_dir / item->run()).string());
+      break;
+    }
+    if (*outcome == CompleteOutcome::kLeaseLost) {
+      const auto now =
+          with_database(options.worker_id, "reading item " + std::to_string(item->item_id), log,
+                        [&](bool) { return queue.describe(*item); });
+      const std::string why =
+          renewals_failed > 0
+              ? fmt::format("its renewals failed while the database was away (last: {})",
+                            renewal_error)
+              : "the measurement took longer than the lease; raise --lease above the longest "
+                "measurement";
+      log << fmt::format(
+          "worker {}: item {} is {} now: this runner's lease (claim {}) lapsed because {}. Its "
+          "result is not stored; the raw output stays in {}\n",
+          options.worker_id, item->item_id, now.value_or("unknown"), item->claim, why,
+          (options.work_dir / item->run()).string());
       continue;
     }
     ++measured;

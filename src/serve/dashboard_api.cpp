@@ -12,6 +12,7 @@
 #include "report/store_report.hpp"
 #include "report/store_view.hpp"
 #include "report/viewer_assets.hpp"
+#include "store/postgres_connection.hpp"
 
 namespace perfgate {
 namespace {
@@ -63,42 +64,52 @@ DashboardApi::DashboardApi(std::unique_ptr<Store> store,
     : store_(std::move(store)), history_(std::move(history)) {}
 
 DashboardResponse DashboardApi::get(const std::string& path, const QueryParameters& query) {
-  try {
-    if (path == "/data/store.json") return store_view();
-    if (path == "/data/history.json" || path == "/api/v1/history") return history();
-    if (path == "/api/v1" || path == "/api/v1/") return json_response(kApiIndex);
-    if (path == "/api/v1/cohorts") return cohorts();
-    if (path == "/api/v1/series") return series(query);
-    if (path == "/api/v1/records") return records(query);
-    if (path == "/api/v1/attempts") return attempts();
-    // The viewer's own files, and nothing else: a path is served only when it is one of
-    // them, so no request reaches the file system.
-    const std::string asset = path == "/" ? "index.html" : path.substr(1);
-    for (const ViewerAsset& file : viewer_assets()) {
-      if (!path.empty() && path[0] == '/' && file.path == asset) {
-        DashboardResponse response;
-        response.content_type = std::string(file.content_type);
-        response.body = std::string(file.content);
-        return response;
-      }
+  for (int tries = 1;; ++tries) {
+    try {
+      return answer(path, query);
+    } catch (const PgConnectionLost& lost) {
+      // Every answer only reads, so asking again on the connection made anew is safe.
+      if (tries < 2) continue;
+      return dashboard_error(503, lost.what());
+    } catch (const Error& error) {
+      const int status = error.code() == ExitCode::kUsage ? 400 : 500;
+      return dashboard_error(status, error.what());
     }
-    // data/store.js and data/history.js are what a site written to disk has instead; the
-    // page asks for them first. Not found, but as a script: a browser refuses a JSON answer
-    // to a script request with an error of its own, where a 404 is an ordinary absence.
-    if (path == "/data/store.js" || path == "/data/history.js") {
+  }
+}
+
+DashboardResponse DashboardApi::answer(const std::string& path, const QueryParameters& query) {
+  if (path == "/data/store.json") return store_view();
+  if (path == "/data/history.json" || path == "/api/v1/history") return history();
+  if (path == "/api/v1" || path == "/api/v1/") return json_response(kApiIndex);
+  if (path == "/api/v1/cohorts") return cohorts();
+  if (path == "/api/v1/series") return series(query);
+  if (path == "/api/v1/records") return records(query);
+  if (path == "/api/v1/attempts") return attempts();
+  // The viewer's own files, and nothing else: a path is served only when it is one of
+  // them, so no request reaches the file system.
+  const std::string asset = path == "/" ? "index.html" : path.substr(1);
+  for (const ViewerAsset& file : viewer_assets()) {
+    if (!path.empty() && path[0] == '/' && file.path == asset) {
       DashboardResponse response;
-      response.status = 404;
-      response.content_type = "text/javascript; charset=utf-8";
-      response.body = "// " + path.substr(1) +
-                      " is only in sites written to disk; a served page fetches the .json\n";
-      response.is_data = true;
+      response.content_type = std::string(file.content_type);
+      response.body = std::string(file.content);
       return response;
     }
-    return dashboard_error(404, "no such page or endpoint: " + path + " (see /api/v1)");
-  } catch (const Error& error) {
-    const int status = error.code() == ExitCode::kUsage ? 400 : 500;
-    return dashboard_error(status, error.what());
   }
+  // data/store.js and data/history.js are what a site written to disk has instead; the
+  // page asks for them first. Not found, but as a script: a browser refuses a JSON answer
+  // to a script request with an error of its own, where a 404 is an ordinary absence.
+  if (path == "/data/store.js" || path == "/data/history.js") {
+    DashboardResponse response;
+    response.status = 404;
+    response.content_type = "text/javascript; charset=utf-8";
+    response.body = "// " + path.substr(1) +
+                    " is only in sites written to disk; a served page fetches the .json\n";
+    response.is_data = true;
+    return response;
+  }
+  return dashboard_error(404, "no such page or endpoint: " + path + " (see /api/v1)");
 }
 
 DashboardResponse DashboardApi::store_view() {

@@ -31,12 +31,15 @@ class DashboardApi {
   DashboardApi(std::unique_ptr<Store> store, std::optional<std::filesystem::path> history);
 
   /// The answer to GET `path` (the URL's path, percent-decoded, without the query).
+  /// A PostgreSQL store whose connection was lost (a restart) is asked once more, on a
+  /// new connection; 503 when the server is still away.
   DashboardResponse get(const std::string& path, const QueryParameters& query);
 
   /// The version of the API under /api/v1/.
   static constexpr int kApiVersion = 1;
 
  private:
+  DashboardResponse answer(const std::string& path, const QueryParameters& query);
   DashboardResponse store_view();
   DashboardResponse cohorts();
   DashboardResponse series(const QueryParameters& query);

@@ -23,6 +23,7 @@ namespace {
   X(PQprepare)                      \
   X(PQputCopyData)                  \
   X(PQputCopyEnd)                   \
+  X(PQreset)                        \
   X(PQresultErrorField)             \
   X(PQresultStatus)                 \
   X(PQsetNoticeProcessor)           \
@@ -80,6 +81,9 @@ int PQputCopyData(PGconn* conn, const char* buffer, int nbytes) {
 }
 int PQputCopyEnd(PGconn* conn, const char* errormsg) {
   return calls().PQputCopyEnd(conn, errormsg);
+}
+void PQreset(PGconn* conn) {
+  calls().PQreset(conn);
 }
 char* PQresultErrorField(const PGresult* res, int fieldcode) {
   return calls().PQresultErrorField(res, fieldcode);

@@ -55,14 +55,32 @@ PgConnection::PgConnection(const std::string& url)
                       ". Check the database name in the URL, or create the database (createdb) "
                       "before the first upload");
     }
-    throw Error(ExitCode::kIoError,
-                label_ + ": cannot connect: " + message +
-                    ". Check that the server is running and the URL's host, port and user; a "
-                    "password goes in ~/.pgpass, PGPASSFILE or PGPASSWORD");
+    throw PgConnectionLost(
+        label_ + ": cannot connect: " + message +
+        ". Check that the server is running and the URL's host, port and user; a "
+        "password goes in ~/.pgpass, PGPASSFILE or PGPASSWORD");
   }
   // Messages the server sends (NOTICE) would interleave with perfgate's own output.
   PQsetNoticeProcessor(
       connection_.get(), [](void*, const char*) {}, nullptr);
+}
+
+void PgConnection::reconnect_if_lost() {
+  if (!broken_ && PQstatus(connection_.get()) == CONNECTION_OK) return;
+  if (in_transaction_) {
+    throw PgConnectionLost(label_ +
+                           ": the connection to the server was lost inside a transaction; "
+                           "nothing of it was stored. Retry when the server is back");
+  }
+  // Statements prepared on the old session are gone with it.
+  prepared_.clear();
+  PQreset(connection_.get());
+  broken_ = PQstatus(connection_.get()) != CONNECTION_OK;
+  if (broken_) {
+    throw PgConnectionLost(label_ +
+                           ": cannot connect again: " + trimmed(PQerrorMessage(connection_.get())) +
+                           ". Retry when the server is back");
+  }
 }
 
 void PgConnection::fail(PGresult* result, const std::string& what) {
@@ -84,15 +102,21 @@ void PgConnection::fail(PGresult* result, const std::string& what) {
         "role that owns the store";
   } else if (sqlstate == "53100") {
     fix = "The server's disk is full; free space and retry";
-  } else if (sqlstate.rfind("08", 0) == 0 || PQstatus(connection_.get()) != CONNECTION_OK) {
-    fix =
-        "The connection to the server was lost; nothing of the unfinished transaction was "
-        "stored. Retry when the server is back";
+  } else if (sqlstate.empty() || sqlstate.rfind("08", 0) == 0 || sqlstate.rfind("57P0", 0) == 0 ||
+             PQstatus(connection_.get()) != CONNECTION_OK) {
+    // 08: connection exceptions; 57P01-57P03: the server shutting down, crashed or starting.
+    // No SQLSTATE: libpq's own error, which is about the connection ("server closed the
+    // connection unexpectedly" may leave its status OK): the next statement connects anew.
+    broken_ = true;
+    throw PgConnectionLost(label_ + ": " + what + ": " + message +
+                           ". The connection to the server was lost; nothing of the "
+                           "unfinished transaction was stored. Retry when the server is back");
   }
   throw Error(ExitCode::kIoError, label_ + ": " + what + ": " + message + ". " + fix);
 }
 
 PgResult PgConnection::run(const std::string& sql, const std::vector<PgParam>& params) {
+  reconnect_if_lost();
   auto prepared = prepared_.find(sql);
   if (prepared == prepared_.end()) {
     const std::string name = "perfgate_" + std::to_string(prepared_.size() + 1);
@@ -113,6 +137,7 @@ PgResult PgConnection::run(const std::string& sql, const std::vector<PgParam>& p
 }
 
 void PgConnection::exec(const std::string& sql) {
+  reconnect_if_lost();
   PGresult* result = PQexec(connection_.get(), sql.c_str());
   const auto status = PQresultStatus(result);
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) fail(result, "statement failed");
@@ -120,6 +145,7 @@ void PgConnection::exec(const std::string& sql) {
 }
 
 void PgConnection::copy_in(const std::string& copy_sql, const std::string& rows) {
+  reconnect_if_lost();
   PGresult* start = PQexec(connection_.get(), copy_sql.c_str());
   if (PQresultStatus(start) != PGRES_COPY_IN) fail(start, "cannot start COPY");
   PQclear(start);
@@ -145,16 +171,20 @@ void PgConnection::copy_in(const std::string& copy_sql, const std::string& rows)
 
 PgTransaction::~PgTransaction() {
   if (!open_) return;
+  // A lost connection rolled back on the server by itself: nothing to send then.
+  const bool lost = db_.broken_ || PQstatus(db_.connection_.get()) != CONNECTION_OK;
+  db_.in_transaction_ = false;
+  if (lost) return;
   try {
     db_.exec("ROLLBACK");
   } catch (...) {
-    // A lost connection rolls back on the server by itself.
   }
 }
 
 void PgTransaction::commit() {
   db_.exec("COMMIT");
   open_ = false;
+  db_.in_transaction_ = false;
 }
 
 void append_copy_field(std::string& row, const PgParam& value) {

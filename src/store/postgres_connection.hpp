@@ -10,7 +10,17 @@
 #include <unordered_map>
 #include <vector>
 
+#include "model/error.hpp"
+
 namespace perfgate {
+
+/// Error(kIoError): the connection to the server was lost or could not be made again (a
+/// restart, pg_terminate_backend, a network cut). The next statement run outside a
+/// transaction connects again, so a caller may retry the whole operation.
+class PgConnectionLost : public Error {
+ public:
+  explicit PgConnectionLost(const std::string& message) : Error(ExitCode::kIoError, message) {}
+};
 
 /// A statement's parameter in text form; nullopt is SQL NULL.
 using PgParam = std::optional<std::string>;
@@ -43,7 +53,9 @@ class PgConnection {
   PgConnection(const PgConnection&) = delete;
   PgConnection& operator=(const PgConnection&) = delete;
 
-  /// Runs a statement, prepared on this connection the first time it is used.
+  /// Runs a statement, prepared on this connection the first time it is used. A connection
+  /// found lost is made again first, outside a transaction; inside one, the statement is
+  /// PgConnectionLost, since what the transaction did is gone with it.
   PgResult run(const std::string& sql, const std::vector<PgParam>& params = {});
   /// Runs statements that take no parameters (a migration step, BEGIN, COMMIT).
   void exec(const std::string& sql);
@@ -53,8 +65,14 @@ class PgConnection {
   const std::string& label() const { return label_; }
 
  private:
+  friend class PgTransaction;
   [[noreturn]] void fail(PGresult* result, const std::string& what);
+  /// Connects again when the connection is known lost (PgConnectionLost when that fails,
+  /// or when a transaction was open on it).
+  void reconnect_if_lost();
 
+  bool in_transaction_ = false;
+  bool broken_ = false;  ///< a statement failed for want of the connection
   std::unique_ptr<PGconn, decltype(&PQfinish)> connection_;
   std::string label_;
   std::unordered_map<std::string, std::string> prepared_;  ///< SQL -> statement name
@@ -63,7 +81,10 @@ class PgConnection {
 /// BEGIN … COMMIT; rolls back unless committed (also when the connection was lost).
 class PgTransaction {
  public:
-  explicit PgTransaction(PgConnection& db) : db_(db) { db_.exec("BEGIN"); }
+  explicit PgTransaction(PgConnection& db) : db_(db) {
+    db_.exec("BEGIN");
+    db_.in_transaction_ = true;
+  }
   PgTransaction(const PgTransaction&) = delete;
   PgTransaction& operator=(const PgTransaction&) = delete;
   ~PgTransaction();

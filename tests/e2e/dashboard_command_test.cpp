@@ -13,6 +13,7 @@
 #include "store/store.hpp"
 #include "support/background_perfgate.hpp"
 #include "support/cli_runner.hpp"
+#include "support/postgres_server.hpp"
 
 namespace perfgate {
 namespace PERFGATE_TEST_FILE {
@@ -23,11 +24,13 @@ using testing::run_perfgate;
 
 const std::string kHistory = R"({"kind":"perfgate-history","schema_version":1,"series":[]})";
 
-/// A project folder with a SQLite store of two records in one cohort.
+/// A project folder with a store of two records in one cohort: a SQLite store in the
+/// folder, or the store at `store_url`.
 struct Project {
   TempDir dir;
-  std::string url = "sqlite:" + (dir / "perf.db").string();
-  Project() {
+  std::string url;
+  explicit Project(const std::string& store_url = "")
+      : url(store_url.empty() ? "sqlite:" + (dir / "perf.db").string() : store_url) {
     auto store = open_store(url);
     for (const char* timestamp : {"2026-11-30T10:00:00Z", "2026-12-01T10:00:00Z"}) {
       Attempt attempt;
@@ -284,6 +287,33 @@ TEST(DashboardCommand, ServeAnswersTheApiSeesNewRecordsAndStopsOnCtrlC) {
   EXPECT_EQ(serve.wait(), 0);
   EXPECT_THAT(read_text_file(p.dir / "perfgate.err"), HasSubstr("stopped by SIGINT"));
   EXPECT_EQ(http(port, "/").first, -1);  // nothing listens any more
+}
+
+// Issue 33, 4: after the server restarts or cuts the connection, the next request is
+// answered on a new connection instead of a 500 for ever.
+TEST(DashboardCommand, ServeAnswersFromAPostgresStoreAgainAfterTheServerRestarts) {
+  const PrivatePostgresServer server;
+  Project p(server.url());
+  testing::BackgroundPerfgate serve({"serve", "--listen", "127.0.0.1:0"}, p.dir.path(),
+                                    {{"PERFGATE_STORE", p.url}});
+  const int port = wait_for_port(p.dir / "perfgate.out");
+  ASSERT_GT(port, 0) << read_text_file(p.dir / "perfgate.err");
+  const auto [status, before] = http(port, "/api/v1/attempts");
+  ASSERT_EQ(status, 200) << before;
+  EXPECT_EQ(Json::parse(before)["attempts"].size(), 2u);
+
+  server.restart();
+  auto [restarted_status, restarted] = http(port, "/api/v1/attempts");
+  EXPECT_EQ(restarted_status, 200) << restarted;
+  EXPECT_EQ(restarted, before);
+  EXPECT_EQ(http(port, "/data/store.json").first, 200);
+
+  EXPECT_GE(server.terminate_connections(), 1);
+  std::tie(restarted_status, restarted) = http(port, "/api/v1/attempts");
+  EXPECT_EQ(restarted_status, 200) << restarted;
+  EXPECT_EQ(restarted, before);
+  serve.signal(SIGTERM);
+  EXPECT_EQ(serve.wait(), 0);
 }
 
 TEST(DashboardCommand, ServeStandsHostileClients) {

@@ -6,6 +6,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <memory>
@@ -26,6 +27,7 @@ namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using testing::run_perfgate;
 
 constexpr const char* kProject = R"(
@@ -206,6 +208,135 @@ TEST_F(WorkerCommand, SigtermStopsTheMeasuredProgramAndGivesTheCommitBack) {
   ASSERT_EQ(items.size(), 1u);
   EXPECT_EQ(items[0].state, "queued");
   EXPECT_EQ(items[0].attempts_stored, 0);
+}
+
+/// Runners on a PostgreSQL server of their own, which the test restarts and whose
+/// connections it cuts (issue 33, 5). The suite's program takes `app_seconds`.
+class WorkerOnRestartingServer : public ::testing::Test {
+ protected:
+  WorkerOnRestartingServer() : git_(dir_ / "repo") {}
+
+  std::vector<std::string> commits(int count, const std::string& app_seconds) {
+    std::map<std::string, std::string> files = kFiles;
+    files["benchmarks/app.toml"] =
+        "benchmark_id = \"app\"\ncommand = [\"sleep\", \"" + app_seconds + "\"]\n";
+    std::vector<std::string> shas = {git_.commit(files, "perfgate: monitor main")};
+    for (int i = 1; i < count; ++i) {
+      shas.push_back(git_.commit({{"NOTES", std::to_string(i) + "\n"}}, "note"));
+    }
+    std::vector<std::string> enqueue = {"worker", "enqueue", "--environment", "fleet"};
+    enqueue.insert(enqueue.end(), shas.begin(), shas.end());
+    EXPECT_EQ(run_perfgate(enqueue, git_.dir(), {{"PERFGATE_STORE", server_.url()}}).exit_code, 0);
+    return shas;
+  }
+
+  std::unique_ptr<testing::BackgroundPerfgate> start_worker(int index, int lease_seconds) {
+    const fs::path home = dir_ / ("worker-" + std::to_string(index));
+    fs::create_directories(home);
+    return std::make_unique<testing::BackgroundPerfgate>(
+        std::vector<std::string>{"worker", "--repo", git_.dir().string(), "--environment", "fleet",
+                                 "--worker-id", "w" + std::to_string(index), "--lease",
+                                 std::to_string(lease_seconds), "--poll", "1", "--work-dir",
+                                 (home / "work").string()},
+        home, std::map<std::string, std::string>{{"PERFGATE_STORE", server_.url()}});
+  }
+
+  std::string worker_log(int index) const {
+    return read_text_file(dir_ / ("worker-" + std::to_string(index)) / "perfgate.err");
+  }
+
+  /// The queue's items once none is queued or claimed, or after `limit`.
+  std::vector<WorkItemStatus> items_when_finished(std::chrono::seconds limit) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    for (;;) {
+      try {
+        WorkQueue queue(server_.url());
+        auto items = queue.list();
+        const bool open = std::any_of(items.begin(), items.end(), [](const WorkItemStatus& s) {
+          return s.state == "queued" || s.state == "claimed";
+        });
+        if (!open || std::chrono::steady_clock::now() > deadline) return items;
+      } catch (const PgConnectionLost&) {
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    }
+  }
+
+  TempDir dir_;
+  testing::GitFixture git_;
+  PrivatePostgresServer server_;
+};
+
+// The issue's test: 3 runners, 20 rounds of pg_ctl restart -m immediate or
+// pg_terminate_backend at random moments. No runner exits; every commit is measured and
+// stored exactly once; no finished measurement is thrown away.
+TEST_F(WorkerOnRestartingServer, FleetRidesOutTwentyRestartsAndTerminatedConnections) {
+  constexpr int kCommits = 24;
+  commits(kCommits, "0.3");
+  std::vector<std::unique_ptr<testing::BackgroundPerfgate>> workers;
+  for (int i = 0; i < 3; ++i) workers.push_back(start_worker(i, 30));
+  const unsigned seed = std::random_device{}();
+  SCOPED_TRACE("random seed " + std::to_string(seed));
+  std::mt19937 random(seed);
+  int restarts = 0;
+  for (int round = 0; round < 20; ++round) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200 + random() % 1000));
+    if (random() % 2 == 0) {
+      server_.restart();
+      ++restarts;
+    } else {
+      server_.terminate_connections();
+    }
+    for (std::size_t i = 0; i < workers.size(); ++i) {
+      ASSERT_FALSE(workers[i]->try_wait().has_value())
+          << "round " << round << ": worker " << i
+          << " exited: " << worker_log(static_cast<int>(i));
+    }
+  }
+  const auto items = items_when_finished(std::chrono::minutes(3));
+  for (auto& worker : workers) worker->signal(SIGTERM);
+  for (std::size_t i = 0; i < workers.size(); ++i) {
+    EXPECT_EQ(workers[i]->wait(), 143) << worker_log(static_cast<int>(i));
+  }
+  ASSERT_EQ(items.size(), static_cast<std::size_t>(kCommits));
+  for (const auto& status : items) {
+    EXPECT_EQ(status.state, "done") << status.item.commit_sha;
+    EXPECT_EQ(status.attempts_stored, 1) << status.item.commit_sha;
+  }
+  for (int i = 0; i < 3; ++i) EXPECT_THAT(worker_log(i), Not(HasSubstr("not stored")));
+  PgConnection db(server_.url());
+  EXPECT_EQ(db.run("SELECT count(*) FROM perfgate.work_attempts WHERE success").integer(0, 0),
+            kCommits);
+  RecordProperty("restarts", restarts);
+}
+
+// One runner measures for 6 s on a 3 s lease while every connection is terminated, the
+// lease renewal's own too. The renewals carry on, so the idle second runner never takes the
+// item over: claim 1 is the one stored.
+TEST_F(WorkerOnRestartingServer, LeaseRenewalsSurviveTerminatedConnections) {
+  commits(1, "6");
+  auto first = start_worker(0, 3);
+  WorkItemStatus claimed;
+  for (int wait = 0; wait < 200 && claimed.state != "claimed"; ++wait) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    claimed = WorkQueue(server_.url()).list().at(0);
+  }
+  ASSERT_EQ(claimed.state, "claimed") << worker_log(0);
+  auto second = start_worker(1, 3);
+  for (int cut = 0; cut < 4; ++cut) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+    server_.terminate_connections();
+  }
+  const auto items = items_when_finished(std::chrono::minutes(1));
+  first->signal(SIGTERM);
+  second->signal(SIGTERM);
+  EXPECT_EQ(first->wait(), 143) << worker_log(0);
+  EXPECT_EQ(second->wait(), 143) << worker_log(1);
+  ASSERT_EQ(items.size(), 1u);
+  EXPECT_EQ(items[0].state, "done");
+  EXPECT_EQ(items[0].item.claim, 1) << worker_log(0) << worker_log(1);
+  EXPECT_EQ(items[0].attempts_stored, 1);
+  EXPECT_THAT(worker_log(0), HasSubstr("lease renewal(s) failed"));
 }
 
 }  // namespace PERFGATE_TEST_FILE
