@@ -40,6 +40,7 @@ CandidateProfile profile_candidate(Executor& executor, const ProcessSpec& head,
   ProcessSpec spec = head;
   spec.log_path = log_path;
   spec.timeout_s = time_limit_s;
+  spec.kill_escapees = true;  // the head's daemons, as after each of its runs
 
   const std::string perf_problem = probe(executor, {"perf", "stat", "-e", "task-clock", "true"});
   if (perf_problem.empty()) {

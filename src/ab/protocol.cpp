@@ -48,6 +48,26 @@ std::string run_label(AbSide side, std::size_t pair) {
                      pair == 0 ? std::string("warmup") : std::to_string(pair));
 }
 
+// Says once per scenario, in its warnings (results.json and the report), that runs left
+// processes behind that perfgate killed, or that it could not look for them.
+void note_escapees(const ProcessResult& outcome, const std::string& label,
+                   AbScenarioResult& result) {
+  if (outcome.escapees_killed == 0) return;
+  const std::string code = outcome.escapees_killed > 0 ? "ESCAPED_PROCESSES" : "ESCAPES_UNTRACKED";
+  for (const auto& warning : result.warnings) {
+    if (warning.starts_with(code)) return;
+  }
+  result.warnings.push_back(
+      outcome.escapees_killed > 0
+          ? fmt::format("ESCAPED_PROCESSES: run {} left {} process(es) outside its process group "
+                        "(a daemon that double-forks); perfgate killed them at the run's end, as "
+                        "it does after every run",
+                        label, outcome.escapees_killed)
+          : "ESCAPES_UNTRACKED: this kernel does not list a process's children "
+            "(CONFIG_PROC_CHILDREN), so processes that left a run's process group could not "
+            "be found and killed");
+}
+
 }  // namespace
 
 AbProtocol::AbProtocol(Executor& executor, fs::path out_dir, AbObserver& observer)
@@ -122,8 +142,10 @@ bool AbProtocol::run_once(const PlannedScenario& scenario, AbSide side, std::siz
   if (derived_limit) spec.timeout_s = result.timeout_s;
   spec.log_path = log_dir / (label + ".log");
   spec.env["PERFGATE_AB_OUTPUT_DIR"] = output_dir.string();
+  spec.kill_escapees = true;
   const ProcessResult outcome = executor_.run(spec);
   if (outcome.outcome == ProcessOutcome::kInterrupted) throw AbInterrupted{outcome.signal};
+  note_escapees(outcome, label, result);
   // The slowest warmup so far sets every later run's limit; one that ran out of time or
   // failed ends the scenario anyway, and would only state a meaningless limit.
   if (derived_limit && pair == 0 && outcome.outcome == ProcessOutcome::kExited) {

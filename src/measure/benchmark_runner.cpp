@@ -86,8 +86,10 @@ class StateRun {
         cwd_(state.config->working_folder()) {}
 
   ProcessResult execute(const CommandSpec& command, const std::string& label,
-                        const std::map<std::string, std::string>& extra_env = {}) {
+                        const std::map<std::string, std::string>& extra_env = {},
+                        bool kill_escapees = false) {
     ProcessSpec spec;
+    spec.kill_escapees = kill_escapees;
     spec.argv = command.to_argv();
     spec.cwd = cwd_;
     // posix_spawnp searches perfgate's own PATH; a config that sets PATH in env means its own.
@@ -156,6 +158,9 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   // Once each, however many runs or children said it: the first message of each code, from
   // the program and from its children (a child's message names its pid).
   std::map<std::pair<std::string, bool>, std::string> probe_warnings;
+  // Processes the runs left behind outside their process group, killed at each run's end.
+  int escapees_killed = 0;
+  bool escapes_untracked = false;
 
   std::string failure = runner.hook(config.setup, "setup");
   const int total = config.run.num_warmup_runs + config.run.num_measurement_runs;
@@ -176,7 +181,13 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
                                                 {{"PERFGATE_METRICS_OUT", metrics_path.string()},
                                                  {"PERFGATE_PROBE_OUT", probe_path.string()},
                                                  {"PERFGATE_RUN_INDEX", run_name},
-                                                 {"PERFGATE_WARMUP", warmup ? "1" : "0"}});
+                                                 {"PERFGATE_WARMUP", warmup ? "1" : "0"}},
+                                                /*kill_escapees=*/true);
+    if (result.escapees_killed < 0) {
+      escapes_untracked = true;
+    } else {
+      escapees_killed += result.escapees_killed;
+    }
     RunObservation observation{
         index,         warmup,          result.succeeded(), "", result.wall_s,
         result.user_s, result.system_s, result.peak_rss_mb, {}};
@@ -264,6 +275,20 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   record.missing_components = std::move(assembled.missing_components);
   record.warnings = std::move(assembled.warnings);
   for (const auto& [key, line] : probe_warnings) record.warnings.push_back(line);
+  if (escapees_killed > 0) {
+    record.warnings.push_back(fmt::format(
+        "ESCAPED_PROCESSES: {} process(es) started by the runs left their process group (a "
+        "daemon that double-forks) and outlived the run; perfgate killed them at its end. "
+        "Their time after the run is not in latency; keep the work inside the measured process",
+        escapees_killed));
+  }
+  if (escapes_untracked) {
+    record.warnings.push_back(
+        "ESCAPES_UNTRACKED: this kernel does not list a process's children "
+        "(/proc/<pid>/task/<tid>/children, CONFIG_PROC_CHILDREN), so processes that left a "
+        "run's process group could not be found and killed; a daemon the benchmark starts "
+        "may still be running");
+  }
   record.static_verdict =
       check_static_thresholds(config.thresholds, environment_.provenance.device, record.metrics);
   record.success = failure.empty();

@@ -23,6 +23,10 @@ struct ProcessSpec {
   std::size_t log_limit_bytes = 8u << 20;
   /// Written to the log before the run's output (e.g. which run this is); not bounded.
   std::string log_header;
+  /// After the run, kill the processes it left outside its process group (daemons that
+  /// double-forked): set for measured runs, not for hooks, whose daemons (a server that a
+  /// setup hook starts for the runs) are meant to outlive them.
+  bool kill_escapees = false;
 };
 
 enum class ProcessOutcome {
@@ -47,6 +51,10 @@ struct ProcessResult {
   std::size_t dropped_bytes = 0;  ///< of those, not kept in the log
   int pid = -1;          ///< the leader's pid, which is also the run's process group id; -1 if none
   double timeout_s = 0;  ///< for kTimedOut: the limit that was exceeded
+  /// Under kill_escapees: processes of the run that outlived it outside its process group
+  /// and were killed at its end; -1 when the kernel does not list a process's children, so
+  /// that none could be looked for.
+  int escapees_killed = 0;
 
   bool succeeded() const { return outcome == ProcessOutcome::kExited && exit_code == 0; }
   /// "exit status 3", "killed by signal 11 (SIGSEGV)", "timed out after 2 s",

@@ -128,6 +128,11 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
       }
     }
   }
+  if (!via_spawner && !orphan_guard_) orphan_guard_.emplace();
+  // Children there before the run (a daemon a setup hook started, the guard) are not the
+  // run's.
+  std::optional<std::vector<pid_t>> children_before;
+  if (!via_spawner && spec.kill_escapees) children_before = children_of_this_process();
   if (!via_spawner) child = spawn_process(spec, log.has_value(), ignored_signals_);
   if (!child.started()) {
     result.error = child.error;
@@ -136,6 +141,7 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   }
   const pid_t pid = child.pid;
   result.pid = pid;
+  if (!via_spawner) orphan_guard_->watch(pid);
   // Until the leader is reaped (by us or by the spawner) an interruption kills the group.
   const LiveProcessGroup live_group(pid);
 
@@ -194,6 +200,7 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
           timed_out = finished->killed != 0;
           usage.add_microseconds(finished->user_us, finished->system_us, finished->max_rss_kib);
           wall_s = static_cast<double>(finished->wall_ns) / 1e9;
+          result.escapees_killed = finished->escaped;
         } else {
           // Its children, the run's leader among them, are ours now (we are their subreaper).
           stop_using_spawner("it stopped during a run");
@@ -213,6 +220,11 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
       ended_at = now;
       timed_out = !exited;
       leader_status = kill_and_reap_group(pid, usage);
+      orphan_guard_->watch(0);
+      if (spec.kill_escapees) {
+        const auto killed = children_before ? kill_escapees(*children_before) : std::nullopt;
+        result.escapees_killed = killed.value_or(-1);
+      }
       break;
     }
   }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "measure/executor.hpp"
+#include "measure/orphan_guard.hpp"
 #include "measure/spawner_client.hpp"
 
 namespace perfgate {
@@ -52,6 +53,8 @@ class ProcessExecutor final : public Executor {
   unsigned long runs_started_ = 0;  ///< numbers the per-run cgroups
   std::unique_ptr<SpawnerClient> spawner_;
   bool spawner_tried_ = false;
+  /// Kills the run in progress if perfgate dies; only for runs started without the spawner.
+  std::optional<OrphanGuard> orphan_guard_;
 };
 
 }  // namespace perfgate

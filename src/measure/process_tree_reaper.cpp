@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <thread>
 
@@ -71,6 +73,42 @@ int kill_and_reap_group(pid_t leader, TreeUsage& usage) {
     }
   }
   return *leader_status;
+}
+
+std::optional<std::vector<pid_t>> children_of_this_process() {
+  std::vector<pid_t> children;
+  std::error_code error;
+  bool listed = false;
+  for (std::filesystem::directory_iterator task("/proc/self/task", error), end;
+       !error && task != end; task.increment(error)) {
+    std::ifstream file(task->path() / "children");
+    if (!file) continue;
+    listed = true;
+    for (pid_t pid = 0; file >> pid;) children.push_back(pid);
+  }
+  if (!listed) return std::nullopt;
+  return children;
+}
+
+std::optional<int> kill_escapees(const std::vector<pid_t>& before) {
+  int killed = 0;
+  const auto give_up_at = Clock::now() + std::chrono::seconds(1);
+  for (;;) {
+    const auto now = children_of_this_process();
+    if (!now) return std::nullopt;
+    int found = 0;
+    for (const pid_t pid : *now) {
+      if (std::find(before.begin(), before.end(), pid) != before.end()) continue;
+      ++found;
+      // One that has already exited is reaped, not counted.
+      if (::waitpid(pid, nullptr, WNOHANG) == pid) continue;
+      ::kill(pid, SIGKILL);
+      while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+      ++killed;
+    }
+    if (found == 0 || Clock::now() >= give_up_at) return killed;
+  }
 }
 
 }  // namespace perfgate

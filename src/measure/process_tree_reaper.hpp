@@ -5,6 +5,9 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include <optional>
+#include <vector>
+
 namespace perfgate {
 
 /// CPU time and the largest single-process resident set of everything reaped for one run.
@@ -26,5 +29,15 @@ bool leader_exited(pid_t leader);
 /// last; returns the leader's wait status. Members that are not yet our children (their
 /// parents are dying) become ours as orphans when we are a child subreaper.
 int kill_and_reap_group(pid_t leader, TreeUsage& usage);
+
+/// This process's children, every thread's (/proc/self/task/*/children); nullopt when the
+/// kernel does not list children (CONFIG_PROC_CHILDREN).
+std::optional<std::vector<pid_t>> children_of_this_process();
+
+/// Kills and reaps the children not in `before`: a run's processes that left its process
+/// group (a daemon that double-forked) and outlived it came back to this subreaper. Their
+/// own children come back as they die, so it looks again until none is new (for at most a
+/// second). Returns how many were alive; nullopt when children cannot be listed.
+std::optional<int> kill_escapees(const std::vector<pid_t>& before);
 
 }  // namespace perfgate

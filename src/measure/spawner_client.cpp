@@ -110,6 +110,7 @@ SpawnerClient::Started SpawnerClient::start_run(const ProcessSpec& spec, int out
   // Header and strings go out as one message: [header][cwd\0][argv\0...][env\0...].
   std::string message(sizeof request, '\0');
   if (output_fd >= 0) request.flags |= PERFGATE_SPAWN_CAPTURE_OUTPUT;
+  if (spec.kill_escapees) request.flags |= PERFGATE_SPAWN_KILL_ESCAPEES;
   if (spec.cwd) {
     request.flags |= PERFGATE_SPAWN_HAS_CWD;
     message.append(spec.cwd->native()).push_back('\0');

@@ -20,6 +20,7 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -153,6 +154,71 @@ static int kill_and_reap_group(pid_t leader, struct usage* usage) {
     }
   }
   return leader_status;
+}
+
+/* The spawner's children, from /proc/self/task/<pid>/children (one thread: it is all of
+ * them); at most `capacity`. -1 when the kernel does not list children. */
+static int list_children(pid_t* children, int capacity) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)getpid());
+  const int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  char text[8192];
+  size_t used = 0;
+  for (;;) {
+    const ssize_t got = read(fd, text + used, sizeof text - 1 - used);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    used += (size_t)got;
+    if (used == sizeof text - 1) break;
+  }
+  close(fd);
+  text[used] = '\0';
+  int count = 0;
+  for (char* at = text; *at != '\0' && count < capacity;) {
+    char* end = NULL;
+    const long pid = strtol(at, &end, 10);
+    if (end == at) break;
+    if (pid > 0) children[count++] = (pid_t)pid;
+    at = end;
+  }
+  return count;
+}
+
+static int listed(const pid_t* pids, int count, pid_t pid) {
+  for (int i = 0; i < count; ++i) {
+    if (pids[i] == pid) return 1;
+  }
+  return 0;
+}
+
+enum { kMostChildren = 1024 };
+
+/* Kills and reaps the children that were not there before the run (`before`, or -1 when
+ * the kernel lists none): processes of the run that left its group and outlived it came
+ * back to this subreaper. Their own children come back as they die, so it looks again
+ * until none is new (for at most a second). Returns how many were alive, or -1. */
+static int kill_escapees(const pid_t* before, int before_count) {
+  if (before_count < 0) return -1;
+  pid_t now[kMostChildren];
+  int killed = 0;
+  const int64_t give_up_at = now_ns() + 1000000000LL;
+  for (;;) {
+    const int count = list_children(now, kMostChildren);
+    if (count < 0) return -1;
+    int found = 0;
+    for (int i = 0; i < count; ++i) {
+      if (listed(before, before_count, now[i])) continue;
+      ++found;
+      /* A child that has already exited is reaped, not counted. */
+      if (waitpid(now[i], NULL, WNOHANG) == now[i]) continue;
+      kill(now[i], SIGKILL);
+      while (waitpid(now[i], NULL, 0) < 0 && errno == EINTR) {
+      }
+      ++killed;
+    }
+    if (found == 0 || now_ns() >= give_up_at) return killed;
+  }
 }
 
 static int leader_exited(pid_t leader) {
@@ -307,6 +373,11 @@ int main(void) {
     struct perfgate_spawner_reply reply;
     memset(&reply, 0, sizeof reply);
     reply.type = PERFGATE_SPAWNER_STARTED;
+    /* Children there before the run (a daemon a setup hook started) are not the run's. */
+    static pid_t before[kMostChildren];
+    const int before_count = (request.flags & PERFGATE_SPAWN_KILL_ESCAPEES) != 0
+                                 ? list_children(before, kMostChildren)
+                                 : 0;
     const int64_t started_at = now_ns();
     int error = 0;
     const pid_t leader = start_run(&request, payload, output_fd, &error);
@@ -329,12 +400,16 @@ int main(void) {
     const int keep_serving = await_leader(leader, child_signals, &killed);
     const int64_t ended_at = now_ns();
     const int status = kill_and_reap_group(leader, &usage);
+    const int escaped = (request.flags & PERFGATE_SPAWN_KILL_ESCAPEES) != 0
+                            ? kill_escapees(before, before_count)
+                            : 0;
 
     memset(&reply, 0, sizeof reply);
     reply.type = PERFGATE_SPAWNER_FINISHED;
     reply.pid = leader;
     reply.status = status;
     reply.killed = killed;
+    reply.escaped = escaped;
     reply.user_us = usage.user_us;
     reply.system_us = usage.system_us;
     reply.max_rss_kib = usage.max_rss_kib;

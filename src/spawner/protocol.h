@@ -11,7 +11,7 @@
 
 /* Bumped whenever a message changes; the spawner refuses a request of another version, so a
  * perfgate and a spawner from two builds never misread each other. */
-#define PERFGATE_SPAWNER_PROTOCOL_VERSION 1u
+#define PERFGATE_SPAWNER_PROTOCOL_VERSION 2u
 
 enum perfgate_spawner_request_type {
   /* Start a run: followed by payload_bytes of NUL-terminated strings, in order: the working
@@ -28,7 +28,10 @@ enum perfgate_spawner_request_type {
 enum {
   PERFGATE_SPAWN_CAPTURE_OUTPUT = 1u << 0,
   PERFGATE_SPAWN_HAS_CWD = 1u << 1,
-  PERFGATE_SPAWN_HAS_ENV = 1u << 2
+  PERFGATE_SPAWN_HAS_ENV = 1u << 2,
+  /* After the run, kill the processes it left behind outside its process group (daemons
+   * that double-forked): children of the spawner that were not there before the run. */
+  PERFGATE_SPAWN_KILL_ESCAPEES = 1u << 3
 };
 
 struct perfgate_spawner_request {
@@ -55,7 +58,8 @@ struct perfgate_spawner_reply {
   int32_t error;
   int32_t status; /* FINISHED: the leader's wait status */
   int32_t killed; /* FINISHED: 1 when a KILL request ended the run before the leader exited */
-  int32_t reserved;
+  int32_t escaped; /* FINISHED: processes killed under PERFGATE_SPAWN_KILL_ESCAPEES; -1 when
+                   * the kernel does not list a process's children (they were not looked for) */
   int64_t user_us;     /* FINISHED: user CPU of everything reaped for the run */
   int64_t system_us;   /* FINISHED: system CPU of everything reaped for the run */
   int64_t max_rss_kib; /* FINISHED: the largest ru_maxrss of everything reaped */

@@ -19,13 +19,13 @@ namespace perfgate {
 namespace {
 
 // A record is eligible when it was written eligible or an approval names it.
-constexpr const char* kEligibleSql =
+constexpr const char* kPgEligibleSql =
     "(r.baseline_eligible OR EXISTS (SELECT 1 FROM perfgate.approvals a "
     "WHERE a.record_id = r.record_id))";
 
 // The SQLite store's order (stored_rows.hpp): instant, then text byte by byte (the columns
 // are COLLATE "C"), then insertion order.
-constexpr const char* kNewestFirstSql =
+constexpr const char* kPgNewestFirstSql =
     "r.instant_us DESC NULLS LAST, r.timestamp DESC, r.seq DESC";
 
 PgParam optional_number(const std::optional<long long>& value) {
@@ -159,13 +159,13 @@ std::vector<StoredRecord> PostgresStore::select_records(const std::string& where
   // Rows are put in order here, on the sort keys alone, as the SQLite store does. A limited
   // listing (a baseline window) picks its rows on the keys alone in the inner query, so that
   // the server's top-N sort does not carry every candidate's JSON.
-  std::string sql = std::string("SELECT r.record_id, r.json, r.attempt_id, ") + kEligibleSql +
+  std::string sql = std::string("SELECT r.record_id, r.json, r.attempt_id, ") + kPgEligibleSql +
                     ", r.instant_us, r.timestamp, r.seq FROM perfgate.records r WHERE ";
   if (limit == 0) {
     sql += where;
   } else {
     sql += "r.seq IN (SELECT r.seq FROM perfgate.records r WHERE " + where + " ORDER BY " +
-           kNewestFirstSql + " LIMIT " + std::to_string(limit) + ")";
+           kPgNewestFirstSql + " LIMIT " + std::to_string(limit) + ")";
   }
   const PgResult result = db_.run(sql, params);
   std::vector<StoredRow> rows(static_cast<std::size_t>(result.rows()));
@@ -214,7 +214,7 @@ std::vector<StoredRecord> PostgresStore::baseline_records(const CohortKey& cohor
       "r.workload_id = $1 AND r.variant_id = $2 AND r.benchmark_version = $3 AND "
       "r.recipe_fingerprint = $4 AND r.hardware_profile_id = $5 AND r.software_profile_id = $6 "
       "AND r.success AND " +
-          std::string(kEligibleSql),
+          std::string(kPgEligibleSql),
       {cohort.workload_id, cohort.variant_id, std::to_string(cohort.benchmark_version),
        cohort.recipe_fingerprint, cohort.hardware_profile_id, cohort.software_profile_id},
       count);

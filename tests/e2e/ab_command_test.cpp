@@ -7,6 +7,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include <chrono>
 #include <thread>
 
@@ -53,6 +55,23 @@ TEST(AbCommand, AHeadEightTimesAsSlowIsARegressionAndIsProfiled) {
   EXPECT_THAT(report, HasSubstr("| latency | "));
   EXPECT_THAT(report, HasSubstr("Profile"));
   EXPECT_EQ(read_json(dir / "out/checksums.json")["files"], Json::object());
+}
+
+// Issue 33, 9: one `ab` left 12 daemons behind. Each run's daemon is killed at its end
+// and the scenario's warnings say so.
+TEST(AbCommand, KillsTheDaemonsEachRunLeavesBehind) {
+  TempDir dir;
+  const std::string daemon = "( setsid sh -c 'echo $$ >> \"" + (dir / "daemons.pid").string() +
+                             "\"; exec sleep 300' & ) ; sleep 0.05";
+  const auto result =
+      run_perfgate({"ab", "--base", daemon, "--head", daemon, "--out", "out"}, dir.path());
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  std::istringstream pids(read_text_file(dir / "daemons.pid"));
+  int daemons = 0;
+  for (pid_t pid = 0; pids >> pid; ++daemons) EXPECT_TRUE(testing::process_gone(pid)) << pid;
+  EXPECT_GE(daemons, 8);  // a warmup and three measured runs of each side
+  const Json scenario = read_json(dir / "out/results.json")["scenarios"][0];
+  EXPECT_THAT(scenario["warnings"].dump(), HasSubstr("ESCAPED_PROCESSES: run "));
 }
 
 TEST(AbCommand, StatMethodDecidesAPairAtATimeAndSaysWithWhatInterval) {

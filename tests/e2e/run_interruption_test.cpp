@@ -4,6 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "model/json.hpp"
 #include "support/background_perfgate.hpp"
 #include "support/cli_runner.hpp"
@@ -75,6 +77,23 @@ TEST(RunCommand, SigtermKillsTheRunItStartedAndMarksItsRecordIncomplete) {
               HasSubstr("perfgate run: interrupted by SIGTERM after 2 of 3 benchmarks"));
 }
 
+// Issue 33, 10: without perfgate-spawner, perfgate starts the runs itself; SIGKILLed, it
+// cannot end them, so its guard process does.
+TEST(RunCommand, SigkillWithoutTheSpawnerLeavesNoMeasuredProcessRunning) {
+  TempDir dir;
+  write_suite(dir);
+  testing::BackgroundPerfgate perfgate({"run", "suite", "--results-dir", "out", "--no-progress"},
+                                       dir.path(), {{"PERFGATE_SPAWNER", "/nonexistent"}});
+  const pid_t leader = testing::wait_for_pid_file(dir / "leader.pid");
+  const pid_t child = testing::wait_for_pid_file(dir / "child.pid");
+  ASSERT_GT(leader, 0);
+  ASSERT_GT(child, 0);
+  perfgate.signal(SIGKILL);
+  EXPECT_EQ(perfgate.wait(), 128 + SIGKILL);
+  EXPECT_TRUE(testing::process_gone(leader));
+  EXPECT_TRUE(testing::process_gone(child));
+}
+
 TEST(RunCommand, SigintAtATerminalEndsTheRunWith130) {
   TempDir dir;
   write_suite(dir);
@@ -112,6 +131,61 @@ TEST(RunCommand, RefusesATimeoutThatIsNotADuration) {
   EXPECT_EQ(result.exit_code, 64);
   EXPECT_THAT(result.err, HasSubstr("--timeout: 'soon' is not a duration"));
   EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+// Issue 33, 9: a benchmark that starts a daemon (setsid, then its parent exits) leaves
+// nothing running after `run`, with the spawner or without it, and the record says what was
+// killed. A daemon that the setup hook starts for the runs is left to the cleanup hook.
+void write_daemon_suite(const TempDir& dir) {
+  dir.write("suite/daemon.toml", R"toml(
+benchmark_id = "daemon"
+command = "( setsid sh -c 'echo $$ >> \"$PWD/daemons.pid\"; exec sleep 300' & ) ; sleep 0.2"
+setup = "( setsid sh -c 'echo $$ > \"$PWD/server.pid\"; exec sleep 300' & ) ; sleep 0.2"
+cleanup = "kill $(cat \"$PWD/server.pid\")"
+[run_config]
+num_warmup_runs = 0
+num_measurement_runs = 2
+)toml");
+}
+
+std::vector<pid_t> pids_in(const fs::path& file) {
+  std::vector<pid_t> pids;
+  std::istringstream in(read_text_file(file));
+  for (pid_t pid = 0; in >> pid;) pids.push_back(pid);
+  return pids;
+}
+
+void expect_daemons_killed_and_named(const TempDir& dir, const testing::CliResult& result) {
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto daemons = pids_in(dir / "daemons.pid");
+  ASSERT_EQ(daemons.size(), 2u);
+  for (const pid_t pid : daemons) EXPECT_TRUE(testing::process_gone(pid)) << pid;
+  const Json record = Json::parse(read_text_file(records_in(dir / "out").at(0)));
+  EXPECT_EQ(record["success"], true) << record.dump(2);
+  EXPECT_THAT(record["warnings"].dump(),
+              HasSubstr("ESCAPED_PROCESSES: 2 process(es) started by the runs left their "
+                        "process group"));
+  EXPECT_THAT(result.out, HasSubstr("ESCAPED_PROCESSES"));
+  // The setup hook's server lived through both runs, and the cleanup hook ended it.
+  const auto server = pids_in(dir / "server.pid");
+  ASSERT_EQ(server.size(), 1u);
+  EXPECT_TRUE(testing::process_gone(server[0]));
+}
+
+TEST(RunCommand, KillsTheDaemonsARunLeavesBehindAndSaysSoInTheRecord) {
+  TempDir dir;
+  write_daemon_suite(dir);
+  const auto result =
+      run_perfgate({"run", "suite", "--results-dir", "out", "--no-progress"}, dir.path());
+  expect_daemons_killed_and_named(dir, result);
+}
+
+TEST(RunCommand, KillsTheDaemonsARunLeavesBehindWithoutTheSpawnerToo) {
+  TempDir dir;
+  write_daemon_suite(dir);
+  const auto result = run_perfgate({"run", "suite", "--results-dir", "out", "--no-progress"},
+                                   dir.path(), {{"PERFGATE_SPAWNER", "/nonexistent"}});
+  expect_daemons_killed_and_named(dir, result);
 }
 
 }  // namespace PERFGATE_TEST_FILE

@@ -107,11 +107,16 @@ inline pid_t wait_for_pid_file(const std::filesystem::path& file) {
   return -1;
 }
 
-/// Whether `pid` is gone (ESRCH) within 5 s: a killed process is reaped by its parent
+/// Whether `pid` has ended (gone, or a zombie) within 5 s: a killed process is reaped by its parent
 /// or, once orphaned, by init, so allow it a moment.
 inline bool process_gone(pid_t pid) {
   for (int attempt = 0; attempt < 500; ++attempt) {
     if (::kill(pid, 0) != 0 && errno == ESRCH) return true;
+    // A zombie has ended: only its exit status waits for a parent (this test process, once
+    // it is a subreaper, never reaps what it did not start) to collect it.
+    const std::string stat = read_text_file("/proc/" + std::to_string(pid) + "/stat");
+    const auto name_end = stat.rfind(')');
+    if (name_end != std::string::npos && stat.compare(name_end, 3, ") Z") == 0) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   return false;
