@@ -1,5 +1,7 @@
 #include "store/sqlite_connection.hpp"
 
+#include <fmt/format.h>
+
 #include "model/error.hpp"
 
 namespace perfgate {
@@ -101,10 +103,34 @@ std::optional<double> SqliteStatement::real(int column) const {
   return sqlite3_column_double(statement_, column);
 }
 
-SqliteConnection::SqliteConnection(const std::string& file) : file_(file) {
-  const int rc =
-      sqlite3_open_v2(file.c_str(), &db_,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+namespace {
+
+// A file name as an SQLite URI ("file:" + the path with %, ? and # escaped), with `query`.
+std::string sqlite_uri(const std::string& file, const std::string& query) {
+  std::string uri = "file:";
+  for (const char c : file) {
+    if (c == '%' || c == '?' || c == '#') {
+      uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?" + query;
+}
+
+}  // namespace
+
+SqliteConnection::SqliteConnection(const std::string& file, SqliteAccess access) : file_(file) {
+  int rc = SQLITE_OK;
+  if (access == SqliteAccess::kReadWrite) {
+    rc = sqlite3_open_v2(file.c_str(), &db_,
+                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  } else {
+    const std::string uri =
+        sqlite_uri(file, access == SqliteAccess::kReadOnly ? "mode=ro" : "mode=ro&immutable=1");
+    rc = sqlite3_open_v2(uri.c_str(), &db_,
+                         SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
+  }
   if (rc != SQLITE_OK) {
     // Even a failed open allocates a handle; it carries the message and must be closed.
     const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);

@@ -39,10 +39,20 @@ class SqliteStatement {
   std::string file_;
 };
 
+/// How a connection opens its file.
+enum class SqliteAccess {
+  kReadWrite,  ///< created when missing
+  kReadOnly,   ///< mode=ro: reads, and sees writers; WAL needs the -shm file or its folder
+  /// immutable=1: reads a file that nobody writes meanwhile, without the -shm file (a
+  /// folder the reader cannot write, after the last writer closed)
+  kImmutable,
+};
+
 class SqliteConnection {
  public:
-  /// Opens (creating when missing) the database file.
-  explicit SqliteConnection(const std::string& file);
+  /// Opens (creating when missing, for kReadWrite) the database file.
+  explicit SqliteConnection(const std::string& file,
+                            SqliteAccess access = SqliteAccess::kReadWrite);
   SqliteConnection(const SqliteConnection&) = delete;
   SqliteConnection& operator=(const SqliteConnection&) = delete;
   ~SqliteConnection();

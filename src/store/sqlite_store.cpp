@@ -50,17 +50,21 @@ constexpr const char* kNewestFirstSql = "julianday(r.timestamp) DESC, r.timestam
 
 }  // namespace
 
-SqliteStore::SqliteStore(std::string url, const std::filesystem::path& file)
-    : url_(std::move(url)), db_(with_folder(file)) {
+SqliteStore::SqliteStore(std::string url, const std::filesystem::path& file, SqliteAccess access)
+    : url_(std::move(url)),
+      db_(access == SqliteAccess::kReadWrite ? with_folder(file) : file.string(), access) {
   // Writers wait for each other's transactions instead of failing at once.
   db_.exec("PRAGMA busy_timeout = 30000");
   db_.exec("PRAGMA foreign_keys = ON");
   // WAL lets readers run while one writer commits. With synchronous=NORMAL a commit is
   // not flushed to disk on its own, but WAL still keeps every committed transaction
   // atomic: a power cut may lose the last few commits, never half of one, and a crash
-  // of the process alone loses nothing committed.
-  db_.exec("PRAGMA journal_mode = WAL");
-  db_.exec("PRAGMA synchronous = NORMAL");
+  // of the process alone loses nothing committed. The mode is kept in the file: a reader
+  // does not set it.
+  if (access == SqliteAccess::kReadWrite) {
+    db_.exec("PRAGMA journal_mode = WAL");
+    db_.exec("PRAGMA synchronous = NORMAL");
+  }
   const int rc = sqlite3_create_function_v2(db_.handle(), "perfgate_glob", 2,
                                             SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
                                             glob_function, nullptr, nullptr, nullptr);

@@ -14,8 +14,11 @@ namespace perfgate {
 
 class SqliteStore final : public Store {
  public:
-  /// Opens or creates the database file (and its folder), migrating older schemas.
-  SqliteStore(std::string url, const std::filesystem::path& file);
+  /// Opens or creates the database file (and its folder), migrating older schemas. With
+  /// kReadOnly or kImmutable it only reads: nothing is created, and a store whose schema
+  /// is older than this perfgate's cannot be read until a writer opens it.
+  SqliteStore(std::string url, const std::filesystem::path& file,
+              SqliteAccess access = SqliteAccess::kReadWrite);
 
   using Store::append;
   AppendOutcome append(const Attempt& attempt, RepeatedMeasurements repeated) override;

@@ -2,6 +2,7 @@
 // command uses.
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 
 #include "model/error.hpp"
 #include "store/absent_store.hpp"
@@ -16,6 +17,30 @@ namespace perfgate {
 namespace {
 
 constexpr const char* kDefaultStoreUrl = "sqlite:.perfgate/perfgate.db";
+
+// mode=ro first: it sees a writer at work. In WAL mode it needs the -shm file, which SQLite
+// cannot create in a folder the reader cannot write; when no -wal file shows a writer
+// there, immutable=1 reads the file alone.
+std::unique_ptr<Store> open_sqlite_read_only(const std::string& url,
+                                             const std::filesystem::path& file,
+                                             const Error& read_write_error) {
+  try {
+    return std::make_unique<SqliteStore>(url, file, SqliteAccess::kReadOnly);
+  } catch (const Error&) {
+    std::error_code error;
+    if (std::filesystem::exists(file.string() + "-wal", error)) throw read_write_error;
+  }
+  try {
+    auto store = std::make_unique<SqliteStore>(url, file, SqliteAccess::kImmutable);
+    std::cerr << "perfgate: note: " << file.string()
+              << ": read as an immutable file (this user cannot write the store or its "
+                 "folder, where SQLite keeps its -shm file): what a writer stores from now on "
+                 "is not seen\n";
+    return store;
+  } catch (const Error&) {
+    throw read_write_error;
+  }
+}
 
 }  // namespace
 
@@ -43,12 +68,20 @@ std::unique_ptr<Store> open_store(const std::string& url) {
 
 std::unique_ptr<Store> open_existing_store(const std::string& url) {
   if (is_postgres_url(url)) return std::make_unique<PostgresStore>(url, /*must_exist=*/true);
-  if (const auto path = store_local_path(url); path && !std::filesystem::exists(*path)) {
+  const auto path = store_local_path(url);
+  if (path && !std::filesystem::exists(*path)) {
     throw Error(ExitCode::kNoInput, "store " + url +
                                         " does not exist. Pass --store (or set PERFGATE_STORE) "
                                         "to the store that 'perfgate compare --upload' wrote");
   }
-  return open_store(url);
+  try {
+    return open_store(url);
+  } catch (const Error& error) {
+    // A SQLite store its reader cannot write (another user's, a read-only folder, a full
+    // disk): read it read-only. A command that then writes is refused by SQLite itself.
+    if (!path || !url.starts_with("sqlite:") || error.code() != ExitCode::kIoError) throw;
+    return open_sqlite_read_only(url, *path, error);
+  }
 }
 
 std::optional<std::filesystem::path> store_local_path(const std::string& url) {

@@ -78,21 +78,23 @@ TEST(StoreCheck, NamesADamagedRecordAndKeepsEveryOtherOneUsable) {
   EXPECT_THAT(copy.err, ::testing::Not(HasSubstr("assign_attempt_id")));
 }
 
-TEST(StoreReaders, ReadADirStoreWithoutWriteAccessToIt) {
-  if (::geteuid() != 0 || std::system("command -v setpriv > /dev/null") != 0) {
-    GTEST_SKIP() << "needs root and setpriv to run perfgate as another user";
-  }
-  TempDir dir;
-  const std::string url = "dir:" + (dir / "store").string();
-  ASSERT_EQ(
+/// Stores one record in `url` as root, makes the test folder writable by root alone, and
+/// runs `perfgate report --format json` on it as `nobody`; false when that cannot be done.
+bool report_as_nobody(const TempDir& dir, const std::string& url) {
+  if (::geteuid() != 0 || std::system("command -v setpriv > /dev/null") != 0) return false;
+  EXPECT_EQ(
       run_perfgate({"run", "--runs", "1", "--warmup", "0", "-r", "out", "--", "true"}, dir.path())
           .exit_code,
       0);
-  ASSERT_EQ(run_perfgate({"compare", "--init", "-r", "out", "--upload", "always", "--store", url},
+  EXPECT_EQ(run_perfgate({"compare", "--init", "-r", "out", "--upload", "always", "--store", url},
                          dir.path())
                 .exit_code,
             0);
   // Readable by everyone, writable by root alone: `nobody` reads it as a dashboard user.
+  for (const auto& entry : fs::recursive_directory_iterator(dir.path())) {
+    fs::permissions(entry.path(), fs::perms::group_write | fs::perms::others_write,
+                    fs::perm_options::remove);
+  }
   fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                   fs::perms::others_read | fs::perms::others_exec);
   const std::string command = "cd / && setpriv --reuid=65534 --regid=65534 --clear-groups '" +
@@ -100,9 +102,32 @@ TEST(StoreReaders, ReadADirStoreWithoutWriteAccessToIt) {
                               url + "' > '" + (dir / "nobody.out").string() + "' 2> '" +
                               (dir / "nobody.err").string() + "'";
   const int status = std::system(command.c_str());
-  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0) << read_text_file(dir / "nobody.err");
+  return true;
+}
+
+TEST(StoreReaders, ReadADirStoreWithoutWriteAccessToIt) {
+  TempDir dir;
+  if (!report_as_nobody(dir, "dir:" + (dir / "store").string())) {
+    GTEST_SKIP() << "needs root and setpriv to run perfgate as another user";
+  }
   EXPECT_EQ(Json::parse(read_text_file(dir / "nobody.out"))["records"].size(), 1u);
+}
+
+// Issue 33, 8: SQLite in WAL mode needs its -shm file, which `nobody` cannot create in a
+// folder it cannot write; with no writer at work (no -wal file) the store is read as an
+// immutable file, and the reader is told what that means.
+TEST(StoreReaders, ReadASqliteStoreInAFolderTheyCannotWrite) {
+  TempDir dir;
+  if (!report_as_nobody(dir, "sqlite:" + (dir / "db" / "perf.db").string())) {
+    GTEST_SKIP() << "needs root and setpriv to run perfgate as another user";
+  }
+  EXPECT_EQ(Json::parse(read_text_file(dir / "nobody.out"))["records"].size(), 1u);
+  EXPECT_THAT(read_text_file(dir / "nobody.err"),
+              HasSubstr("read as an immutable file (this user cannot write the store or its "
+                        "folder"));
+  EXPECT_FALSE(fs::exists(dir / "db" / "perf.db-shm"));
 }
 
 }  // namespace PERFGATE_TEST_FILE
