@@ -74,8 +74,11 @@ int execute_store_check(const StoreCopyOptions& options) {
   }
   if (options.json) {
     Json list = Json::array();
-    for (const auto& record : damaged)
-      list.push_back({{"record_id", record.record_id}, {"attempt_id", record.attempt_id}});
+    for (const auto& record : damaged) {
+      Json entry = {{"record_id", record.record_id}, {"attempt_id", record.attempt_id}};
+      if (!record.why.empty()) entry["why"] = record.why;
+      list.push_back(std::move(entry));
+    }
     std::cout << Json{{"store", store->url()}, {"records_intact", records}, {"damaged", list}}.dump(
                      2)
               << "\n";
@@ -84,8 +87,14 @@ int execute_store_check(const StoreCopyOptions& options) {
   } else {
     std::cout << store->url() << ": " << damaged.size() << " damaged record(s), " << records
               << " intact:\n";
-    for (const auto& record : damaged)
-      std::cout << "  record " << record.record_id << " of attempt " << record.attempt_id << "\n";
+    for (const auto& record : damaged) {
+      if (record.record_id.empty()) {
+        std::cout << "  attempt " << record.attempt_id << ": " << record.why << "\n";
+      } else {
+        std::cout << "  record " << record.record_id << " of attempt " << record.attempt_id
+                  << (record.why.empty() ? "" : ": " + record.why) << "\n";
+      }
+    }
   }
   return static_cast<int>(damaged.empty() ? ExitCode::kOk : ExitCode::kDataError);
 }

@@ -12,6 +12,7 @@
 #include "model/instant.hpp"
 #include "store/attempt_checks.hpp"
 #include "store/file_lock.hpp"
+#include "store/stored_rows.hpp"
 
 namespace perfgate {
 namespace fs = std::filesystem;
@@ -130,19 +131,53 @@ void DirStore::initialise() {
 }
 
 void DirStore::load_attempt(const fs::path& file) {
-  const Attempt attempt = attempt_from_json(parse_file(file), file.string());
-  if (file.filename().string() != attempt.attempt_id + ".json") {
-    throw Error(ExitCode::kDataError, file.string() + ": holds attempt " + attempt.attempt_id +
-                                          ", not the one its name says. Stored files are never "
-                                          "renamed; restore it from the store's history");
+  const std::string stem = file.stem().string();
+  // Damage keeps one attempt, or one record, out; it does not close the whole store.
+  const auto damaged_attempt = [&](const std::string& why,
+                                   const std::vector<NormalizedRecord>& records) {
+    damaged_attempts_[stem] = why;
+    if (records.empty()) note_damaged_record({url_, "", stem, file.string() + ": " + why});
+    for (const auto& record : records) {
+      note_damaged_record({url_, record.record_id, stem, file.string() + ": " + why});
+    }
+  };
+  Attempt attempt;
+  try {
+    attempt = attempt_from_json(parse_file(file), file.string());
+  } catch (const Error& error) {
+    if (error.code() != ExitCode::kDataError) throw;
+    damaged_attempt("it does not read as an attempt (" + std::string(error.what()) + ")", {});
+    return;
   }
-  // Every record id digests its record and the attempt id digests those ids and the
-  // rest of the file: rechecking them tells whether the file was edited since.
-  check_attempt_content(attempt, file.string());
-  for (const auto& record : attempt.records) {
-    const auto [owner, inserted] = record_owner_.emplace(record.record_id, attempt.attempt_id);
-    if (!inserted) throw_record_conflict(file.string(), record, owner->second);
+  if (stem != attempt.attempt_id) {
+    damaged_attempt("it holds attempt " + attempt.attempt_id + ", not the one its name says",
+                    attempt.records);
+    return;
   }
+  // The attempt id digests its header and its record ids; each record id digests its
+  // record: rechecking both tells what was edited since it was written.
+  if (attempt.attempt_id != attempt_content_id(attempt)) {
+    damaged_attempt("its header or record list no longer matches its id", attempt.records);
+    return;
+  }
+  std::vector<NormalizedRecord> intact;
+  for (auto& record : attempt.records) {
+    if (record.record_id != sha256_hex(record_content_text(record))) {
+      damaged_attempts_[stem] = "record " + record.record_id + " no longer matches its id";
+      note_damaged_record({url_, record.record_id, stem, ""});
+      continue;
+    }
+    if (const auto owner = record_owner_.find(record.record_id); owner != record_owner_.end()) {
+      damaged_attempts_[stem] =
+          "record " + record.record_id + " is also in attempt " + owner->second;
+      note_damaged_record(
+          {url_, record.record_id, stem, "it is also stored under attempt " + owner->second});
+      continue;
+    }
+    intact.push_back(std::move(record));
+  }
+  attempt.records = std::move(intact);
+  for (const auto& record : attempt.records) record_owner_[record.record_id] = attempt.attempt_id;
   const std::string id = attempt.attempt_id;
   attempts_.emplace(id, std::move(attempt));
 }
@@ -162,7 +197,9 @@ void DirStore::load_approval(const fs::path& file) {
 void DirStore::refresh() {
   for (const auto& name : json_file_names(root_ / kAttemptsFolder)) {
     const std::string id = name.substr(0, name.size() - 5);
-    if (!attempts_.contains(id)) load_attempt(root_ / kAttemptsFolder / name);
+    if (!attempts_.contains(id) && !damaged_attempts_.contains(id)) {
+      load_attempt(root_ / kAttemptsFolder / name);
+    }
   }
   for (const auto& name : json_file_names(root_ / kApprovalsFolder)) {
     const std::string id = name.substr(0, name.size() - 5);
@@ -174,6 +211,9 @@ AppendOutcome DirStore::append(const Attempt& attempt, RepeatedMeasurements repe
   check_attempt_content(attempt, url_);
   const FileLock lock(root_ / kLockFile);
   refresh();
+  if (damaged_attempts_.contains(attempt.attempt_id)) {
+    throw_attempt_conflict(url_, attempt.attempt_id);
+  }
   if (const auto stored = attempts_.find(attempt.attempt_id); stored != attempts_.end()) {
     if (stored->second != attempt) throw_attempt_conflict(url_, attempt.attempt_id);
     return AppendOutcome::kAlreadyPresent;
@@ -306,6 +346,10 @@ std::vector<AttemptSummary> DirStore::list_attempts() {
     summaries.push_back(
         {id, a.created_at, a.commit_sha, a.run_source, a.success, a.records.size()});
   }
+  // Listed too, so that a copy of the store stops at them instead of leaving them out.
+  for (const auto& [id, why] : damaged_attempts_) {
+    if (!attempts_.contains(id)) summaries.push_back({id, "", "", "", false, 0});
+  }
   std::sort(summaries.begin(), summaries.end(), [](const auto& a, const auto& b) {
     return std::tie(a.created_at, a.attempt_id) > std::tie(b.created_at, b.attempt_id);
   });
@@ -324,6 +368,14 @@ std::string DirStore::revision() {
 
 std::optional<Attempt> DirStore::read_attempt(const std::string& attempt_id) {
   refresh();
+  // Read whole (store copy): an attempt that lost a record on the way must not be copied.
+  if (const auto damaged = damaged_attempts_.find(attempt_id); damaged != damaged_attempts_.end()) {
+    throw Error(ExitCode::kDataError,
+                url_ + ": attempt " + attempt_id + " is damaged: " + damaged->second +
+                    ". Nothing was written from it. Run 'perfgate store check' on this store to "
+                    "list every damaged record, and restore the file from the store's history "
+                    "(e.g. git)");
+  }
   const auto found = attempts_.find(attempt_id);
   if (found == attempts_.end()) return std::nullopt;
   return found->second;

@@ -53,6 +53,9 @@ class DirStore final : public Store {
   std::map<std::string, std::string> record_owner_;  ///< record_id -> attempt_id
   std::map<std::string, Approval> approvals_;        ///< by approval_id
   std::set<std::string> approved_records_;
+  /// Attempts whose file is damaged (by file name), with what is wrong: left out whole,
+  /// or without their damaged records, and refused to read_attempt.
+  std::map<std::string, std::string> damaged_attempts_;
 };
 
 }  // namespace perfgate

@@ -34,20 +34,6 @@ namespace {
 std::mutex g_damaged_mutex;
 std::vector<DamagedRecord> g_damaged;
 
-/// Notes a damaged record once per process, with a warning a reader of the output sees.
-void note_damaged(const DamagedRecord& record) {
-  const std::lock_guard lock(g_damaged_mutex);
-  for (const auto& known : g_damaged) {
-    if (known.store == record.store && known.record_id == record.record_id) return;
-  }
-  g_damaged.push_back(record);
-  std::cerr << "perfgate: warning: " << record.store << ": record " << record.record_id
-            << " of attempt " << record.attempt_id
-            << " is damaged: its content no longer matches its id. It is left out; the other "
-               "records are read. Run 'perfgate store check' to list every damaged record, "
-               "and restore the store from a backup\n";
-}
-
 /// A row the fast reader does not take (a legacy layout, damage), read by the strict
 /// reader, which says what is wrong.
 NormalizedRecord read_stored_row_strictly(const StoredRow& row, const std::string& store_url) {
@@ -64,6 +50,30 @@ NormalizedRecord read_stored_row_strictly(const StoredRow& row, const std::strin
 }
 
 }  // namespace
+
+void note_damaged_record(const DamagedRecord& record) {
+  const std::lock_guard lock(g_damaged_mutex);
+  for (const auto& known : g_damaged) {
+    if (known.store == record.store && known.record_id == record.record_id &&
+        known.attempt_id == record.attempt_id) {
+      return;
+    }
+  }
+  g_damaged.push_back(record);
+  if (record.record_id.empty()) {
+    std::cerr << "perfgate: warning: " << record.store << ": attempt " << record.attempt_id
+              << " is damaged: " << record.why
+              << ". Its records are left out; the other attempts are read. Run 'perfgate "
+                 "store check' to list every damaged record, and restore the store from a "
+                 "backup\n";
+    return;
+  }
+  std::cerr << "perfgate: warning: " << record.store << ": record " << record.record_id
+            << " of attempt " << record.attempt_id << " is damaged: "
+            << (record.why.empty() ? "its content no longer matches its id" : record.why)
+            << ". It is left out; the other records are read. Run 'perfgate store check' to "
+               "list every damaged record, and restore the store from a backup\n";
+}
 
 std::vector<DamagedRecord> damaged_records_seen() {
   const std::lock_guard lock(g_damaged_mutex);
@@ -120,7 +130,7 @@ std::vector<StoredRecord> read_stored_rows(std::vector<StoredRow>&& rows,
                       "from it. Run 'perfgate store check' on this store to list every damaged "
                       "record, and restore it from a backup");
     }
-    note_damaged({store_url, rows[i].record_id, found[i].attempt_id});
+    note_damaged_record({store_url, rows[i].record_id, found[i].attempt_id, ""});
   }
   return intact;
 }

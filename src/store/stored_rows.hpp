@@ -25,9 +25,16 @@ struct StoredRow {
 /// edit of the database): it is left out of every listing, and named.
 struct DamagedRecord {
   std::string store;
-  std::string record_id;
+  std::string record_id;  ///< empty when the whole attempt is damaged (see `why`)
   std::string attempt_id;
+  /// What is wrong when it is not the record's content ("does not parse", "its header no
+  /// longer matches its id"); empty for a record whose content does not match its id.
+  std::string why;
 };
+
+/// Notes a damaged record (or attempt) once per process: it joins damaged_records_seen(),
+/// with a warning on stderr naming it and saying that the other records are read.
+void note_damaged_record(const DamagedRecord& record);
 
 /// Every damaged record this process has read so far, in the order it found them (the
 /// `perfgate store check` report). Thread-safe.

@@ -10,6 +10,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "model/json.hpp"
 #include "support/cli_runner.hpp"
 
@@ -76,6 +78,46 @@ TEST(StoreCheck, NamesADamagedRecordAndKeepsEveryOtherOneUsable) {
   EXPECT_THAT(copy.err, HasSubstr((dir / "perf.db").string()));
   EXPECT_THAT(copy.err, HasSubstr("is damaged"));
   EXPECT_THAT(copy.err, ::testing::Not(HasSubstr("assign_attempt_id")));
+}
+
+// The same through the real binary on a dir store: the edited record is named and left
+// out; the rest of the store, the same attempt's other record included, is read.
+TEST(StoreCheck, NamesADamagedRecordOfADirStoreAndReadsTheRest) {
+  TempDir dir;
+  const std::string url = "dir:" + (dir / "store").string();
+  const std::map<std::string, std::string> env{{"PERFGATE_STORE", url}};
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_EQ(run_perfgate({"run", "--runs", "2", "--warmup", "0", "-r", "out", "--name",
+                            "step" + std::to_string(i), "--", "true"},
+                           dir.path())
+                  .exit_code,
+              0);
+  }
+  ASSERT_EQ(run_perfgate({"compare", "--init", "-r", "out", "--all", "--upload", "always"},
+                         dir.path(), env)
+                .exit_code,
+            0);
+  fs::path file;
+  for (const auto& entry : fs::directory_iterator(dir / "store" / "attempts")) file = entry.path();
+  std::string text = read_text_file(file);
+  // The first record's "success", not the attempt's own (which comes before the records).
+  const std::string field = "\"success\": true";
+  const auto at = text.find(field, text.find("\"records\""));
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, field.size(), "\"success\": false");
+  fs::remove(file);
+  std::ofstream(file) << text;
+
+  const auto report = run_perfgate({"report", "--format", "json"}, dir.path(), env);
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_EQ(Json::parse(report.out)["records"].size(), 1u);
+  EXPECT_THAT(report.err, HasSubstr("is damaged: its content no longer matches its id"));
+  const auto check = run_perfgate({"store", "check"}, dir.path(), env);
+  EXPECT_EQ(check.exit_code, 65);
+  EXPECT_THAT(check.out, HasSubstr("1 damaged record(s), 1 intact"));
+  const auto copy = run_perfgate({"store", "copy", url, "sqlite:copy.db"}, dir.path());
+  EXPECT_EQ(copy.exit_code, 65);
+  EXPECT_THAT(copy.err, HasSubstr("is damaged"));
 }
 
 /// Stores one record in `url` as root, makes the test folder writable by root alone, and

@@ -6,6 +6,7 @@
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "store/store_fixtures.hpp"
+#include "store/stored_rows.hpp"
 #include "support/temp_dir.hpp"
 
 namespace perfgate {
@@ -110,33 +111,96 @@ TEST(DirStore, RefusesAStoreWrittenByANewerPerfgate) {
                                        "(this one knows up to 1). Upgrade perfgate");
 }
 
-TEST(DirStore, NamesAnAttemptFileThatWasEditedByHand) {
-  TempDir dir;
-  const auto root = dir / "store";
-  const Attempt a =
-      test_attempt("2026-01-01T00:00:00Z", {test_record("a", "2026-01-01T00:00:01Z")});
-  open_store("dir:" + root.string())->append(a);
-  const auto file = root / "attempts" / (a.attempt_id + ".json");
-  Json edited = to_json(a);
-  edited["commit_sha"] = "rewritten";
-  std::filesystem::remove(file);
-  dir.write(file.lexically_relative(dir.path()), edited.dump());
-  const Error e = open_error("dir:" + root.string());
-  EXPECT_EQ(e.code(), ExitCode::kDataError);
-  EXPECT_THAT(e.what(), HasSubstr(file.string() + ": attempt " + a.attempt_id +
-                                  ": attempt_id does not match its content"));
+/// The damage this process noted in the store at `url`.
+std::vector<DamagedRecord> damage_in(const std::string& url) {
+  std::vector<DamagedRecord> found;
+  for (const auto& record : damaged_records_seen()) {
+    if (record.store == url) found.push_back(record);
+  }
+  return found;
 }
 
-TEST(DirStore, NamesAnAttemptFileThatIsNotJson) {
+/// Rewrites the stored file of attempt `a` in the store at `root` with `json`.
+void rewrite_attempt_file(const TempDir& dir, const std::filesystem::path& root, const Attempt& a,
+                          const std::string& json) {
+  const auto file = root / "attempts" / (a.attempt_id + ".json");
+  std::filesystem::remove(file);
+  dir.write(file.lexically_relative(dir.path()), json);
+}
+
+// Issue 33, 7: damage keeps the damaged attempt out, names it, and leaves every other
+// attempt readable; a copy (read_attempt) refuses it.
+TEST(DirStore, LeavesOutAnAttemptWhoseHeaderWasEditedByHandAndReadsTheRest) {
   TempDir dir;
   const auto root = dir / "store";
-  open_store("dir:" + root.string());
+  const std::string url = "dir:" + root.string();
+  const Attempt a =
+      test_attempt("2026-01-01T00:00:00Z", {test_record("a", "2026-01-01T00:00:01Z")});
+  const Attempt b =
+      test_attempt("2026-01-02T00:00:00Z", {test_record("b", "2026-01-02T00:00:01Z")});
+  open_store(url)->append(a);
+  open_store(url)->append(b);
+  Json edited = to_json(a);
+  edited["commit_sha"] = "rewritten";
+  rewrite_attempt_file(dir, root, a, edited.dump());
+
+  const auto store = open_store(url);
+  const auto records = store->list_records({});
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].record.benchmark_id, "b");
+  const auto damage = damage_in(url);
+  ASSERT_EQ(damage.size(), 1u);
+  EXPECT_EQ(damage[0].record_id, a.records[0].record_id);
+  EXPECT_EQ(damage[0].attempt_id, a.attempt_id);
+  EXPECT_THAT(damage[0].why, HasSubstr("its header or record list no longer matches its id"));
+  EXPECT_EQ(store->list_attempts().size(), 2u);
+  try {
+    store->read_attempt(a.attempt_id);
+    ADD_FAILURE() << "read_attempt gave a damaged attempt";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ExitCode::kDataError);
+    EXPECT_THAT(e.what(), HasSubstr("attempt " + a.attempt_id + " is damaged"));
+  }
+  EXPECT_EQ(store->read_attempt(b.attempt_id)->records.size(), 1u);
+}
+
+TEST(DirStore, LeavesOutOneEditedRecordAndKeepsTheOtherRecordsOfItsAttempt) {
+  TempDir dir;
+  const auto root = dir / "store";
+  const std::string url = "dir:" + root.string();
+  const Attempt a = test_attempt(
+      "2026-01-01T00:00:00Z",
+      {test_record("a", "2026-01-01T00:00:01Z"), test_record("b", "2026-01-01T00:00:02Z")});
+  open_store(url)->append(a);
+  Json edited = to_json(a);
+  edited["records"][0]["metrics"]["latency"]["value"] = 2.0;  // one digit
+  rewrite_attempt_file(dir, root, a, edited.dump());
+
+  const auto records = open_store(url)->list_records({});
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].record.benchmark_id, "b");
+  const auto damage = damage_in(url);
+  ASSERT_EQ(damage.size(), 1u);
+  EXPECT_EQ(damage[0].record_id, a.records[0].record_id);
+  EXPECT_EQ(damage[0].why, "");
+}
+
+TEST(DirStore, NamesAnAttemptFileThatIsNotJsonAndReadsTheRest) {
+  TempDir dir;
+  const auto root = dir / "store";
+  const std::string url = "dir:" + root.string();
+  const Attempt b =
+      test_attempt("2026-01-02T00:00:00Z", {test_record("b", "2026-01-02T00:00:01Z")});
+  open_store(url)->append(b);
   const auto file = dir.write("store/attempts/" + std::string(64, 'a') + ".json", "{");
-  const Error e = open_error("dir:" + root.string());
-  EXPECT_EQ(e.code(), ExitCode::kDataError);
-  EXPECT_EQ(std::string(e.what()), file.string() +
-                                       ": is not valid JSON. Stored files are never edited; "
-                                       "restore it from the store's history (e.g. git)");
+  const auto store = open_store(url);
+  EXPECT_EQ(store->list_records({}).size(), 1u);
+  const auto damage = damage_in(url);
+  ASSERT_EQ(damage.size(), 1u);
+  EXPECT_EQ(damage[0].record_id, "");
+  EXPECT_EQ(damage[0].attempt_id, std::string(64, 'a'));
+  EXPECT_THAT(damage[0].why, HasSubstr(file.string() + ": it does not read as an attempt"));
+  EXPECT_THROW(store->read_attempt(std::string(64, 'a')), Error);
 }
 
 }  // namespace PERFGATE_TEST_FILE
