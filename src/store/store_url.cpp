@@ -19,23 +19,25 @@ namespace {
 constexpr const char* kDefaultStoreUrl = "sqlite:.perfgate/perfgate.db";
 
 // mode=ro first: it sees a writer at work. In WAL mode it needs the -shm file, which SQLite
-// cannot create in a folder the reader cannot write; when no -wal file shows a writer
-// there, immutable=1 reads the file alone.
+// cannot create in a folder the reader cannot write (or on a full disk); when no -wal file
+// with frames in it shows a writer there, immutable=1 reads the file alone.
 std::unique_ptr<Store> open_sqlite_read_only(const std::string& url,
                                              const std::filesystem::path& file,
                                              const Error& read_write_error) {
   try {
     return std::make_unique<SqliteStore>(url, file, SqliteAccess::kReadOnly);
   } catch (const Error&) {
+    // A -wal file with frames in it may hold commits the file alone does not have yet.
     std::error_code error;
-    if (std::filesystem::exists(file.string() + "-wal", error)) throw read_write_error;
+    const auto wal_bytes = std::filesystem::file_size(file.string() + "-wal", error);
+    if (!error && wal_bytes > 0) throw read_write_error;
   }
   try {
     auto store = std::make_unique<SqliteStore>(url, file, SqliteAccess::kImmutable);
     std::cerr << "perfgate: note: " << file.string()
-              << ": read as an immutable file (this user cannot write the store or its "
-                 "folder, where SQLite keeps its -shm file): what a writer stores from now on "
-                 "is not seen\n";
+              << ": read as an immutable file (it cannot be opened for writing here: a "
+                 "store or folder this user cannot write, or a full disk): what a writer "
+                 "stores from now on is not seen\n";
     return store;
   } catch (const Error&) {
     throw read_write_error;

@@ -167,9 +167,55 @@ TEST(StoreReaders, ReadASqliteStoreInAFolderTheyCannotWrite) {
   }
   EXPECT_EQ(Json::parse(read_text_file(dir / "nobody.out"))["records"].size(), 1u);
   EXPECT_THAT(read_text_file(dir / "nobody.err"),
-              HasSubstr("read as an immutable file (this user cannot write the store or its "
-                        "folder"));
+              HasSubstr("read as an immutable file (it cannot be opened for writing here"));
   EXPECT_FALSE(fs::exists(dir / "db" / "perf.db-shm"));
+}
+
+/// A 2 MB tmpfs mounted on a folder of the test's own, unmounted when it goes; mounted()
+/// is false where the test may not mount (not root, no CAP_SYS_ADMIN).
+class SmallDisk {
+ public:
+  explicit SmallDisk(fs::path folder) : folder_(std::move(folder)) {
+    fs::create_directories(folder_);
+    mounted_ =
+        ::geteuid() == 0 &&
+        std::system(
+            ("mount -t tmpfs -o size=2M tmpfs '" + folder_.string() + "' 2> /dev/null").c_str()) ==
+            0;
+  }
+  SmallDisk(const SmallDisk&) = delete;
+  SmallDisk& operator=(const SmallDisk&) = delete;
+  ~SmallDisk() {
+    if (mounted_) std::system(("umount '" + folder_.string() + "'").c_str());
+  }
+  bool mounted() const { return mounted_; }
+
+ private:
+  fs::path folder_;
+  bool mounted_ = false;
+};
+
+// Issue 33, 8: `report` on a full disk read the store, instead of "disk I/O error".
+TEST(StoreReaders, ReadASqliteStoreOnAFullDisk) {
+  TempDir dir;
+  SmallDisk disk(dir / "disk");
+  if (!disk.mounted()) GTEST_SKIP() << "needs root and tmpfs to fill a disk";
+  ASSERT_EQ(
+      run_perfgate({"run", "--runs", "1", "--warmup", "0", "-r", "out", "--", "true"}, dir.path())
+          .exit_code,
+      0);
+  const std::string url = "sqlite:" + (dir / "disk" / "perf.db").string();
+  ASSERT_EQ(run_perfgate({"compare", "--init", "-r", "out", "--upload", "always", "--store", url},
+                         dir.path())
+                .exit_code,
+            0);
+  // Fill what is left, as a build or a log does.
+  std::system(
+      ("dd if=/dev/zero of='" + (dir / "disk" / "fill").string() + "' bs=4k 2> /dev/null").c_str());
+  const auto report = run_perfgate({"report", "--format", "json", "--store", url}, dir.path());
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_EQ(Json::parse(report.out)["records"].size(), 1u);
+  EXPECT_THAT(report.err, HasSubstr("read as an immutable file"));
 }
 
 }  // namespace PERFGATE_TEST_FILE
