@@ -9,6 +9,7 @@
 #include "store/postgres_url.hpp"
 #include "store/store.hpp"
 #include "store/store_fixtures.hpp"
+#include "store/stored_rows.hpp"
 #include "support/cli_runner.hpp"
 #include "support/postgres_server.hpp"
 #include "support/temp_dir.hpp"
@@ -212,6 +213,33 @@ TEST(PostgresStore, LetsAReadOnlyRoleReportButNotWrite) {
       testing::run_perfgate({"report", "--store", reader_url, "--format", "json"}, cwd.path());
   EXPECT_EQ(report.exit_code, 0) << report.err;
   EXPECT_THAT(report.out, HasSubstr("\"a\""));
+}
+
+// Issue 33, 7, on PostgreSQL: one changed digit in one record's stored JSON leaves that
+// record out, named with its attempt; the rest is read; an attempt read whole refuses it.
+TEST(PostgresStore, LeavesOutARecordWhoseStoredJsonChangedAndNamesIt) {
+  const std::string url = new_postgres_test_database();
+  const Attempt a = test_attempt(
+      "2026-01-01T00:00:00Z",
+      {test_record("a", "2026-01-01T00:00:01Z", 1.5), test_record("b", "2026-01-01T00:00:02Z")});
+  open_store(url)->append(a);
+  PgConnection(url).exec(
+      "UPDATE perfgate.records SET json = replace(json, '1.5', '2.5') WHERE benchmark_id = 'a'");
+
+  const auto store = open_store(url);
+  const auto records = store->list_records({});
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].record.benchmark_id, "b");
+  bool named = false;
+  for (const auto& damaged : damaged_records_seen()) {
+    named =
+        named || (damaged.store == store->url() && damaged.record_id == a.records[0].record_id &&
+                  damaged.attempt_id == a.attempt_id);
+  }
+  EXPECT_TRUE(named);
+  const Error e = error_of([&] { store->read_attempt(a.attempt_id); });
+  EXPECT_EQ(e.code(), ExitCode::kDataError);
+  EXPECT_THAT(e.what(), HasSubstr("record " + a.records[0].record_id + " is damaged"));
 }
 
 }  // namespace PERFGATE_TEST_FILE
