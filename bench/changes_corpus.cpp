@@ -1,20 +1,27 @@
-// The labelled synthetic corpus of issue 16 (docs/changes.md, "Quality"): series with known
-// steps, in the kinds of noise real benchmark machines make, and the precision, recall and
-// F1 of stats::find_change_points on them at a tolerance of +-2 points.
-//   changes_corpus [SERIES] [SEED] [MIN_SEGMENT] [MAX_P_VALUE]
+// The labelled synthetic corpus of issues 16 and 34 (docs/changes.md, "Quality"): series
+// with known steps, in the kinds of noise real benchmark machines make, and the precision,
+// recall and F1 of stats::find_change_points on them at a tolerance of +-2 points, with
+// each segment test (Yuen's trimmed test, the default, and Welch's) side by side.
+//   changes_corpus [SERIES] [SEED] [MIN_SEGMENT] [MAX_P_VALUE] [CORPUS]
+// CORPUS is "issue34" (the default) or "issue16".
 //
 // The generator, seeded (std::mt19937_64; the same seed gives the same corpus with the
 // same standard library), makes each series as follows:
 //   - length uniform in 200..1,000 points, level 100 at the start;
-//   - 0 to 4 steps, at least 30 points from each other and from both ends; each changes the
-//     level by 2-30% (uniform), up or down with equal odds. The steps are the labels;
+//   - 0 to 4 steps, at least 30 points from each other; each changes the level by 2-30%
+//     (uniform), up or down with equal odds. The steps are the labels. issue16: every step
+//     at least 30 points from both ends. issue34: at least 10, and in half of the series
+//     with a step, the first or the last step 10-20 points from its end;
 //   - noise of 1-10% of the level (uniform per series), of one of four kinds, each a quarter
 //     of the series: gaussian; gaussian with 1% of points outliers 1.5-3x the level;
 //     gaussian plus a slow linear drift of up to +-5% over the whole series (not a change);
 //     bimodal: each point is at the level or, with odds 0.3, 4-8% above it (the gap fixed
-//     per series), plus the gaussian noise.
+//     per series), plus the gaussian noise. issue34 adds to every kind 2% of points that
+//     are outliers at 1.5-3x the level, as real timings have.
 // A found change matches a label within +-2 points, each label at most once (nearest
 // first). Precision = matched / found, recall = matched / labels, F1 their harmonic mean.
+// Recall is also given by step size in noise standard deviations (the step's relative size
+// over the series' relative noise).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -41,15 +48,20 @@ struct Series {
   std::vector<double> sizes;       ///< |relative change| of each step
 };
 
-Series make_series(std::mt19937_64& rng, Kind kind) {
+Series make_series(std::mt19937_64& rng, Kind kind, bool issue34) {
   std::uniform_int_distribution<int> length_of(200, 1000);
   std::uniform_int_distribution<int> count_of(0, 4);
   std::uniform_real_distribution<double> unit(0, 1);
   Series s{kind, 0.01 + 0.09 * unit(rng), {}, {}, {}};
   const int length = length_of(rng);
   const int count = count_of(rng);
+  const int margin = issue34 ? 10 : 30;
+  if (issue34 && count > 0 && unit(rng) < 0.5) {
+    const auto from_end = static_cast<std::size_t>(10 + unit(rng) * 11);  // 10-20
+    s.steps.push_back(unit(rng) < 0.5 ? from_end : static_cast<std::size_t>(length) - from_end);
+  }
   for (int tries = 0; static_cast<int>(s.steps.size()) < count && tries < 1000; ++tries) {
-    const auto at = static_cast<std::size_t>(30 + unit(rng) * (length - 60));
+    const auto at = static_cast<std::size_t>(margin + unit(rng) * (length - 2 * margin));
     const bool spaced = std::all_of(s.steps.begin(), s.steps.end(), [&](std::size_t other) {
       return (at > other ? at - other : other - at) >= 30;
     });
@@ -78,6 +90,7 @@ Series make_series(std::mt19937_64& rng, Kind kind) {
     if (kind == kBimodal && unit(rng) < 0.3) value *= 1 + gap;
     value *= 1 + s.noise * gauss(rng);
     if (kind == kOutliers && unit(rng) < 0.01) value = current * (1.5 + 1.5 * unit(rng));
+    if (issue34 && unit(rng) < 0.02) value = current * (1.5 + 1.5 * unit(rng));
     s.values.push_back(std::max(value, 1e-9));
   }
   return s;
@@ -119,21 +132,15 @@ Tally score(const std::vector<std::size_t>& labels, const std::vector<std::size_
   return t;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const std::size_t count = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 400;
-  const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 16;
-  perfgate::stats::ChangePointOptions options;
-  if (argc > 3) options.min_segment = std::strtoul(argv[3], nullptr, 10);
-  if (argc > 4) options.max_p_value = std::strtod(argv[4], nullptr);
-  std::mt19937_64 rng(seed);
+/// The corpus scored with one segment test, printed as a table.
+void report(const std::vector<Series>& corpus, const perfgate::stats::ChangePointOptions& options,
+            const char* test_name) {
   std::array<Tally, 4> by_kind{};
   std::array<Tally, 3> by_noise{};  // 1-4%, 4-7%, 7-10%
   std::array<Tally, 3> by_size{};   // labels by step size: 2-5%, 5-10%, 10-30% (recall only)
+  std::array<Tally, 3> by_sigma{};  // labels by step size in noise SDs: <2, 2-4, >4
   Tally total;
-  for (std::size_t i = 0; i < count; ++i) {
-    const Series s = make_series(rng, static_cast<Kind>(i % 4));
+  for (const Series& s : corpus) {
     std::vector<std::size_t> found;
     for (const auto& change : perfgate::stats::find_change_points(s.values, options)) {
       found.push_back(change.index);
@@ -143,23 +150,55 @@ int main(int argc, char** argv) {
     by_noise[std::min<std::size_t>(2, static_cast<std::size_t>((s.noise - 0.01) / 0.03))].add(t);
     total.add(t);
     for (std::size_t k = 0; k < s.steps.size(); ++k) {
-      const std::size_t band = s.sizes[k] < 0.05 ? 0 : s.sizes[k] < 0.10 ? 1 : 2;
-      by_size[band].add(score({s.steps[k]}, found).matched ? Tally{0, 1, 1} : Tally{0, 1, 0});
+      const Tally one = score({s.steps[k]}, found).matched ? Tally{0, 1, 1} : Tally{0, 1, 0};
+      by_size[s.sizes[k] < 0.05 ? 0 : s.sizes[k] < 0.10 ? 1 : 2].add(one);
+      const double sigmas = s.sizes[k] / s.noise;
+      by_sigma[sigmas < 2 ? 0 : sigmas <= 4 ? 1 : 2].add(one);
     }
   }
-  fmt::print("{} series (seed {}), min_segment {}, p-value at most {:g}; tolerance +-2 points\n",
-             count, seed, options.min_segment, options.max_p_value);
+  fmt::print("\nsegment test: {}\n", test_name);
   fmt::print("{:<28}{:>8}{:>8}{:>9}{:>11}{:>8}{:>7}\n", "", "labels", "found", "matched",
              "precision", "recall", "F1");
   for (std::size_t k = 0; k < 4; ++k) fmt::print("{}\n", by_kind[k].row(kKindNames[k]));
   const std::array<const char*, 3> noise_names = {"noise 1-4%", "noise 4-7%", "noise 7-10%"};
   for (std::size_t k = 0; k < 3; ++k) fmt::print("{}\n", by_noise[k].row(noise_names[k]));
+  const auto recall_row = [](const char* name, const Tally& t) {
+    fmt::print("{:<28}{:>8}{:>8}{:>9}{:>11}{:>8.3f}\n", name, t.labels, "", t.matched, "",
+               t.labels ? static_cast<double>(t.matched) / t.labels : 1.0);
+  };
   const std::array<const char*, 3> size_names = {
       "steps of 2-5% (recall)", "steps of 5-10% (recall)", "steps of 10-30% (recall)"};
-  for (std::size_t k = 0; k < 3; ++k) {
-    const auto& t = by_size[k];
-    fmt::print("{:<28}{:>8}{:>8}{:>9}{:>11}{:>8.3f}\n", size_names[k], t.labels, "", t.matched, "",
-               t.labels ? static_cast<double>(t.matched) / t.labels : 1.0);
-  }
+  for (std::size_t k = 0; k < 3; ++k) recall_row(size_names[k], by_size[k]);
+  const std::array<const char*, 3> sigma_names = {"steps < 2 SD (recall)", "steps 2-4 SD (recall)",
+                                                  "steps > 4 SD (recall)"};
+  for (std::size_t k = 0; k < 3; ++k) recall_row(sigma_names[k], by_sigma[k]);
   fmt::print("{}\n", total.row("all"));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::size_t count = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 400;
+  const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 16;
+  perfgate::stats::ChangePointOptions options;
+  if (argc > 3) options.min_segment = std::strtoul(argv[3], nullptr, 10);
+  if (argc > 4) options.max_p_value = std::strtod(argv[4], nullptr);
+  const std::string corpus_name = argc > 5 ? argv[5] : "issue34";
+  if (corpus_name != "issue34" && corpus_name != "issue16") {
+    fmt::print(stderr, "changes_corpus: CORPUS is issue34 or issue16, not '{}'\n", corpus_name);
+    return 64;
+  }
+  std::mt19937_64 rng(seed);
+  std::vector<Series> corpus;
+  for (std::size_t i = 0; i < count; ++i) {
+    corpus.push_back(make_series(rng, static_cast<Kind>(i % 4), corpus_name == "issue34"));
+  }
+  fmt::print(
+      "{} series of corpus {} (seed {}), min_segment {}, p-value at most {:g}; "
+      "tolerance +-2 points\n",
+      count, corpus_name, seed, options.min_segment, options.max_p_value);
+  options.test = perfgate::stats::SegmentTest::kTrimmed;
+  report(corpus, options, "Yuen's trimmed t (10%), the default");
+  options.test = perfgate::stats::SegmentTest::kWelch;
+  report(corpus, options, "Welch's t (before issue 34)");
 }

@@ -19,10 +19,15 @@ struct Candidate {
   double p_value = 1;
 };
 
+Moments segment_moments(std::span<const double> segment, const ChangePointOptions& options) {
+  return options.test == SegmentTest::kTrimmed ? trimmed_moments_of(segment, kSegmentTrim)
+                                               : moments_of(segment);
+}
+
 double test_sides(std::span<const double> values, std::size_t begin, std::size_t split,
-                  std::size_t end) {
-  return welch_t_test(moments_of(values.subspan(begin, split - begin)),
-                      moments_of(values.subspan(split, end - split)))
+                  std::size_t end, const ChangePointOptions& options) {
+  return welch_t_test(segment_moments(values.subspan(begin, split - begin), options),
+                      segment_moments(values.subspan(split, end - split), options))
       .p_value;
 }
 
@@ -36,7 +41,7 @@ std::optional<Candidate> best_split(std::span<const double> values, std::size_t 
     if (q[t - 1] > q[best - 1]) best = t;
   }
   Candidate candidate{begin + best, q[best - 1], 1};
-  candidate.p_value = test_sides(values, begin, candidate.index, end);
+  candidate.p_value = test_sides(values, begin, candidate.index, end, options);
   return candidate;
 }
 
@@ -74,7 +79,7 @@ std::vector<std::size_t> divide(std::span<const double> values, std::size_t begi
     for (std::size_t i = 0; i < points.size(); ++i) {
       const std::size_t left = i == 0 ? begin : points[i - 1];
       const std::size_t right = i + 1 == points.size() ? end : points[i + 1];
-      const double p = test_sides(values, left, points[i], right);
+      const double p = test_sides(values, left, points[i], right, options);
       if (p > weakest_p) {
         weakest = i;
         weakest_p = p;
@@ -87,14 +92,16 @@ std::vector<std::size_t> divide(std::span<const double> values, std::size_t begi
 }
 
 std::vector<ChangePoint> describe(std::span<const double> values,
-                                  const std::vector<std::size_t>& points) {
+                                  const std::vector<std::size_t>& points,
+                                  const ChangePointOptions& options) {
   std::vector<ChangePoint> described;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const std::size_t left = i == 0 ? 0 : points[i - 1];
     const std::size_t right = i + 1 == points.size() ? values.size() : points[i + 1];
     const Moments before = moments_of(values.subspan(left, points[i] - left));
     const Moments after = moments_of(values.subspan(points[i], right - points[i]));
-    described.push_back({points[i], before.mean, after.mean, welch_t_test(before, after).p_value});
+    described.push_back(
+        {points[i], before.mean, after.mean, test_sides(values, left, points[i], right, options)});
   }
   return described;
 }
@@ -110,7 +117,7 @@ void check(const ChangePointOptions& options) {
 std::vector<ChangePoint> find_change_points(std::span<const double> values,
                                             const ChangePointOptions& options) {
   check(options);
-  return describe(values, divide(values, 0, values.size(), options));
+  return describe(values, divide(values, 0, values.size(), options), options);
 }
 
 void ChangePointSeries::append(double value) {
@@ -125,7 +132,7 @@ void ChangePointSeries::append(double value) {
   for (const std::size_t index : divide(values_, tail, values_.size(), options_)) {
     indices.push_back(index);
   }
-  points_ = describe(values_, indices);
+  points_ = describe(values_, indices, options_);
 }
 
 }  // namespace perfgate::stats

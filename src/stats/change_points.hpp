@@ -1,8 +1,9 @@
 #pragma once
 // Change points of a series in the E-divisive family (docs/changes.md): the energy
-// statistic (energy_divergence.hpp) says where a segment divides best, and Welch's t-test
-// of the two sides says whether that division is significant, as Apache Otava (formerly
-// Hunter) tests its candidates. Segments are divided, most significant candidate first,
+// statistic (energy_divergence.hpp) says where a segment divides best, and a t-test of the
+// two sides says whether that division is significant, as Apache Otava (formerly Hunter)
+// tests its candidates; by default Yuen's test of trimmed means, which outliers do not
+// defeat, rather than Otava's Welch test. Segments are divided, most significant candidate first,
 // until no candidate is significant; then every change point is tested again against the
 // segments beside it, and the weakest is dropped while one fails. Deterministic: no
 // permutations, no random numbers. Pure functions: values in, values out.
@@ -12,16 +13,28 @@
 
 namespace perfgate::stats {
 
+/// The test of a candidate's two segments.
+enum class SegmentTest {
+  /// Yuen's test of 10%-trimmed means (welch_test.hpp): a few outliers (a run that hit a
+  /// busy moment) cannot hide a change, as they can widen Welch's variance.
+  kTrimmed,
+  kWelch,  ///< Welch's t-test of the plain means, as Apache Otava tests (before issue 34)
+};
+
 struct ChangePointOptions {
   std::size_t min_segment = 5;  ///< points on each side of a change point, at least 2
   double max_p_value = 0.001;   ///< a change point's two-sided p-value is at most this
+  SegmentTest test = SegmentTest::kTrimmed;
 };
+
+/// The share of each end that SegmentTest::kTrimmed cuts.
+inline constexpr double kSegmentTrim = 0.1;
 
 struct ChangePoint {
   std::size_t index = 0;   ///< the first point after the change
   double mean_before = 0;  ///< mean of the segment that ends at the change
   double mean_after = 0;   ///< mean of the segment that starts at it
-  double p_value = 1;      ///< Welch's test of those two segments
+  double p_value = 1;      ///< the options' SegmentTest of those two segments
   double relative_change() const { return mean_after / mean_before - 1; }
 };
 

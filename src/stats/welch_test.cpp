@@ -1,5 +1,6 @@
 #include "stats/welch_test.hpp"
 
+#include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
 #include <cassert>
 #include <cmath>
@@ -23,6 +24,27 @@ Moments moments_of(std::span<const double> values) {
   }
   m.mean = mean;
   m.variance = n > 1 ? squares / static_cast<double>(n - 1) : 0;
+  return m;
+}
+
+Moments trimmed_moments_of(std::span<const double> values, double trim) {
+  const std::size_t n = values.size();
+  const auto g = static_cast<std::size_t>(std::floor(trim * static_cast<double>(n)));
+  if (g == 0 || n < 2 * g + 2) return moments_of(values);
+  std::vector<double> sorted(values.begin(), values.end());
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t h = n - 2 * g;
+  const Moments kept = moments_of(std::span<const double>(sorted).subspan(g, h));
+  // Winsorised: the g lowest become the lowest kept value, the g highest the highest.
+  for (std::size_t i = 0; i < g; ++i) {
+    sorted[i] = sorted[g];
+    sorted[n - 1 - i] = sorted[n - 1 - g];
+  }
+  const Moments winsorised = moments_of(sorted);
+  Moments m;
+  m.count = h;
+  m.mean = kept.mean;
+  m.variance = static_cast<double>(n - 1) * winsorised.variance / static_cast<double>(h - 1);
   return m;
 }
 

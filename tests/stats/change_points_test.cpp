@@ -114,6 +114,47 @@ TEST(WelchTest, TellsConstantSamplesApartOnlyByTheirMeans) {
   EXPECT_EQ(welch_t_test(ones, ones).p_value, 1);
 }
 
+// Yuen's trimmed test, from its definition computed by hand (Python, 10% trimmed): each
+// sample holds one wild value, which the trimmed moments do not see.
+TEST(TrimmedMoments, GiveYuensTestThroughWelchsFormula) {
+  const std::vector<double> a = {19.1, 20.3, 18.7, 21.0, 19.8, 20.5, 35.0, 19.9, 20.2, 20.0};
+  const std::vector<double> b = {22.4, 21.9, 23.8, 22.7, 24.1, 21.5, 23.0, 22.2, 5.0, 22.9};
+  const Moments ta = trimmed_moments_of(a, 0.1);
+  const Moments tb = trimmed_moments_of(b, 0.1);
+  EXPECT_EQ(ta.count, 8u);
+  EXPECT_NEAR(ta.mean, 20.1, 1e-12);
+  EXPECT_NEAR(ta.variance, 0.5669999999999992, 1e-12);
+  EXPECT_EQ(tb.count, 8u);
+  EXPECT_NEAR(tb.mean, 22.55, 1e-12);
+  EXPECT_NEAR(tb.variance, 0.8915714285714295, 1e-12);
+  const WelchResult yuen = welch_t_test(ta, tb);
+  EXPECT_NEAR(yuen.t, 5.737824054253579, 1e-10);
+  EXPECT_NEAR(yuen.degrees_of_freedom, 13.339453772972984, 1e-9);
+  // Welch's test of the same samples: the two wild values hide the difference.
+  EXPECT_GT(welch_t_test(moments_of(a), moments_of(b)).p_value, 0.5);
+  EXPECT_LT(yuen.p_value, 1e-4);
+  // Too short to cut anything: the plain moments.
+  const std::vector<double> short_sample = {1.0, 2.0, 4.0};
+  EXPECT_EQ(trimmed_moments_of(short_sample, 0.1).mean, moments_of(short_sample).mean);
+}
+
+// Issue 34's example: 306 points at 1% noise drop 26% at point 18 and stay there; the 18
+// points before the step hold one outlier (179 against 66). Welch's variance widens until
+// the step is not significant; the trimmed test finds it where it is.
+TEST(ChangePoints, FindsAStepThatOneOutlierBeforeItHidesFromWelchsTest) {
+  Noise noise(34);
+  std::vector<double> series;
+  extend(series, noise, 18, 66, 0.01);
+  series[7] = 179;
+  extend(series, noise, 288, 66 * 0.74, 0.01);
+  const auto welch = find_change_points(series, {.test = SegmentTest::kWelch});
+  EXPECT_TRUE(welch.empty());
+  const auto trimmed = find_change_points(series, {});
+  ASSERT_EQ(trimmed.size(), 1u);
+  EXPECT_EQ(trimmed[0].index, 18u);
+  EXPECT_LT(trimmed[0].p_value, 1e-10);
+}
+
 TEST(ChangePoints, FindsAStepAtItsIndexWithItsMagnitudeAndSignificance) {
   Noise noise(1);
   std::vector<double> series;
