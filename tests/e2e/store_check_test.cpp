@@ -33,21 +33,25 @@ void edit_database(const fs::path& file, const std::string& sql) {
   sqlite3_close(db);
 }
 
+/// Two runs, step0 and step1, compared into the store $PERFGATE_STORE of `env` names:
+/// one attempt of two records. False when a command failed.
+bool store_two_records(const TempDir& dir, const std::map<std::string, std::string>& env) {
+  for (int i = 0; i < 2; ++i) {
+    const auto run = run_perfgate({"run", "--runs", "2", "--warmup", "0", "-r", "out", "--name",
+                                   "step" + std::to_string(i), "--", "true"},
+                                  dir.path());
+    if (run.exit_code != 0) return false;
+  }
+  return run_perfgate({"compare", "--init", "-r", "out", "--all", "--upload", "always"}, dir.path(),
+                      env)
+             .exit_code == 0;
+}
+
 TEST(StoreCheck, NamesADamagedRecordAndKeepsEveryOtherOneUsable) {
   TempDir dir;
   const std::map<std::string, std::string> env{
       {"PERFGATE_STORE", "sqlite:" + (dir / "perf.db").string()}};
-  for (int i = 0; i < 2; ++i) {
-    ASSERT_EQ(run_perfgate({"run", "--runs", "2", "--warmup", "0", "-r", "out", "--name",
-                            "step" + std::to_string(i), "--", "true"},
-                           dir.path())
-                  .exit_code,
-              0);
-  }
-  ASSERT_EQ(run_perfgate({"compare", "--init", "-r", "out", "--all", "--upload", "always"},
-                         dir.path(), env)
-                .exit_code,
-            0);
+  ASSERT_TRUE(store_two_records(dir, env));
   auto check = run_perfgate({"store", "check"}, dir.path(), env);
   EXPECT_EQ(check.exit_code, 0) << check.err;
   EXPECT_THAT(check.out, HasSubstr("2 record(s) checked, none damaged"));
@@ -86,17 +90,7 @@ TEST(StoreCheck, NamesADamagedRecordOfADirStoreAndReadsTheRest) {
   TempDir dir;
   const std::string url = "dir:" + (dir / "store").string();
   const std::map<std::string, std::string> env{{"PERFGATE_STORE", url}};
-  for (int i = 0; i < 2; ++i) {
-    ASSERT_EQ(run_perfgate({"run", "--runs", "2", "--warmup", "0", "-r", "out", "--name",
-                            "step" + std::to_string(i), "--", "true"},
-                           dir.path())
-                  .exit_code,
-              0);
-  }
-  ASSERT_EQ(run_perfgate({"compare", "--init", "-r", "out", "--all", "--upload", "always"},
-                         dir.path(), env)
-                .exit_code,
-            0);
+  ASSERT_TRUE(store_two_records(dir, env));
   fs::path file;
   for (const auto& entry : fs::directory_iterator(dir / "store" / "attempts")) file = entry.path();
   std::string text = read_text_file(file);
