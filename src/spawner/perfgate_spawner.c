@@ -20,11 +20,11 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>

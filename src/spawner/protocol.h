@@ -56,10 +56,10 @@ struct perfgate_spawner_reply {
   uint32_t type;
   int32_t pid;
   int32_t error;
-  int32_t status; /* FINISHED: the leader's wait status */
-  int32_t killed; /* FINISHED: 1 when a KILL request ended the run before the leader exited */
-  int32_t escaped; /* FINISHED: processes killed under PERFGATE_SPAWN_KILL_ESCAPEES; -1 when
-                   * the kernel does not list a process's children (they were not looked for) */
+  int32_t status;      /* FINISHED: the leader's wait status */
+  int32_t killed;      /* FINISHED: 1 when a KILL request ended the run before the leader exited */
+  int32_t escaped;     /* FINISHED: processes killed under PERFGATE_SPAWN_KILL_ESCAPEES; -1 when
+                        * the kernel does not list a process's children (they were not looked for) */
   int64_t user_us;     /* FINISHED: user CPU of everything reaped for the run */
   int64_t system_us;   /* FINISHED: system CPU of everything reaped for the run */
   int64_t max_rss_kib; /* FINISHED: the largest ru_maxrss of everything reaped */
