@@ -139,6 +139,14 @@ echo "== the statistical A/B rule on simulated and recorded pairs (issue 16's go
 echo
 echo "== perfgate ab: verdicts on a 30 ms CPU-bound scenario, budgets +5% and +1 ms =="
 bash "$(dirname "$0")/ab_verdicts.sh" "$BUILD" 20
+echo
+echo "== perfgate compare: the interval's coverage on simulated records (docs/compare.md) =="
+"$BUILD/bench/compare_coverage" 4000 34
+echo
+echo "== perfgate compare: verdicts on the same program and on 10% more work, idle and busy =="
+echo "goals (issue 34): no REGRESSION for the same program; 10% more work REGRESSION in >= 95%"
+echo "of the idle tries and never PASS under load (INCONCLUSIVE allowed there)"
+bash "$(dirname "$0")/compare_verdicts.sh" "$BUILD" 20
 
 echo
 echo "== Process start: perfgate --version beside /bin/true, best of 200 starts each =="

@@ -90,7 +90,8 @@ std::string no_record_message(SeedMode mode, const SeedSelection& selection,
         count, sources, listed, listed, listed.empty() ? "" : ", ", first);
   }
   if (mode == SeedMode::kReseed) {
-    return "no record qualifies for a re-seed: it needs PASS or REGRESSION records that are "
+    return "no record qualifies for a re-seed: it needs PASS, REGRESSION or INCONCLUSIVE records "
+           "that are "
            "successful, from a trusted run source and not yet eligible, in the selected "
            "cohorts. Store them with 'perfgate compare --upload always'.";
   }
@@ -146,7 +147,8 @@ std::pair<CLI::App*, CLI::App*> add_baseline_command(CLI::App& app, BaselineOpti
       "  perfgate baseline prepare --reseed --benchmark sort -o reseed.json\n\n"
       "Records qualify when they are successful, from a trusted run source\n"
       "([baseline] trusted_run_sources), not yet eligible, and CALIBRATION_NEEDED (or, with\n"
-      "--reseed, PASS or REGRESSION). Each cohort keeps the records of one commit or build,\n"
+      "--reseed, PASS, REGRESSION or INCONCLUSIVE). Each cohort keeps the records of one commit or "
+      "build,\n"
       "its newest, unless --allow-mixed-commits. Review the manifest, then approve it.\n\n"
       "Exit status: 0 manifest written; 1 no record qualifies; 64 bad flag, or an --output\n"
       "file that exists (pass --force); 66 store not found; 74 store or file not writable.");

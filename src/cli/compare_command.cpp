@@ -213,6 +213,11 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
       ->check(CLI::IsMember({"pr", "local", "scheduled_main", "unknown"}));
   cmd->add_flag("--json", options.json,
                 "Print the normalised records as JSON instead of the table");
+  cmd->add_option("--method", options.method,
+                  "stat: estimate each metric's change from the samples, with a 95% interval "
+                  "(REGRESSION beyond the threshold, PASS within, INCONCLUSIVE across it); seed: "
+                  "the mean against the median of 5 (default: [policy] method, else stat)")
+      ->check(CLI::IsMember({"stat", "seed"}));
   cmd->add_flag("--change-points", options.change_points,
                 "Also report a change point of each record's cohort series that starts among "
                 "its 10 newest records (docs/changes.md); statuses and exit codes stay as they "
@@ -223,14 +228,16 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
       "  perfgate compare --results-dir out/ --upload pass\n"
       "  perfgate compare --store sqlite:perf/team.db --init --upload pass   # a new store\n"
       "  perfgate compare --change-points\n"
+      "  perfgate compare --method seed   # seed 000's rule: the mean against the median of 5\n"
       "  perfgate run benchmarks/ --run-source scheduled_main; perfgate compare --upload always "
       "--run-rc $?\n\n"
       "A measurement is stored once: uploading the same raw records again is a no-op, and a\n"
       "record is never judged against a stored copy of itself. A raw record that cannot be read\n"
       "is INFRA_ERROR; the others are still judged and stored.\n\n"
       "Exit status: 0 PASS or CALIBRATION_NEEDED; 1 REGRESSION, RECIPE_MISMATCH or INFRA_ERROR\n"
-      "(including a malformed raw record); 66 no raw records, or a store that does not exist\n"
-      "(pass --init to create it); 74 store not writable.");
+      "(including a malformed raw record); 2 INCONCLUSIVE (none of those, and an interval\n"
+      "straddles its threshold: rerun, or raise the repetitions); 66 no raw records, or a store\n"
+      "that does not exist (pass --init to create it); 74 store not writable.");
   return cmd;
 }
 
@@ -255,6 +262,8 @@ int execute_compare(const CompareOptions& options) {
   batch.trusted_run_sources = project.trusted_run_sources;
   batch.run_rc = run_rc;
   batch.now = now;
+  batch.method = options.method.empty() ? project.compare_method.value_or(CompareMethod::kStat)
+                                        : *parse_compare_method(options.method);
   if (!options.run_source.empty()) batch.run_source = options.run_source;
   const std::vector<PendingRecord> pending = normalize_batch(inputs, batch);
 

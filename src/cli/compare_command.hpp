@@ -20,6 +20,7 @@ struct CompareOptions {
   bool init = false;
   bool all = false;            ///< --all: every run of the results folder, not only the newest
   bool change_points = false;  ///< --change-points: report recent change points too
+  std::string method;          ///< --method stat|seed; "" = [policy] method, else stat
 };
 
 CLI::App* add_compare_command(CLI::App& app, CompareOptions& options);

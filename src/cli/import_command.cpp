@@ -109,9 +109,12 @@ CLI::App* add_import_command(CLI::App& app, ImportCommandOptions& options) {
       "Normalised records (perfgate's, or the legacy flat layouts) are history: they keep\n"
       "their identity, timestamps (as UTC), profile ids and statuses, and are not judged again.\n"
       "Importing the same file again stores nothing new.\n\n"
+      "Results are judged by the project's [policy] method (stat unless it says seed), as\n"
+      "compare judges them.\n\n"
       "Exit status: 0 PASS or CALIBRATION_NEEDED; 1 REGRESSION, RECIPE_MISMATCH or "
       "INFRA_ERROR;\n"
-      "64 bad flag; 65 malformed result or mapping file (nothing stored); 66 file not found, or\n"
+      "2 INCONCLUSIVE; 64 bad flag; 65 malformed result or mapping file (nothing stored); 66 file "
+      "not found, or\n"
       "a store that does not exist (pass --init to create it); 74 store not writable.");
   return cmd;
 }
@@ -178,6 +181,7 @@ int execute_import(const ImportCommandOptions& options) {
   batch.project_policies = project.policies;
   batch.trusted_run_sources = project.trusted_run_sources;
   batch.now = iso_utc(clock);
+  batch.method = project.compare_method.value_or(CompareMethod::kStat);
   const auto store = open_judging_store(project_store(options.store, project), options.init,
                                         !options.dry_run && upload.policy != UploadPolicy::kNever);
   const std::vector<PendingRecord> pending = normalize_batch(inputs, batch);

@@ -152,11 +152,19 @@ void print_judged_records(const std::vector<NormalizedRecord>& records, bool jso
     std::cout << render_comparison_table(records, stdout_supports_color(), stdout_columns(),
                                          baseline_units);
   }
+  // Never silent, and never in the JSON of the records: stderr when stdout is JSON.
+  if (const std::string held = not_gated_note(records); !held.empty())
+    (json ? std::cerr : std::cout) << held;
 }
 
 int judged_exit_status(const std::vector<NormalizedRecord>& records) {
   const bool failed = std::any_of(records.begin(), records.end(), fails_ci);
-  return static_cast<int>(failed ? ExitCode::kFailure : ExitCode::kOk);
+  if (failed) return static_cast<int>(ExitCode::kFailure);
+  // Undecided is neither a pass nor a failure: 2, as ab's INCONCLUSIVE (SPEC §3).
+  const bool undecided = std::any_of(records.begin(), records.end(), [](const auto& record) {
+    return record.comparison_status == kInconclusive;
+  });
+  return static_cast<int>(undecided ? ExitCode::kInconclusive : ExitCode::kOk);
 }
 
 }  // namespace perfgate

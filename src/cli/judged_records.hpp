@@ -53,7 +53,8 @@ void print_judged_records(const std::vector<NormalizedRecord>& records, bool jso
 /// a new record did not measure is still shown in its unit.
 std::map<std::string, std::string> baseline_metric_units(const CohortHistories& histories);
 
-/// 1 when any record is INFRA_ERROR, REGRESSION or RECIPE_MISMATCH, else 0 (SPEC §3).
+/// 1 when any record is INFRA_ERROR, REGRESSION or RECIPE_MISMATCH, else 2 when any is
+/// INCONCLUSIVE, else 0 (SPEC §3).
 int judged_exit_status(const std::vector<NormalizedRecord>& records);
 
 }  // namespace perfgate

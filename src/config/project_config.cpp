@@ -66,6 +66,23 @@ void read_policies(ProjectConfig& project, const ConfigValue& value) {
   errors.throw_if_any();
 }
 
+void read_policy(ProjectConfig& project, const ConfigValue& value) {
+  ErrorList errors;
+  const ConfigTable table(value, {"method"}, errors);
+  errors.check([&] {
+    const auto method = table.get("method");
+    if (!method) return;
+    const std::string text = method->string();
+    project.compare_method = parse_compare_method(text);
+    if (!project.compare_method) {
+      throw method->error("unknown compare method '" + text + "'",
+                          "Use \"stat\" (an interval from the samples; the default) or \"seed\" "
+                          "(the mean against the median of 5, as seed 000)");
+    }
+  });
+  errors.throw_if_any();
+}
+
 void read_trusted_run_sources(ProjectConfig& project, const ConfigTable& table) {
   const auto sources = table.get("trusted_run_sources");
   if (!sources) return;
@@ -102,7 +119,7 @@ ProjectConfig load_project_config(const std::filesystem::path& file) {
   project.source = file;
   const std::filesystem::path project_dir = std::filesystem::absolute(file).parent_path();
   const std::vector<std::string> sections = {
-      "store", "run", "policies", "baseline", "software_profile", "history"};
+      "store", "run", "policy", "policies", "baseline", "software_profile", "history"};
   ErrorList errors;
   for (const auto& [key, value] : root.members()) {
     errors.check([&, &key = key, &value = value] {
@@ -112,6 +129,8 @@ ProjectConfig load_project_config(const std::filesystem::path& file) {
         read_run(project, value, project_dir);
       } else if (key == "policies") {
         read_policies(project, value);
+      } else if (key == "policy") {
+        read_policy(project, value);
       } else if (key == "baseline") {
         read_baseline(project, value);
       } else if (key == "software_profile") {

@@ -9,6 +9,7 @@
 #include "config/benchmark_config.hpp"
 #include "config/history_config.hpp"
 #include "config/software_profile_config.hpp"
+#include "model/normalized_record.hpp"
 
 namespace perfgate {
 
@@ -27,6 +28,8 @@ struct ProjectConfig {
   std::optional<double> timeout_s;
   std::optional<double> log_limit_mb;            ///< worker log bound; default 8 MiB
   std::map<std::string, MetricPolicy> policies;  ///< [policies.<metric>]
+  /// [policy] method: how compare decides; absent = the command's default (stat).
+  std::optional<CompareMethod> compare_method;
   std::vector<std::string> trusted_run_sources = {"scheduled_main"};  ///< [baseline]
   SoftwareProfileConfig software_profile;                             ///< [software_profile]
   std::optional<HistoryConfig> history;  ///< [history], when the file has the table

@@ -46,7 +46,9 @@ bool qualifies_for_seeding(const StoredRecord& stored, SeedMode mode,
   const NormalizedRecord& r = stored.record;
   const bool status_fits = mode == SeedMode::kCalibration
                                ? r.comparison_status == kCalibrationNeeded
-                               : r.comparison_status == kPass || r.comparison_status == kRegression;
+                               : r.comparison_status == kPass ||
+                                     r.comparison_status == kRegression ||
+                                     r.comparison_status == kInconclusive;
   return status_fits && r.success && !stored.eligible && r.cohort().has_value() &&
          std::find(trusted_run_sources.begin(), trusted_run_sources.end(), r.run_source) !=
              trusted_run_sources.end();

@@ -13,7 +13,7 @@ namespace perfgate {
 
 /// A record may seed in `mode` when it is successful, from a trusted run source, has a
 /// complete cohort and is not yet eligible, and its status fits the mode: CALIBRATION_NEEDED
-/// for a calibration; PASS or REGRESSION for a re-seed (a rolling-baseline regression
+/// for a calibration; PASS, REGRESSION or INCONCLUSIVE for a re-seed (a rolling-baseline regression
 /// keeps success; static breaches and INFRA_ERROR do not, so they never qualify).
 bool qualifies_for_seeding(const StoredRecord& stored, SeedMode mode,
                            const std::vector<std::string>& trusted_run_sources);

@@ -47,8 +47,8 @@ std::vector<PendingRecord> normalize_batch(const std::vector<RawInput>& inputs,
       continue;
     }
     try {
-      entry.record =
-          normalize_raw_record(input.raw, input.path, input.sha256, options.project_policies);
+      entry.record = normalize_raw_record(input.raw, input.path, input.sha256,
+                                          options.project_policies, options.method);
     } catch (const Error& error) {
       // One bad file must not hide the verdicts of the others (the exit status still fails).
       entry.record = malformed_record(input, options.now);
@@ -82,6 +82,7 @@ std::vector<NormalizedRecord> judge_batch(const std::vector<PendingRecord>& pend
     in.run_rc = options.run_rc;
     in.batch_has_static_breach = batch_breach;
     in.trusted_run_sources = options.trusted_run_sources;
+    in.method = options.method;
     if (const auto cohort = record.cohort()) {
       if (const auto history = histories.find(*cohort); history != histories.end()) {
         in.baseline = history->second.baseline;

@@ -34,6 +34,9 @@ struct BatchOptions {
   std::optional<std::string> run_source;
   /// The timestamp given to a record whose raw record cannot be read.
   std::string now;
+  /// How metrics are compared (and which absolute floors apply by default). compare
+  /// defaults to kStat unless the project chooses; kSeed is seed 000's rule.
+  CompareMethod method = CompareMethod::kSeed;
 };
 
 /// A record of the batch, normalised but not yet judged.

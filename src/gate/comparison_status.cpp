@@ -46,10 +46,12 @@ std::string signed_significant(double value) {
 // name order (comparisons are sorted), its change as current minus baseline — the sign
 // convention of every table, so a throughput drop is negative — in percent and in the
 // metric's unit.
-std::string describe_regressions(const NormalizedRecord& record) {
+std::string describe_changes(const NormalizedRecord& record, bool MetricComparison::*which) {
   std::vector<std::string> parts;
+  bool with_intervals = false;
   for (const MetricComparison& comparison : record.comparisons) {
-    if (!comparison.regressed) continue;
+    if (!(comparison.*which)) continue;
+    with_intervals = with_intervals || comparison.interval.has_value();
     const auto metric = record.metrics.find(comparison.metric);
     const std::string unit = metric == record.metrics.end() ? "" : metric->second.unit;
     // Deltas are kept in the worse direction; for higher-is-better metrics worse is down.
@@ -64,13 +66,33 @@ std::string describe_regressions(const NormalizedRecord& record) {
                                      std::fabs(comparison.baseline.value_or(0))),
                             unit);
     const std::string suffix = display.suffix.empty() ? "" : " " + display.suffix;
-    parts.push_back(fmt::format(
-        "{} {}% ({}{})", comparison.metric,
-        signed_significant(sign * comparison.percent_delta * 100),
-        signed_significant(sign * comparison.absolute_delta / display.divisor), suffix));
+    std::string part =
+        fmt::format("{} {}% ({}{})", comparison.metric,
+                    signed_significant(sign * comparison.percent_delta * 100),
+                    signed_significant(sign * comparison.absolute_delta / display.divisor), suffix);
+    if (comparison.interval) {
+      // The interval in the sign of the change, low end first.
+      const double a = sign * comparison.interval->low * 100;
+      const double b = sign * comparison.interval->high * 100;
+      // One decimal, as the table's change column shows it.
+      part += fmt::format(", {:g}% interval {:+.1f}% to {:+.1f}%",
+                          comparison.interval->confidence * 100, std::min(a, b), std::max(a, b));
+    }
+    parts.push_back(std::move(part));
   }
-  return fmt::format("gated metrics regressed against the rolling baseline: {}",
-                     fmt::join(parts, ", "));
+  // A part with an interval holds a comma of its own.
+  return fmt::format("{}", fmt::join(parts, with_intervals ? "; " : ", "));
+}
+
+std::string describe_regressions(const NormalizedRecord& record) {
+  return "gated metrics regressed against the rolling baseline: " +
+         describe_changes(record, &MetricComparison::regressed);
+}
+
+std::string describe_inconclusive(const NormalizedRecord& record) {
+  return "the change's interval straddles the threshold: " +
+         describe_changes(record, &MetricComparison::inconclusive) +
+         ". Rerun, or raise the repetitions";
 }
 
 // Recipe fingerprints are shown by their first 12 hex digits, as in cohort names.
@@ -129,6 +151,9 @@ Status decide(const NormalizedRecord& record, const ClassificationInputs& inputs
   const bool regressed = std::any_of(record.comparisons.begin(), record.comparisons.end(),
                                      [](const MetricComparison& c) { return c.regressed; });
   if (regressed) return {kRegression, describe_regressions(record)};
+  const bool inconclusive = std::any_of(record.comparisons.begin(), record.comparisons.end(),
+                                        [](const MetricComparison& c) { return c.inconclusive; });
+  if (inconclusive) return {kInconclusive, describe_inconclusive(record)};
   if (legacy) return {kPass, "legacy v1 record: gated by static thresholds only"};
   if (inputs.baseline.empty()) {
     std::vector<std::string> others;
@@ -151,7 +176,7 @@ void classify(NormalizedRecord& record, const ClassificationInputs& inputs) {
 
   // Comparisons are kept whatever the status, so reports can show them next to it.
   record.comparisons = comparable && !inputs.baseline.empty()
-                           ? compare_with_baseline(record, inputs.baseline)
+                           ? compare_with_baseline(record, inputs.baseline, inputs.method)
                            : std::vector<MetricComparison>{};
   if (!inputs.run_succeeded) {
     record.baseline_status = kBaselineSkippedFailedRun;

@@ -1,6 +1,7 @@
 #pragma once
 // The status of a normalised record and its reason, in precedence order (SPEC §6):
-// INFRA_ERROR > REGRESSION > RECIPE_MISMATCH > CALIBRATION_NEEDED > PASS. Pure.
+// INFRA_ERROR > REGRESSION > INCONCLUSIVE > RECIPE_MISMATCH > CALIBRATION_NEEDED > PASS.
+// Pure.
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,8 @@ struct ClassificationInputs {
   std::vector<std::string> other_trusted_recipes;
   /// Run sources whose successful records are baseline-eligible.
   std::vector<std::string> trusted_run_sources = {"scheduled_main"};
+  /// How the metrics are compared with the baseline (rolling_baseline.hpp).
+  CompareMethod method = CompareMethod::kSeed;
 };
 
 /// Fills baseline_status, comparison_status, comparison_status_reason, comparisons,
@@ -39,7 +42,10 @@ struct ClassificationInputs {
 /// successful, so neither ever takes a baseline slot.
 /// - success: the run succeeded, no static breach, not INFRA_ERROR.
 /// - baseline_eligible: success, PASS against a compared baseline, and a trusted run
-///   source. CALIBRATION_NEEDED records become eligible only through an approval.
+///   source. CALIBRATION_NEEDED and INCONCLUSIVE records become eligible only through an
+///   approval.
+/// INCONCLUSIVE (--method stat): no gated metric regressed, and the interval of at least
+/// one gated metric straddles its threshold.
 void classify(NormalizedRecord& record, const ClassificationInputs& inputs);
 
 }  // namespace perfgate

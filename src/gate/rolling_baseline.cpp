@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "report/units.hpp"
+#include "stats/level_shift.hpp"
+
 namespace perfgate {
 namespace {
 
@@ -23,20 +26,63 @@ double percent_of(double absolute_delta, double baseline) {
   return 0;
 }
 
+// A record's runs as the estimator takes them: its samples, or its value as one run when
+// it kept none (records stored before samples were, imports without them).
+std::vector<double> runs_of(const MetricValue& metric) {
+  return metric.samples.empty() ? std::vector<double>{metric.value} : metric.samples;
+}
+
+// "under the 500 ms floor": the absolute part of the policy in the metric's unit.
+std::string floor_note(const MetricPolicy& policy, const std::string& unit) {
+  return "under the " + format_quantity(policy.threshold_absolute, unit) + " floor";
+}
+
+// The stat method's deltas, interval and decision for one metric.
+void judge_by_interval(MetricComparison& comparison, const MetricValue& now,
+                       const std::vector<std::vector<double>>& history) {
+  const stats::LevelShift shift =
+      stats::estimate_level_shift(runs_of(now), history, kStatConfidence);
+  if (!shift.estimated) return;  // a baseline level of 0: no relative change to estimate
+  comparison.not_gated.clear();  // the seed rule's note; the interval decides here
+  const bool higher_better = now.direction == Direction::kHigherIsBetter;
+  // In the worse direction, like the seed's deltas: a throughput drop is positive.
+  const double worse = higher_better ? -shift.change : shift.change;
+  const double worse_low = higher_better ? -shift.high : shift.low;
+  const double worse_high = higher_better ? -shift.low : shift.high;
+  const double scale = std::fabs(*comparison.baseline);
+  comparison.percent_delta = worse;
+  comparison.absolute_delta = worse * scale;
+  comparison.interval = ChangeInterval{worse_low, worse_high, kStatConfidence};
+  const MetricPolicy& policy = comparison.policy;
+  const bool beyond =
+      worse_low > policy.threshold_percent && worse_low * scale > policy.threshold_absolute;
+  const bool within =
+      worse_high <= policy.threshold_percent || worse_high * scale <= policy.threshold_absolute;
+  comparison.threshold_exceeded = beyond;
+  comparison.regressed = beyond && policy.gated;
+  comparison.inconclusive = !beyond && !within && policy.gated;
+  if (worse_low > policy.threshold_percent && !beyond)
+    comparison.not_gated = floor_note(policy, now.unit);
+}
+
 }  // namespace
 
 std::vector<MetricComparison> compare_with_baseline(const NormalizedRecord& current,
-                                                    const std::vector<NormalizedRecord>& baseline) {
+                                                    const std::vector<NormalizedRecord>& baseline,
+                                                    CompareMethod method) {
   std::vector<MetricComparison> comparisons;
   for (const auto& [metric, policy] : current.regression_thresholds) {
     MetricComparison comparison;
     comparison.metric = metric;
     comparison.policy = policy;
 
+    comparison.method = method;
     std::vector<double> history;
+    std::vector<std::vector<double>> history_runs;
     for (const NormalizedRecord& record : baseline) {
       if (auto it = record.metrics.find(metric); it != record.metrics.end()) {
         history.push_back(it->second.value);
+        history_runs.push_back(runs_of(it->second));
       }
     }
     comparison.baseline_count = history.size();
@@ -53,6 +99,10 @@ std::vector<MetricComparison> compare_with_baseline(const NormalizedRecord& curr
       comparison.threshold_exceeded = comparison.percent_delta > policy.threshold_percent &&
                                       comparison.absolute_delta > policy.threshold_absolute;
       comparison.regressed = comparison.threshold_exceeded && policy.gated;
+      if (comparison.percent_delta > policy.threshold_percent && !comparison.threshold_exceeded)
+        comparison.not_gated = floor_note(policy, value->second.unit);
+      if (method == CompareMethod::kStat)
+        judge_by_interval(comparison, value->second, history_runs);
     }
     comparisons.push_back(std::move(comparison));
   }

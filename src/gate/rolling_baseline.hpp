@@ -19,7 +19,21 @@ namespace perfgate {
 /// the current value is worse, -infinity when better and 0 when equal, never NaN.
 /// The median of an even count is the mean of the two middle values. Pass at most
 /// kRollingBaselineSize records: all given are used.
+///
+/// With CompareMethod::kStat the deltas are instead the estimated change of the typical
+/// run (stats/level_shift.hpp: the current record's samples against each baseline record's
+/// samples; a record without samples counts as one run at its value), with its interval
+/// at kStatConfidence. The metric exceeds when the whole interval is worse than both
+/// parts of the policy; it is inconclusive (when gated) when the interval straddles them.
+/// current and baseline stay the record's value and the baseline median, for display.
+///
+/// Either way, a change whose relative part is beyond the policy while an absolute floor
+/// holds it back gets not_gated = "under the <floor> floor".
 std::vector<MetricComparison> compare_with_baseline(const NormalizedRecord& current,
-                                                    const std::vector<NormalizedRecord>& baseline);
+                                                    const std::vector<NormalizedRecord>& baseline,
+                                                    CompareMethod method = CompareMethod::kSeed);
+
+/// The confidence of --method stat's intervals.
+inline constexpr double kStatConfidence = 0.95;
 
 }  // namespace perfgate

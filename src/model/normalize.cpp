@@ -52,6 +52,8 @@ std::optional<MetricValue> read_metric(const std::string& name, const RecordFiel
   }
   if (samples.empty()) return std::nullopt;
   metric.value = summary.at(std::string(threshold_statistic(name))).finite_number();
+  metric.samples.reserve(samples.size());
+  for (const RecordField& sample : samples) metric.samples.push_back(sample.finite_number());
   return metric;
 }
 
@@ -110,7 +112,7 @@ void read_identity(const RecordField& root, NormalizedRecord& record) {
 // Metric values and the policy of every metric, measured or not: an unmeasured metric
 // keeps its policy so that the comparison lists it as skipped.
 void read_metrics(const RecordField& root, const std::map<std::string, MetricPolicy>& project,
-                  NormalizedRecord& record) {
+                  CompareMethod method, NormalizedRecord& record) {
   std::vector<std::string> unmeasured;
   for (const auto& [name, field] : root.at("metrics").members()) {
     if (auto metric = read_metric(name, field)) {
@@ -126,9 +128,9 @@ void read_metrics(const RecordField& root, const std::map<std::string, MetricPol
   for (const auto& [metric, field] : root.at("regression_thresholds").members()) {
     config[metric] = read_policy(field);
   }
-  record.regression_thresholds = effective_policies(record.metrics, project, config);
+  record.regression_thresholds = effective_policies(record.metrics, project, config, method);
   for (const std::string& name : unmeasured) {
-    record.regression_thresholds.emplace(name, policy_for(name, project, config));
+    record.regression_thresholds.emplace(name, policy_for(name, project, config, method));
   }
 }
 
@@ -169,36 +171,41 @@ void read_provenance(const RecordField& root, NormalizedRecord& record) {
 
 }  // namespace
 
-MetricPolicy default_policy(const std::string& metric) {
+MetricPolicy default_policy(const std::string& metric, CompareMethod method) {
   using namespace metric_names;
-  if (metric == kLatency || metric == kCpuTime) return {0.08, 0.5, true};
-  if (metric == kThroughput) return {0.08, 0.05, true};
-  if (metric == kMemory || metric == kGpuMemory) return {0.05, 256, true};
-  return {0.05, 0.25, true};
+  MetricPolicy policy{0.05, 0.25, true};
+  if (metric == kLatency || metric == kCpuTime) policy = {0.08, 0.5, true};
+  if (metric == kThroughput) policy = {0.08, 0.05, true};
+  if (metric == kMemory || metric == kGpuMemory) policy = {0.05, 256, true};
+  // The seed's floors stood in for the noise a mean cannot see; the interval sees it, and
+  // a floor would hide a +200% change of a program that runs in milliseconds.
+  if (method == CompareMethod::kStat) policy.threshold_absolute = 0;
+  return policy;
 }
 
 MetricPolicy policy_for(const std::string& metric,
                         const std::map<std::string, MetricPolicy>& project,
-                        const std::map<std::string, MetricPolicy>& config) {
+                        const std::map<std::string, MetricPolicy>& config, CompareMethod method) {
   if (auto it = config.find(metric); it != config.end()) return it->second;
   if (auto it = project.find(metric); it != project.end()) return it->second;
-  return default_policy(metric);
+  return default_policy(metric, method);
 }
 
 std::map<std::string, MetricPolicy> effective_policies(
     const std::map<std::string, MetricValue>& metrics,
     const std::map<std::string, MetricPolicy>& project,
-    const std::map<std::string, MetricPolicy>& config) {
+    const std::map<std::string, MetricPolicy>& config, CompareMethod method) {
   std::map<std::string, MetricPolicy> policies;
   for (const auto& [metric, value] : metrics)
-    policies[metric] = policy_for(metric, project, config);
+    policies[metric] = policy_for(metric, project, config, method);
   for (const auto& [metric, policy] : config) policies[metric] = policy;
   return policies;
 }
 
 NormalizedRecord normalize_raw_record(const Json& raw, const std::string& source,
                                       const std::string& raw_sha256,
-                                      const std::map<std::string, MetricPolicy>& project_policies) {
+                                      const std::map<std::string, MetricPolicy>& project_policies,
+                                      CompareMethod method) {
   const RecordField root(raw, source, kRawRecordFix);
   root.object();
   check_schema_version(root);
@@ -208,7 +215,7 @@ NormalizedRecord normalize_raw_record(const Json& raw, const std::string& source
   read_identity(root, record);
   record.success = root.at("success").boolean();
   root.at("failure_reason").string_or_null();  // read later by raw_record_outcome
-  read_metrics(root, project_policies, record);
+  read_metrics(root, project_policies, method, record);
   check_static_verdict(root.at("static_thresholds"));
   read_provenance(root, record);
   return record;

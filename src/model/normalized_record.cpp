@@ -17,18 +17,56 @@ Json optional_json(const std::optional<T>& value) {
   return value ? Json(*value) : Json(nullptr);
 }
 
+Json finite_or_null(double value) {
+  return std::isfinite(value) ? Json(value) : Json(nullptr);
+}
+
 Json comparison_json(const MetricComparison& c) {
-  return {{"metric", c.metric},
-          {"current", optional_json(c.current)},
-          {"baseline", optional_json(c.baseline)},
-          {"baseline_count", c.baseline_count},
-          {"absolute_delta", c.absolute_delta},
-          // A worse value over a baseline of 0 is infinitely worse; JSON has no infinity, so
-          // it is written as null and read back from the sign of absolute_delta.
-          {"percent_delta", std::isfinite(c.percent_delta) ? Json(c.percent_delta) : Json(nullptr)},
-          {"policy", policy_json(c.policy)},
-          {"threshold_exceeded", c.threshold_exceeded},
-          {"regressed", c.regressed}};
+  Json json = {
+      {"metric", c.metric},
+      {"current", optional_json(c.current)},
+      {"baseline", optional_json(c.baseline)},
+      {"baseline_count", c.baseline_count},
+      {"absolute_delta", c.absolute_delta},
+      // A worse value over a baseline of 0 is infinitely worse; JSON has no infinity, so
+      // it is written as null and read back from the sign of absolute_delta.
+      {"percent_delta", std::isfinite(c.percent_delta) ? Json(c.percent_delta) : Json(nullptr)},
+      {"policy", policy_json(c.policy)},
+      {"threshold_exceeded", c.threshold_exceeded},
+      {"regressed", c.regressed}};
+  // Written only when they say something, so that records judged by the seed's rule keep
+  // exactly the seed's layout (and their record ids).
+  if (c.method != CompareMethod::kSeed) json["method"] = to_string(c.method);
+  if (c.interval) {
+    json["interval"] = {{"low", finite_or_null(c.interval->low)},
+                        {"high", finite_or_null(c.interval->high)},
+                        {"confidence", c.interval->confidence}};
+  }
+  if (c.inconclusive) json["inconclusive"] = true;
+  if (!c.not_gated.empty()) json["not_gated"] = c.not_gated;
+  return json;
+}
+
+// An interval's end past a baseline of 0 is infinite: null in JSON, read back as such.
+double infinite_like(const std::optional<double>& value, double sign) {
+  return value ? *value : sign * std::numeric_limits<double>::infinity();
+}
+
+ChangeInterval read_interval(const Json& json, const std::string& source, const std::string& path) {
+  JsonObjectReader reader(json, source, path);
+  ChangeInterval interval;
+  interval.low = infinite_like(reader.optional_number("low"), -1);
+  interval.high = infinite_like(reader.optional_number("high"), 1);
+  interval.confidence = reader.number("confidence");
+  if (!(interval.confidence > 0 && interval.confidence < 1)) {
+    reader.fail(reader.path_of("confidence"), "is not between 0 and 1",
+                "Use the interval's confidence level, e.g. 0.95");
+  }
+  if (interval.low > interval.high) {
+    reader.fail(reader.path_of("low"), "is above high", "An interval's low end comes first");
+  }
+  reader.reject_unknown_keys();
+  return interval;
 }
 
 MetricPolicy read_policy(const Json& json, const std::string& source, const std::string& path) {
@@ -53,6 +91,16 @@ MetricValue read_metric(const Json& json, const std::string& source, const std::
                 "Use \"lower\" or \"higher\"");
   }
   metric.direction = *parsed;
+  if (reader.has("samples")) {
+    const Json& samples = reader.array("samples");
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      if (!samples[i].is_number()) {
+        reader.fail(reader.path_of("samples[" + std::to_string(i) + "]"), "is not a number",
+                    "Samples are the measured runs' values, as perfgate wrote them");
+      }
+      metric.samples.push_back(samples[i].get<double>());
+    }
+  }
   reader.reject_unknown_keys();
   return metric;
 }
@@ -79,6 +127,19 @@ MetricComparison read_comparison(const Json& json, const std::string& source,
   c.policy = read_policy(reader.object("policy"), source, reader.path_of("policy"));
   c.threshold_exceeded = reader.boolean("threshold_exceeded");
   c.regressed = reader.boolean("regressed");
+  if (const auto method = reader.optional_string("method")) {
+    const auto parsed = parse_compare_method(*method);
+    if (!parsed) {
+      reader.fail(reader.path_of("method"), "'" + *method + "' is not a compare method",
+                  "Use \"stat\" or \"seed\"");
+    }
+    c.method = *parsed;
+  }
+  if (const Json* interval = reader.optional_object("interval")) {
+    c.interval = read_interval(*interval, source, reader.path_of("interval"));
+  }
+  c.inconclusive = reader.optional_boolean("inconclusive").value_or(false);
+  c.not_gated = reader.optional_string("not_gated").value_or("");
   reader.reject_unknown_keys();
   return c;
 }
@@ -140,6 +201,16 @@ NormalizedRecord read_current_record(JsonObjectReader& reader) {
 
 }  // namespace
 
+const char* to_string(CompareMethod method) {
+  return method == CompareMethod::kStat ? "stat" : "seed";
+}
+
+std::optional<CompareMethod> parse_compare_method(std::string_view text) {
+  if (text == "stat") return CompareMethod::kStat;
+  if (text == "seed") return CompareMethod::kSeed;
+  return std::nullopt;
+}
+
 Json policy_json(const MetricPolicy& policy) {
   return {{"threshold_percent", policy.threshold_percent},
           {"threshold_absolute", policy.threshold_absolute},
@@ -166,6 +237,7 @@ Json to_json(const NormalizedRecord& record) {
   for (const auto& [name, metric] : record.metrics) {
     metrics[name] = {
         {"value", metric.value}, {"unit", metric.unit}, {"direction", to_string(metric.direction)}};
+    if (!metric.samples.empty()) metrics[name]["samples"] = metric.samples;
   }
   Json thresholds = Json::object();
   for (const auto& [name, policy] : record.regression_thresholds) {

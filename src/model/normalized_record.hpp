@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/json.hpp"
@@ -19,6 +20,8 @@ inline constexpr int kNormalizedRecordSchemaVersion = 3;
 /// Statuses in their order of precedence (SPEC §6): the first that applies wins.
 inline constexpr const char* kInfraError = "INFRA_ERROR";
 inline constexpr const char* kRegression = "REGRESSION";
+/// compare --method stat: a gated metric's interval straddles its threshold.
+inline constexpr const char* kInconclusive = "INCONCLUSIVE";
 inline constexpr const char* kRecipeMismatch = "RECIPE_MISMATCH";
 inline constexpr const char* kCalibrationNeeded = "CALIBRATION_NEEDED";
 inline constexpr const char* kPass = "PASS";
@@ -45,12 +48,31 @@ struct CohortKey {
 };
 
 /// One metric of a record: the value the gates compare (mean of the measured runs;
-/// the largest sample for memory metrics), its unit and direction.
+/// the largest sample for memory metrics), its unit and direction, and the measured
+/// runs' samples that compare --method stat estimates a change from (empty for records
+/// written before they were kept, and for imports that had none).
 struct MetricValue {
   double value = 0;
   std::string unit;
   Direction direction = Direction::kLowerIsBetter;
+  std::vector<double> samples = {};
   bool operator==(const MetricValue&) const = default;
+};
+
+/// How `compare` decides (docs/compare.md): "stat" estimates each metric's change from
+/// the samples with an interval; "seed" is seed 000's rule, the mean against the median
+/// of the baseline means.
+enum class CompareMethod { kStat, kSeed };
+const char* to_string(CompareMethod method);
+std::optional<CompareMethod> parse_compare_method(std::string_view text);
+
+/// The interval of a change under --method stat, in the worse direction like
+/// percent_delta: low = 0.02, high = 0.12 means between 2% and 12% worse.
+struct ChangeInterval {
+  double low = 0;
+  double high = 0;
+  double confidence = 0.95;
+  bool operator==(const ChangeInterval&) const = default;
 };
 
 /// A metric of the current record against the rolling baseline.
@@ -64,6 +86,15 @@ struct MetricComparison {
   MetricPolicy policy;
   bool threshold_exceeded = false;  ///< percent AND absolute deltas above the policy
   bool regressed = false;           ///< exceeded and gated
+  CompareMethod method = CompareMethod::kSeed;
+  /// --method stat: the change's interval (absent when a side had no samples to estimate
+  /// from). The deltas above are then the estimate, not current − baseline.
+  std::optional<ChangeInterval> interval;
+  /// --method stat: the interval straddles the threshold, and the metric is gated.
+  bool inconclusive = false;
+  /// Why a change beyond the relative threshold is not gated, e.g. "under the 500 ms
+  /// floor": never silent. "" otherwise.
+  std::string not_gated;
   bool operator==(const MetricComparison&) const = default;
 };
 

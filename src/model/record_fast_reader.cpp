@@ -63,20 +63,41 @@ MetricPolicy policy_of(element value) {
 }
 
 MetricValue metric_of(element value) {
-  const auto f = exact_fields_of(object_of(value),
-                                 std::array<std::string_view, 3>{"value", "unit", "direction"});
+  const auto f = exact_fields_of(
+      object_of(value), std::array<std::string_view, 4>{"value", "unit", "direction", "samples"});
   MetricValue metric;
   metric.value = number_of(f[0]);
   metric.unit = std::string(text_of(f[1]));
   const auto direction = parse_direction(text_of(f[2]));
   require(direction.has_value());
   metric.direction = *direction;
+  if (f.has(3)) {
+    for (const element sample : array_of(f[3])) metric.samples.push_back(number_of(sample));
+  }
   return metric;
 }
 
-constexpr std::array<std::string_view, 9> kComparisonFields = {
-    "metric",        "current", "baseline",           "baseline_count", "absolute_delta",
-    "percent_delta", "policy",  "threshold_exceeded", "regressed"};
+/// As the strict reader: a null end is infinite, toward its side.
+double interval_end_of(element value, double sign) {
+  const std::optional<double> end = optional_number_of(value);
+  return end ? *end : sign * std::numeric_limits<double>::infinity();
+}
+
+ChangeInterval interval_of(element value) {
+  const auto f = exact_fields_of(object_of(value),
+                                 std::array<std::string_view, 3>{"low", "high", "confidence"});
+  ChangeInterval interval;
+  interval.low = interval_end_of(f[0], -1);
+  interval.high = interval_end_of(f[1], 1);
+  interval.confidence = number_of(f[2]);
+  require(interval.confidence > 0 && interval.confidence < 1 && interval.low <= interval.high);
+  return interval;
+}
+
+constexpr std::array<std::string_view, 13> kComparisonFields = {
+    "metric",        "current",      "baseline",           "baseline_count", "absolute_delta",
+    "percent_delta", "policy",       "threshold_exceeded", "regressed",      "method",
+    "interval",      "inconclusive", "not_gated"};
 
 MetricComparison comparison_of(element value) {
   const auto f = exact_fields_of(object_of(value), kComparisonFields);
@@ -99,6 +120,20 @@ MetricComparison comparison_of(element value) {
   c.policy = policy_of(f[index_of(kComparisonFields, "policy")]);
   c.threshold_exceeded = boolean_of(f[index_of(kComparisonFields, "threshold_exceeded")]);
   c.regressed = boolean_of(f[index_of(kComparisonFields, "regressed")]);
+  // The fields a stat comparison adds: absent, or null like the strict reader's optionals.
+  constexpr std::size_t method = index_of(kComparisonFields, "method");
+  if (f.has(method) && !is_null(f[method])) {
+    const auto parsed = parse_compare_method(text_of(f[method]));
+    require(parsed.has_value());
+    c.method = *parsed;
+  }
+  constexpr std::size_t interval = index_of(kComparisonFields, "interval");
+  if (f.has(interval) && !is_null(f[interval])) c.interval = interval_of(f[interval]);
+  constexpr std::size_t inconclusive = index_of(kComparisonFields, "inconclusive");
+  if (f.has(inconclusive) && !is_null(f[inconclusive]))
+    c.inconclusive = boolean_of(f[inconclusive]);
+  constexpr std::size_t not_gated = index_of(kComparisonFields, "not_gated");
+  if (f.has(not_gated) && !is_null(f[not_gated])) c.not_gated = std::string(text_of(f[not_gated]));
   return c;
 }
 

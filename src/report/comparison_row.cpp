@@ -33,15 +33,37 @@ std::string row_percent(double fraction) {
 
 }  // namespace
 
+namespace {
+
+std::string percent_text(double percent) {
+  if (!std::isfinite(percent)) return percent > 0 ? "+inf%" : "-inf%";
+  const std::string text = fmt::format("{:+.1f}%", percent);
+  return text == "+0.0%" || text == "-0.0%" ? "0.0%" : text;
+}
+
+}  // namespace
+
 std::string format_change(const MetricComparison& comparison, Direction direction) {
   if (!comparison.current || !comparison.baseline) return "—";
   if (*comparison.baseline == 0) return "n/a";
-  const double change =
-      (*comparison.current - *comparison.baseline) / std::fabs(*comparison.baseline) * 100.0;
-  const std::string text = fmt::format("{:+.1f}%", change);
-  if (text == "+0.0%" || text == "-0.0%") return "0.0%";
+  // Deltas are kept in the worse direction; shown, a change has the sign of current − baseline.
+  const double sign = direction == Direction::kHigherIsBetter ? -1.0 : 1.0;
+  const double change = comparison.interval ? sign * comparison.percent_delta * 100.0
+                                            : (*comparison.current - *comparison.baseline) /
+                                                  std::fabs(*comparison.baseline) * 100.0;
+  const std::string text = percent_text(change);
   const bool worse = direction == Direction::kLowerIsBetter ? change > 0 : change < 0;
-  return text + (worse ? " worse" : " better");
+  std::string out = text == "0.0%" ? text : text + (worse ? " worse" : " better");
+  if (comparison.interval) {
+    const double a = sign * comparison.interval->low * 100.0;
+    const double b = sign * comparison.interval->high * 100.0;
+    out +=
+        fmt::format(" ({:g}%: {} to {}{})", comparison.interval->confidence * 100,
+                    percent_text(std::min(a, b)), percent_text(std::max(a, b)),
+                    // One record cannot show how records scatter: say so beside it.
+                    comparison.baseline_count == 1 ? "; 1 baseline record: runs' noise only" : "");
+  }
+  return out;
 }
 
 std::vector<std::string> metric_order(const std::vector<NormalizedRecord>& records) {
@@ -109,8 +131,12 @@ ComparisonRow comparison_row(const NormalizedRecord& record, const std::string& 
   }
   row.regressed = comparison != nullptr && comparison->regressed;
   row.exceeded = comparison != nullptr && comparison->threshold_exceeded;
+  row.inconclusive = comparison != nullptr && comparison->inconclusive;
+  row.not_gated = comparison != nullptr && !comparison->not_gated.empty();
   row.verdict = row.regressed             ? "REGRESSED"
+                : row.inconclusive        ? "INCONCLUSIVE"
                 : row.exceeded            ? "exceeded (not gated)"
+                : row.not_gated           ? "not gated: " + comparison->not_gated
                 : current && has_baseline ? "ok"
                                           : "skipped";
   return row;

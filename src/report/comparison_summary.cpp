@@ -22,7 +22,7 @@ constexpr const char* kThresholdHeading = "threshold (worse by)";
 
 const char* status_color(const std::string& status) {
   if (status == kPass) return kGreen;
-  if (status == kCalibrationNeeded) return kYellow;
+  if (status == kCalibrationNeeded || status == kInconclusive) return kYellow;
   return kRed;
 }
 
@@ -61,7 +61,8 @@ std::string aligned(const std::vector<Cells>& rows, const std::vector<Comparison
       std::string cell = rows[r][i];
       const bool last = i + 1 == rows[r].size();
       if (last && r > 0 && metrics[r - 1].regressed) cell = ansi::paint(cell, kRed, color);
-      if (last && r > 0 && !metrics[r - 1].regressed && metrics[r - 1].exceeded)
+      if (last && r > 0 && !metrics[r - 1].regressed &&
+          (metrics[r - 1].exceeded || metrics[r - 1].inconclusive || metrics[r - 1].not_gated))
         cell = ansi::paint(cell, kYellow, color);
       line += " " + cell;
       if (!last) line += std::string(width[i] - terminal_width(rows[r][i]) + 1, ' ');
@@ -80,7 +81,9 @@ std::string overview_cell(const ComparisonRow& row) {
     if (row.current != "not measured") cell += " (" + row.change + ")";
   }
   if (row.regressed) cell += " ❌ " + row.verdict;
-  if (!row.regressed && row.exceeded) cell += " " + row.verdict;
+  if (row.inconclusive) cell += " ❔ " + row.verdict;
+  if (!row.regressed && !row.inconclusive && (row.exceeded || row.not_gated))
+    cell += " " + row.verdict;
   return cell;
 }
 
@@ -112,6 +115,26 @@ std::string wrapped_reason(std::size_t used, const std::string& reason, std::siz
     start = end + 1;
   }
   return out;
+}
+
+std::string not_gated_note(const std::vector<NormalizedRecord>& records) {
+  std::vector<std::string> held;
+  for (const auto& record : records) {
+    for (const auto& comparison : record.comparisons) {
+      if (comparison.not_gated.empty()) continue;
+      const auto metric = record.metrics.find(comparison.metric);
+      const Direction direction =
+          metric == record.metrics.end() ? Direction::kLowerIsBetter : metric->second.direction;
+      held.push_back(fmt::format("{} {} {}, {}", visible_text(record.benchmark_id),
+                                 visible_text(comparison.metric),
+                                 format_change(comparison, direction), comparison.not_gated));
+    }
+  }
+  if (held.empty()) return "";
+  return fmt::format(
+      "not gated: {} change(s) beyond the relative threshold held back by an absolute floor "
+      "([policies.<metric>] threshold_absolute): {}\n",
+      held.size(), fmt::join(held, "; "));
 }
 
 std::string render_comparison_table(const std::vector<NormalizedRecord>& records, bool color,
@@ -151,7 +174,9 @@ std::string render_comparison_markdown(const std::vector<NormalizedRecord>& reco
          ". Each metric cell: current vs rolling baseline (change). A change is current − "
          "baseline, relative to the baseline, marked worse or better in the metric's "
          "direction; a metric regresses when it is worse by more than both parts of its "
-         "threshold and is gated.\n\n";
+         "threshold and is gated. A change with an interval (compare --method stat) is the "
+         "estimated change of the typical run: REGRESSED when the whole interval is beyond the "
+         "threshold, ok when it is within, INCONCLUSIVE when it straddles it.\n\n";
   out += "| benchmark | status |";
   for (const auto& metric : metrics) out += " " + markdown_cell(metric) + " |";
   out += " reason |\n|---|---|";
@@ -190,6 +215,8 @@ std::string render_comparison_markdown(const std::vector<NormalizedRecord>& reco
     }
   }
   if (!warnings.empty()) out += "\n### Warnings\n\n" + warnings;
+  if (const std::string held = not_gated_note(records); !held.empty())
+    out += "\n### Not gated\n\n" + markdown_cell(held.substr(0, held.size() - 1)) + "\n";
   return out;
 }
 

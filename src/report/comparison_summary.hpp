@@ -28,4 +28,9 @@ std::string render_comparison_markdown(
     const std::vector<NormalizedRecord>& records, const std::string& commit,
     const std::string& generated_at, const std::map<std::string, std::string>& baseline_units = {});
 
+/// One line naming every change that is beyond its relative threshold but held back by
+/// an absolute floor ("not gated: 2 change(s) … sort latency +206.0% worse, under the
+/// 500 ms floor; …"), or "" when there is none: such a change is never silent.
+std::string not_gated_note(const std::vector<NormalizedRecord>& records);
+
 }  // namespace perfgate

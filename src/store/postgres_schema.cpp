@@ -10,14 +10,14 @@ namespace {
 // Any fixed number names the lock; this one is "perfgate" in ASCII.
 constexpr const char* kMigrationLockSql = "SELECT pg_advisory_xact_lock(8101238757693617509)";
 
-struct MigrationStep {
+struct PgMigrationStep {
   int to_version;
   const char* sql;
 };
 
 // Steps are never edited once released: a change to the schema is a new step at the end.
 // Text compares byte by byte (COLLATE "C") wherever order matters, as SQLite's does.
-constexpr MigrationStep kMigrationSteps[] = {
+constexpr PgMigrationStep kPgMigrationSteps[] = {
     {1, R"sql(
 CREATE SCHEMA IF NOT EXISTS perfgate;
 CREATE TABLE perfgate.meta (
@@ -95,12 +95,12 @@ CREATE UNIQUE INDEX work_attempts_one_success ON perfgate.work_attempts (item_id
 )sql"},
 };
 
-constexpr int latest_step_version() {
+constexpr int latest_pg_step_version() {
   int latest = 0;
-  for (const auto& step : kMigrationSteps) latest = step.to_version;
+  for (const auto& step : kPgMigrationSteps) latest = step.to_version;
   return latest;
 }
-static_assert(latest_step_version() == kPostgresStoreSchemaVersion,
+static_assert(latest_pg_step_version() == kPostgresStoreSchemaVersion,
               "every schema version needs its migration step");
 
 int stored_schema_version(PgConnection& db) {
@@ -150,7 +150,7 @@ void migrate_postgres_store(PgConnection& db) {
   // Another runner may have migrated while we waited for the lock: read it again.
   const int version = stored_schema_version(db);
   refuse_newer(db, version);
-  for (const auto& step : kMigrationSteps) {
+  for (const auto& step : kPgMigrationSteps) {
     if (step.to_version <= version) continue;
     db.exec(step.sql);
     db.run("UPDATE perfgate.meta SET value = $1 WHERE key = 'store_schema_version'",

@@ -60,6 +60,33 @@ TEST(ProjectConfig, KeepsDefaultsForSectionsThatAreAbsent) {
   EXPECT_EQ(project.trusted_run_sources, std::vector<std::string>{"scheduled_main"});
 }
 
+TEST(ProjectConfig, ReadsTheCompareMethodOfThePolicyTable) {
+  TempDir dir;
+  EXPECT_FALSE(load_project_config(dir.write("a.toml", "")).compare_method.has_value());
+  EXPECT_EQ(
+      load_project_config(dir.write("b.toml", "[policy]\nmethod = \"seed\"\n")).compare_method,
+      CompareMethod::kSeed);
+  EXPECT_EQ(
+      load_project_config(dir.write("c.toml", "[policy]\nmethod = \"stat\"\n")).compare_method,
+      CompareMethod::kStat);
+}
+
+TEST(ProjectConfig, RefusesAnUnknownCompareMethodNamingTheChoices) {
+  TempDir dir;
+  const auto file = dir.write("perfgate.toml", "[policy]\nmethod = \"median\"\n");
+  try {
+    load_project_config(file);
+    FAIL() << "accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kDataError);
+    EXPECT_EQ(std::string(error.what()),
+              file.string() +
+                  ": policy.method: unknown compare method 'median'. Use \"stat\" (an interval "
+                  "from the samples; the default) or \"seed\" (the mean against the median of "
+                  "5, as seed 000)");
+  }
+}
+
 TEST(ProjectConfig, NamesTheKeyPathOfABadPolicy) {
   TempDir dir;
   const auto file = dir.write("perfgate.toml",

@@ -23,6 +23,10 @@ struct History {
   int runs = 0;
   std::string run_source = "scheduled_main";
 
+  // Seed 000's rule: these single-value records are the seed's flow of re-seeding;
+  // compare_stat_test.cpp tests --method stat.
+  History() { dir.write("perfgate.toml", "[policy]\nmethod = \"seed\"\n"); }
+
   /// Compares one record of `latency_s` seconds measured at `commit` (each a minute after
   /// the one before) and returns compare's JSON output.
   testing::CliResult compare(double latency_s, const std::string& commit,

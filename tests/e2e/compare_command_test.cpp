@@ -21,7 +21,10 @@ struct Project {
       {"PERFGATE_STORE", "sqlite:" + (dir / "store.db").string()}};
 
   Project() {
-    dir.write("suite/perfgate.toml", "[baseline]\ntrusted_run_sources = [\"local\"]\n");
+    // Seed 000's rule, whose absolute floor keeps a 10 ms program's timing noise from
+    // failing these tests; compare_stat_test.cpp tests --method stat.
+    dir.write("suite/perfgate.toml",
+              "[policy]\nmethod = \"seed\"\n\n[baseline]\ntrusted_run_sources = [\"local\"]\n");
     dir.write("suite/sleepy.toml", R"toml(
 benchmark_id = "sleepy"
 config_schema_version = 2

@@ -59,8 +59,9 @@ std::string gbench_json(const std::vector<double>& times_ns) {
   return Json{{"context", context}, {"benchmarks", rows}}.dump(2);
 }
 
-/// A project whose latency policy suits nanosecond benchmarks (5 %, any amount) and a
-/// store that does not exist yet.
+/// A project whose latency policy suits nanosecond benchmarks (5 %, any amount), judged by
+/// seed 000's rule (compare_stat_test.cpp tests --method stat), and a store that does not
+/// exist yet.
 struct Project {
   TempDir dir;
   std::map<std::string, std::string> env{
@@ -68,6 +69,7 @@ struct Project {
 
   Project() {
     dir.write("perfgate.toml",
+              "[policy]\nmethod = \"seed\"\n\n"
               "[policies.latency]\nthreshold_percent = 0.05\nthreshold_absolute = 0\n");
     dir.write("results/gbench.json", gbench_json({100, 110, 120}));
   }
@@ -200,7 +202,7 @@ TEST(ImportCommand, PrintsTheTableAndWhatItStored) {
 
 TEST(ImportCommand, SaysWhenTheDefaultAbsoluteThresholdIsLargerThanTheValues) {
   Project p;
-  fs::remove(p.dir / "perfgate.toml");
+  p.dir.write("perfgate.toml", "[policy]\nmethod = \"seed\"\n");  // the built-in policies
   const auto result = p.import_json({"--dry-run"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.err, HasSubstr("perfgate: note: latency of 2 record(s) is smaller than its "
@@ -270,7 +272,7 @@ benchmark_version = 2
 
 TEST(ImportCommand, GivesEachBenchmarkThePoliciesOfItsMappingEntry) {
   Project p;
-  fs::remove(p.dir / "perfgate.toml");  // the built-in policies: 8 % and 0.5 s
+  p.dir.write("perfgate.toml", "[policy]\nmethod = \"seed\"\n");  // built in: 8 % and 0.5 s
   p.dir.write("map.toml", R"toml(
 [[benchmark]]
 match = "BM_memcpy*"

@@ -140,12 +140,13 @@ TEST(NormalizeRawRecord, LeavesEveryComparisonFieldEmpty) {
 TEST(NormalizeRawRecord, TakesTheMeanOfTimesAndThroughputAndTheLargestSampleOfMemories) {
   const NormalizedRecord r = normalize(raw_record());
   const std::map<std::string, MetricValue> expected = {
-      {"cpu_time", {1.0, "s", Direction::kLowerIsBetter}},
-      {"decode", {0.3, "s", Direction::kLowerIsBetter}},
-      {"gpu_memory", {8400.0, "MB", Direction::kLowerIsBetter}},
-      {"latency", {1.5, "s", Direction::kLowerIsBetter}},
-      {"memory", {140.0, "MB", Direction::kLowerIsBetter}},
-      {"throughput", {7.0, "frames/s", Direction::kHigherIsBetter}}};
+      {"cpu_time", {1.0, "s", Direction::kLowerIsBetter, {0.9, 1.1}}},
+      {"decode", {0.3, "s", Direction::kLowerIsBetter, {0.25, 0.35}}},
+      {"gpu_memory", {8400.0, "MB", Direction::kLowerIsBetter, {8000.0, 8400.0}}},
+      {"latency", {1.5, "s", Direction::kLowerIsBetter, {1.25, 1.75}}},
+      {"memory", {140.0, "MB", Direction::kLowerIsBetter, {100.0, 140.0}}},
+      {"throughput", {7.0, "frames/s", Direction::kHigherIsBetter, {8.0, 6.0}}}};
+  // Each metric keeps its runs' samples, which compare --method stat estimates from.
   EXPECT_EQ(r.metrics, expected);
 }
 
@@ -161,9 +162,9 @@ TEST(NormalizeRawRecord, GivesEveryMetricItsEffectivePolicy) {
 TEST(NormalizeRawRecord, NormalizesARecordWithoutComponentsOrThroughput) {
   const NormalizedRecord r = normalize(plain_raw_record());
   const std::map<std::string, MetricValue> metrics = {
-      {"cpu_time", {1.0, "s", Direction::kLowerIsBetter}},
-      {"latency", {1.5, "s", Direction::kLowerIsBetter}},
-      {"memory", {140.0, "MB", Direction::kLowerIsBetter}}};
+      {"cpu_time", {1.0, "s", Direction::kLowerIsBetter, {0.9, 1.1}}},
+      {"latency", {1.5, "s", Direction::kLowerIsBetter, {1.25, 1.75}}},
+      {"memory", {140.0, "MB", Direction::kLowerIsBetter, {100.0, 140.0}}}};
   EXPECT_EQ(r.metrics, metrics);
   const std::map<std::string, MetricPolicy> policies = {{"cpu_time", {0.08, 0.5, true}},
                                                         {"latency", {0.08, 0.5, true}},
@@ -198,7 +199,8 @@ TEST(NormalizeRawRecord, AcceptsWhatPerfgateRunWrites) {
   const NormalizedRecord r = normalize(to_json(written));
   EXPECT_EQ(r.benchmark_id, "sort[n=10]");
   EXPECT_EQ(r.benchmark_version, 4);
-  EXPECT_EQ(r.metrics.at("latency"), (MetricValue{1.0, "s", Direction::kLowerIsBetter}));
+  EXPECT_EQ(r.metrics.at("latency"),
+            (MetricValue{1.0, "s", Direction::kLowerIsBetter, {0.5, 1.5, 1.0}}));
   EXPECT_EQ(r.commit_sha, "feedface");
   EXPECT_EQ(r.branch, std::nullopt);
   EXPECT_EQ(r.run_source, "pr");

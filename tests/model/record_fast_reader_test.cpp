@@ -115,6 +115,50 @@ TEST(RecordFastReader, ReadsEveryFieldExactlyAsTheStrictReaderDoes) {
   EXPECT_EQ(read.quality_metadata["warnings"][1], "é");
 }
 
+TEST(RecordFastReader, ReadsSamplesAndAStatComparisonAsTheStrictReaderDoes) {
+  NormalizedRecord r = full_record();
+  r.metrics["latency"].samples = {0.012, 0.0124, 0.0125};
+  r.comparison_status = kInconclusive;
+  r.comparisons[0].method = CompareMethod::kStat;
+  r.comparisons[0].interval = ChangeInterval{0.05, 0.19, 0.95};
+  r.comparisons[0].inconclusive = true;
+  r.comparisons[0].regressed = false;
+  r.comparisons[1].method = CompareMethod::kStat;
+  // Past a baseline of 0 the interval is unbounded: null ends, read back as infinities.
+  r.comparisons[1].interval = ChangeInterval{-std::numeric_limits<double>::infinity(),
+                                             std::numeric_limits<double>::infinity(), 0.95};
+  r.comparisons[2].not_gated = "under the 500 ms floor";
+  const Json content = content_of(r);
+  EXPECT_EQ(content["metrics"]["latency"]["samples"], Json::parse("[0.012, 0.0124, 0.0125]"));
+  EXPECT_FALSE(content["metrics"]["memory"].contains("samples"));
+  EXPECT_EQ(content["comparisons"][0]["method"], "stat");
+  EXPECT_EQ(content["comparisons"][0]["interval"],
+            Json::parse(R"({"low": 0.05, "high": 0.19, "confidence": 0.95})"));
+  EXPECT_EQ(content["comparisons"][0]["inconclusive"], true);
+  EXPECT_TRUE(content["comparisons"][1]["interval"]["low"].is_null());
+  EXPECT_EQ(content["comparisons"][2]["not_gated"], "under the 500 ms floor");
+  // The seed's comparisons keep the seed's layout: none of the stat fields.
+  EXPECT_FALSE(content_of(full_record())["comparisons"][0].contains("method"));
+  EXPECT_FALSE(content_of(full_record())["comparisons"][0].contains("interval"));
+  const NormalizedRecord read = read_by_both(content);
+  EXPECT_TRUE(read == r);
+}
+
+TEST(RecordFastReader, RefusesAnIntervalWhoseEndsAreReversedOrAnUnknownMethod) {
+  NormalizedRecord r = full_record();
+  r.comparisons[0].method = CompareMethod::kStat;
+  r.comparisons[0].interval = ChangeInterval{0.05, 0.19, 0.95};
+  Json reversed = content_of(r);
+  reversed["comparisons"][0]["interval"]["low"] = 0.5;
+  refused(reversed.dump());
+  Json method = content_of(r);
+  method["comparisons"][0]["method"] = "guess";
+  refused(method.dump());
+  Json sample = content_of(r);
+  sample["metrics"]["latency"]["samples"] = Json::parse(R"([0.1, "x"])");
+  refused(sample.dump());
+}
+
 TEST(RecordFastReader, ReadsNullOptionalFieldsEmptyMapsAndLegacyFields) {
   NormalizedRecord r = full_record();
   r.workload_id = std::nullopt;

@@ -71,6 +71,56 @@ TEST(ComparisonSummary, TerminalShowsChangeThresholdAndVerdictOfEveryMetric) {
   EXPECT_EQ(render_comparison_table({regressed_record(), calibration_record()}, false), expected);
 }
 
+/// Under --method stat: latency's interval straddles 8%; a component's change is beyond
+/// its 5% but under the 250 ms floor it was given.
+NormalizedRecord inconclusive_record() {
+  NormalizedRecord r;
+  r.benchmark_id = "sort";
+  r.comparison_status = kInconclusive;
+  r.comparison_status_reason = "the change's interval straddles the threshold";
+  r.metrics["latency"] = {0.00218, "s", Direction::kLowerIsBetter};
+  r.metrics["decode"] = {0.03, "s", Direction::kLowerIsBetter};
+  MetricComparison latency = compared("latency", 0.00218, 0.002, {0.08, 0, true});
+  latency.method = CompareMethod::kStat;
+  latency.percent_delta = 0.09;
+  latency.interval = ChangeInterval{0.053, 0.128, 0.95};
+  latency.inconclusive = true;
+  MetricComparison decode = compared("decode", 0.03, 0.01, {0.05, 0.25, true});
+  decode.method = CompareMethod::kStat;
+  decode.percent_delta = 2.0;
+  decode.interval = ChangeInterval{1.9, 2.1, 0.95};
+  decode.not_gated = "under the 250 ms floor";
+  decode.baseline_count = 1;
+  r.comparisons = {decode, latency};
+  return r;
+}
+
+TEST(ComparisonSummary, ShowsTheIntervalTheInconclusiveVerdictAndWhatAFloorHeldBack) {
+  const std::string expected =
+      "sort  INCONCLUSIVE  the change's interval straddles the threshold\n"
+      "  metric   current  baseline  change                                                      "
+      "                  threshold (worse by)  verdict\n"
+      "  latency  2.18 ms  2 ms      +9.0% worse (95%: +5.3% to +12.8%)                          "
+      "                  8% and 0 s            INCONCLUSIVE\n"
+      "  decode   30 ms    10 ms     +200.0% worse (95%: +190.0% to +210.0%; 1 baseline record: "
+      "runs' noise only)  5% and 250 ms         not gated: under the 250 ms floor\n"
+      "\n";
+  EXPECT_EQ(render_comparison_table({inconclusive_record()}, false), expected);
+  EXPECT_EQ(not_gated_note({inconclusive_record()}),
+            "not gated: 1 change(s) beyond the relative threshold held back by an absolute floor "
+            "([policies.<metric>] threshold_absolute): sort decode +200.0% worse (95%: +190.0% "
+            "to +210.0%; 1 baseline record: runs' noise only), under the 250 ms floor\n");
+  EXPECT_EQ(not_gated_note({regressed_record()}), "");
+  const std::string markdown =
+      render_comparison_markdown({inconclusive_record()}, "", "2026-12-04T06:00:00Z");
+  EXPECT_NE(markdown.find("| sort | **INCONCLUSIVE** | 2.18 ms vs 2 ms (+9.0% worse (95%: +5.3% "
+                          "to +12.8%)) ❔ INCONCLUSIVE |"),
+            std::string::npos)
+      << markdown;
+  EXPECT_NE(markdown.find("\n### Not gated\n\nnot gated: 1 change(s)"), std::string::npos)
+      << markdown;
+}
+
 TEST(ComparisonSummary, FitsEightyColumnsByDroppingTheThresholdAndWrappingTheReason) {
   const std::string expected =
       "video  REGRESSION  gated metrics regressed against the rolling baseline: latency\n"
@@ -94,7 +144,9 @@ TEST(ComparisonSummary, MarkdownShowsTheSameCellsAsTheTerminal) {
       "Generated 2026-12-01T04:00:00Z. Each metric cell: current vs rolling baseline (change). "
       "A change is current − baseline, relative to the baseline, marked worse or better in the "
       "metric's direction; a metric regresses when it is worse by more than both parts of its "
-      "threshold and is gated.\n"
+      "threshold and is gated. A change with an interval (compare --method stat) is the "
+      "estimated change of the typical run: REGRESSED when the whole interval is beyond the "
+      "threshold, ok when it is within, INCONCLUSIVE when it straddles it.\n"
       "\n"
       "| benchmark | status | latency | throughput | memory | dit\\_time\\_s | reason |\n"
       "|---|---|---|---|---|---|---|\n"

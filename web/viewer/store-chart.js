@@ -31,9 +31,11 @@
     "st-mismatch": function (x, y) { return "M" + x + "," + (y - 5) + "l5,5l-5,5l-5,-5z"; },
     "st-infra": function (x, y) { return "M" + (x - 4) + "," + (y - 4) + "l8,8m0,-8l-8,8"; },
     "st-regression": function (x, y) { return "M" + x + "," + (y - 7) + "l6,10.5h-12z"; },
+    // Undecided: the regression's triangle, hollow and upside down.
+    "st-inconclusive": function (x, y) { return "M" + x + "," + (y + 6) + "l5.5,-9.5h-11z"; },
   };
   // Drawn in this order: the worst last, on top.
-  pv.MARKER_ORDER = ["st-pass", "st-calibration", "st-other", "st-mismatch", "st-infra", "st-regression"];
+  pv.MARKER_ORDER = ["st-pass", "st-calibration", "st-other", "st-mismatch", "st-inconclusive", "st-infra", "st-regression"];
   pv.markerPath = function (className, x, y) {
     return SHAPES[className](x, y);
   };

@@ -19,10 +19,11 @@
 
   // Comparison statuses in the order of docs/compare.md (the worst first); any other text
   // is shown as it is, after these.
-  pv.KNOWN_STATUSES = ["INFRA_ERROR", "REGRESSION", "RECIPE_MISMATCH", "CALIBRATION_NEEDED", "PASS"];
+  pv.KNOWN_STATUSES = ["INFRA_ERROR", "REGRESSION", "INCONCLUSIVE", "RECIPE_MISMATCH", "CALIBRATION_NEEDED", "PASS"];
   var STATUS_CLASS = {
     INFRA_ERROR: "st-infra",
     REGRESSION: "st-regression",
+    INCONCLUSIVE: "st-inconclusive",
     RECIPE_MISMATCH: "st-mismatch",
     CALIBRATION_NEEDED: "st-calibration",
     PASS: "st-pass",

@@ -51,6 +51,7 @@
     var cohort = info.cohort;
     var metric = info.metrics[0];
     var regressions = info.statusCounts.get("REGRESSION") || 0;
+    var undecided = info.statusCounts.get("INCONCLUSIVE") || 0;
     var parts = [
       pv.el("span", { class: "card-title" }, pv.text(cohort.label)),
       pv.kindBadge(cohort.kind),
@@ -66,6 +67,7 @@
         pv.plural(drawn.present, "value", "values") + " · " +
           (drawn.low === drawn.high ? pv.formatShort(drawn.low) : pv.formatShort(drawn.low) + "–" + pv.formatShort(drawn.high)) + " " + unit,
         regressions ? pv.el("span", { class: "card-flags" }, " · " + pv.formatCount(regressions) + " REGRESSION") : null,
+        undecided ? pv.el("span", { class: "card-undecided" }, " · " + pv.formatCount(undecided) + " INCONCLUSIVE") : null,
       ]));
     } else {
       parts.push(pv.el("span", { class: "card-foot" }, "no metric with a value: nothing to draw"));

@@ -1,0 +1,18 @@
+// Does a fixed amount of CPU work: N million rounds of a dependent multiply-add (default
+// 30). Unlike busy_loop, which spins until a wall time has passed, its duration grows
+// when the machine is busy, as a real benchmark's does: the workload of compare's A/A
+// check (compare_verdicts.sh), where 33 is exactly 10% more work than 30.
+#include <cstdint>
+#include <cstdlib>
+
+int main(int argc, char** argv) {
+  const double millions = argc > 1 ? std::atof(argv[1]) : 30;
+  const auto rounds = static_cast<std::uint64_t>(millions * 1e6);
+  volatile std::uint64_t sink = 0;
+  std::uint64_t x = 88172645463325252ULL;
+  for (std::uint64_t i = 0; i < rounds; ++i)
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+  sink = x;
+  (void)sink;
+  return 0;
+}

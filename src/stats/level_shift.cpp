@@ -1,0 +1,159 @@
+#include "stats/level_shift.hpp"
+
+#include <algorithm>
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
+#include <numbers>
+
+namespace perfgate::stats {
+namespace {
+
+// 1.4826 * MAD estimates a normal standard deviation.
+constexpr double kMadToSd = 1.482602218505602;
+
+double median_of(std::vector<double> values) {
+  const std::size_t middle = values.size() / 2;
+  std::nth_element(values.begin(), values.begin() + middle, values.end());
+  const double upper = values[middle];
+  if (values.size() % 2 == 1) return upper;
+  return (*std::max_element(values.begin(), values.begin() + middle) + upper) / 2;
+}
+
+// A record's level (the median of its values) and the sampling variance of that median.
+struct RecordLevel {
+  double level = 0;
+  double variance = 0;  ///< 0 for a single value: its runs' spread is unknown
+  std::size_t count = 0;
+};
+
+RecordLevel level_of(std::vector<double> values) {
+  RecordLevel out;
+  out.count = values.size();
+  out.level = median_of(values);
+  if (values.size() < 2) return out;
+  for (double& value : values) value = std::fabs(value - out.level);
+  const double sd = kMadToSd * median_of(std::move(values));
+  out.variance = median_variance_factor(out.count) * sd * sd / static_cast<double>(out.count);
+  return out;
+}
+
+// The two-sided quantile of Student's t, or of the normal distribution when the degrees
+// of freedom are beyond what changes the third digit.
+double two_sided_quantile(double confidence, double degrees_of_freedom) {
+  const double p = 1 - (1 - confidence) / 2;
+  if (!std::isfinite(degrees_of_freedom) || degrees_of_freedom > 1e6)
+    return boost::math::quantile(boost::math::normal(), p);
+  return boost::math::quantile(boost::math::students_t(degrees_of_freedom), p);
+}
+
+}  // namespace
+
+double median_variance_factor(std::size_t n) {
+  // n * Var(median of n standard normals), from the exact order-statistic variances
+  // (bench/compare_coverage.cpp checks them by simulation); pi / 2 beyond the table.
+  static constexpr double kFactors[] = {1.0,    1.0,    1.0,    1.3463, 1.1930, 1.4339,
+                                        1.2882, 1.4727, 1.3458, 1.4914, 1.3785};
+  if (n < std::size(kFactors)) return kFactors[n];
+  return std::numbers::pi / 2;
+}
+
+LevelShift estimate_level_shift(std::span<const double> current,
+                                const std::vector<std::vector<double>>& baseline,
+                                double confidence) {
+  LevelShift shift;
+  shift.confidence = confidence;
+  std::vector<const std::vector<double>*> records;
+  for (const auto& record : baseline) {
+    if (!record.empty()) records.push_back(&record);
+  }
+  if (current.empty() || records.empty()) return shift;
+
+  bool positive = std::all_of(current.begin(), current.end(), [](double v) { return v > 0; });
+  for (const auto* record : records) {
+    positive =
+        positive && std::all_of(record->begin(), record->end(), [](double v) { return v > 0; });
+  }
+  const auto scaled = [&](std::span<const double> values) {
+    std::vector<double> out(values.begin(), values.end());
+    if (positive) {
+      for (double& value : out) value = std::log(value);
+    }
+    return out;
+  };
+
+  const RecordLevel now = level_of(scaled(current));
+  std::vector<double> levels;
+  double within_mean = 0;
+  std::size_t within_df = 0;
+  for (const auto* record : records) {
+    const RecordLevel level = level_of(scaled(*record));
+    levels.push_back(level.level);
+    within_mean += level.variance;
+    within_df += level.count - 1;
+  }
+  const std::size_t k = levels.size();
+  within_mean /= static_cast<double>(k);
+  const double center = median_of(levels);
+
+  // The variance of the difference: the baseline center's, plus the current record's
+  // level's. With two or more baseline records both come from the spread of their levels,
+  // which holds every kind of noise the records met (runs, and the moments between
+  // records), on K - 1 degrees of freedom; the current level's is never taken below its
+  // own runs' variance (a record measured under more load than its baseline). With one
+  // baseline record only the runs' spread is known.
+  double spread = 0;  // sample variance of the baseline levels
+  if (k >= 2) {
+    double mean = 0;
+    for (double level : levels) mean += level;
+    mean /= static_cast<double>(k);
+    for (double level : levels) spread += (level - mean) * (level - mean);
+    spread /= static_cast<double>(k - 1);
+  }
+  const double kd = static_cast<double>(k);
+  const double between_df = static_cast<double>(k - 1);
+  const double current_df = static_cast<double>(now.count - 1);
+  double variance = 0;
+  double df = std::numeric_limits<double>::infinity();
+  // Welch-Satterthwaite over independent parts, each with the degrees of freedom it was
+  // estimated with (parts from the same spread are one part).
+  const auto satterthwaite = [&](std::initializer_list<std::pair<double, double>> parts) {
+    double denominator = 0;
+    for (const auto& [part, part_df] : parts) {
+      variance += part;
+      if (part > 0 && part_df > 0) denominator += part * part / part_df;
+    }
+    if (denominator > 0) df = variance * variance / denominator;
+  };
+  if (k >= 2) {
+    // One part: the current level's variance is floored by its runs' variance, but its
+    // uncertainty is the spread's (K - 1 degrees of freedom). A spread that came out
+    // small by chance must not borrow the runs' many degrees of freedom as well.
+    variance = median_variance_factor(k) * spread / kd + std::max(spread, now.variance);
+    df = between_df;
+  } else {
+    satterthwaite({{within_mean, static_cast<double>(within_df)}, {now.variance, current_df}});
+  }
+  const double half = variance > 0 ? two_sided_quantile(confidence, df) * std::sqrt(variance) : 0;
+  const double difference = now.level - center;
+
+  if (positive) {
+    shift.change = std::expm1(difference);
+    shift.low = std::expm1(difference - half);
+    shift.high = std::expm1(difference + half);
+  } else {
+    if (center == 0) return shift;
+    const double scale = std::fabs(center);
+    shift.change = difference / scale;
+    shift.low = (difference - half) / scale;
+    shift.high = (difference + half) / scale;
+  }
+  shift.estimated = true;
+  shift.log_scale = positive;
+  shift.baseline_records = k;
+  shift.between_record_sd = std::sqrt(std::max(0.0, spread - within_mean));
+  shift.degrees_of_freedom = df;
+  return shift;
+}
+
+}  // namespace perfgate::stats

@@ -1,0 +1,145 @@
+#include "stats/level_shift.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <random>
+
+namespace perfgate::stats {
+namespace PERFGATE_TEST_FILE {
+
+TEST(MedianVarianceFactor, IsOneForOneAndTwoValuesAndHalfPiForMany) {
+  EXPECT_EQ(median_variance_factor(1), 1.0);
+  EXPECT_EQ(median_variance_factor(2), 1.0);
+  EXPECT_EQ(median_variance_factor(3), 1.3463);
+  EXPECT_EQ(median_variance_factor(5), 1.4339);
+  EXPECT_EQ(median_variance_factor(1000), std::numbers::pi / 2);
+}
+
+// The table is n * Var(median of n standard normals): checked here by simulation to
+// within 1%, so a mistyped entry cannot hide.
+TEST(MedianVarianceFactor, AgreesWithSimulatedMedians) {
+  std::mt19937_64 generator(11);
+  std::normal_distribution<double> normal;
+  for (std::size_t n = 3; n <= 10; ++n) {
+    double sum = 0;
+    double squares = 0;
+    constexpr int kTrials = 200000;
+    std::vector<double> values(n);
+    for (int t = 0; t < kTrials; ++t) {
+      for (double& v : values) v = normal(generator);
+      std::sort(values.begin(), values.end());
+      const double median = n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+      sum += median;
+      squares += median * median;
+    }
+    const double variance = squares / kTrials - (sum / kTrials) * (sum / kTrials);
+    EXPECT_NEAR(variance * static_cast<double>(n), median_variance_factor(n), 0.02) << n;
+  }
+}
+
+TEST(LevelShift, IdenticalRunsGiveTheExactRatioWithAZeroWidthInterval) {
+  const std::vector<double> current = {1.2, 1.2, 1.2};
+  const LevelShift shift = estimate_level_shift(current, {{1.0, 1.0, 1.0}, {1.0, 1.0}}, 0.95);
+  ASSERT_TRUE(shift.estimated);
+  EXPECT_TRUE(shift.log_scale);
+  EXPECT_NEAR(shift.change, 0.2, 1e-12);
+  EXPECT_NEAR(shift.low, 0.2, 1e-12);
+  EXPECT_NEAR(shift.high, 0.2, 1e-12);
+  EXPECT_EQ(shift.baseline_records, 2u);
+  EXPECT_EQ(shift.between_record_sd, 0.0);
+}
+
+TEST(LevelShift, AnOutlierRunMovesNeitherTheEstimateNorTheInterval) {
+  // One run of five 50 times slower: the median and the MAD ignore it.
+  const std::vector<double> current = {1.0, 1.0, 50.0, 1.0, 1.0};
+  const LevelShift shift = estimate_level_shift(
+      current, std::vector<std::vector<double>>(5, {1.0, 1.0, 1.0, 1.0, 1.0}), 0.95);
+  EXPECT_EQ(shift.change, 0.0);
+  EXPECT_EQ(shift.low, 0.0);
+  EXPECT_EQ(shift.high, 0.0);
+}
+
+TEST(LevelShift, ASlowBaselineRecordWidensTheIntervalButDoesNotMoveTheEstimate) {
+  // Four records at 1.0 and one at 3.0: the center is the median record, 1.0.
+  std::vector<std::vector<double>> baseline(4, {1.0, 1.0, 1.0});
+  baseline.push_back({3.0, 3.0, 3.0});
+  const std::vector<double> current = {1.0, 1.0, 1.0};
+  const LevelShift shift = estimate_level_shift(current, baseline, 0.95);
+  EXPECT_EQ(shift.change, 0.0);
+  EXPECT_LT(shift.low, -0.5);
+  EXPECT_GT(shift.high, 0.5);
+  // The spread of log(1) x4 and log(3): sample SD of the five levels.
+  const double mean = std::log(3.0) / 5;
+  const double sd = std::sqrt((4 * mean * mean + std::pow(std::log(3.0) - mean, 2)) / 4);
+  EXPECT_NEAR(shift.between_record_sd, sd, 1e-12);
+  // Only the between-record part has a variance: t with K - 1 = 4 degrees of freedom.
+  EXPECT_NEAR(shift.degrees_of_freedom, 4.0, 1e-9);
+  const double half = 2.7764451051977987 * sd * std::sqrt(1 + median_variance_factor(5) / 5);
+  EXPECT_NEAR(shift.high, std::expm1(half), 1e-9);
+  EXPECT_NEAR(shift.low, std::expm1(-half), 1e-9);
+}
+
+TEST(LevelShift, WithoutSpreadBetweenRecordsTheRunsSpreadFloorsTheInterval) {
+  // Every record the same runs: no spread between the levels, so the current record's own
+  // median variance is the floor; the degrees of freedom stay the baseline's K - 1.
+  const std::vector<double> runs = {0.9, 1.0, 1.1, 1.0, 0.95, 1.05, 1.0};
+  const LevelShift shift =
+      estimate_level_shift(runs, std::vector<std::vector<double>>(5, runs), 0.95);
+  EXPECT_NEAR(shift.change, 0.0, 1e-12);
+  EXPECT_EQ(shift.between_record_sd, 0.0);
+  EXPECT_EQ(shift.degrees_of_freedom, 4.0);
+  EXPECT_LT(shift.low, 0.0);
+  EXPECT_GT(shift.high, 0.0);
+  EXPECT_LT(shift.high, 0.1);
+}
+
+TEST(LevelShift, ValuesThatAreNotAllPositiveAreComparedOnTheirOwnScale) {
+  const std::vector<double> current = {-1.0};
+  const LevelShift shift = estimate_level_shift(current, {{-2.0}}, 0.95);
+  ASSERT_TRUE(shift.estimated);
+  EXPECT_FALSE(shift.log_scale);
+  EXPECT_EQ(shift.change, 0.5);  // (-1 - -2) / |-2|
+}
+
+TEST(LevelShift, ABaselineLevelOfZeroOrNoValuesIsNotEstimated) {
+  const std::vector<double> current = {1.0};
+  EXPECT_FALSE(estimate_level_shift(current, {{0.0}}, 0.95).estimated);
+  EXPECT_FALSE(estimate_level_shift(current, {}, 0.95).estimated);
+  EXPECT_FALSE(estimate_level_shift(current, {{}}, 0.95).estimated);
+  EXPECT_FALSE(estimate_level_shift({}, {{1.0}}, 0.95).estimated);
+}
+
+// Coverage of the 95% interval when nothing changed, on a machine whose records move by
+// 3% from one to the next and whose runs spread by 2% with 2% outliers at 1.5-3x: the
+// true change 0 must lie inside in 93-97% of 4,000 tries. (bench/compare_coverage.cpp
+// measures more settings.)
+TEST(LevelShift, The95PercentIntervalCoversNoChangeIn95PercentOfNoisyTries) {
+  std::mt19937_64 generator(2026);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> uniform;
+  const auto record = [&](std::size_t runs) {
+    const double level = 0.03 * normal(generator);
+    std::vector<double> values;
+    for (std::size_t i = 0; i < runs; ++i) {
+      double value = std::exp(level + 0.02 * normal(generator));
+      if (uniform(generator) < 0.02) value *= 1.5 + 1.5 * uniform(generator);
+      values.push_back(value);
+    }
+    return values;
+  };
+  int covered = 0;
+  constexpr int kTries = 4000;
+  for (int t = 0; t < kTries; ++t) {
+    std::vector<std::vector<double>> baseline;
+    for (int k = 0; k < 5; ++k) baseline.push_back(record(10));
+    const LevelShift shift = estimate_level_shift(record(10), baseline, 0.95);
+    if (shift.low <= 0 && 0 <= shift.high) ++covered;
+  }
+  EXPECT_GE(covered, kTries * 93 / 100);
+  EXPECT_LE(covered, kTries * 97 / 100);
+}
+
+}  // namespace PERFGATE_TEST_FILE
+}  // namespace perfgate::stats
