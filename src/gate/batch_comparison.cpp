@@ -86,6 +86,7 @@ std::vector<NormalizedRecord> judge_batch(const std::vector<PendingRecord>& pend
     if (const auto cohort = record.cohort()) {
       if (const auto history = histories.find(*cohort); history != histories.end()) {
         in.baseline = history->second.baseline;
+        in.history = history->second.history;
         in.other_trusted_recipes = history->second.other_trusted_recipes;
       }
     }

@@ -175,9 +175,10 @@ void classify(NormalizedRecord& record, const ClassificationInputs& inputs) {
   const bool comparable = !legacy && missing_identity.empty();
 
   // Comparisons are kept whatever the status, so reports can show them next to it.
-  record.comparisons = comparable && !inputs.baseline.empty()
-                           ? compare_with_baseline(record, inputs.baseline, inputs.method)
-                           : std::vector<MetricComparison>{};
+  record.comparisons =
+      comparable && !inputs.baseline.empty()
+          ? compare_with_baseline(record, inputs.baseline, inputs.method, inputs.history)
+          : std::vector<MetricComparison>{};
   if (!inputs.run_succeeded) {
     record.baseline_status = kBaselineSkippedFailedRun;
   } else if (record.metrics.empty()) {

@@ -26,6 +26,8 @@ struct ClassificationInputs {
   bool batch_has_static_breach = false;
   /// The last (up to 5) eligible records of the record's exact cohort, newest first.
   std::vector<NormalizedRecord> baseline;
+  /// The last (up to 20) of them, for --method stat's spread between records; may be empty.
+  std::vector<NormalizedRecord> history;
   /// Recipe fingerprints of trusted successful records (trusted source or eligible) of
   /// the same workload, variant and version, under any other recipe, on any profile.
   std::vector<std::string> other_trusted_recipes;

@@ -39,9 +39,10 @@ std::string floor_note(const MetricPolicy& policy, const std::string& unit) {
 
 // The stat method's deltas, interval and decision for one metric.
 void judge_by_interval(MetricComparison& comparison, const MetricValue& now,
+                       const std::vector<std::vector<double>>& baseline,
                        const std::vector<std::vector<double>>& history) {
   const stats::LevelShift shift =
-      stats::estimate_level_shift(runs_of(now), history, kStatConfidence);
+      stats::estimate_level_shift(runs_of(now), baseline, kStatConfidence, history);
   if (!shift.estimated) return;  // a baseline level of 0: no relative change to estimate
   comparison.not_gated.clear();  // the seed rule's note; the interval decides here
   const bool higher_better = now.direction == Direction::kHigherIsBetter;
@@ -69,7 +70,8 @@ void judge_by_interval(MetricComparison& comparison, const MetricValue& now,
 
 std::vector<MetricComparison> compare_with_baseline(const NormalizedRecord& current,
                                                     const std::vector<NormalizedRecord>& baseline,
-                                                    CompareMethod method) {
+                                                    CompareMethod method,
+                                                    const std::vector<NormalizedRecord>& history) {
   std::vector<MetricComparison> comparisons;
   for (const auto& [metric, policy] : current.regression_thresholds) {
     MetricComparison comparison;
@@ -77,16 +79,21 @@ std::vector<MetricComparison> compare_with_baseline(const NormalizedRecord& curr
     comparison.policy = policy;
 
     comparison.method = method;
-    std::vector<double> history;
-    std::vector<std::vector<double>> history_runs;
+    std::vector<double> values;  // the baseline records' values of the metric
+    std::vector<std::vector<double>> baseline_runs;
     for (const NormalizedRecord& record : baseline) {
       if (auto it = record.metrics.find(metric); it != record.metrics.end()) {
-        history.push_back(it->second.value);
-        history_runs.push_back(runs_of(it->second));
+        values.push_back(it->second.value);
+        baseline_runs.push_back(runs_of(it->second));
       }
     }
-    comparison.baseline_count = history.size();
-    if (!history.empty()) comparison.baseline = median(history);
+    std::vector<std::vector<double>> spread_runs;
+    for (const NormalizedRecord& record : history) {
+      if (auto it = record.metrics.find(metric); it != record.metrics.end())
+        spread_runs.push_back(runs_of(it->second));
+    }
+    comparison.baseline_count = values.size();
+    if (!values.empty()) comparison.baseline = median(values);
 
     const auto value = current.metrics.find(metric);
     if (value != current.metrics.end()) comparison.current = value->second.value;
@@ -102,7 +109,7 @@ std::vector<MetricComparison> compare_with_baseline(const NormalizedRecord& curr
       if (comparison.percent_delta > policy.threshold_percent && !comparison.threshold_exceeded)
         comparison.not_gated = floor_note(policy, value->second.unit);
       if (method == CompareMethod::kStat)
-        judge_by_interval(comparison, value->second, history_runs);
+        judge_by_interval(comparison, value->second, baseline_runs, spread_runs);
     }
     comparisons.push_back(std::move(comparison));
   }

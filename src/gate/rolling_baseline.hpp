@@ -22,16 +22,17 @@ namespace perfgate {
 ///
 /// With CompareMethod::kStat the deltas are instead the estimated change of the typical
 /// run (stats/level_shift.hpp: the current record's samples against each baseline record's
-/// samples; a record without samples counts as one run at its value), with its interval
+/// samples, the spread between records from `history` when it holds more records than the
+/// baseline; a record without samples counts as one run at its value), with its interval
 /// at kStatConfidence. The metric exceeds when the whole interval is worse than both
 /// parts of the policy; it is inconclusive (when gated) when the interval straddles them.
 /// current and baseline stay the record's value and the baseline median, for display.
 ///
 /// Either way, a change whose relative part is beyond the policy while an absolute floor
 /// holds it back gets not_gated = "under the <floor> floor".
-std::vector<MetricComparison> compare_with_baseline(const NormalizedRecord& current,
-                                                    const std::vector<NormalizedRecord>& baseline,
-                                                    CompareMethod method = CompareMethod::kSeed);
+std::vector<MetricComparison> compare_with_baseline(
+    const NormalizedRecord& current, const std::vector<NormalizedRecord>& baseline,
+    CompareMethod method = CompareMethod::kSeed, const std::vector<NormalizedRecord>& history = {});
 
 /// The confidence of --method stat's intervals.
 inline constexpr double kStatConfidence = 0.95;

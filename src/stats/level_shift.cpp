@@ -1,5 +1,7 @@
 #include "stats/level_shift.hpp"
 
+#include "stats/welch_test.hpp"
+
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
@@ -11,6 +13,10 @@ namespace {
 
 // 1.4826 * MAD estimates a normal standard deviation.
 constexpr double kMadToSd = 1.482602218505602;
+// A record of this many runs or more is summarised by its 20%-trimmed mean; fewer, by the
+// median (a trimmed mean of four runs trims nothing).
+constexpr std::size_t kTrimmedFrom = 5;
+constexpr double kLevelTrim = 0.2;
 
 double median_of(std::vector<double> values) {
   const std::size_t middle = values.size() / 2;
@@ -30,6 +36,15 @@ struct RecordLevel {
 RecordLevel level_of(std::vector<double> values) {
   RecordLevel out;
   out.count = values.size();
+  if (values.size() >= kTrimmedFrom) {
+    // Yuen's trimmed mean and its squared standard error: as robust to a slow run as the
+    // median (a fifth of the runs may be outliers on each side) and nearly as efficient as
+    // the mean, so the levels of records scatter less than their medians do.
+    const Moments trimmed = trimmed_moments_of(values, kLevelTrim);
+    out.level = trimmed.mean;
+    out.variance = trimmed.variance / static_cast<double>(trimmed.count);
+    return out;
+  }
   out.level = median_of(values);
   if (values.size() < 2) return out;
   for (double& value : values) value = std::fabs(value - out.level);
@@ -59,8 +74,8 @@ double median_variance_factor(std::size_t n) {
 }
 
 LevelShift estimate_level_shift(std::span<const double> current,
-                                const std::vector<std::vector<double>>& baseline,
-                                double confidence) {
+                                const std::vector<std::vector<double>>& baseline, double confidence,
+                                const std::vector<std::vector<double>>& history) {
   LevelShift shift;
   shift.confidence = confidence;
   std::vector<const std::vector<double>*> records;
@@ -96,22 +111,32 @@ LevelShift estimate_level_shift(std::span<const double> current,
   within_mean /= static_cast<double>(k);
   const double center = median_of(levels);
 
+  // The spread of records' levels: of the history's records when it has more than the
+  // baseline (the cohort's noise is a property of its machine, better known from more
+  // records), else of the baseline's.
+  std::vector<double> spread_levels;
+  for (const auto& record : history) {
+    if (!record.empty()) spread_levels.push_back(level_of(scaled(record)).level);
+  }
+  if (spread_levels.size() <= k) spread_levels = levels;
+  const std::size_t spread_count = spread_levels.size();
+
   // The variance of the difference: the baseline center's, plus the current record's
-  // level's. With two or more baseline records both come from the spread of their levels,
-  // which holds every kind of noise the records met (runs, and the moments between
-  // records), on K - 1 degrees of freedom; the current level's is never taken below its
+  // level's. With two or more records both come from the spread of the levels, which
+  // holds every kind of noise the records met (runs, and the moments between records),
+  // on (records - 1) degrees of freedom; the current level's is never taken below its
   // own runs' variance (a record measured under more load than its baseline). With one
   // baseline record only the runs' spread is known.
-  double spread = 0;  // sample variance of the baseline levels
-  if (k >= 2) {
+  double spread = 0;  // sample variance of the levels
+  if (spread_count >= 2) {
     double mean = 0;
-    for (double level : levels) mean += level;
-    mean /= static_cast<double>(k);
-    for (double level : levels) spread += (level - mean) * (level - mean);
-    spread /= static_cast<double>(k - 1);
+    for (double level : spread_levels) mean += level;
+    mean /= static_cast<double>(spread_count);
+    for (double level : spread_levels) spread += (level - mean) * (level - mean);
+    spread /= static_cast<double>(spread_count - 1);
   }
   const double kd = static_cast<double>(k);
-  const double between_df = static_cast<double>(k - 1);
+  const double between_df = static_cast<double>(spread_count) - 1;
   const double current_df = static_cast<double>(now.count - 1);
   double variance = 0;
   double df = std::numeric_limits<double>::infinity();
@@ -125,7 +150,7 @@ LevelShift estimate_level_shift(std::span<const double> current,
     }
     if (denominator > 0) df = variance * variance / denominator;
   };
-  if (k >= 2) {
+  if (spread_count >= 2) {
     // One part: the current level's variance is floored by its runs' variance, but its
     // uncertainty is the spread's (K - 1 degrees of freedom). A spread that came out
     // small by chance must not borrow the runs' many degrees of freedom as well.
@@ -152,6 +177,7 @@ LevelShift estimate_level_shift(std::span<const double> current,
   shift.log_scale = positive;
   shift.baseline_records = k;
   shift.between_record_sd = std::sqrt(std::max(0.0, spread - within_mean));
+  shift.spread_records = spread_count;
   shift.degrees_of_freedom = df;
   return shift;
 }

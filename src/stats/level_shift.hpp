@@ -4,18 +4,16 @@
 // record, and the spread between records (runs of one record share a moment of the
 // machine: its load, its clock, its cache state; the next record gets another moment).
 //
-// The model is one-way random effects on the log of the samples: a record's level is the
-// median of its logged samples (an outlier run cannot move it), and records' levels
-// scatter around the true level with a between-record variance tau^2. The estimate is the
-// current record's level minus the median of the baseline records' levels (a slow or fast
-// baseline record cannot move it). Its variance adds the current record's own record
-// effect (tau^2, it is one record too), its median's sampling variance, and the variance
-// of the baseline median; tau^2 is estimated by the method of moments from the baseline
-// levels, less their own sampling variance (never below 0). The interval is Student's t
-// with Welch-Satterthwaite degrees of freedom: with a quiet machine the within-record
-// parts dominate and it is nearly normal; with a noisy one the between-record part
-// dominates and it has K - 1 degrees of freedom. docs/compare.md gives the references
-// and the coverage measured by simulation (bench/compare_coverage.cpp).
+// The model is one-way random effects on the log of the samples. A record's level is the
+// 20%-trimmed mean of its logged runs (the median below five runs): an outlier run cannot
+// move it. The estimate is the current record's level minus the median of the baseline
+// records' levels: a slow or fast baseline record cannot move it. Its variance is the
+// baseline median's (c_K S^2 / K) plus the current level's (S^2, floored by its own runs'
+// variance), where S^2 is the sample variance of records' levels: it holds the runs' noise
+// and the noise between records alike. The interval is Student's t on the degrees of
+// freedom S^2 was estimated with (records - 1): the prediction interval of one new record
+// against a sample of them. docs/compare.md gives the references and the coverage
+// measured by simulation (bench/compare_coverage.cpp).
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -38,6 +36,9 @@ struct LevelShift {
   double high = 0;  ///< the interval's upper end, as a relative change
   double confidence = 0;
   std::size_t baseline_records = 0;
+  /// How many records' levels the spread was estimated from (the history's, or the
+  /// baseline's); the interval has this less one degrees of freedom.
+  std::size_t spread_records = 0;
   /// The between-record standard deviation on the comparison scale (log: ~ relative).
   double between_record_sd = 0;
   double degrees_of_freedom = 0;
@@ -45,11 +46,13 @@ struct LevelShift {
 
 /// Estimates the change of `current` (one record's samples) over `baseline` (each baseline
 /// record's samples; a record with one value is a record whose runs were not kept) with a
-/// two-sided interval at `confidence` (e.g. 0.95). Empty records are left out. With one
-/// baseline record the between-record spread cannot be estimated and counts as 0. A
-/// baseline level of 0 on the value scale gives estimated = false.
+/// two-sided interval at `confidence` (e.g. 0.95). `history` (optional) is the cohort's
+/// recent records, the baseline's among them: when it holds more records than the
+/// baseline, the spread between records is estimated from its levels. Empty records are
+/// left out. With one record the spread between records cannot be estimated: only the
+/// runs' spread counts. A baseline level of 0 on the value scale gives estimated = false.
 LevelShift estimate_level_shift(std::span<const double> current,
-                                const std::vector<std::vector<double>>& baseline,
-                                double confidence);
+                                const std::vector<std::vector<double>>& baseline, double confidence,
+                                const std::vector<std::vector<double>>& history = {});
 
 }  // namespace perfgate::stats

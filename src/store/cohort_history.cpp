@@ -7,14 +7,14 @@
 namespace perfgate {
 namespace {
 
-// The newest kRollingBaselineSize usable records. Records of the batch itself and records
+// The newest `size` usable records. Records of the batch itself and records
 // with no metric are skipped, so more are fetched until enough remain or the cohort ends.
 // The first fetch allows for the batch's own records of this cohort (`in_cohort`), not for
 // the whole batch: a batch of 1,000 cohorts would otherwise read 1,005 records of each.
 std::vector<NormalizedRecord> rolling_baseline(Store& store, const CohortKey& cohort,
                                                const std::set<std::string>& batch_digests,
-                                               std::size_t in_cohort) {
-  std::size_t fetch = kRollingBaselineSize + in_cohort;
+                                               std::size_t in_cohort, std::size_t size) {
+  std::size_t fetch = size + in_cohort;
   while (true) {
     const std::vector<StoredRecord> stored = store.baseline_records(cohort, fetch);
     std::vector<NormalizedRecord> baseline;
@@ -24,7 +24,7 @@ std::vector<NormalizedRecord> rolling_baseline(Store& store, const CohortKey& co
       if (!record.raw_record_sha256.empty() && batch_digests.contains(record.raw_record_sha256))
         continue;
       baseline.push_back(record);
-      if (baseline.size() == kRollingBaselineSize) return baseline;
+      if (baseline.size() == size) return baseline;
     }
     if (stored.size() < fetch) return baseline;
     fetch *= 2;
@@ -53,7 +53,8 @@ std::vector<std::string> other_trusted_recipes(Store& store, const NormalizedRec
 }  // namespace
 
 CohortHistories fetch_cohort_histories(Store& store, const std::vector<NormalizedRecord>& batch,
-                                       const std::vector<std::string>& trusted_run_sources) {
+                                       const std::vector<std::string>& trusted_run_sources,
+                                       std::size_t history_size) {
   std::set<std::string> digests;
   std::map<CohortKey, std::size_t> per_cohort;
   for (const auto& record : batch) {
@@ -65,7 +66,17 @@ CohortHistories fetch_cohort_histories(Store& store, const std::vector<Normalize
     const auto cohort = record.cohort();
     if (!cohort || histories.contains(*cohort)) continue;
     CohortHistory history;
-    history.baseline = rolling_baseline(store, *cohort, digests, per_cohort[*cohort]);
+    if (history_size > kRollingBaselineSize) {
+      history.history =
+          rolling_baseline(store, *cohort, digests, per_cohort[*cohort], history_size);
+      history.baseline.assign(
+          history.history.begin(),
+          history.history.begin() +
+              static_cast<std::ptrdiff_t>(std::min(history.history.size(), kRollingBaselineSize)));
+    } else {
+      history.baseline =
+          rolling_baseline(store, *cohort, digests, per_cohort[*cohort], kRollingBaselineSize);
+    }
     // Only a cohort with no baseline can be a RECIPE_MISMATCH: skip the wider query else.
     if (history.baseline.empty())
       history.other_trusted_recipes = other_trusted_recipes(store, record, trusted_run_sources);

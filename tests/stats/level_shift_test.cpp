@@ -95,6 +95,30 @@ TEST(LevelShift, WithoutSpreadBetweenRecordsTheRunsSpreadFloorsTheInterval) {
   EXPECT_LT(shift.high, 0.1);
 }
 
+TEST(LevelShift, AHistoryOfMoreRecordsEstimatesTheSpreadOnMoreDegreesOfFreedom) {
+  // The baseline's two records agree; the cohort's six older ones show how records move.
+  const std::vector<std::vector<double>> baseline = {{1.0}, {1.0}};
+  std::vector<std::vector<double>> history = baseline;
+  for (double level : {1.02, 0.98, 1.01, 0.99}) history.push_back({level});
+  const std::vector<double> current = {1.05};
+  const LevelShift shift = estimate_level_shift(current, baseline, 0.95, history);
+  EXPECT_EQ(shift.spread_records, 6u);
+  EXPECT_EQ(shift.degrees_of_freedom, 5.0);
+  EXPECT_NEAR(shift.change, 0.05, 1e-12);
+  double mean = 0;
+  std::vector<double> logs;
+  for (const auto& record : history) logs.push_back(std::log(record[0]));
+  for (double v : logs) mean += v / 6;
+  double spread = 0;
+  for (double v : logs) spread += (v - mean) * (v - mean) / 5;
+  // t(0.975, 5) = 2.5705818366147395; the baseline's median of 2 is their mean (c = 1).
+  const double half = 2.5705818366147395 * std::sqrt(spread / 2 + spread);
+  EXPECT_NEAR(shift.low, std::expm1(std::log(1.05) - half), 1e-9);
+  EXPECT_NEAR(shift.high, std::expm1(std::log(1.05) + half), 1e-9);
+  // Without the history the two agreeing records show no spread at all.
+  EXPECT_EQ(estimate_level_shift(current, baseline, 0.95).spread_records, 2u);
+}
+
 TEST(LevelShift, ValuesThatAreNotAllPositiveAreComparedOnTheirOwnScale) {
   const std::vector<double> current = {-1.0};
   const LevelShift shift = estimate_level_shift(current, {{-2.0}}, 0.95);

@@ -46,6 +46,26 @@ TEST(CohortHistory, ABatchIsNeverPartOfItsOwnBaseline) {
   EXPECT_THAT(latencies(histories.at(test_cohort()).baseline), ElementsAre(5, 4, 3, 2, 1));
 }
 
+TEST(CohortHistory, AskedForAHistoryKeepsTheNewestRecordsAndTheBaselineAmongThem) {
+  MemoryStore store;
+  std::vector<NormalizedRecord> stored;
+  for (int day = 1; day <= 9; ++day) {
+    stored.push_back(measured("2026-01-0" + std::to_string(day) + "T00:00:00Z", day,
+                              "raw-" + std::to_string(day)));
+  }
+  store.append(test_attempt("2026-01-10T00:00:00Z", stored));
+  const NormalizedRecord batch = measured("2026-01-10T00:00:00Z", 10.0, "raw-batch");
+
+  const CohortHistory asked =
+      fetch_cohort_histories(store, {batch}, {"scheduled_main"}, 7).at(test_cohort());
+  EXPECT_THAT(latencies(asked.history), ElementsAre(9, 8, 7, 6, 5, 4, 3));
+  EXPECT_THAT(latencies(asked.baseline), ElementsAre(9, 8, 7, 6, 5));
+  const CohortHistory plain =
+      fetch_cohort_histories(store, {batch}, {"scheduled_main"}).at(test_cohort());
+  EXPECT_TRUE(plain.history.empty());
+  EXPECT_THAT(latencies(plain.baseline), ElementsAre(9, 8, 7, 6, 5));
+}
+
 TEST(CohortHistory, RecordsWithNoMeasuredMetricTakeNoBaselineSlot) {
   MemoryStore store;
   std::vector<NormalizedRecord> stored = five_days();
