@@ -14,6 +14,7 @@
 #include "measure/duration_text.hpp"
 #include "measure/host_profile.hpp"
 #include "measure/interruption.hpp"
+#include "measure/machine_state.hpp"
 #include "measure/process_executor.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
@@ -397,6 +398,8 @@ int execute_ab(const AbOptions& options) {
 
   const fs::path out = output_folder_path(options.out);
   create_new_output_folder(out);
+  std::cerr << busy_machine_notice(real_host());
+  const MachineSnapshot machine_before = take_machine_snapshot(real_host());
   report.machine = describe_machine();
   report.method = describe_method(options, request.sides);
   if (request.file) report.scenario_file_copy = copy_scenario_file(out, *request.file);
@@ -418,6 +421,9 @@ int execute_ab(const AbOptions& options) {
       if (interruption_signal() == 0) print_verdict(verdicts, report.scenarios[i]);
     }
   }
+  // The machine around every pair: its load at the start and end, its clock and steal.
+  report.machine["state"] = machine_state_json(machine_before, take_machine_snapshot(real_host()),
+                                               real_host().logical_cores());
   int exit_code = 0;
   if (const int signal = interruption_signal()) {
     std::string during;

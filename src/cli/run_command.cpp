@@ -27,6 +27,7 @@
 #include "measure/host_provenance.hpp"
 #include "measure/interruption.hpp"
 #include "measure/local_git.hpp"
+#include "measure/machine_state.hpp"
 #include "measure/process_executor.hpp"
 #include "measure/results_folder.hpp"
 #include "measure/worker_log_tail.hpp"
@@ -63,6 +64,8 @@ RunEnvironment describe_environment(const Suite& suite, const std::string& run_s
 
   RunEnvironment out;
   out.provenance = host.provenance;
+  out.host = &real_host();
+  std::cerr << busy_machine_notice(real_host());
   add_local_git(real_host(), out.provenance, project_folder(suite), std::cerr);
   out.gpu_count = hardware.gpus.size();
   out.file_stamp = file_stamp_utc(now);

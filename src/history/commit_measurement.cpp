@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iostream>
 #include <set>
 
 #include <fmt/format.h>
@@ -18,6 +19,7 @@
 #include "measure/executor.hpp"
 #include "measure/host_provenance.hpp"
 #include "measure/interruption.hpp"
+#include "measure/machine_state.hpp"
 #include "measure/results_folder.hpp"
 #include "measure/scratch_folder.hpp"
 #include "model/error.hpp"
@@ -203,6 +205,8 @@ RunEnvironment run_environment(const Suite& suite, const std::string& sha,
       describe_host(real_host(), current_environment(), suite.project.software_profile, "", now);
   RunEnvironment environment;
   environment.provenance = host.provenance;
+  environment.host = &real_host();
+  std::cerr << busy_machine_notice(real_host());
   environment.provenance.ci["commit"] = sha;
   environment.provenance.ci["branch"] = branch;
   environment.provenance.ci["dirty"] = false;

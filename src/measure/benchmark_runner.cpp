@@ -8,6 +8,7 @@
 
 #include "config/program_lookup.hpp"
 #include "measure/interruption.hpp"
+#include "measure/machine_state.hpp"
 #include "measure/metric_assembly.hpp"
 #include "measure/metrics_file.hpp"
 #include "measure/probe_components.hpp"
@@ -151,6 +152,9 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
       log_dir / ("worker_" + file_slug(state.name) + "_" + environment_.file_stamp + ".log");
   record.worker_log_path = log_path.string();
 
+  // The machine before the first hook and after the last: what the runs shared it with.
+  std::optional<MachineSnapshot> before;
+  if (environment_.host != nullptr) before = take_machine_snapshot(*environment_.host);
   ScratchFolder scratch;
   StateRun runner(executor_, state, environment_, log_path);
   std::vector<RunObservation> measured;
@@ -288,6 +292,11 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
         "(/proc/<pid>/task/<tid>/children, CONFIG_PROC_CHILDREN), so processes that left a "
         "run's process group could not be found and killed; a daemon the benchmark starts "
         "may still be running");
+  }
+  if (before) {
+    const MachineSnapshot after = take_machine_snapshot(*environment_.host);
+    const int cores = environment_.host->logical_cores();
+    record.machine_state = machine_state_json(*before, after, cores);
   }
   record.static_verdict =
       check_static_thresholds(config.thresholds, environment_.provenance.device, record.metrics);

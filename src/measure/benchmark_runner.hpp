@@ -7,6 +7,7 @@
 
 #include "config/benchmark_config.hpp"
 #include "measure/executor.hpp"
+#include "measure/host_profile.hpp"
 #include "model/json.hpp"
 #include "model/raw_record.hpp"
 
@@ -19,6 +20,9 @@ struct RunEnvironment {
   std::size_t log_limit_bytes = 8u << 20;
   std::size_t gpu_count = 0;        ///< GPUs visible to this run, for run_config.required_gpus
   std::optional<double> timeout_s;  ///< --timeout: every run's limit, over run_config.timeout_s
+  /// Where the machine's state around each state's runs is read (load, clock, steal);
+  /// null records none.
+  const HostProbe* host = nullptr;
 };
 
 /// Told about each run as it starts, for progress display.

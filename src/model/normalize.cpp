@@ -150,6 +150,12 @@ void read_provenance(const RecordField& root, NormalizedRecord& record) {
     for (const RecordField& line : warnings->items()) lines.push_back(line.string());
     if (!lines.empty()) record.quality_metadata["measurement_warnings"] = std::move(lines);
   }
+  // The machine around the runs (load, clock, steal) stays with the record too, so a
+  // stored record, an attempt and the history can tell a busy machine from a regression.
+  if (const auto machine = root.find("machine_state")) {
+    machine->object();
+    record.quality_metadata["machine_state"] = machine->json();
+  }
   record.recipe_fingerprint = root.at("recipe_fingerprint").string();
   record.hardware_profile_id = root.at("hardware_profile_id").string();
   record.software_profile_id = root.at("software_profile_id").string();

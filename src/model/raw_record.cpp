@@ -44,7 +44,7 @@ Json to_json(const RawRecord& record) {
                      {"summary", summary_json(series.summary)}};
   }
 
-  return {
+  Json json = {
       {"result_schema_version", kRawRecordSchemaVersion},
       {"perfgate_version", record.perfgate_version},
       {"benchmark_id", id.benchmark_id},
@@ -82,6 +82,8 @@ Json to_json(const RawRecord& record) {
       {"worker_log_path",
        record.worker_log_path.empty() ? Json(nullptr) : Json(record.worker_log_path)},
   };
+  if (!record.machine_state.is_null()) json["machine_state"] = record.machine_state;
+  return json;
 }
 
 }  // namespace perfgate

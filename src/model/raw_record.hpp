@@ -75,6 +75,9 @@ struct RawRecord {
   std::string recipe_fingerprint;
   Provenance provenance;
   std::string worker_log_path;
+  /// The machine around the state's runs (measure/machine_state.hpp): written as
+  /// "machine_state" when not null.
+  Json machine_state = nullptr;
 };
 
 Json to_json(const RawRecord& record);

@@ -356,6 +356,25 @@ export const storeTests = [
     },
   },
   {
+    name: "store: an INCONCLUSIVE record has a marker, a legend entry and a row of its own",
+    async run(h) {
+      const doc = partialStore();
+      const parse = doc.cohorts[1];
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-inconclusive", null, { store: doc })));
+      const row = await page.locator("#cohort-table tbody tr").filter({ hasText: parse.label }).first().innerText();
+      assert(row.includes("INCONCLUSIVE 1, RECIPE_MISMATCH 1"), `the parse cohort's statuses: ${row}`);
+      await pickCohort(page, parse.label);
+      const chart = page.locator("#cohort-charts svg.store-chart").first();
+      assertEqual(await chart.locator(".marker.st-inconclusive").getAttribute("data-count"), "1", "INCONCLUSIVE markers");
+      assertEqual(await chart.locator(".marker.st-regression").count(), 0, "an INCONCLUSIVE drawn as a REGRESSION");
+      assert((await text(page, "#cohort-legend")).includes("INCONCLUSIVE (1)"), "legend lacks the INCONCLUSIVE count");
+      const rows = page.locator("#records-table tbody tr.st-inconclusive");
+      assertEqual(await rows.count(), 1, "INCONCLUSIVE rows of the records table");
+      assert((await rows.first().innerText()).includes("Rerun, or raise the repetitions"), "the row lacks its reason");
+      assertClean(seen);
+    },
+  },
+  {
     name: "store: the overview shows every cohort, and a card opens it",
     async run(h) {
       const doc = partialStore();

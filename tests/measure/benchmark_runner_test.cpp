@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "support/fake_executor.hpp"
+#include "support/fake_host.hpp"
 #include "support/probe_report_fixture.hpp"
 #include "support/temp_dir.hpp"
 
@@ -25,11 +26,14 @@ struct RunnerFixture {
     config.run.num_measurement_runs = 2;
   }
 
+  const HostProbe* host = nullptr;
+
   RawRecord run() {
     BenchmarkState state = expand_states(config).at(0);
     RunEnvironment environment;
     environment.provenance.device = "Test CPU";
     environment.file_stamp = "T";
+    environment.host = host;
     BenchmarkRunner runner(executor, dir / "results", environment);
     return runner.run(state);
   }
@@ -54,6 +58,27 @@ TEST(BenchmarkRunner, ExcludesWarmupsFromTheSamples) {
   EXPECT_TRUE(record.runs[0].warmup);
   EXPECT_EQ(record.metrics.at("latency").samples, (std::vector<double>{1.0, 3.0}));
   EXPECT_EQ(record.metrics.at("cpu_time").summary.mean, 1.0);
+}
+
+TEST(BenchmarkRunner, RecordsTheMachineAroundTheRuns) {
+  RunnerFixture f;
+  testing::FakeHost host;
+  host.cores = 2;
+  host.files["/proc/loadavg"] = "5.50 4.00 3.00 7/300 99\n";
+  f.host = &host;
+  f.executor.script = {exited(0, 1.0), exited(0, 1.0), exited(0, 1.0)};
+  const RawRecord record = f.run();
+  EXPECT_EQ(record.machine_state["cores"], 2);
+  EXPECT_EQ(record.machine_state["load_1m_start"], 5.5);
+  EXPECT_EQ(record.machine_state["load_1m_end"], 5.5);
+  EXPECT_EQ(to_json(record)["machine_state"], record.machine_state);
+  // The load is data, not a warning: a record's warnings must not depend on what else
+  // the machine was doing (run and ab say it on stderr before they measure).
+  EXPECT_TRUE(record.warnings.empty());
+  // Without a host (as in every other test here) the record has no machine_state key.
+  RunnerFixture quiet;
+  quiet.executor.script = {exited(0, 1.0), exited(0, 1.0), exited(0, 1.0)};
+  EXPECT_FALSE(to_json(quiet.run()).contains("machine_state"));
 }
 
 TEST(BenchmarkRunner, RunsHooksInTheirOrderAroundEveryRun) {
