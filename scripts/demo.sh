@@ -58,7 +58,11 @@ step "perfgate report --since 1d"
 # the cohort stays the same), in a new cohort for every demo.
 tool=$PWD/$demo/toolchain
 mkdir -p "$tool"
-printf '[baseline]\ntrusted_run_sources = ["scheduled_main", "local"]\n' >"$tool/perfgate.toml"
+# The re-seeding flow is seed 000's, where the median of five decides (--method seed):
+# under --method stat the old level stays in the baseline's spread until it rolls out
+# (docs/compare.md, "After a re-seed").
+printf '[policy]\nmethod = "seed"\n\n[baseline]\ntrusted_run_sources = ["scheduled_main", "local"]\n' \
+  >"$tool/perfgate.toml"
 cat >"$tool/toolchain.toml" <<EOF
 benchmark_id = "toolchain"
 config_schema_version = 2

@@ -3,6 +3,7 @@
 #include "stats/welch_test.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/fisher_f.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
@@ -51,6 +52,27 @@ RecordLevel level_of(std::vector<double> values) {
   const double sd = kMadToSd * median_of(std::move(values));
   out.variance = median_variance_factor(out.count) * sd * sd / static_cast<double>(out.count);
   return out;
+}
+
+// The sample variance (n - 1); 0 for fewer than two values.
+double sample_variance(const std::vector<double>& values) {
+  if (values.size() < 2) return 0;
+  double mean = 0;
+  for (double value : values) mean += value;
+  mean /= static_cast<double>(values.size());
+  double sum = 0;
+  for (double value : values) sum += (value - mean) * (value - mean);
+  return sum / static_cast<double>(values.size() - 1);
+}
+
+// Whether a variance on `df` degrees of freedom is no larger than `reference` (on
+// `reference_df`) would make it by chance: the one-sided F-test at 1%.
+bool same_spread(double variance, std::size_t df, double reference, std::size_t reference_df) {
+  if (variance <= reference) return true;
+  if (reference <= 0) return false;
+  const boost::math::fisher_f distribution(static_cast<double>(df),
+                                           static_cast<double>(reference_df));
+  return variance / reference <= boost::math::quantile(distribution, 0.99);
 }
 
 // The two-sided quantile of Student's t, or of the normal distribution when the degrees
@@ -113,12 +135,22 @@ LevelShift estimate_level_shift(std::span<const double> current,
 
   // The spread of records' levels: of the history's records when it has more than the
   // baseline (the cohort's noise is a property of its machine, better known from more
-  // records), else of the baseline's.
+  // records), else of the baseline's. A history that spans another level (a re-seed, a
+  // change the baseline has moved past) would make every interval too wide and keep new
+  // records from ever becoming eligible: its spread is used only when an F-test at 1% does
+  // not find it larger than the baseline's.
   std::vector<double> spread_levels;
   for (const auto& record : history) {
-    if (!record.empty()) spread_levels.push_back(level_of(scaled(record)).level);
+    const bool loggable =
+        !positive || std::all_of(record.begin(), record.end(), [](double v) { return v > 0; });
+    if (!record.empty() && loggable) spread_levels.push_back(level_of(scaled(record)).level);
   }
-  if (spread_levels.size() <= k) spread_levels = levels;
+  const double baseline_spread = sample_variance(levels);
+  if (spread_levels.size() <= k || k < 2 ||
+      !same_spread(sample_variance(spread_levels), spread_levels.size() - 1, baseline_spread,
+                   k - 1)) {
+    spread_levels = levels;
+  }
   const std::size_t spread_count = spread_levels.size();
 
   // The variance of the difference: the baseline center's, plus the current record's
@@ -127,14 +159,7 @@ LevelShift estimate_level_shift(std::span<const double> current,
   // on (records - 1) degrees of freedom; the current level's is never taken below its
   // own runs' variance (a record measured under more load than its baseline). With one
   // baseline record only the runs' spread is known.
-  double spread = 0;  // sample variance of the levels
-  if (spread_count >= 2) {
-    double mean = 0;
-    for (double level : spread_levels) mean += level;
-    mean /= static_cast<double>(spread_count);
-    for (double level : spread_levels) spread += (level - mean) * (level - mean);
-    spread /= static_cast<double>(spread_count - 1);
-  }
+  const double spread = sample_variance(spread_levels);
   const double kd = static_cast<double>(k);
   const double between_df = static_cast<double>(spread_count) - 1;
   const double current_df = static_cast<double>(now.count - 1);

@@ -96,15 +96,17 @@ TEST(LevelShift, WithoutSpreadBetweenRecordsTheRunsSpreadFloorsTheInterval) {
 }
 
 TEST(LevelShift, AHistoryOfMoreRecordsEstimatesTheSpreadOnMoreDegreesOfFreedom) {
-  // The baseline's two records agree; the cohort's six older ones show how records move.
-  const std::vector<std::vector<double>> baseline = {{1.0}, {1.0}};
+  // The baseline's two records nearly agree; the cohort's four older ones show how much
+  // records move (not beyond what an F-test allows the two to hide).
+  const std::vector<std::vector<double>> baseline = {{1.0}, {1.01}};
   std::vector<std::vector<double>> history = baseline;
   for (double level : {1.02, 0.98, 1.01, 0.99}) history.push_back({level});
   const std::vector<double> current = {1.05};
   const LevelShift shift = estimate_level_shift(current, baseline, 0.95, history);
   EXPECT_EQ(shift.spread_records, 6u);
   EXPECT_EQ(shift.degrees_of_freedom, 5.0);
-  EXPECT_NEAR(shift.change, 0.05, 1e-12);
+  const double center = (std::log(1.0) + std::log(1.01)) / 2;  // the median of two
+  EXPECT_NEAR(shift.change, std::expm1(std::log(1.05) - center), 1e-12);
   double mean = 0;
   std::vector<double> logs;
   for (const auto& record : history) logs.push_back(std::log(record[0]));
@@ -113,10 +115,25 @@ TEST(LevelShift, AHistoryOfMoreRecordsEstimatesTheSpreadOnMoreDegreesOfFreedom) 
   for (double v : logs) spread += (v - mean) * (v - mean) / 5;
   // t(0.975, 5) = 2.5705818366147395; the baseline's median of 2 is their mean (c = 1).
   const double half = 2.5705818366147395 * std::sqrt(spread / 2 + spread);
-  EXPECT_NEAR(shift.low, std::expm1(std::log(1.05) - half), 1e-9);
-  EXPECT_NEAR(shift.high, std::expm1(std::log(1.05) + half), 1e-9);
-  // Without the history the two agreeing records show no spread at all.
+  EXPECT_NEAR(shift.low, std::expm1(std::log(1.05) - center - half), 1e-9);
+  EXPECT_NEAR(shift.high, std::expm1(std::log(1.05) - center + half), 1e-9);
+  // Without the history the spread is the two records'.
   EXPECT_EQ(estimate_level_shift(current, baseline, 0.95).spread_records, 2u);
+}
+
+TEST(LevelShift, AHistoryOfAnotherLevelIsLeftOutOfTheSpread) {
+  // A re-seed: the five baseline records are at the new level, 0.6 s, with a 1% spread;
+  // the older records of the history are at the old one, 0.1 s. Their spread would make
+  // every interval span both levels; the F-test leaves them out.
+  const std::vector<std::vector<double>> baseline = {{0.6}, {0.606}, {0.594}, {0.603}, {0.597}};
+  std::vector<std::vector<double>> history = baseline;
+  for (double level : {0.1, 0.101, 0.099, 0.1}) history.push_back({level});
+  const std::vector<double> current = {0.6};
+  const LevelShift shift = estimate_level_shift(current, baseline, 0.95, history);
+  EXPECT_EQ(shift.spread_records, 5u);
+  EXPECT_EQ(shift.degrees_of_freedom, 4.0);
+  EXPECT_GT(shift.low, -0.05);
+  EXPECT_LT(shift.high, 0.05);
 }
 
 TEST(LevelShift, ValuesThatAreNotAllPositiveAreComparedOnTheirOwnScale) {
