@@ -133,10 +133,17 @@ ComparisonRow comparison_row(const NormalizedRecord& record, const std::string& 
   row.exceeded = comparison != nullptr && comparison->threshold_exceeded;
   row.inconclusive = comparison != nullptr && comparison->inconclusive;
   row.not_gated = comparison != nullptr && !comparison->not_gated.empty();
+  // An ungated metric whose interval straddles its threshold is not "ok" either.
+  const bool straddles = comparison != nullptr && comparison->interval &&
+                         !comparison->policy.gated && !row.exceeded &&
+                         comparison->interval->high > comparison->policy.threshold_percent &&
+                         comparison->interval->high * std::fabs(baseline_value) >
+                             comparison->policy.threshold_absolute;
   row.verdict = row.regressed             ? "REGRESSED"
                 : row.inconclusive        ? "INCONCLUSIVE"
                 : row.exceeded            ? "exceeded (not gated)"
                 : row.not_gated           ? "not gated: " + comparison->not_gated
+                : straddles               ? "straddles the threshold (not gated)"
                 : current && has_baseline ? "ok"
                                           : "skipped";
   return row;

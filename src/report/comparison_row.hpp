@@ -18,7 +18,7 @@ struct ComparisonRow {
   std::string change;
   std::string threshold;  ///< "8% and 0.25 s", "… (not gated)"; "—" without a policy
   /// "REGRESSED", "INCONCLUSIVE", "exceeded (not gated)", "not gated: under the 500 ms
-  /// floor", "ok" or "skipped".
+  /// floor", "straddles the threshold (not gated)", "ok" or "skipped".
   std::string verdict;
   bool regressed = false;
   bool exceeded = false;

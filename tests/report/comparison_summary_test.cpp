@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "report/comparison_row.hpp"
+
 namespace perfgate {
 namespace PERFGATE_TEST_FILE {
 
@@ -119,6 +121,16 @@ TEST(ComparisonSummary, ShowsTheIntervalTheInconclusiveVerdictAndWhatAFloorHeldB
       << markdown;
   EXPECT_NE(markdown.find("\n### Not gated\n\nnot gated: 1 change(s)"), std::string::npos)
       << markdown;
+}
+
+TEST(ComparisonSummary, AnUngatedMetricWhoseIntervalStraddlesItsThresholdIsNotOk) {
+  NormalizedRecord r = inconclusive_record();
+  r.comparisons[1].policy.gated = false;  // latency: 95% interval +5.3% to +12.8% across 8%
+  r.comparisons[1].inconclusive = false;
+  const ComparisonRow row = comparison_row(r, "latency", metric_units({r}));
+  EXPECT_EQ(row.verdict, "straddles the threshold (not gated)");
+  r.comparisons[1].interval = ChangeInterval{0.01, 0.05, 0.95};  // within 8%
+  EXPECT_EQ(comparison_row(r, "latency", metric_units({r})).verdict, "ok");
 }
 
 TEST(ComparisonSummary, FitsEightyColumnsByDroppingTheThresholdAndWrappingTheReason) {
