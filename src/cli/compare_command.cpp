@@ -276,9 +276,8 @@ int execute_compare(const CompareOptions& options) {
     storable.push_back(entry.malformed.empty());
     if (entry.malformed.empty()) readable.push_back(entry.record);
   }
-  const CohortHistories histories =
-      fetch_cohort_histories(*store, readable, batch.trusted_run_sources,
-                             batch.method == CompareMethod::kStat ? kSpreadHistorySize : 0);
+  const CohortHistories histories = fetch_cohort_histories(
+      *store, readable, batch.trusted_run_sources, history_size_for(batch.method));
   const std::map<std::string, std::string> baseline_units = baseline_metric_units(histories);
   std::vector<NormalizedRecord> records = judge_batch(pending, histories, batch);
 

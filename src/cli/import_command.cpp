@@ -187,9 +187,8 @@ int execute_import(const ImportCommandOptions& options) {
   const std::vector<PendingRecord> pending = normalize_batch(inputs, batch);
   std::vector<NormalizedRecord> converted;
   for (const auto& entry : pending) converted.push_back(entry.record);
-  const CohortHistories histories =
-      fetch_cohort_histories(*store, converted, batch.trusted_run_sources,
-                             batch.method == CompareMethod::kStat ? kSpreadHistorySize : 0);
+  const CohortHistories histories = fetch_cohort_histories(
+      *store, converted, batch.trusted_run_sources, history_size_for(batch.method));
   std::vector<NormalizedRecord> records = judge_batch(pending, histories, batch);
   note_thresholds_above_values(records);
   // History is imported as it was judged when it was made: its statuses, timestamps and

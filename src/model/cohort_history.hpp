@@ -16,6 +16,12 @@ inline constexpr std::size_t kRollingBaselineSize = 5;
 /// spread between records from (the baseline's five among them).
 inline constexpr std::size_t kSpreadHistorySize = 20;
 
+/// How many records of a cohort's history `method` judges with: the spread's for stat,
+/// none beyond the baseline for seed.
+inline std::size_t history_size_for(CompareMethod method) {
+  return method == CompareMethod::kStat ? kSpreadHistorySize : 0;
+}
+
 struct CohortHistory {
   /// The last (up to 5) successful, eligible records of the cohort with at least one
   /// measured metric, newest first; none of them from the batch under judgement.

@@ -27,7 +27,8 @@ double median_of(std::vector<double> values) {
   return (*std::max_element(values.begin(), values.begin() + middle) + upper) / 2;
 }
 
-// A record's level (the median of its values) and the sampling variance of that median.
+// A record's level (the trimmed mean of its values, or their median below kTrimmedFrom)
+// and the sampling variance of that level.
 struct RecordLevel {
   double level = 0;
   double variance = 0;  ///< 0 for a single value: its runs' spread is unknown
@@ -54,15 +55,9 @@ RecordLevel level_of(std::vector<double> values) {
   return out;
 }
 
-// The sample variance (n - 1); 0 for fewer than two values.
+// The sample variance (n - 1) of the levels; 0 for fewer than two.
 double sample_variance(const std::vector<double>& values) {
-  if (values.size() < 2) return 0;
-  double mean = 0;
-  for (double value : values) mean += value;
-  mean /= static_cast<double>(values.size());
-  double sum = 0;
-  for (double value : values) sum += (value - mean) * (value - mean);
-  return sum / static_cast<double>(values.size() - 1);
+  return moments_of(values).variance;
 }
 
 // Whether a variance on `df` degrees of freedom is no larger than `reference` (on
@@ -162,19 +157,8 @@ LevelShift estimate_level_shift(std::span<const double> current,
   const double spread = sample_variance(spread_levels);
   const double kd = static_cast<double>(k);
   const double between_df = static_cast<double>(spread_count) - 1;
-  const double current_df = static_cast<double>(now.count - 1);
   double variance = 0;
   double df = std::numeric_limits<double>::infinity();
-  // Welch-Satterthwaite over independent parts, each with the degrees of freedom it was
-  // estimated with (parts from the same spread are one part).
-  const auto satterthwaite = [&](std::initializer_list<std::pair<double, double>> parts) {
-    double denominator = 0;
-    for (const auto& [part, part_df] : parts) {
-      variance += part;
-      if (part > 0 && part_df > 0) denominator += part * part / part_df;
-    }
-    if (denominator > 0) df = variance * variance / denominator;
-  };
   if (spread_count >= 2) {
     // One part: the current level's variance is floored by its runs' variance, but its
     // uncertainty is the spread's (K - 1 degrees of freedom). A spread that came out
@@ -182,7 +166,16 @@ LevelShift estimate_level_shift(std::span<const double> current,
     variance = median_variance_factor(k) * spread / kd + std::max(spread, now.variance);
     df = between_df;
   } else {
-    satterthwaite({{within_mean, static_cast<double>(within_df)}, {now.variance, current_df}});
+    // One baseline record: the two records' level variances, independent, with
+    // Welch-Satterthwaite's degrees of freedom.
+    const double parts[2] = {within_mean, now.variance};
+    const double part_dfs[2] = {static_cast<double>(within_df), static_cast<double>(now.count - 1)};
+    double denominator = 0;
+    for (int i = 0; i < 2; ++i) {
+      variance += parts[i];
+      if (parts[i] > 0 && part_dfs[i] > 0) denominator += parts[i] * parts[i] / part_dfs[i];
+    }
+    if (denominator > 0) df = variance * variance / denominator;
   }
   const double half = variance > 0 ? two_sided_quantile(confidence, df) * std::sqrt(variance) : 0;
   const double difference = now.level - center;
