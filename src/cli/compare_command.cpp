@@ -5,11 +5,15 @@
 #include <iostream>
 #include <set>
 
+#include "cli/confirmation_runs.hpp"
 #include "cli/judged_records.hpp"
 #include "cli/project_lookup.hpp"
+#include "cli/terminal.hpp"
+#include "config/config_sections.hpp"
 #include "gate/batch_comparison.hpp"
 #include "ingest/seed_raw_record.hpp"
 #include "measure/benchmark_runner.hpp"
+#include "measure/interruption.hpp"
 #include "measure/results_folder.hpp"
 #include "measure/run_selection.hpp"
 #include "measure/worker_log_tail.hpp"
@@ -17,6 +21,7 @@
 #include "model/fingerprint.hpp"
 #include "model/time_window.hpp"
 #include "report/comparison_summary.hpp"
+#include "report/confirmation_lines.hpp"
 #include "report/markdown.hpp"
 #include "report/recent_changes.hpp"
 #include "report/worker_log_copy.hpp"
@@ -179,6 +184,41 @@ std::string bulleted(const std::string& lines) {
   return out;
 }
 
+std::string joined_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) out += line + "\n";
+  return out;
+}
+
+std::string indented(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) out += "  " + line + "\n";
+  return out;
+}
+
+/// The batch's records judged against the store, with what storing and the table need.
+struct BatchJudgment {
+  std::vector<NormalizedRecord> records;
+  std::vector<bool> storable;  ///< per record: false for a malformed raw record
+  std::map<std::string, std::string> baseline_units;
+};
+
+BatchJudgment judge_inputs(Store& store, const std::vector<RawInput>& inputs,
+                           const BatchOptions& batch) {
+  const std::vector<PendingRecord> pending = normalize_batch(inputs, batch);
+  BatchJudgment judged;
+  std::vector<NormalizedRecord> readable;
+  for (const auto& entry : pending) {
+    judged.storable.push_back(entry.malformed.empty());
+    if (entry.malformed.empty()) readable.push_back(entry.record);
+  }
+  const CohortHistories histories = fetch_cohort_histories(
+      store, readable, batch.trusted_run_sources, history_size_for(batch.method));
+  judged.baseline_units = baseline_metric_units(histories);
+  judged.records = judge_batch(pending, histories, batch);
+  return judged;
+}
+
 }  // namespace
 
 CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
@@ -218,6 +258,11 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
                   "(REGRESSION beyond the threshold, PASS within, INCONCLUSIVE across it); seed: "
                   "the mean against the median of 5 (default: [policy] method, else stat)")
       ->check(CLI::IsMember({"stat", "seed"}));
+  cmd->add_option("--confirm", options.confirm,
+                  "Before a REGRESSION or INCONCLUSIVE verdict, measure the state again here, N "
+                  "more runs in fresh processes, and judge all the samples; the report says what "
+                  "changed (default: [policy] confirm_runs, else 0: off)")
+      ->check(CLI::Range(0, kMaxConfirmRuns));
   cmd->add_flag("--change-points", options.change_points,
                 "Also report a change point of each record's cohort series that starts among "
                 "its 10 newest records (docs/changes.md); statuses and exit codes stay as they "
@@ -228,6 +273,7 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
       "  perfgate compare --results-dir out/ --upload pass\n"
       "  perfgate compare --store sqlite:perf/team.db --init --upload pass   # a new store\n"
       "  perfgate compare --change-points\n"
+      "  perfgate compare --confirm 5   # a REGRESSION is measured 5 more times before it alerts\n"
       "  perfgate compare --method seed   # seed 000's rule: the mean against the median of 5\n"
       "  perfgate run benchmarks/ --run-source scheduled_main; perfgate compare --upload always "
       "--run-rc $?\n\n"
@@ -237,7 +283,11 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
       "Exit status: 0 PASS or CALIBRATION_NEEDED; 1 REGRESSION, RECIPE_MISMATCH or INFRA_ERROR\n"
       "(including a malformed raw record); 2 INCONCLUSIVE (none of those, and an interval\n"
       "straddles its threshold: rerun, or raise the repetitions); 66 no raw records, or a store\n"
-      "that does not exist (pass --init to create it); 74 store not writable.");
+      "that does not exist (pass --init to create it); 74 store not writable; 130, 143 or 129\n"
+      "interrupted while confirming (the runs it started are killed; nothing is stored).\n\n"
+      "A confirmation is written to confirm/ beside the raw record it confirms, and a later\n"
+      "compare of the same run judges it instead of the first record: confirming twice\n"
+      "measures once.");
   return cmd;
 }
 
@@ -250,7 +300,9 @@ int execute_compare(const CompareOptions& options) {
   ProjectConfig project = project_for(options.project, fs::current_path());
   const fs::path results_dir = project_results_dir(options.results_dir, project);
   const RawRecordSelection selection = select_raw_records(results_dir, options.all);
-  const std::vector<RawInput> inputs = read_raw_records(selection.files);
+  std::vector<RawInput> inputs = read_raw_records(selection.files);
+  // A state confirmed by an earlier compare is judged on all its samples again.
+  use_earlier_confirmations(inputs);
   note_selection(selection, results_dir, options.all);
   if (!options.all && !selection.run_folder) note_stale_records(inputs, results_dir);
   if (options.project.empty()) project = settings_of_suite_at(project_start(inputs), project);
@@ -265,21 +317,38 @@ int execute_compare(const CompareOptions& options) {
   batch.method = options.method.empty() ? project.compare_method.value_or(CompareMethod::kStat)
                                         : *parse_compare_method(options.method);
   if (!options.run_source.empty()) batch.run_source = options.run_source;
-  const std::vector<PendingRecord> pending = normalize_batch(inputs, batch);
-
   // Baselines are read strictly: only --init or the default store may be new.
   const auto store = open_judging_store(project_store(options.store, project), options.init,
                                         upload.policy != UploadPolicy::kNever);
-  std::vector<NormalizedRecord> readable;
-  std::vector<bool> storable;
-  for (const auto& entry : pending) {
-    storable.push_back(entry.malformed.empty());
-    if (entry.malformed.empty()) readable.push_back(entry.record);
+  BatchJudgment judged = judge_inputs(*store, inputs, batch);
+
+  const int confirm_runs = options.confirm.value_or(project.confirm_runs.value_or(0));
+  std::vector<std::string> not_confirmed;
+  if (confirm_runs > 0) {
+    std::vector<std::string> first_digests;
+    for (const RawInput& input : inputs) first_digests.push_back(input.sha256);
+    {
+      const InterruptionScope interruption;
+      not_confirmed =
+          confirm_judged_records(inputs, judged.records, confirm_runs, stderr_is_terminal());
+    }
+    if (const int signal = interruption_signal()) {
+      std::cerr << "perfgate compare: " << describe_interruption(signal)
+                << " while confirming; the runs it started were killed and nothing was judged "
+                   "or stored\n";
+      return interrupted_exit_code(signal);
+    }
+    // A merged record is a new measurement: normalised and judged afresh.
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      if (inputs[i].sha256 != first_digests[i]) {
+        judged = judge_inputs(*store, inputs, batch);
+        break;
+      }
+    }
   }
-  const CohortHistories histories = fetch_cohort_histories(
-      *store, readable, batch.trusted_run_sources, history_size_for(batch.method));
-  const std::map<std::string, std::string> baseline_units = baseline_metric_units(histories);
-  std::vector<NormalizedRecord> records = judge_batch(pending, histories, batch);
+  std::vector<NormalizedRecord>& records = judged.records;
+  const std::vector<bool>& storable = judged.storable;
+  const std::map<std::string, std::string>& baseline_units = judged.baseline_units;
 
   const std::string stamp = file_stamp_utc(clock);
   const std::optional<fs::path> chosen_reports = chosen_reports_dir(options);
@@ -300,6 +369,10 @@ int execute_compare(const CompareOptions& options) {
     markdown += changes.empty() ? std::string("None among the newest records of any cohort.\n")
                                 : bulleted(changes);
   }
+  const std::vector<std::string> confirmations = confirmation_lines(records);
+  if (!confirmations.empty() || !not_confirmed.empty())
+    markdown += "\n### Confirmation\n\n" +
+                bulleted(joined_lines(confirmations) + joined_lines(not_confirmed));
   const fs::path summary = write_new_file(
       reports_dir,
       "perf_" + (commit.empty() ? std::string("local") : file_slug(commit.substr(0, 12))) + "_" +
@@ -319,6 +392,10 @@ int execute_compare(const CompareOptions& options) {
     std::ostream& out = options.json ? std::cerr : std::cout;
     out << "change points among the newest " << kRecentWindow
         << " records of each cohort: " << (changes.empty() ? "none\n" : "\n" + changes);
+  }
+  if (!confirmations.empty() || !not_confirmed.empty()) {
+    std::ostream& out = options.json ? std::cerr : std::cout;
+    out << "confirmation:\n" << indented(confirmations) << indented(not_confirmed);
   }
   if (!options.json) std::cout << "summary: " << summary.string() << "\n" << stored_note << "\n";
   return judged_exit_status(records);

@@ -21,6 +21,9 @@ struct CompareOptions {
   bool all = false;            ///< --all: every run of the results folder, not only the newest
   bool change_points = false;  ///< --change-points: report recent change points too
   std::string method;          ///< --method stat|seed; "" = [policy] method, else stat
+  /// --confirm N: re-measure a REGRESSION or INCONCLUSIVE state with N more runs before
+  /// judging it; nullopt = [policy] confirm_runs, else 0 (off).
+  std::optional<int> confirm;
 };
 
 CLI::App* add_compare_command(CLI::App& app, CompareOptions& options);

@@ -16,6 +16,7 @@
 
 #include "cli/progress_line.hpp"
 #include "cli/project_lookup.hpp"
+#include "cli/run_environment.hpp"
 #include "cli/terminal.hpp"
 #include "config/command_check.hpp"
 #include "config/config_sections.hpp"
@@ -50,41 +51,6 @@ bool matches_filters(const BenchmarkState& state, const std::vector<std::string>
     if (::fnmatch(pattern.c_str(), state.config->benchmark_id.c_str(), 0) == 0) return true;
   }
   return false;
-}
-
-fs::path project_folder(const Suite& suite) {
-  return suite.project.root ? *suite.project.root : fs::current_path();
-}
-
-RunEnvironment describe_environment(const Suite& suite, const std::string& run_source_flag) {
-  const std::time_t now = std::time(nullptr);
-  const HostProvenance host = describe_host(real_host(), current_environment(),
-                                            suite.project.software_profile, run_source_flag, now);
-  const HardwareProfile& hardware = host.hardware;
-
-  RunEnvironment out;
-  out.provenance = host.provenance;
-  out.host = &real_host();
-  std::cerr << busy_machine_notice(real_host());
-  add_local_git(real_host(), out.provenance, project_folder(suite), std::cerr);
-  out.gpu_count = hardware.gpus.size();
-  out.file_stamp = file_stamp_utc(now);
-  if (suite.project.log_limit_mb) {
-    out.log_limit_bytes = static_cast<std::size_t>(*suite.project.log_limit_mb * 1024 * 1024);
-  }
-  for (const std::string& note : host.software_notes) {
-    std::cerr << "perfgate: note: " << note << "\n";
-  }
-  if (!hardware.gpu_note.empty() && hardware.gpus.empty()) {
-    // Only worth saying when a config asked for GPUs.
-    for (const auto& config : suite.configs) {
-      if (config.run.required_gpus > 0) {
-        std::cerr << "perfgate: note: " << hardware.gpu_note << "\n";
-        break;
-      }
-    }
-  }
-  return out;
 }
 
 // A failed run and a static-threshold breach are both hard failures of `run`: the user
@@ -322,7 +288,7 @@ int execute_run(const RunOptions& options) {
     return static_cast<int>(ExitCode::kOk);
   }
 
-  RunEnvironment environment = describe_environment(suite, options.run_source);
+  RunEnvironment environment = describe_run_environment(suite, options.run_source);
   if (!options.timeout.empty()) environment.timeout_s = timeout_flag(options.timeout);
   std::vector<const BenchmarkState*> to_run;
   for (const auto& state : states) {

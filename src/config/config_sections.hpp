@@ -15,6 +15,9 @@ namespace perfgate {
 /// Upper bounds that keep a typo (an extra zero, one axis too many) from asking for more
 /// runs or states than any machine could hold, instead of failing after hours.
 inline constexpr int kMaxRunsPerState = 1'000'000;
+/// The most runs `compare --confirm` adds to a state: a confirmation is a second look, not
+/// a new benchmark.
+inline constexpr int kMaxConfirmRuns = 1'000;
 
 /// What is wrong with `id` as a benchmark id (a reason and a fix), or nullopt when it is
 /// one: letters, digits, '.', '_' and '-', starting with a letter or digit, at most 100.

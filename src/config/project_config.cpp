@@ -68,7 +68,7 @@ void read_policies(ProjectConfig& project, const ConfigValue& value) {
 
 void read_policy(ProjectConfig& project, const ConfigValue& value) {
   ErrorList errors;
-  const ConfigTable table(value, {"method"}, errors);
+  const ConfigTable table(value, {"method", "confirm_runs"}, errors);
   errors.check([&] {
     const auto method = table.get("method");
     if (!method) return;
@@ -79,6 +79,11 @@ void read_policy(ProjectConfig& project, const ConfigValue& value) {
                           "Use \"stat\" (an interval from the samples; the default) or \"seed\" "
                           "(the mean against the median of 5, as seed 000)");
     }
+  });
+  errors.check([&] {
+    // 0 turns confirmation off, as `compare --confirm 0` does.
+    if (const auto runs = table.get("confirm_runs"))
+      project.confirm_runs = static_cast<int>(runs->int_between(0, kMaxConfirmRuns));
   });
   errors.throw_if_any();
 }

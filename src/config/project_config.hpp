@@ -30,6 +30,9 @@ struct ProjectConfig {
   std::map<std::string, MetricPolicy> policies;  ///< [policies.<metric>]
   /// [policy] method: how compare decides; absent = the command's default (stat).
   std::optional<CompareMethod> compare_method;
+  /// [policy] confirm_runs: compare re-measures a REGRESSION or INCONCLUSIVE state with this
+  /// many more runs before it alerts (docs/compare.md, "Confirmation"); absent = 0, off.
+  std::optional<int> confirm_runs;
   std::vector<std::string> trusted_run_sources = {"scheduled_main"};  ///< [baseline]
   SoftwareProfileConfig software_profile;                             ///< [software_profile]
   std::optional<HistoryConfig> history;  ///< [history], when the file has the table

@@ -32,6 +32,26 @@ std::vector<double> runs_of(const MetricValue& metric) {
   return metric.samples.empty() ? std::vector<double>{metric.value} : metric.samples;
 }
 
+// The current record's runs in the parts they were measured in: a record confirmed by
+// `compare --confirm` holds its first runs and the confirmation's, taken at two moments of
+// the machine (quality_metadata.confirmation.first_samples says where the second begins).
+std::vector<std::vector<double>> measured_parts(const NormalizedRecord& record,
+                                                const std::string& metric,
+                                                const MetricValue& value) {
+  std::vector<double> runs = runs_of(value);
+  const Json& quality = record.quality_metadata;
+  const auto confirmation = quality.find("confirmation");
+  if (confirmation == quality.end() || !confirmation->is_object()) return {runs};
+  const auto first = confirmation->find("first_samples");
+  if (first == confirmation->end() || !first->is_object()) return {runs};
+  const auto count = first->find(metric);
+  if (count == first->end() || !count->is_number_unsigned()) return {runs};
+  const std::size_t split = count->get<std::size_t>();
+  if (split == 0 || split >= runs.size()) return {runs};
+  const auto middle = runs.begin() + static_cast<std::ptrdiff_t>(split);
+  return {std::vector<double>(runs.begin(), middle), std::vector<double>(middle, runs.end())};
+}
+
 // "under the 500 ms floor": the absolute part of the policy in the metric's unit.
 std::string floor_note(const MetricPolicy& policy, const std::string& unit) {
   return "under the " + format_quantity(policy.threshold_absolute, unit) + " floor";
@@ -39,10 +59,11 @@ std::string floor_note(const MetricPolicy& policy, const std::string& unit) {
 
 // The stat method's deltas, interval and decision for one metric.
 void judge_by_interval(MetricComparison& comparison, const MetricValue& now,
+                       const std::vector<std::vector<double>>& now_parts,
                        const std::vector<std::vector<double>>& baseline,
                        const std::vector<std::vector<double>>& history) {
   const stats::LevelShift shift =
-      stats::estimate_level_shift(runs_of(now), baseline, kStatConfidence, history);
+      stats::estimate_level_shift(now_parts, baseline, kStatConfidence, history);
   if (!shift.estimated) return;  // a baseline level of 0: no relative change to estimate
   comparison.not_gated.clear();  // the seed rule's note; the interval decides here
   const bool higher_better = now.direction == Direction::kHigherIsBetter;
@@ -109,7 +130,8 @@ std::vector<MetricComparison> compare_with_baseline(const NormalizedRecord& curr
       if (comparison.percent_delta > policy.threshold_percent && !comparison.threshold_exceeded)
         comparison.not_gated = floor_note(policy, value->second.unit);
       if (method == CompareMethod::kStat)
-        judge_by_interval(comparison, value->second, baseline_runs, spread_runs);
+        judge_by_interval(comparison, value->second, measured_parts(current, metric, value->second),
+                          baseline_runs, spread_runs);
     }
     comparisons.push_back(std::move(comparison));
   }

@@ -8,11 +8,15 @@ Json json_or_null(const std::optional<T>& value) {
   return value ? Json(*value) : Json(nullptr);
 }
 
+}  // namespace
+
 Json summary_json(const Summary& s) {
   return {{"count", s.count}, {"mean", s.mean},   {"median", s.median}, {"min", s.min},
           {"max", s.max},     {"stdev", s.stdev}, {"mad", s.mad},       {"q1", s.q1},
           {"q3", s.q3},       {"iqr", s.iqr}};
 }
+
+namespace {
 
 Json run_json(const RunObservation& run) {
   return {{"index", run.index},

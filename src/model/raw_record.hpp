@@ -81,5 +81,7 @@ struct RawRecord {
 };
 
 Json to_json(const RawRecord& record);
+/// A metric's "summary" object as raw records write it.
+Json summary_json(const Summary& summary);
 
 }  // namespace perfgate

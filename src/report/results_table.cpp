@@ -24,7 +24,7 @@ std::string paint(const std::string& text, const char* color, const TableStyle& 
   return ansi::paint(text, color, style.color);
 }
 
-const char* status_color(const std::string& status) {
+const char* outcome_color(const std::string& status) {
   if (status == "PASS") return kGreen;
   if (status == "SKIPPED") return kYellow;
   return kRed;
@@ -103,7 +103,7 @@ std::string render_outcome_block(const BenchmarkOutcome& outcome, const TableSty
   std::string out;
   const std::string status = outcome.status();
   std::string header = paint(visible_text(outcome.name), kBold, style) + "  " +
-                       paint(status, status_color(status), style);
+                       paint(status, outcome_color(status), style);
   if (status == "SKIPPED") return header + "  " + visible_text(outcome.skip_reason) + "\n\n";
   const RawRecord& record = outcome.record;
   if (status == "FAILED") header += "  " + visible_text(record.failure_reason, true);

@@ -93,15 +93,29 @@ double median_variance_factor(std::size_t n) {
 LevelShift estimate_level_shift(std::span<const double> current,
                                 const std::vector<std::vector<double>>& baseline, double confidence,
                                 const std::vector<std::vector<double>>& history) {
+  return estimate_level_shift(std::vector<std::vector<double>>{{current.begin(), current.end()}},
+                              baseline, confidence, history);
+}
+
+LevelShift estimate_level_shift(const std::vector<std::vector<double>>& current_parts,
+                                const std::vector<std::vector<double>>& baseline, double confidence,
+                                const std::vector<std::vector<double>>& history) {
   LevelShift shift;
   shift.confidence = confidence;
   std::vector<const std::vector<double>*> records;
   for (const auto& record : baseline) {
     if (!record.empty()) records.push_back(&record);
   }
-  if (current.empty() || records.empty()) return shift;
+  std::vector<const std::vector<double>*> parts;
+  for (const auto& part : current_parts) {
+    if (!part.empty()) parts.push_back(&part);
+  }
+  if (parts.empty() || records.empty()) return shift;
 
-  bool positive = std::all_of(current.begin(), current.end(), [](double v) { return v > 0; });
+  bool positive = true;
+  for (const auto* part : parts) {
+    positive = positive && std::all_of(part->begin(), part->end(), [](double v) { return v > 0; });
+  }
   for (const auto* record : records) {
     positive =
         positive && std::all_of(record->begin(), record->end(), [](double v) { return v > 0; });
@@ -114,7 +128,16 @@ LevelShift estimate_level_shift(std::span<const double> current,
     return out;
   };
 
-  const RecordLevel now = level_of(scaled(current));
+  // A confirmed record's parts were measured at different moments of the machine: each is
+  // a draw of the between-record noise, and the current level is their mean.
+  std::vector<RecordLevel> now_parts;
+  double now_level = 0;
+  for (const auto* part : parts) {
+    now_parts.push_back(level_of(scaled(*part)));
+    now_level += now_parts.back().level;
+  }
+  const double m = static_cast<double>(now_parts.size());
+  now_level /= m;
   std::vector<double> levels;
   double within_mean = 0;
   std::size_t within_df = 0;
@@ -163,22 +186,39 @@ LevelShift estimate_level_shift(std::span<const double> current,
     // One part: the current level's variance is floored by its runs' variance, but its
     // uncertainty is the spread's (K - 1 degrees of freedom). A spread that came out
     // small by chance must not borrow the runs' many degrees of freedom as well.
-    variance = median_variance_factor(k) * spread / kd + std::max(spread, now.variance);
+    double now_variance = 0;
+    for (const RecordLevel& part : now_parts) now_variance += std::max(spread, part.variance);
+    now_variance /= m * m;
+    // Parts that disagree more than the spread predicts (a machine that changed between
+    // them) widen the interval by what they show: the mean of two moments is only as sure
+    // as the moments agree.
+    if (now_parts.size() >= 2) {
+      std::vector<double> part_levels;
+      for (const RecordLevel& part : now_parts) part_levels.push_back(part.level);
+      now_variance = std::max(now_variance, sample_variance(part_levels) / m);
+    }
+    variance = median_variance_factor(k) * spread / kd + now_variance;
     df = between_df;
   } else {
-    // One baseline record: the two records' level variances, independent, with
+    // One baseline record: the two sides' level variances, independent, with
     // Welch-Satterthwaite's degrees of freedom.
-    const double parts[2] = {within_mean, now.variance};
-    const double part_dfs[2] = {static_cast<double>(within_df), static_cast<double>(now.count - 1)};
+    double now_variance = 0;
+    std::size_t now_df = 0;
+    for (const RecordLevel& part : now_parts) {
+      now_variance += part.variance / (m * m);
+      now_df += part.count - 1;
+    }
+    const double sides[2] = {within_mean, now_variance};
+    const double side_dfs[2] = {static_cast<double>(within_df), static_cast<double>(now_df)};
     double denominator = 0;
     for (int i = 0; i < 2; ++i) {
-      variance += parts[i];
-      if (parts[i] > 0 && part_dfs[i] > 0) denominator += parts[i] * parts[i] / part_dfs[i];
+      variance += sides[i];
+      if (sides[i] > 0 && side_dfs[i] > 0) denominator += sides[i] * sides[i] / side_dfs[i];
     }
     if (denominator > 0) df = variance * variance / denominator;
   }
   const double half = variance > 0 ? two_sided_quantile(confidence, df) * std::sqrt(variance) : 0;
-  const double difference = now.level - center;
+  const double difference = now_level - center;
 
   if (positive) {
     shift.change = std::expm1(difference);

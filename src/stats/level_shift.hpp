@@ -55,4 +55,12 @@ LevelShift estimate_level_shift(std::span<const double> current,
                                 const std::vector<std::vector<double>>& baseline, double confidence,
                                 const std::vector<std::vector<double>>& history = {});
 
+/// The same for a current record measured in parts at different moments (its first runs,
+/// then a confirmation's): each part is a draw of the noise between records, so the current
+/// level is the mean of the parts' levels and its variance the mean of their variances over
+/// the number of parts. One part is exactly the overload above.
+LevelShift estimate_level_shift(const std::vector<std::vector<double>>& current_parts,
+                                const std::vector<std::vector<double>>& baseline, double confidence,
+                                const std::vector<std::vector<double>>& history = {});
+
 }  // namespace perfgate::stats

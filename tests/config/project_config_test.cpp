@@ -71,6 +71,26 @@ TEST(ProjectConfig, ReadsTheCompareMethodOfThePolicyTable) {
       CompareMethod::kStat);
 }
 
+TEST(ProjectConfig, ReadsConfirmRunsOfThePolicyTableAndRefusesTooMany) {
+  TempDir dir;
+  EXPECT_FALSE(load_project_config(dir.write("a.toml", "")).confirm_runs.has_value());
+  EXPECT_EQ(load_project_config(dir.write("b.toml", "[policy]\nconfirm_runs = 5\n")).confirm_runs,
+            5);
+  EXPECT_EQ(load_project_config(dir.write("c.toml", "[policy]\nconfirm_runs = 0\n")).confirm_runs,
+            0);
+  const auto file = dir.write("d.toml", "[policy]\nconfirm_runs = 1001\n");
+  try {
+    load_project_config(file);
+    FAIL() << "accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kDataError);
+    EXPECT_NE(std::string(error.what()).find(file.string() + ": policy.confirm_runs: "),
+              std::string::npos)
+        << error.what();
+    EXPECT_NE(std::string(error.what()).find("1000"), std::string::npos) << error.what();
+  }
+}
+
 TEST(ProjectConfig, RefusesAnUnknownCompareMethodNamingTheChoices) {
   TempDir dir;
   const auto file = dir.write("perfgate.toml", "[policy]\nmethod = \"median\"\n");

@@ -149,7 +149,7 @@ TEST(LevelShift, ABaselineLevelOfZeroOrNoValuesIsNotEstimated) {
   EXPECT_FALSE(estimate_level_shift(current, {{0.0}}, 0.95).estimated);
   EXPECT_FALSE(estimate_level_shift(current, {}, 0.95).estimated);
   EXPECT_FALSE(estimate_level_shift(current, {{}}, 0.95).estimated);
-  EXPECT_FALSE(estimate_level_shift({}, {{1.0}}, 0.95).estimated);
+  EXPECT_FALSE(estimate_level_shift(std::vector<double>{}, {{1.0}}, 0.95).estimated);
 }
 
 // Coverage of the 95% interval when nothing changed, on a machine whose records move by
@@ -180,6 +180,53 @@ TEST(LevelShift, The95PercentIntervalCoversNoChangeIn95PercentOfNoisyTries) {
   }
   EXPECT_GE(covered, kTries * 93 / 100);
   EXPECT_LE(covered, kTries * 97 / 100);
+}
+
+TEST(LevelShiftInParts, OnePartIsExactlyTheRecordAsOne) {
+  const std::vector<double> runs = {1.1, 1.2, 1.15, 1.3, 1.12};
+  const std::vector<std::vector<double>> baseline = {
+      {1.0, 1.02, 0.99}, {1.05, 1.04, 1.06}, {0.97, 0.98, 0.99}, {1.0, 1.01, 1.0}, {1.03, 1.02}};
+  const LevelShift whole = estimate_level_shift(runs, baseline, 0.95);
+  const LevelShift parts =
+      estimate_level_shift(std::vector<std::vector<double>>{runs}, baseline, 0.95);
+  EXPECT_EQ(parts.change, whole.change);
+  EXPECT_EQ(parts.low, whole.low);
+  EXPECT_EQ(parts.high, whole.high);
+}
+
+TEST(LevelShiftInParts, TwoAgreeingPartsHalveTheCurrentLevelsVariance) {
+  // Baseline levels log(1), log(1.02), ... : spread S^2; each part is one more draw of it.
+  const std::vector<std::vector<double>> baseline = {{1.0}, {1.02}, {0.98}, {1.01}, {0.99}};
+  const LevelShift one = estimate_level_shift(std::vector<double>{1.2}, baseline, 0.95);
+  const LevelShift two =
+      estimate_level_shift(std::vector<std::vector<double>>{{1.2}, {1.2}}, baseline, 0.95);
+  EXPECT_NEAR(two.change, 0.2, 1e-12);
+  double mean = 0;
+  for (const auto& record : baseline) mean += std::log(record[0]) / 5;
+  double spread = 0;
+  for (const auto& record : baseline) spread += std::pow(std::log(record[0]) - mean, 2) / 4;
+  const double t = 2.7764451051977987;  // 97.5% of Student's t on 4 degrees of freedom
+  const double center = std::log(1.0);  // the median record's level
+  EXPECT_NEAR(one.high,
+              std::expm1(std::log(1.2) - center +
+                         t * std::sqrt(median_variance_factor(5) * spread / 5 + spread)),
+              1e-12);
+  EXPECT_NEAR(two.high,
+              std::expm1(std::log(1.2) - center +
+                         t * std::sqrt(median_variance_factor(5) * spread / 5 + spread / 2)),
+              1e-12);
+}
+
+TEST(LevelShiftInParts, PartsThatDisagreeWidenTheIntervalByTheirOwnSpread) {
+  // A first part 60% slower than a confirmation at the baseline's level: their mean is
+  // 26% slower, but two moments that far apart cannot say so with confidence.
+  const std::vector<std::vector<double>> baseline = {
+      {1.0, 1.0}, {1.01, 1.01}, {0.99, 0.99}, {1.0, 1.0}, {1.0, 1.0}};
+  const LevelShift shift = estimate_level_shift(
+      std::vector<std::vector<double>>{{1.6, 1.6, 1.6}, {1.0, 1.0, 1.0}}, baseline, 0.95);
+  EXPECT_NEAR(shift.change, std::expm1(std::log(1.6) / 2), 1e-12);
+  EXPECT_LT(shift.low, 0.0);
+  EXPECT_GT(shift.high, 0.6);
 }
 
 }  // namespace PERFGATE_TEST_FILE
