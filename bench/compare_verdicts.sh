@@ -9,7 +9,8 @@
 # machine: an A/A check. The policy is 5% for latency and cpu_time (as ab's check budgets
 # +5%), the built-in 5% for memory; no absolute floor (--method stat's default).
 # Goals: no REGRESSION for the same program, idle or loaded; 10% more work REGRESSION in
-# >= 95% of the idle tries, and never PASS under load. Usage: compare_verdicts.sh BUILD [N]
+# >= 95% of the idle tries, and never PASS under load. The stat rows are repeated with
+# --confirm 5. Usage: compare_verdicts.sh BUILD [N]
 set -euo pipefail
 BUILD=$(cd "${1:-build}" && pwd)
 N=${2:-20}
@@ -70,8 +71,8 @@ load() {  # a busy loop on every core, or none
   fi
 }
 
-verdicts() {  # verdicts LABEL MILLIONS METHOD -> one line of counts
-  local label=$1 millions=$2 method=$3
+verdicts() {  # verdicts LABEL MILLIONS METHOD [CONFIRM_RUNS] -> one line of counts
+  local label=$1 millions=$2 method=$3 confirm=${4:-0}
   local pass=0 regression=0 inconclusive=0 other=0
   why=""
   echo "$millions" > suite/millions
@@ -79,7 +80,8 @@ verdicts() {  # verdicts LABEL MILLIONS METHOD -> one line of counts
     rm -rf out
     "$PG" run suite --results-dir out >/dev/null 2>&1 || true
     local rc=0
-    COLUMNS=400 "$PG" compare -r out --method "$method" >"$tmp/said" 2>/dev/null || rc=$?
+    COLUMNS=400 "$PG" compare -r out --method "$method" --confirm "$confirm" >"$tmp/said" \
+      2>/dev/null || rc=$?
     case $rc in 0) pass=$((pass+1));; 1) regression=$((regression+1));; 2) inconclusive=$((inconclusive+1));; *) other=$((other+1));; esac
     # What the first verdict that was not PASS said, to read beside the counts.
     if [ "$rc" -ne 0 ] && [ -z "${why:-}" ]; then why=$(head -n 1 "$tmp/said" | cut -c1-160); fi
@@ -90,12 +92,15 @@ verdicts() {  # verdicts LABEL MILLIONS METHOD -> one line of counts
 }
 
 printf '%-44s%6s%12s%14s%7s%8s\n' "$N tries a row" PASS REGRESSION INCONCLUSIVE error load
-for state in idle busy; do
+for state in ${STATES:-idle busy}; do  # STATES=busy: only the loaded rows
   load "$state"
   seed_baseline "$state" >&2
   for method in stat seed; do
     verdicts "$method, $state: same program" 30 "$method"
     verdicts "$method, $state: 10% more work" 33 "$method"
   done
+  # A REGRESSION or INCONCLUSIVE state measured 5 more times before it counts.
+  verdicts "stat --confirm 5, $state: same program" 30 stat 5
+  verdicts "stat --confirm 5, $state: 10% more work" 33 stat 5
 done
 load idle

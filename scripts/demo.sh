@@ -48,8 +48,10 @@ step "perfgate run examples/   (second measurement)"
 "$PG" run examples/ --results-dir "$demo/results" >/dev/null
 echo "records in $(ls -d "$demo"/results/run-* | tail -1)"
 
-step "perfgate compare --upload pass   (the newest run, against the rolling baselines)"
-compare_or_show --results-dir "$demo/results" --upload pass
+step "perfgate compare --upload pass --confirm 3   (the newest run, against the rolling baselines)"
+# A state judged REGRESSION or INCONCLUSIVE is measured 3 more times before it is reported:
+# a busy moment of this machine is not a regression (docs/compare.md, "Confirmation").
+compare_or_show --results-dir "$demo/results" --upload pass --confirm 3
 
 step "perfgate report --since 1d"
 "$PG" report --since 1d --benchmark 'primes*'
@@ -78,9 +80,9 @@ num_measurement_runs = 3
 threshold_percent = 0.08
 threshold_absolute = 0.2
 EOF
-measure_toolchain() { # measure_toolchain RESULTS_DIR UPLOAD
+measure_toolchain() { # measure_toolchain RESULTS_DIR UPLOAD [COMPARE FLAGS...]
   "$PG" run "$tool" --results-dir "$demo/$1" >/dev/null
-  "$PG" compare --results-dir "$demo/$1" --project "$tool/perfgate.toml" --upload "$2"
+  "$PG" compare --results-dir "$demo/$1" --project "$tool/perfgate.toml" --upload "$2" "${@:3}"
 }
 
 step "re-seeding: 'toolchain' takes 0.1 s; seed its first baseline"
@@ -90,11 +92,11 @@ measure_toolchain toolchain-1 pass >/dev/null
   -o "$demo/toolchain-calibration.json" >/dev/null
 "$PG" baseline approve --project "$tool/perfgate.toml" "$demo/toolchain-calibration.json"
 
-step "after a compiler upgrade it takes 0.6 s, and compare fails against the old baseline"
+step "after a compiler upgrade it takes 0.6 s: compare --confirm 3 measures it again, and it holds"
 echo 0.6 >"$tool/delay"
-for run in toolchain-2 toolchain-3; do
-  measure_toolchain "$run" always || echo "(exit $?: REGRESSION, stored with --upload always)"
-done
+measure_toolchain toolchain-2 always --confirm 3 ||
+  echo "(exit $?: REGRESSION, confirmed, stored with --upload always)"
+measure_toolchain toolchain-3 always >/dev/null || echo "(exit $?: REGRESSION again, stored)"
 
 step "perfgate baseline prepare --reseed   (the reviewed new level, to advance the median)"
 "$PG" baseline prepare --reseed --project "$tool/perfgate.toml" --benchmark toolchain \

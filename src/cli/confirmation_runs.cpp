@@ -117,8 +117,9 @@ MeasuredConfirmation confirm_one(const RawInput& input, const NormalizedRecord& 
   if (fingerprint(build_recipe(*state, digest_inputs(*state->config))) !=
       text_of(input.raw, "recipe_fingerprint")) {
     return {std::nullopt,
-            "its config or an input changed since it was measured (the recipe differs); run "
-            "the suite again instead"};
+            "its recipe is not the record's: its config, an input or the project's [run] "
+            "defaults changed since it was measured, or compare runs in another project than "
+            "run did; run the suite again instead"};
   }
   const RunEnvironment environment = describe_run_environment(suite, "");
   const std::string hardware = text_of(input.raw, "hardware_profile_id");

@@ -82,6 +82,7 @@ int execute_plan(const HistoryOptions& options) {
   plan_options.max = options.max;
   plan_options.target = options.target;
   plan_options.activation = options.activation;
+  plan_options.confirm_flags = options.confirm_flags;
   const history::PlanFile plan = history::plan_history(setup, plan_options);
   if (!setup.archive->exists()) {
     // A mistyped archive reads as empty: say so before a publish creates it.
@@ -98,6 +99,13 @@ int execute_plan(const HistoryOptions& options) {
       plan.branch, plan.monitored.size(), plan.baseline.substr(0, 12), plan.target.substr(0, 12),
       plan.plan.selected.size(), plan.plan.selected.empty() ? "-" : short_list(plan.plan.selected),
       plan.plan.missing.size(), plan.plan.failed.size(), plan.plan.measured.size(), options.output);
+  if (options.confirm_flags) {
+    std::cout << (plan.plan.confirming.empty()
+                      ? std::string("confirming: no flag waits for a re-measurement\n")
+                      : fmt::format("confirming {} flag commit(s) and the commit(s) before them: "
+                                    "{}\n",
+                                    plan.plan.confirming.size(), short_list(plan.plan.confirming)));
+  }
   if (!options.queue_store.empty()) {
     enqueue_commits(options.queue_store, plan.plan.selected, options.environment,
                     setup.config.suite);
@@ -156,9 +164,17 @@ int execute_export(const HistoryOptions& options) {
       setup, kVersion,
       [&](const std::string& text) { write_result(options.output, text, options.force); });
   std::cout << fmt::format(
-      "{}: {} commits monitored: {} measured, {} failed, {} missing; {} series, {} flags\n",
+      "{}: {} commits monitored: {} measured, {} failed, {} missing; {} series, {} flags",
       options.output, exported.monitored, exported.measured, exported.failed, exported.missing,
       exported.series, exported.flags);
+  if (exported.flags > 0) {
+    // How far the flags were checked by a second measurement (history plan --confirm-flags).
+    std::cout << fmt::format(" ({} confirmed, {} unconfirmed, {} not yet re-measured)",
+                             exported.confirmed_flags, exported.unconfirmed_flags,
+                             exported.flags - exported.confirmed_flags -
+                                 exported.unconfirmed_flags);
+  }
+  std::cout << "\n";
   return 0;
 }
 
@@ -194,6 +210,10 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       "plan", "List the monitored commits and choose the next ones to measure");
   add_common_options(commands.plan, options);
   commands.plan->add_flag("--retry", options.retry, "Measure failed commits again too");
+  commands.plan->add_flag("--confirm-flags", options.confirm_flags,
+                          "First measure each flagged commit not yet re-measured, and the commit "
+                          "before it, again (a pair at a time, within --max): the export then "
+                          "says whether each flag is confirmed");
   commands.plan->add_option("--commit", options.commit,
                             "Measure this monitored commit (a new attempt), whatever its state");
   commands.plan
@@ -218,9 +238,11 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       "  perfgate history plan -o plan.json\n"
       "  perfgate history plan --retry --max 4 -o plan.json\n"
       "  perfgate history plan --commit 3f2a9c1 -o plan.json\n"
+      "  perfgate history plan --confirm-flags -o plan.json   # re-measure flagged commits\n"
       "  perfgate history plan -o plan.json --store postgresql://perf@db/perf --environment "
       "arm-1\n\n"
-      "The target comes first when it is unmeasured, then the oldest missing commits.\n"
+      "The target comes first when it is unmeasured, then (with --confirm-flags) each flagged\n"
+      "commit not yet re-measured and the commit before it, then the oldest missing commits.\n"
       "With --store, the selected commits are also queued for the fleet (docs/fleet.md);\n"
       "commits already queued there stay as they are.\n\n"
       "Exit status: 0 planned; 64 bad flag or --commit outside the monitored commits;\n"

@@ -16,6 +16,7 @@ struct HistoryOptions {
   std::optional<std::string> archive;
   // plan
   bool retry = false;
+  bool confirm_flags = false;  ///< history plan --confirm-flags
   std::optional<std::string> commit;
   std::optional<int> max;
   std::optional<std::string> target;

@@ -47,7 +47,24 @@ CommitPlan plan_commits(const PlanRequest& request) {
       const CommitState state = state_of(request, sha);
       return state == CommitState::kMissing || (request.retry && state == CommitState::kFailed);
     };
+    // A flag is confirmed by measuring both of its commits again: a pair at a time, so that
+    // the budget never buys half a confirmation.
+    const auto monitored = [&](const std::string& sha) {
+      return std::find(request.monitored.begin(), request.monitored.end(), sha) !=
+             request.monitored.end();
+    };
     if (request.max > 0 && wanted(request.target)) choose(request.target);
+    for (const auto& [previous, flagged] : request.confirm) {
+      if (!monitored(previous) || !monitored(flagged)) continue;
+      const int cost = static_cast<int>(!chosen.count(previous)) + !chosen.count(flagged);
+      if (static_cast<int>(plan.selected.size()) + cost > request.max) break;
+      for (const std::string* sha : {&previous, &flagged}) {
+        if (chosen.count(*sha)) continue;
+        choose(*sha);
+        plan.confirming.push_back(*sha);
+      }
+    }
+
     for (const std::string& sha : request.monitored) {
       if (static_cast<int>(plan.selected.size()) >= request.max) break;
       if (wanted(sha)) choose(sha);
@@ -84,6 +101,7 @@ Json to_json(const PlanFile& file) {
           {"retry", file.retry},
           {"monitored", file.monitored},
           {"selected", file.plan.selected},
+          {"confirming", file.plan.confirming},
           {"missing", file.plan.missing},
           {"failed", file.plan.failed},
           {"measured", file.plan.measured}};
@@ -120,6 +138,7 @@ std::string plan_file_text(const PlanFile& file) {
   text("archive", file.archive);
   text("baseline", file.baseline);
   text("branch", file.branch);
+  list("confirming", file.plan.confirming);
   text("created_at", file.created_at);
   text("current", file.current);
   list("failed", file.plan.failed);
@@ -164,6 +183,8 @@ PlanFile read_plan_file(const std::string& text, const std::string& source) {
   file.plan.missing = strings(reader, "missing");
   file.plan.failed = strings(reader, "failed");
   file.plan.measured = strings(reader, "measured");
+  // Plans written before --confirm-flags have no "confirming".
+  if (json.contains("confirming")) file.plan.confirming = strings(reader, "confirming");
   return file;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Which monitored commits to measure in this run (seed 003): the target first when it has
-// no measurement, then the oldest missing ones, at most `max` in all; every other missing
+// no measurement, then (--confirm-flags) each flag's two commits again, then the oldest
+// missing ones, at most `max` in all; every other missing
 // commit stays listed. A commit whose latest attempt failed is measured again only when
 // asked (--retry, or --commit naming it), so one commit that never builds cannot starve the
 // rest of the backlog.
@@ -21,10 +22,15 @@ struct PlanRequest {
   bool retry = false;
   std::optional<std::string> commit;  ///< --commit: this one alone, whatever its state
   int max = 8;
+  /// --confirm-flags: (previous, flagged) commits to measure again whatever their state,
+  /// first, a whole pair at a time while the budget allows.
+  std::vector<std::pair<std::string, std::string>> confirm;
 };
 
 struct CommitPlan {
   std::vector<std::string> selected;  ///< in the order they are to be measured
+  /// Those of `selected` measured again to confirm a flag; written as "confirming".
+  std::vector<std::string> confirming;
   std::vector<std::string> missing;   ///< without a measurement and not selected, oldest first
   std::vector<std::string> failed;    ///< latest attempt failed and not selected
   std::vector<std::string> measured;  ///< latest attempt succeeded and not selected

@@ -11,8 +11,7 @@
 
 namespace perfgate::history {
 
-ExportSummary export_archive(const HistorySetup& setup, const std::string& perfgate_version,
-                             const std::function<void(const std::string&)>& deliver) {
+ExportInput gather_export_input(const HistorySetup& setup, const std::string& perfgate_version) {
   const Archive& archive = *setup.archive;
   if (!archive.exists()) {
     throw Error(ExitCode::kNoInput, archive.url() +
@@ -91,6 +90,12 @@ ExportSummary export_archive(const HistorySetup& setup, const std::string& perfg
       // Not in this clone (a shallow fetch): the export says so with a null time.
     }
   }
+  return input;
+}
+
+ExportSummary export_archive(const HistorySetup& setup, const std::string& perfgate_version,
+                             const std::function<void(const std::string&)>& deliver) {
+  ExportInput input = gather_export_input(setup, perfgate_version);
   std::string text;
   const ExportSummary summary = write_history(input, text);
   // The attempts are a million small allocations, slow to free one by one: they are freed

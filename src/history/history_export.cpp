@@ -284,18 +284,42 @@ std::vector<std::string> formatted_series(const std::vector<SeriesColumns>& seri
   return texts;
 }
 
-void write_flag(CompactJsonWriter& w, const SeriesColumns& s, std::size_t i,
-                const std::vector<std::string>& shas) {
-  const double previous = s.median[i - 1];
-  const double rise = s.median[i] - previous;
-  w.begin_object();
+void write_change_percent(CompactJsonWriter& w, double previous, double median) {
   w.key("change_percent");
   if (previous > 0) {
-    w.value(rise * 100 / previous);
+    w.value((median - previous) * 100 / previous);
   } else {
     w.null();
   }
+}
+
+/// A flag of the winning measurements, or of the earlier ones a re-measurement replaced.
+struct FlagEntry {
+  const SeriesColumns* series = nullptr;
+  std::size_t point = 0;  ///< index of the flagged point in the series (> 0)
+  FlagConfirmation confirmation = FlagConfirmation::kNotRemeasured;
+  /// The earlier measurement of both commits, when both were measured again.
+  std::optional<SeriesPoint> earlier_previous, earlier;
+};
+
+void write_flag(CompactJsonWriter& w, const FlagEntry& flag, const std::vector<std::string>& shas) {
+  const SeriesColumns& s = *flag.series;
+  const std::size_t i = flag.point;
+  const double previous = s.median[i - 1];
+  w.begin_object();
+  write_change_percent(w, previous, s.median[i]);
   w.key("commit").value(shas[s.commit[i]]);
+  w.key("confirmation").value(to_string(flag.confirmation));
+  w.key("earlier");
+  if (flag.earlier && flag.earlier_previous) {
+    w.begin_object();
+    write_change_percent(w, flag.earlier_previous->median, flag.earlier->median);
+    w.key("median").value(flag.earlier->median);
+    w.key("previous_median").value(flag.earlier_previous->median);
+    w.end_object();
+  } else {
+    w.null();
+  }
   w.key("median").value(s.median[i]);
   w.key("previous_commit").value(shas[s.commit[i - 1]]);
   w.key("previous_median").value(previous);
@@ -303,7 +327,70 @@ void write_flag(CompactJsonWriter& w, const SeriesColumns& s, std::size_t i,
   w.end_object();
 }
 
+/// Each series' point as measured before the winning attempt, by series id and commit
+/// index: the earlier successful attempt of every commit measured more than once.
+using EarlierPoints = std::unordered_map<std::string, std::unordered_map<std::size_t, SeriesPoint>>;
+
+EarlierPoints earlier_points(const std::vector<SeriesColumns>& earlier_series) {
+  EarlierPoints points;
+  for (const SeriesColumns& s : earlier_series) {
+    auto& by_commit = points[s.id];
+    for (std::size_t i = 0; i < s.commit.size(); ++i)
+      by_commit.emplace(s.commit[i], SeriesPoint{s.median[i], s.mad[i]});
+  }
+  return points;
+}
+
+/// The flags of the winning series, each confirmed, unconfirmed or not yet re-measured by
+/// the earlier measurement of its two commits; and the flags the earlier measurement raised
+/// that the winning one does not (unconfirmed: never hidden). `remeasured[c]`: commit c has
+/// an earlier successful attempt as well as its winner.
+std::vector<FlagEntry> confirmed_flags(std::vector<SeriesColumns>& series,
+                                       const EarlierPoints& earlier,
+                                       const std::vector<bool>& remeasured,
+                                       const RegressionFlagRule& rule) {
+  std::vector<FlagEntry> flags;
+  for (SeriesColumns& s : series) {
+    const auto found = earlier.find(s.id);
+    for (std::size_t i = 1; i < s.commit.size(); ++i) {
+      FlagEntry flag{&s, i, FlagConfirmation::kNotRemeasured, std::nullopt, std::nullopt};
+      bool earlier_flagged = false;
+      if (remeasured[s.commit[i]] && remeasured[s.commit[i - 1]] && found != earlier.end()) {
+        const auto a = found->second.find(s.commit[i - 1]);
+        const auto b = found->second.find(s.commit[i]);
+        if (a != found->second.end() && b != found->second.end()) {
+          flag.earlier_previous = a->second;
+          flag.earlier = b->second;
+          earlier_flagged = regression_flags({a->second, b->second}, rule, s.unit)[1];
+        }
+      }
+      if (!s.flags[i] && !earlier_flagged) continue;
+      if (flag.earlier) {
+        flag.confirmation = s.flags[i] && earlier_flagged ? FlagConfirmation::kConfirmed
+                                                          : FlagConfirmation::kUnconfirmed;
+      }
+      // The point's flag column marks every listed flag, the earlier measurement's too, so
+      // that the viewer shows it beside its confirmation.
+      s.flags[i] = true;
+      flags.push_back(flag);
+    }
+  }
+  return flags;
+}
+
 }  // namespace
+
+const char* to_string(FlagConfirmation confirmation) {
+  switch (confirmation) {
+    case FlagConfirmation::kConfirmed:
+      return "confirmed";
+    case FlagConfirmation::kUnconfirmed:
+      return "unconfirmed";
+    case FlagConfirmation::kNotRemeasured:
+      break;
+  }
+  return "not_remeasured";
+}
 
 ExportSummary write_history(const ExportInput& input, std::string& out) {
   const std::vector<HistoryAttempt>& attempts = input.attempts;
@@ -321,8 +408,11 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   summary.monitored = shas.size();
   // Each monitored commit's attempts (positions in `order`); nullptr: never attempted.
   std::vector<const std::vector<std::size_t>*> tried_of(shas.size(), nullptr);
-  // The winning successful attempts: (position in `order`, commit index), oldest first.
+  // The winning successful attempts: (position in `order`, commit index), oldest first;
+  // and of those commits measured again, the successful attempt before the winner.
   std::vector<std::pair<std::size_t, std::size_t>> winners;
+  std::vector<std::pair<std::size_t, std::size_t>> earlier;
+  std::vector<bool> remeasured(shas.size(), false);
   for (std::size_t index = 0; index < shas.size(); ++index) {
     const auto tried = by_sha.find(shas[index]);
     if (tried == by_sha.end()) continue;
@@ -330,7 +420,14 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
     const std::size_t winner_pos = tried->second.back();
     const bool success = attempts[order[winner_pos]].success;
     ++(success ? summary.measured : summary.failed);
-    if (success) winners.emplace_back(winner_pos, index);
+    if (!success) continue;
+    winners.emplace_back(winner_pos, index);
+    for (auto pos = tried->second.rbegin() + 1; pos != tried->second.rend(); ++pos) {
+      if (!attempts[order[*pos]].success) continue;
+      earlier.emplace_back(*pos, index);
+      remeasured[index] = true;
+      break;
+    }
   }
   // Each winner's attempt part hashes its environment and configuration: on every core.
   std::vector<std::string> parts(winners.size());
@@ -343,8 +440,18 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
     gathered.add(attempts[order[pos]], std::move(parts[i]), pos, commit);
   }
   summary.missing = shas.size() - summary.measured - summary.failed;
-  const std::vector<SeriesColumns> series = std::move(gathered).finish(input.flags);
+  std::vector<SeriesColumns> series = std::move(gathered).finish(input.flags);
   summary.series = series.size();
+  // The earlier measurements, gathered as series of their own: a flag is confirmed when the
+  // measurements before and after a re-measurement of both its commits both raise it.
+  SeriesSet earlier_gathered;
+  for (const auto& [pos, commit] : earlier) {
+    earlier_gathered.add(attempts[order[pos]], series_attempt_part(attempts[order[pos]]), pos,
+                         commit);
+  }
+  const std::vector<SeriesColumns> earlier_series = std::move(earlier_gathered).finish(input.flags);
+  const std::vector<FlagEntry> flags =
+      confirmed_flags(series, earlier_points(earlier_series), remeasured, input.flags);
 
   // Keys in sorted order, as docs/history-json.md promises.
   CompactJsonWriter w(out);
@@ -407,11 +514,14 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   w.end_object();
   w.key("current").value(input.ledger.current);
   w.key("flags").begin_array();
-  for (const SeriesColumns& s : series) {
-    for (std::size_t i = 1; i < s.flags.size(); ++i) {
-      if (!s.flags[i]) continue;
-      write_flag(w, s, i, shas);
-      ++summary.flags;
+  for (const FlagEntry& flag : flags) {
+    write_flag(w, flag, shas);
+    ++summary.flags;
+    if (flag.confirmation == FlagConfirmation::kConfirmed) ++summary.confirmed_flags;
+    if (flag.confirmation == FlagConfirmation::kUnconfirmed) ++summary.unconfirmed_flags;
+    if (flag.confirmation == FlagConfirmation::kNotRemeasured) {
+      summary.flags_to_confirm.emplace_back(shas[flag.series->commit[flag.point - 1]],
+                                            shas[flag.series->commit[flag.point]]);
     }
   }
   w.end_array();

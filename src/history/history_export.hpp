@@ -41,6 +41,13 @@ struct ExportInput {
   RegressionFlagRule flags;
 };
 
+/// How far a flag is confirmed (issue 34, docs/history-json.md): `history plan
+/// --confirm-flags` measures a flagged commit and the commit before it again; the flag is
+/// confirmed when both measurements raise it, unconfirmed when only one does.
+enum class FlagConfirmation { kNotRemeasured, kConfirmed, kUnconfirmed };
+/// "not_remeasured", "confirmed", "unconfirmed".
+const char* to_string(FlagConfirmation confirmation);
+
 /// What an export holds, for the command's one-line summary.
 struct ExportSummary {
   std::size_t monitored = 0;
@@ -49,6 +56,11 @@ struct ExportSummary {
   std::size_t missing = 0;
   std::size_t series = 0;
   std::size_t flags = 0;
+  std::size_t confirmed_flags = 0;
+  std::size_t unconfirmed_flags = 0;
+  /// (previous commit, flagged commit) of each flag not yet re-measured, in the order of
+  /// the flags; a pair may repeat (several series flag one commit).
+  std::vector<std::pair<std::string, std::string>> flags_to_confirm;
 };
 
 /// Appends the history.json document to `out`, compact and ending with a newline, written

@@ -23,6 +23,9 @@ struct PlanOptions {
   std::optional<int> max;                 ///< --max; default [history] max_per_run
   std::optional<std::string> target;      ///< --target; default the branch's tip
   std::optional<std::string> activation;  ///< --activation, for an archive without one
+  /// --confirm-flags: measure each flagged commit not yet re-measured, and the commit before
+  /// it, again (a pair at a time, within --max), before any missing commit.
+  bool confirm_flags = false;
 };
 
 /// Error(kDataError) when the branch was rewritten (its tip no longer contains the
@@ -63,6 +66,11 @@ struct BatchVerdict {
 };
 /// Error(kDataError) for a batch whose files are invalid.
 BatchVerdict validate_batch(const HistorySetup& setup, const std::filesystem::path& batch_dir);
+
+/// Everything an export reads: the archive's ledger and attempts (each validated; the
+/// invalid ones as rejected), the commits' times. Error(kNoInput) when the archive does not
+/// exist.
+ExportInput gather_export_input(const HistorySetup& setup, const std::string& perfgate_version);
 
 /// history.json of the archive, handed to `deliver` (which writes it out). Error(kNoInput)
 /// when the archive does not exist.

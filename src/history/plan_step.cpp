@@ -114,6 +114,11 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   request.retry = options.retry;
   if (options.commit) request.commit = resolve_commit(repository, *options.commit, "--commit");
   request.max = options.max.value_or(setup.config.max_per_run);
+  if (options.confirm_flags && setup.archive->exists()) {
+    // The flags as the export finds them, from the archive's winning attempts.
+    std::string ignored;
+    request.confirm = write_history(gather_export_input(setup, ""), ignored).flags_to_confirm;
+  }
 
   PlanFile file;
   file.branch = setup.config.branch;

@@ -141,8 +141,8 @@ TEST(CompareConfirm, AStateWhoseConfigChangedIsNotReMeasuredAndTheFirstVerdictSt
 
   const auto result = p.perfgate({"compare", "--confirm", "3"});
   EXPECT_EQ(result.exit_code, 1) << result.err;
-  EXPECT_THAT(result.out, HasSubstr("confirmation:\n  nap: REGRESSION not re-measured: its config "
-                                    "or an input changed since it was measured"));
+  EXPECT_THAT(result.out, HasSubstr("confirmation:\n  nap: REGRESSION not re-measured: its recipe "
+                                    "is not the record's: its config, an input"));
   EXPECT_TRUE(p.confirmations().empty());
 }
 

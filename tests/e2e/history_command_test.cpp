@@ -110,6 +110,42 @@ TEST_F(HistoryCommand, PlansTheTargetFirstThenTheOldestAndMeasuresOneAttemptEach
       true);
 }
 
+TEST_F(HistoryCommand, ConfirmFlagsMeasuresAFlaggedCommitAndTheOneBeforeItAgain) {
+  const std::string before = note(1);
+  const std::string slow = git_.commit(
+      {{"build.sh",
+        "mkdir -p out && printf '#!/bin/sh\\nsleep 0.05\\n' > out/app && chmod +x out/app\n"}},
+      "app: sleeps");
+  round("b1");
+  Json history = exported();
+  ASSERT_FALSE(history["flags"].empty());
+  for (const Json& flag : history["flags"]) {
+    EXPECT_EQ(flag["commit"], slow);
+    EXPECT_EQ(flag["confirmation"], "not_remeasured");
+  }
+
+  const auto plan =
+      perfgate({"history", "plan", "--confirm-flags", "-o", (dir_ / "b2.json").string()});
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  EXPECT_NE(plan.out.find("confirming 2 flag commit(s) and the commit(s) before them: " +
+                          before.substr(0, 12) + " " + slow.substr(0, 12)),
+            std::string::npos)
+      << plan.out;
+  const Json planned = round("b2", {"--confirm-flags", "--force"});
+  EXPECT_EQ(planned["selected"], Json({before, slow}));
+  EXPECT_EQ(planned["confirming"], Json({before, slow}));
+
+  history = exported();
+  for (const Json& flag : history["flags"]) {
+    EXPECT_EQ(flag["confirmation"], "confirmed") << flag;
+    EXPECT_TRUE(flag["earlier"].is_object()) << flag;
+  }
+  const auto again =
+      perfgate({"history", "plan", "--confirm-flags", "-o", (dir_ / "b3.json").string()});
+  EXPECT_NE(again.out.find("confirming: no flag waits for a re-measurement"), std::string::npos)
+      << again.out;
+}
+
 TEST_F(HistoryCommand, PublishingTheSameBatchTwiceIsANoOp) {
   note(1);
   round("b1");

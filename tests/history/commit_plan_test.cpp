@@ -55,6 +55,34 @@ TEST(CommitPlan, AnExplicitCommitIsMeasuredAgainWhateverItsState) {
   EXPECT_EQ(plan.missing, (List{"c1", "c3"}));
 }
 
+TEST(CommitPlan, ConfirmsFlagsFirstAWholePairAtATimeWithinTheBudget) {
+  PlanRequest r = request({"c1", "c2", "c3", "c4", "c5", "c6"}, {{"c1", CommitState::kMeasured},
+                                                                 {"c2", CommitState::kMeasured},
+                                                                 {"c3", CommitState::kMeasured},
+                                                                 {"c4", CommitState::kMeasured}});
+  r.confirm = {{"c1", "c2"}, {"c2", "c3"}, {"c3", "c4"}};
+  r.max = 4;
+  CommitPlan plan = plan_commits(r);
+  // The unmeasured target first, then c1 c2, then c3 (c2 is chosen already); the pair c3 c4
+  // would need a fifth: no half confirmation.
+  EXPECT_EQ(plan.selected, (List{"c6", "c1", "c2", "c3"}));
+  EXPECT_EQ(plan.confirming, (List{"c1", "c2", "c3"}));
+  EXPECT_EQ(plan.measured, (List{"c4"}));
+  EXPECT_EQ(plan.missing, (List{"c5"}));
+  r.max = 1;  // not even one pair: no half confirmation, the backlog instead
+  plan = plan_commits(r);
+  EXPECT_EQ(plan.selected, (List{"c6"}));
+  EXPECT_TRUE(plan.confirming.empty());
+}
+
+TEST(CommitPlan, IgnoresAFlagPairOutsideTheMonitoredCommits) {
+  PlanRequest r = request({"c1", "c2"}, {{"c1", CommitState::kMeasured}});
+  r.confirm = {{"zz", "c1"}};
+  const CommitPlan plan = plan_commits(r);
+  EXPECT_EQ(plan.selected, (List{"c2"}));
+  EXPECT_TRUE(plan.confirming.empty());
+}
+
 TEST(CommitPlan, RefusesACommitOutsideTheMonitoredInterval) {
   PlanRequest r = request({"c1", "c2"});
   r.commit = "zz";
@@ -91,9 +119,14 @@ TEST(CommitPlan, PlanFileRoundTrips) {
   file.retry = true;
   file.monitored = {"a", "b", "c"};
   file.plan.selected = {"c", "a"};
+  file.plan.confirming = {"a"};
   file.plan.missing = {"b"};
   const PlanFile read = read_plan_file(to_json(file).dump(), "plan.json");
   EXPECT_EQ(to_json(read), to_json(file));
+  // A plan written before --confirm-flags existed has no "confirming".
+  Json older = to_json(file);
+  older.erase("confirming");
+  EXPECT_TRUE(read_plan_file(older.dump(), "plan.json").plan.confirming.empty());
 }
 
 TEST(CommitPlan, PlanFileTextIsTheIndentedDocument) {

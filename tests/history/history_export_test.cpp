@@ -312,15 +312,77 @@ TEST(HistoryExport, ListsEveryFlaggedPointAgainstThePreviousPointOfItsSeries) {
                           {"previous_commit", sha('a')},
                           {"median", 12},
                           {"previous_median", 10},
-                          {"change_percent", 20}},
+                          {"change_percent", 20},
+                          {"confirmation", "not_remeasured"},
+                          {"earlier", nullptr}},
                          {{"series", series},
                           {"commit", sha('d')},
                           {"previous_commit", sha('c')},
                           {"median", 15},
                           {"previous_median", 12},
-                          {"change_percent", 25}}};
+                          {"change_percent", 25},
+                          {"confirmation", "not_remeasured"},
+                          {"earlier", nullptr}}};
   EXPECT_EQ(history["flags"], expected);
   EXPECT_EQ(history["series"][0]["points"]["flag"], Json({0, 1, 1}));
+}
+
+TEST(HistoryExportFlagConfirmation, AFlagBothMeasurementsRaiseIsConfirmed) {
+  // b rose 20% over a; both measured again later, and b still rises 30%.
+  const HistoryAttempt first = success('a', "r1", at(10), {timed("sort", 10)});
+  const ExportInput input = input_for("ab", {first, success('b', "r2", at(11), {timed("sort", 12)}),
+                                             success('a', "r3", at(12), {timed("sort", 10)}),
+                                             success('b', "r3", at(13), {timed("sort", 13)})});
+  const Json history = exported(input);
+  ASSERT_EQ(history["flags"].size(), 1u);
+  const Json& flag = history["flags"][0];
+  EXPECT_EQ(flag["confirmation"], "confirmed");
+  EXPECT_EQ(flag["median"], 13);
+  EXPECT_EQ(flag["previous_median"], 10);
+  EXPECT_EQ(flag["earlier"],
+            Json({{"median", 12}, {"previous_median", 10}, {"change_percent", 20}}));
+  std::string text;
+  const ExportSummary summary = write_history(input, text);
+  EXPECT_EQ(summary.confirmed_flags, 1u);
+  EXPECT_EQ(summary.unconfirmed_flags, 0u);
+  EXPECT_TRUE(summary.flags_to_confirm.empty());
+}
+
+TEST(HistoryExportFlagConfirmation, AFlagTheReMeasurementDoesNotRaiseStaysListedAsUnconfirmed) {
+  // The first measurement of b was slow (a busy moment); measured again, b is a's level.
+  const HistoryAttempt first = success('a', "r1", at(10), {timed("sort", 10)});
+  const ExportInput input =
+      input_for("abc", {first, success('b', "r2", at(11), {timed("sort", 14)}),
+                        success('c', "r2", at(11), {timed("sort", 10)}),
+                        success('a', "r3", at(12), {timed("sort", 10)}),
+                        success('b', "r3", at(13), {timed("sort", 10.2)})});
+  const Json history = exported(input);
+  ASSERT_EQ(history["flags"].size(), 1u);
+  const Json& flag = history["flags"][0];
+  EXPECT_EQ(flag["commit"], sha('b'));
+  EXPECT_EQ(flag["confirmation"], "unconfirmed");
+  EXPECT_EQ(flag["median"], 10.2);  // the series shows the winning measurement
+  EXPECT_EQ(flag["earlier"]["median"], 14);
+  EXPECT_EQ(flag["earlier"]["change_percent"], 40);
+  // The point carries the flag, so the viewer can show it beside its confirmation.
+  EXPECT_EQ(history["series"][0]["points"]["flag"], Json({0, 1, 0}));
+  std::string text;
+  EXPECT_EQ(write_history(input, text).unconfirmed_flags, 1u);
+}
+
+TEST(HistoryExportFlagConfirmation, AFlagWhoseCommitsWereNotBothMeasuredAgainWaitsForIt) {
+  // Only b was measured again: its flag is not yet confirmed, and the plan is told the pair.
+  const HistoryAttempt first = success('a', "r1", at(10), {timed("sort", 10)});
+  const ExportInput input = input_for("ab", {first, success('b', "r2", at(11), {timed("sort", 12)}),
+                                             success('b', "r3", at(13), {timed("sort", 12.5)})});
+  const Json history = exported(input);
+  ASSERT_EQ(history["flags"].size(), 1u);
+  EXPECT_EQ(history["flags"][0]["confirmation"], "not_remeasured");
+  EXPECT_EQ(history["flags"][0]["earlier"], nullptr);
+  std::string text;
+  const ExportSummary summary = write_history(input, text);
+  EXPECT_EQ(summary.flags_to_confirm,
+            (std::vector<std::pair<std::string, std::string>>{{sha('a'), sha('b')}}));
 }
 
 TEST(HistoryExport, OrdersSeriesByCountThenNewestLastCommitThenId) {

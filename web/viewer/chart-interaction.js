@@ -35,6 +35,13 @@
         ? (flag.change_percent >= 0 ? "+" : "") + flag.change_percent.toFixed(1) + "% "
         : "";
       nodes.push(line("flagged: possible regression, " + change + "vs the previous point", "flag"));
+      var state = pv.flagConfirmation(model, series, k);
+      var earlier = flag && flag.earlier && typeof flag.earlier.change_percent === "number"
+        ? " (first measured " + (flag.earlier.change_percent >= 0 ? "+" : "") + flag.earlier.change_percent.toFixed(1) + "%)"
+        : "";
+      nodes.push(line(state === "confirmed" ? "confirmed: both measurements of the two commits raise it" + earlier
+        : state === "unconfirmed" ? "unconfirmed: a re-measurement of the two commits does not raise it" + earlier
+          : "not yet re-measured (history plan --confirm-flags)", "flag"));
     }
     if (k === ctx.refPoint && ctx.mode === "ratio") nodes.push(line("this is the reference point"));
     return nodes;

@@ -133,20 +133,25 @@
       }
       clip.appendChild(dots);
     }
-    // Flags: one triangle per pixel column, above the flagged point.
-    var parts = [];
-    var lastColumn = NaN;
-    var flagged = 0;
+    // Flags: one triangle per pixel column, above the flagged point; filled when a
+    // re-measurement confirmed it, hollow when it did not, plain when not yet re-measured.
+    var parts = { confirmed: [], unconfirmed: [], not_remeasured: [] };
+    var counts = { confirmed: 0, unconfirmed: 0, not_remeasured: 0 };
+    var lastColumn = { confirmed: NaN, unconfirmed: NaN, not_remeasured: NaN };
     for (var j = geo.from; j < geo.to; j++) {
       if (p.flag[j] !== 1) continue;
-      flagged++;
+      var state = pv.flagConfirmation(ctx.model, ctx.series, j);
+      counts[state]++;
       var px = Math.round(x(p.commit[j]));
-      if (px === lastColumn) continue;
-      lastColumn = px;
+      if (px === lastColumn[state]) continue;
+      lastColumn[state] = px;
       var py = y(p.median[j] * f) - 8;
-      parts.push("M" + px + "," + py.toFixed(1) + "l-5,-9h10z");
+      parts[state].push("M" + px + "," + py.toFixed(1) + "l-5,-9h10z");
     }
-    if (parts.length) clip.appendChild(pv.svg("path", { class: "flags", "data-count": flagged, d: parts.join("") }));
+    ["not_remeasured", "unconfirmed", "confirmed"].forEach(function (state) {
+      if (!parts[state].length) return;
+      clip.appendChild(pv.svg("path", { class: pv.FLAG_CLASS[state], "data-count": counts[state], d: parts[state].join("") }));
+    });
     svg.appendChild(clip);
   }
 

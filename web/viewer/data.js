@@ -166,6 +166,18 @@
     });
   };
 
+  // How far the flag at point k of a series was checked by a re-measurement of its two
+  // commits (history plan --confirm-flags): "confirmed", "unconfirmed" or "not_remeasured"
+  // (also for an export written before flags had a confirmation).
+  pv.flagConfirmation = function (model, series, k) {
+    var flag = model.flagByPoint.get(series.id + " " + model.commits[series.points.commit[k]].sha);
+    var state = flag && flag.confirmation;
+    return state === "confirmed" || state === "unconfirmed" ? state : "not_remeasured";
+  };
+
+  // The flag classes of each confirmation, for the chart, the sparklines and the legend.
+  pv.FLAG_CLASS = { confirmed: "flags flags-confirmed", unconfirmed: "flags flags-unconfirmed", not_remeasured: "flags" };
+
   // The lookups every view shares, built once: a few passes over commits and flags.
   pv.indexHistory = function (doc) {
     var commits = doc.commits;
@@ -180,6 +192,7 @@
       failedCommits: [],
       missingCommits: [],
       flagByPoint: new Map(),
+      confirmedFlags: 0,
       attemptByIdCache: null,
     };
     doc.series.forEach(function (s) {
@@ -192,6 +205,7 @@
     });
     (Array.isArray(doc.flags) ? doc.flags : []).forEach(function (flag) {
       model.flagByPoint.set(flag.series + " " + flag.commit, flag);
+      if (flag.confirmation === "confirmed") model.confirmedFlags++;
     });
     return model;
   };

@@ -28,16 +28,19 @@
     } else {
       svg.appendChild(pv.svg("path", { class: "spark-line", d: pv.decimatedLine(p.commit, p.median, 1, 0, n, x, y) }));
     }
-    var flags = [];
-    var lastColumn = NaN;
+    // An unconfirmed flag is hollow here too.
+    var flags = { held: [], unconfirmed: [] };
+    var lastColumn = { held: NaN, unconfirmed: NaN };
     for (var j = 0; j < n; j++) {
       if (p.flag[j] !== 1) continue;
+      var kind = pv.flagConfirmation(model, series, j) === "unconfirmed" ? "unconfirmed" : "held";
       var px = Math.round(x(p.commit[j]));
-      if (px === lastColumn) continue;
-      lastColumn = px;
-      flags.push("M" + px + "," + (y(p.median[j]) - 3).toFixed(1) + "l-3.5,-6h7z");
+      if (px === lastColumn[kind]) continue;
+      lastColumn[kind] = px;
+      flags[kind].push("M" + px + "," + (y(p.median[j]) - 3).toFixed(1) + "l-3.5,-6h7z");
     }
-    if (flags.length) svg.appendChild(pv.svg("path", { class: "spark-flags", d: flags.join("") }));
+    if (flags.held.length) svg.appendChild(pv.svg("path", { class: "spark-flags", d: flags.held.join("") }));
+    if (flags.unconfirmed.length) svg.appendChild(pv.svg("path", { class: "spark-flags spark-flags-unconfirmed", d: flags.unconfirmed.join("") }));
     return { svg: svg, low: low, high: high, n: n };
   }
 
@@ -45,7 +48,12 @@
     var drawn = sparkline(model, series);
     var unit = pv.text(series.unit);
     var flagCount = 0;
-    for (var j = 0; j < drawn.n; j++) flagCount += series.points.flag[j] === 1 ? 1 : 0;
+    var confirmedCount = 0;
+    for (var j = 0; j < drawn.n; j++) {
+      if (series.points.flag[j] !== 1) continue;
+      flagCount++;
+      if (pv.flagConfirmation(model, series, j) === "confirmed") confirmedCount++;
+    }
     var button = pv.el("button", {
       type: "button",
       class: "card",
@@ -59,7 +67,8 @@
       pv.el("span", { class: "card-foot" }, [
         pv.plural(drawn.n, "point", "points") + " · " +
           (drawn.low === drawn.high ? pv.formatShort(drawn.low) : pv.formatShort(drawn.low) + "–" + pv.formatShort(drawn.high)) + " " + unit,
-        flagCount ? pv.el("span", { class: "card-flags" }, " · " + pv.plural(flagCount, "flag", "flags")) : null,
+        flagCount ? pv.el("span", { class: "card-flags" }, " · " + pv.plural(flagCount, "flag", "flags") +
+          (confirmedCount ? " (" + pv.formatCount(confirmedCount) + " confirmed)" : "")) : null,
       ]),
     ]);
     return button;

@@ -57,10 +57,12 @@
     if (series.points.flag[k] !== 1) return "";
     var sha = model.commits[series.points.commit[k]].sha;
     var flag = model.flagByPoint.get(series.id + " " + sha);
+    var state = pv.flagConfirmation(model, series, k);
+    var suffix = state === "confirmed" ? " confirmed" : state === "unconfirmed" ? " unconfirmed" : "";
     if (flag && typeof flag.change_percent === "number") {
-      return "⚑ " + (flag.change_percent >= 0 ? "+" : "") + flag.change_percent.toFixed(1) + "%";
+      return "⚑ " + (flag.change_percent >= 0 ? "+" : "") + flag.change_percent.toFixed(1) + "%" + suffix;
     }
-    return "⚑ flagged";
+    return "⚑ flagged" + suffix;
   }
 
   // Newest first: the latest measurements are what a reader checks first.
