@@ -150,6 +150,8 @@ function buildFlags(series, commits) {
         median: p.median[k],
         previous_median: previous,
         change_percent: previous === 0 ? null : (100 * (p.median[k] - previous)) / previous,
+        confirmation: "not_remeasured",
+        earlier: null,
       });
     }
   }

@@ -90,6 +90,28 @@ export const viewTests = [
     },
   },
   {
+    name: "flag confirmation: confirmed flags outlined, unconfirmed hollow, each said in the tooltip and table",
+    async run(h) {
+      for (const state of ["confirmed", "unconfirmed"]) {
+        const doc = partialHistory();
+        const latency = findSeries(doc, "sort[n=1000]", "latency");
+        const flag = doc.flags.find((f) => f.series === latency.id);
+        flag.confirmation = state;
+        flag.earlier = { median: flag.median, previous_median: flag.previous_median, change_percent: 31.5 };
+        const { page, seen } = await h.open(h.fileUrl(h.site("confirm-" + state, doc), `#series=${latency.id}`));
+        assertEqual(await page.locator(`#chart .flags-${state}`).getAttribute("data-count"), "1", `${state} flags`);
+        assertEqual(await page.locator(`#chart .flags:not(.flags-${state})`).count(), 0, "flags drawn as not re-measured");
+        const tip = await hoverCommit(page, 6);
+        assert(tip.includes(state + ":") && tip.includes("(first measured +31.5%)"), `tooltip: ${tip}`);
+        const row = await text(page, "#points-table tr.flagged");
+        assert(row.includes("+28.7% " + state), `flag row: ${row}`);
+        assert((await text(page, "#legend")).includes(state === "confirmed" ? "flag confirmed by a re-measurement" : "flag a re-measurement did not raise"), "legend");
+        await h.shot(page, "flag-" + state, "#detail-section");
+        assertClean(seen);
+      }
+    },
+  },
+  {
     name: "change points are dashed markers at their point's commit, in both modes",
     async run(h) {
       const doc = changedHistory();
