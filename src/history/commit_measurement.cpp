@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <set>
 
 #include <fmt/format.h>
@@ -21,6 +23,7 @@
 #include "measure/interruption.hpp"
 #include "measure/machine_state.hpp"
 #include "measure/results_folder.hpp"
+#include "measure/run_rounds.hpp"
 #include "measure/scratch_folder.hpp"
 #include "model/error.hpp"
 #include "model/time_window.hpp"
@@ -218,15 +221,29 @@ RunEnvironment run_environment(const Suite& suite, const std::string& sha,
   return environment;
 }
 
-/// Runs the commit's suite and records its cases; returns false when interrupted.
-bool run_suite(const GitRepository& repository, const std::string& sha, const fs::path& worktree,
-               const fs::path& raw_dir, const MeasureSettings& settings, Executor& executor,
-               AttemptBuilder& builder) {
-  HistoryAttempt& attempt = builder.attempt();
-  const fs::path suite_path = worktree / settings.config.suite;
-  Suite suite;
+/// A case of a commit's suite: the state and where its config is in the commit.
+struct SuiteCase {
+  BenchmarkState state;
+  std::string config_in_repo;
+  std::string source_id;
+};
+
+/// A commit's suite, loaded from its copy, ready to measure.
+struct OpenSuite {
+  Suite suite;  ///< owns the configs the cases' states point to
+  RunEnvironment environment;
+  fs::path results;
+  std::vector<SuiteCase> cases;
+};
+
+/// Loads the commit's suite and describes the machine for it; nullopt (with the error
+/// recorded) when the suite is invalid.
+std::optional<OpenSuite> open_suite(const GitRepository& repository, const std::string& sha,
+                                    const fs::path& worktree, const fs::path& raw_dir,
+                                    const MeasureSettings& settings, AttemptBuilder& builder) {
+  auto open = std::make_optional<OpenSuite>();
   try {
-    suite = load_suite({suite_path});
+    open->suite = load_suite({worktree / settings.config.suite});
   } catch (const Error& error) {
     // Paths inside the temporary copy mean nothing later: show them relative to the commit.
     std::string message = error.what();
@@ -234,34 +251,63 @@ bool run_suite(const GitRepository& repository, const std::string& sha, const fs
       message.erase(at, worktree.string().size() + 1);
     }
     builder.fail("suite", message);
-    return true;
+    return std::nullopt;
   }
-  RunEnvironment environment = run_environment(suite, sha, settings.config.branch);
-  attempt.environment = environment_of(settings, environment.provenance);
-  const fs::path results = raw_dir / "results";
-  prepare_results_folder(results);
-  BenchmarkRunner runner(executor, results, environment);
-  for (const BenchmarkConfig& config : suite.configs) {
+  open->environment = run_environment(open->suite, sha, settings.config.branch);
+  builder.attempt().environment = environment_of(settings, open->environment.provenance);
+  open->results = raw_dir / "results";
+  prepare_results_folder(open->results);
+  const RunEnvironment& environment = open->environment;
+  for (const BenchmarkConfig& config : open->suite.configs) {
+    if (device_skip_reason(config, environment.provenance.device, environment.gpu_count)) {
+      continue;  // not a case of this environment
+    }
     const std::string config_in_repo =
         fs::relative(config.source, worktree).lexically_normal().string();
     const std::string source_id = repository.object_id_at(sha, config_in_repo).value_or("");
-    for (const BenchmarkState& state : expand_states(config)) {
-      if (device_skip_reason(config, environment.provenance.device, environment.gpu_count)) {
-        continue;  // not a case of this environment
-      }
-      const RawRecord record = runner.run(state);
-      if (interruption_signal() != 0) return false;
-      write_raw_record(results, record, environment.file_stamp);
-      if (!record.success) {
-        attempt.missing_cases.push_back(state.name);
-        builder.fail("case", state.name + ": " + record.failure_reason);
-        continue;
-      }
-      attempt.cases.push_back(measured_case(record, state, config_in_repo, source_id));
-    }
+    for (BenchmarkState& state : expand_states(config))
+      open->cases.push_back({std::move(state), config_in_repo, source_id});
+  }
+  return open;
+}
+
+/// Keeps a measured case's record and its outcome in the attempt.
+void record_case(const OpenSuite& open, const SuiteCase& item, const RawRecord& record,
+                 AttemptBuilder& builder) {
+  write_raw_record(open.results, record, open.environment.file_stamp);
+  if (!record.success) {
+    builder.attempt().missing_cases.push_back(item.state.name);
+    builder.fail("case", item.state.name + ": " + record.failure_reason);
+    return;
+  }
+  builder.attempt().cases.push_back(
+      measured_case(record, item.state, item.config_in_repo, item.source_id));
+}
+
+/// Runs the commit's suite and records its cases; returns false when interrupted.
+bool run_suite(const GitRepository& repository, const std::string& sha, const fs::path& worktree,
+               const fs::path& raw_dir, const MeasureSettings& settings, Executor& executor,
+               AttemptBuilder& builder) {
+  const std::optional<OpenSuite> open =
+      open_suite(repository, sha, worktree, raw_dir, settings, builder);
+  if (!open) return true;
+  BenchmarkRunner runner(executor, open->results, open->environment);
+  for (const SuiteCase& item : open->cases) {
+    const RawRecord record = runner.run(item.state);
+    if (interruption_signal() != 0) return false;
+    record_case(*open, item, record, builder);
   }
   return true;
 }
+
+/// A commit copied and built, for measuring in alternation with others.
+struct PreparedCommit {
+  std::string sha;
+  AttemptBuilder builder;
+  fs::path raw_dir;
+  std::unique_ptr<ScratchFolder> scratch;
+  std::optional<OpenSuite> open;
+};
 
 }  // namespace
 
@@ -273,6 +319,92 @@ std::string utc_now_with_microseconds() {
   return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z", utc.tm_year + 1900,
                      utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
                      now.tv_nsec / 1000);
+}
+
+std::optional<std::vector<HistoryAttempt>> measure_commits_alternating(
+    const GitRepository& repository, const std::vector<std::string>& shas,
+    const MeasureSettings& settings, Executor& executor, const fs::path& batch_dir) {
+  // Each commit copied and built first, every one before any is measured.
+  std::vector<PreparedCommit> commits;
+  commits.reserve(shas.size());
+  for (const std::string& sha : shas) {
+    PreparedCommit& commit =
+        commits.emplace_back(PreparedCommit{sha, AttemptBuilder(sha, settings), {}, {}, {}});
+    HistoryAttempt& attempt = commit.builder.attempt();
+    commit.raw_dir = batch_dir / attempt.raw_path;
+    fs::create_directories(commit.raw_dir);
+    for (const std::string& path : settings.config.sources) {
+      attempt.benchmark_sources[path] = repository.object_id_at(sha, path).value_or("");
+    }
+    commit.scratch = std::make_unique<ScratchFolder>("perfgate-history-");
+    const fs::path worktree = commit.scratch->path() / "src";
+    try {
+      repository.export_commit(sha, worktree);
+    } catch (const Error& error) {
+      commit.builder.fail("checkout", error.what());
+      continue;
+    }
+    const bool built = build(worktree, commit.raw_dir, settings, executor, commit.builder);
+    if (interruption_signal() != 0) return std::nullopt;
+    keep_build_provenance(worktree, commit.raw_dir);
+    if (built) {
+      commit.open = open_suite(repository, sha, worktree, commit.raw_dir, settings, commit.builder);
+    }
+  }
+
+  // The cases by name, in the order the commits list them, with each commit that has it.
+  std::vector<std::string> names;
+  std::map<std::string, std::vector<std::pair<PreparedCommit*, const SuiteCase*>>> having;
+  for (PreparedCommit& commit : commits) {
+    if (!commit.open) continue;
+    for (const SuiteCase& item : commit.open->cases) {
+      auto& list = having[item.state.name];
+      if (list.empty()) names.push_back(item.state.name);
+      list.emplace_back(&commit, &item);
+    }
+  }
+  std::map<PreparedCommit*, std::unique_ptr<BenchmarkRunner>> runners;
+  for (PreparedCommit& commit : commits) {
+    if (commit.open)
+      runners[&commit] = std::make_unique<BenchmarkRunner>(executor, commit.open->results,
+                                                           commit.open->environment);
+  }
+  // Run by run, round-robin over the commits that have the case: each of its runs is next to
+  // a run of every other commit in time, so they all meet the same moments of the machine.
+  for (const std::string& name : names) {
+    const auto& participants = having[name];
+    std::vector<std::vector<RawRecord>> rounds(participants.size());
+    int most = 0;
+    for (const auto& [commit, item] : participants)
+      most = std::max(most, item->state.config->run.num_measurement_runs);
+    for (int round = 0; round < most; ++round) {
+      for (std::size_t i = 0; i < participants.size(); ++i) {
+        const SuiteCase& item = *participants[i].second;
+        if (round >= item.state.config->run.num_measurement_runs) continue;
+        // A failed run ends the case for that commit, as it ends a state's runs.
+        if (!rounds[i].empty() && !rounds[i].back().success) continue;
+        BenchmarkConfig config;
+        const BenchmarkState one = round_of(item.state, round == 0, config);
+        rounds[i].push_back(runners[participants[i].first]->run(one));
+        if (interruption_signal() != 0) return std::nullopt;
+      }
+    }
+    for (std::size_t i = 0; i < participants.size(); ++i) {
+      auto [commit, item] = participants[i];
+      record_case(*commit->open, *item, merge_rounds(rounds[i], item->state), commit->builder);
+    }
+  }
+
+  std::vector<HistoryAttempt> attempts;
+  for (PreparedCommit& commit : commits) {
+    if (commit.builder.attempt().environment.empty()) {
+      const std::time_t now = std::time(nullptr);
+      const HostProvenance host = describe_host(real_host(), current_environment(), {}, "", now);
+      commit.builder.attempt().environment = environment_of(settings, host.provenance);
+    }
+    attempts.push_back(commit.builder.finish());
+  }
+  return attempts;
 }
 
 std::optional<HistoryAttempt> measure_commit(const GitRepository& repository,

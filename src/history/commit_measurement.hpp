@@ -37,6 +37,15 @@ std::optional<HistoryAttempt> measure_commit(const GitRepository& repository,
                                              const MeasureSettings& settings, Executor& executor,
                                              const std::filesystem::path& batch_dir);
 
+/// Measures `shas` in alternation (the confirming commits of a plan, docs/history.md): each
+/// copied and built first, then each case run by run, round-robin over the commits that have
+/// it, so that a busy moment of the machine meets all of them alike. Each commit's runs of a
+/// case become one raw record and one case, as measure_commit makes them. The attempts are
+/// in the order of `shas`; nullopt when interrupted (no attempt is kept).
+std::optional<std::vector<HistoryAttempt>> measure_commits_alternating(
+    const GitRepository& repository, const std::vector<std::string>& shas,
+    const MeasureSettings& settings, Executor& executor, const std::filesystem::path& batch_dir);
+
 /// Now as ISO 8601 UTC with microseconds ("2026-12-02T06:00:00.123456Z"), so that attempts
 /// started within one second still order by start.
 std::string utc_now_with_microseconds();

@@ -1,9 +1,11 @@
 // history measure: one attempt per selected commit, written as soon as it is done.
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "history/batch_folder.hpp"
 #include "history/commit_measurement.hpp"
@@ -15,6 +17,12 @@
 
 namespace perfgate::history {
 namespace {
+
+std::vector<std::string> short_shas(const std::vector<std::string>& shas) {
+  std::vector<std::string> out;
+  for (const std::string& sha : shas) out.push_back(sha.substr(0, 12));
+  return out;
+}
 
 namespace fs = std::filesystem;
 
@@ -130,25 +138,46 @@ int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::
   const InterruptionScope interruption;
   ProcessExecutor executor;
   const std::size_t total = plan.plan.selected.size();
-  for (std::size_t i = 0; i < total; ++i) {
-    const std::string& sha = plan.plan.selected[i];
-    progress << fmt::format("[{}/{}] measuring {}\n", i + 1, total, sha.substr(0, 12))
+  std::size_t done = 0;
+  const auto keep = [&](const HistoryAttempt& attempt) {
+    const std::string id = attempt.identity.text();
+    create_file_exclusively(options.batch_dir / "attempts" / (id + ".json"),
+                            pretty_json(to_json(attempt)));
+    status.attempts.push_back(id);
+    write_status(options.batch_dir, status);
+    progress << fmt::format("[{}/{}] {} {}", ++done, total, attempt.identity.sha.substr(0, 12),
+                            attempt.success ? "measured" : "FAILED");
+    if (!attempt.success) {
+      const std::string& message = attempt.errors.front().message;
+      progress << ": " << message.substr(0, message.find('\n'));
+    }
+    progress << "\n" << std::flush;
+  };
+  // The commits that confirm flags, measured in alternation, run by run: a flag and the
+  // commit before it meet the same moments of the machine (docs/history.md).
+  const std::vector<std::string>& confirming = plan.plan.confirming;
+  if (confirming.size() >= 2) {
+    progress << fmt::format(
+                    "measuring {} commits in alternation, run by run, to confirm flags: {}\n",
+                    confirming.size(), fmt::join(short_shas(confirming), " "))
+             << std::flush;
+    const auto attempts = measure_commits_alternating(*setup.repository, confirming, settings,
+                                                      executor, options.batch_dir);
+    if (attempts) {
+      for (const HistoryAttempt& attempt : *attempts) keep(attempt);
+    }
+  }
+  for (const std::string& sha : plan.plan.selected) {
+    if (interruption_signal() != 0) break;
+    if (confirming.size() >= 2 &&
+        std::find(confirming.begin(), confirming.end(), sha) != confirming.end())
+      continue;
+    progress << fmt::format("[{}/{}] measuring {}\n", done + 1, total, sha.substr(0, 12))
              << std::flush;
     const std::optional<HistoryAttempt> attempt =
         measure_commit(*setup.repository, sha, settings, executor, options.batch_dir);
     if (!attempt) break;
-    const std::string id = attempt->identity.text();
-    create_file_exclusively(options.batch_dir / "attempts" / (id + ".json"),
-                            pretty_json(to_json(*attempt)));
-    status.attempts.push_back(id);
-    write_status(options.batch_dir, status);
-    progress << fmt::format("[{}/{}] {} {}", i + 1, total, sha.substr(0, 12),
-                            attempt->success ? "measured" : "FAILED");
-    if (!attempt->success) {
-      const std::string& message = attempt->errors.front().message;
-      progress << ": " << message.substr(0, message.find('\n'));
-    }
-    progress << "\n" << std::flush;
+    keep(*attempt);
   }
   status.finished_at = utc_now_with_microseconds();
   if (const int signal = interruption_signal()) {

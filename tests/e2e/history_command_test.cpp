@@ -134,6 +134,24 @@ TEST_F(HistoryCommand, ConfirmFlagsMeasuresAFlaggedCommitAndTheOneBeforeItAgain)
   const Json planned = round("b2", {"--confirm-flags", "--force"});
   EXPECT_EQ(planned["selected"], Json({before, slow}));
   EXPECT_EQ(planned["confirming"], Json({before, slow}));
+  // Measured in alternation, run by run; each commit's runs are still one case of its
+  // repetitions, and one raw record.
+  for (const std::string& sha : {before, slow}) {
+    const Json attempt = read_json(dir_ / "b2" / "attempts" / (sha + "-b2-1.json"));
+    EXPECT_EQ(attempt["status"], "success");
+    EXPECT_EQ(attempt["cases"][0]["repetitions"], 2);
+    std::vector<fs::path> records;
+    for (const auto& entry :
+         fs::directory_iterator(dir_ / "b2" / "raw" / (sha + "-b2-1") / "results")) {
+      if (entry.path().extension() == ".json") records.push_back(entry.path());
+    }
+    ASSERT_EQ(records.size(), 1u);
+    const Json raw = read_json(records[0]);
+    EXPECT_EQ(raw["num_measurement_runs"], 2);
+    EXPECT_EQ(raw["runs"].size(), 2u);
+    EXPECT_EQ(raw["runs"][1]["index"], 1);
+    EXPECT_EQ(raw["recipe"]["run_config"]["num_measurement_runs"], 2) << raw["recipe"];
+  }
 
   history = exported();
   for (const Json& flag : history["flags"]) {
