@@ -149,6 +149,10 @@ echo "of the idle tries and never PASS under load (INCONCLUSIVE allowed there)"
 bash "$(dirname "$0")/compare_verdicts.sh" "$BUILD" 20
 
 echo
+echo "== History flags and their confirmation: make demo's history, idle and under load =="
+bash "$(dirname "$0")/history_flags.sh" "$BUILD" 5
+
+echo
 echo "== Process start: perfgate --version beside /bin/true, best of 200 starts each =="
 # What every command pays before its work: libpq, libgit2, libcrypto and cpp-httplib are
 # opened only by the commands that use them (docs/development.md, "Libraries opened on
