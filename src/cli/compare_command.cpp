@@ -280,14 +280,14 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
       "A measurement is stored once: uploading the same raw records again is a no-op, and a\n"
       "record is never judged against a stored copy of itself. A raw record that cannot be read\n"
       "is INFRA_ERROR; the others are still judged and stored.\n\n"
+      "A confirmation is written to confirm/ beside the raw record it confirms, and a later\n"
+      "compare of the same run judges it instead of the first record: confirming twice\n"
+      "measures once.\n\n"
       "Exit status: 0 PASS or CALIBRATION_NEEDED; 1 REGRESSION, RECIPE_MISMATCH or INFRA_ERROR\n"
       "(including a malformed raw record); 2 INCONCLUSIVE (none of those, and an interval\n"
       "straddles its threshold: rerun, or raise the repetitions); 66 no raw records, or a store\n"
       "that does not exist (pass --init to create it); 74 store not writable; 130, 143 or 129\n"
-      "interrupted while confirming (the runs it started are killed; nothing is stored).\n\n"
-      "A confirmation is written to confirm/ beside the raw record it confirms, and a later\n"
-      "compare of the same run judges it instead of the first record: confirming twice\n"
-      "measures once.");
+      "interrupted while confirming (the runs it started are killed; nothing is stored).");
   return cmd;
 }
 

@@ -79,7 +79,17 @@ int execute_history_changes(const HistoryChangesOptions& options) {
   RecordFilter filter;
   filter.benchmark_glob = options.benchmark;
   if (!options.since.empty()) filter.since = since_to_timestamp(options.since, std::time(nullptr));
-  const auto store = open_existing_store(project_store_url(options.store, project));
+  std::unique_ptr<Store> store;
+  try {
+    store = open_existing_store(project_store_url(options.store, project));
+  } catch (const Error& error) {
+    if (error.code() != ExitCode::kNoInput) throw;
+    // The archive's export is the other source of series: say so where the store is missing.
+    throw Error(ExitCode::kNoInput,
+                std::string(error.what()) +
+                    ". Or analyse a history export instead: perfgate history changes --history "
+                    "site/history.json (written by 'perfgate history export')");
+  }
   const auto series = analyse_changes(store->list_records(filter), options.metric, method);
   std::cout << (options.json ? render_changes_json(series, method, "store", store->url())
                              : render_changes_text(series, method));

@@ -63,9 +63,12 @@ int write_dashboard(const ReportOptions& options, const ProjectConfig& project,
   // The site replaces its folder whole: never one that holds what it is made from.
   const StoreChoice choice = project_store(options.store, project);
   std::vector<std::filesystem::path> inputs;
-  if (!options.history.empty()) inputs.emplace_back(options.history);
   if (const auto store_path = store_local_path(choice.url)) inputs.push_back(*store_path);
-  check_html_site_target(options.output, options.force, inputs);
+  // The documented flow exports site/history.json and writes the site around it: the site
+  // keeps it (docs/reports.md).
+  std::vector<std::filesystem::path> kept;
+  if (!options.history.empty()) kept.emplace_back(options.history);
+  check_html_site_target(options.output, options.force, inputs, kept);
   HtmlSiteData data;
   if (!options.history.empty()) data.history = read_history_file(options.history);
   if (store_exists(choice.url) || !choice.is_default || !data.history) {
@@ -80,7 +83,7 @@ int write_dashboard(const ReportOptions& options, const ProjectConfig& project,
     std::cerr << "perfgate report: note: no store at " << choice.url
               << ": the site shows the commit history only\n";
   }
-  write_html_site(options.output, data, options.force, inputs);
+  write_html_site(options.output, data, options.force, inputs, kept);
   std::filesystem::path index = std::filesystem::path(options.output) / "index.html";
   std::cout << index.lexically_normal().string() << "\n";
   return 0;

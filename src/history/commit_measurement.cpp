@@ -202,7 +202,7 @@ bool build(const fs::path& worktree, const fs::path& raw_dir, const MeasureSetti
 }
 
 RunEnvironment run_environment(const Suite& suite, const std::string& sha,
-                               const std::string& branch) {
+                               const std::string& branch, double timeout_s) {
   const std::time_t now = std::time(nullptr);
   const HostProvenance host =
       describe_host(real_host(), current_environment(), suite.project.software_profile, "", now);
@@ -215,6 +215,9 @@ RunEnvironment run_environment(const Suite& suite, const std::string& sha,
   environment.provenance.ci["dirty"] = false;
   environment.file_stamp = file_stamp_utc(now);
   environment.gpu_count = host.hardware.gpus.size();
+  // [history] timeout_s bounds every run and hook of the suite, as it bounds each build
+  // command (docs/history.md); a config's own shorter limit still applies.
+  environment.timeout_cap_s = timeout_s;
   if (suite.project.log_limit_mb) {
     environment.log_limit_bytes = static_cast<std::size_t>(*suite.project.log_limit_mb * 1048576);
   }
@@ -236,6 +239,29 @@ struct OpenSuite {
   std::vector<SuiteCase> cases;
 };
 
+/// The suite of the commit's copy, loaded as its project (the copy, never the checkout
+/// perfgate was started in, even when the commit has no perfgate.toml).
+Suite load_copy_suite(const fs::path& worktree, const MeasureSettings& settings) {
+  ProjectLocation copy{worktree, std::nullopt};
+  if (fs::is_regular_file(worktree / "perfgate.toml")) copy.config = worktree / "perfgate.toml";
+  return load_suite({worktree / settings.config.suite}, copy);
+}
+
+/// Every case the commit's suite lists, for an attempt whose build failed: all are missing
+/// (seed 003). None when the suite itself cannot be read.
+std::vector<std::string> case_names(const fs::path& worktree, const MeasureSettings& settings) {
+  std::vector<std::string> names;
+  try {
+    const Suite suite = load_copy_suite(worktree, settings);
+    for (const BenchmarkConfig& config : suite.configs) {
+      for (const BenchmarkState& state : expand_states(config)) names.push_back(state.name);
+    }
+  } catch (const Error&) {
+    // The build failed first; the suite's own error is not what went wrong.
+  }
+  return names;
+}
+
 /// Loads the commit's suite and describes the machine for it; nullopt (with the error
 /// recorded) when the suite is invalid.
 std::optional<OpenSuite> open_suite(const GitRepository& repository, const std::string& sha,
@@ -243,7 +269,7 @@ std::optional<OpenSuite> open_suite(const GitRepository& repository, const std::
                                     const MeasureSettings& settings, AttemptBuilder& builder) {
   auto open = std::make_optional<OpenSuite>();
   try {
-    open->suite = load_suite({worktree / settings.config.suite});
+    open->suite = load_copy_suite(worktree, settings);
   } catch (const Error& error) {
     // Paths inside the temporary copy mean nothing later: show them relative to the commit.
     std::string message = error.what();
@@ -253,7 +279,8 @@ std::optional<OpenSuite> open_suite(const GitRepository& repository, const std::
     builder.fail("suite", message);
     return std::nullopt;
   }
-  open->environment = run_environment(open->suite, sha, settings.config.branch);
+  open->environment =
+      run_environment(open->suite, sha, settings.config.branch, settings.config.timeout_s);
   builder.attempt().environment = environment_of(settings, open->environment.provenance);
   open->results = raw_dir / "results";
   prepare_results_folder(open->results);
@@ -349,6 +376,8 @@ std::optional<std::vector<HistoryAttempt>> measure_commits_alternating(
     keep_build_provenance(worktree, commit.raw_dir);
     if (built) {
       commit.open = open_suite(repository, sha, worktree, commit.raw_dir, settings, commit.builder);
+    } else {
+      attempt.missing_cases = case_names(worktree, settings);
     }
   }
 
@@ -429,6 +458,7 @@ std::optional<HistoryAttempt> measure_commit(const GitRepository& repository,
   const bool built = build(worktree, raw_dir, settings, executor, builder);
   if (interruption_signal() != 0) return std::nullopt;
   keep_build_provenance(worktree, raw_dir);
+  if (!built) attempt.missing_cases = case_names(worktree, settings);
   if (built && !run_suite(repository, sha, worktree, raw_dir, settings, executor, builder)) {
     return std::nullopt;
   }

@@ -104,6 +104,10 @@ class StateRun {
     spec.env = state_.env;
     for (const auto& [name, value] : extra_env) spec.env[name] = value;
     spec.timeout_s = environment_.timeout_s ? environment_.timeout_s : state_.config->run.timeout_s;
+    // A bound the caller sets over every config ([history] timeout_s): never exceeded.
+    if (environment_.timeout_cap_s &&
+        (!spec.timeout_s || *spec.timeout_s > *environment_.timeout_cap_s))
+      spec.timeout_s = environment_.timeout_cap_s;
     spec.log_path = log_path_;
     spec.log_limit_bytes = environment_.log_limit_bytes;
     return executor_.run(spec);

@@ -20,6 +20,9 @@ struct RunEnvironment {
   std::size_t log_limit_bytes = 8u << 20;
   std::size_t gpu_count = 0;        ///< GPUs visible to this run, for run_config.required_gpus
   std::optional<double> timeout_s;  ///< --timeout: every run's limit, over run_config.timeout_s
+  /// The longest any run or hook may take, whatever the config or --timeout say ([history]
+  /// timeout_s for the commits `history measure` measures); nullopt: no such bound.
+  std::optional<double> timeout_cap_s;
   /// Where the machine's state around each state's runs is read (load, clock, steal);
   /// null records none.
   const HostProbe* host = nullptr;

@@ -4,6 +4,7 @@
 #include <simdjson.h>
 
 #include <cmath>
+#include <map>
 
 #include "model/error.hpp"
 #include "model/metric.hpp"
@@ -107,10 +108,17 @@ std::vector<ChangeSeries> analyse_history_changes(const std::string& text,
     if (r.member(series, "threads", field).get(threads) != simdjson::SUCCESS) {
       r.fail(field + ".threads", "expected an integer");
     }
-    s.label = fmt::format("{} ({}, {} thread{})",
+    // The machine is part of the name: one case measured on two machines is two series.
+    std::string_view machine;
+    const element environment = r.member(series, "environment", field);
+    if (environment.type() != element_type::OBJECT ||
+        environment["id"].get(machine) != simdjson::SUCCESS) {
+      r.fail(field + ".environment.id", "expected a string");
+    }
+    s.label = fmt::format("{} ({}, {} thread{}, on {})",
                           r.text(r.member(series, "case", field), field + ".case"),
                           r.text(r.member(series, "label", field), field + ".label"), threads,
-                          threads == 1 ? "" : "s");
+                          threads == 1 ? "" : "s", machine);
     s.unit = r.text(r.member(series, "unit", field), field + ".unit");
     if (const auto standard = standard_metric(s.metric)) s.direction = standard->direction;
     const element points = r.member(series, "points", field);
@@ -139,6 +147,13 @@ std::vector<ChangeSeries> analyse_history_changes(const std::string& text,
     }
     s.changes = stats::find_change_points(values, options);
     result.push_back(std::move(s));
+  }
+  // Series that still share a name (the same machine id over two kernels, say) are told
+  // apart by their ids.
+  std::map<std::string, int> uses;
+  for (const ChangeSeries& s : result) ++uses[s.label];
+  for (ChangeSeries& s : result) {
+    if (uses[s.label] > 1) s.label += " [" + s.cohort + "]";
   }
   return result;
 }

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <simdjson.h>
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -105,7 +106,55 @@ std::string read_history_file(const std::string& path) {
   return text;
 }
 
-void check_html_site_target(const fs::path& dir, bool force, const std::vector<fs::path>& inputs) {
+namespace {
+
+/// An input inside the site's folder that the new site keeps, and where.
+struct KeptFile {
+  fs::path source;
+  fs::path relative;  ///< inside the folder
+};
+
+std::vector<KeptFile> kept_inside(const fs::path& folder, const std::vector<fs::path>& kept) {
+  std::vector<KeptFile> inside;
+  std::error_code ec;
+  const fs::path real = fs::weakly_canonical(folder, ec);
+  for (const fs::path& path : kept) {
+    std::error_code error;
+    const fs::path file = fs::weakly_canonical(fs::absolute(path), error);
+    if (!error && path_within(file, real) && fs::is_regular_file(file, error))
+      inside.push_back({file, file.lexically_relative(real)});
+  }
+  return inside;
+}
+
+/// Whether `relative` names a file perfgate writes into every site.
+bool is_site_file(const fs::path& relative) {
+  const std::string name = relative.generic_string();
+  if (name == kSiteMarker || name.rfind("data/", 0) == 0) return true;
+  for (const ViewerAsset& asset : viewer_assets()) {
+    if (name == asset.path) return true;
+  }
+  return false;
+}
+
+/// Whether the folder holds the kept files and nothing else (folders aside).
+bool holds_only(const fs::path& folder, const std::vector<KeptFile>& keeping) {
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    if (it->is_directory(ec)) continue;
+    const fs::path real = fs::weakly_canonical(it->path(), ec);
+    if (std::none_of(keeping.begin(), keeping.end(),
+                     [&](const KeptFile& file) { return file.source == real; }))
+      return false;
+  }
+  return !ec;
+}
+
+}  // namespace
+
+void check_html_site_target(const fs::path& dir, bool force, const std::vector<fs::path>& inputs,
+                            const std::vector<fs::path>& kept) {
   const fs::path folder = folder_of(dir);
   const fs::path parent = folder.parent_path();
   std::error_code ec;
@@ -141,6 +190,15 @@ void check_html_site_target(const fs::path& dir, bool force, const std::vector<f
                                       "to. Choose another -o");
   }
   if (fs::is_empty(folder, ec)) return;
+  const std::vector<KeptFile> keeping = kept_inside(folder, kept);
+  for (const KeptFile& file : keeping) {
+    if (is_site_file(file.relative)) {
+      throw Error(ExitCode::kUsage, dir.string() + ": holds " + file.source.string() +
+                                        ", which the site is made from, where the site writes " +
+                                        file.relative.string() + ". Move it, or choose another -o");
+    }
+  }
+  if (!fs::exists(folder / kSiteMarker, ec) && holds_only(folder, keeping)) return;
   if (!fs::exists(folder / kSiteMarker, ec)) {
     throw Error(ExitCode::kUsage, dir.string() +
                                       ": already exists, is not empty and was not written by "
@@ -157,8 +215,8 @@ void check_html_site_target(const fs::path& dir, bool force, const std::vector<f
 }
 
 void write_html_site(const fs::path& dir, const HtmlSiteData& data, bool force,
-                     const std::vector<fs::path>& inputs) {
-  check_html_site_target(dir, force, inputs);
+                     const std::vector<fs::path>& inputs, const std::vector<fs::path>& kept) {
+  check_html_site_target(dir, force, inputs, kept);
   const fs::path folder = folder_of(dir);
   const fs::path parent = folder.parent_path();
   std::error_code ec;
@@ -177,6 +235,11 @@ void write_html_site(const fs::path& dir, const HtmlSiteData& data, bool force,
       write_file(staging / "data/store.js", data_script("PERFGATE_STORE", *data.store_view));
     if (data.history) {
       write_file(staging / "data/history.js", data_script("PERFGATE_HISTORY", *data.history));
+    }
+    // What the site is made from stays where it was, in the new site.
+    for (const KeptFile& file : kept_inside(folder, kept)) {
+      fs::create_directories((staging / file.relative).parent_path());
+      fs::copy_file(file.source, staging / file.relative, fs::copy_options::overwrite_existing);
     }
     if (exists) fs::rename(folder, retired);
     try {

@@ -38,13 +38,18 @@ inline constexpr const char* kSiteMarker = ".perfgate-site";
 /// for a folder that holds one of `inputs` (the files the site is made from); for a
 /// non-empty folder without kSiteMarker, even with `force` (perfgate replaces only what it
 /// wrote); for a non-empty site without `force`. Error(kNoInput) for a missing parent.
+/// `kept` are inputs the site may hold and keeps, at the same place in the new site (the
+/// history.json of `history export -o site/history.json`): a folder that holds nothing else
+/// is the site's to write, without `force`; one named like a file of the site is refused.
 void check_html_site_target(const std::filesystem::path& dir, bool force,
-                            const std::vector<std::filesystem::path>& inputs = {});
+                            const std::vector<std::filesystem::path>& inputs = {},
+                            const std::vector<std::filesystem::path>& kept = {});
 
 /// Writes the site into `dir` whole or not at all: into a temporary folder beside it, then
 /// renamed into place, after the checks of check_html_site_target (an earlier site is
 /// replaced only with `force`).
 void write_html_site(const std::filesystem::path& dir, const HtmlSiteData& data, bool force,
-                     const std::vector<std::filesystem::path>& inputs = {});
+                     const std::vector<std::filesystem::path>& inputs = {},
+                     const std::vector<std::filesystem::path>& kept = {});
 
 }  // namespace perfgate

@@ -65,7 +65,9 @@ TEST(AbCommand, KillsTheDaemonsEachRunLeavesBehind) {
                              "\"; exec sleep 300' & ) ; sleep 0.05";
   const auto result =
       run_perfgate({"ab", "--base", daemon, "--head", daemon, "--out", "out"}, dir.path());
-  EXPECT_EQ(result.exit_code, 0) << result.err;
+  // The same command on both sides: PASS, or INCONCLUSIVE (2) when the machine is busy
+  // (ctest runs tests in parallel); the daemons are what this test is about.
+  EXPECT_TRUE(result.exit_code == 0 || result.exit_code == 2) << result.exit_code << result.err;
   std::istringstream pids(read_text_file(dir / "daemons.pid"));
   int daemons = 0;
   for (pid_t pid = 0; pids >> pid; ++daemons) EXPECT_TRUE(testing::process_gone(pid)) << pid;

@@ -4,9 +4,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "model/json.hpp"
+#include "support/background_perfgate.hpp"
 #include "support/cli_runner.hpp"
 
 namespace perfgate {
@@ -144,6 +149,33 @@ TEST(CompareConfirm, AStateWhoseConfigChangedIsNotReMeasuredAndTheFirstVerdictSt
   EXPECT_THAT(result.out, HasSubstr("confirmation:\n  nap: REGRESSION not re-measured: its recipe "
                                     "is not the record's: its config, an input"));
   EXPECT_TRUE(p.confirmations().empty());
+}
+
+TEST(CompareConfirm, AnInterruptedConfirmationKillsItsRunsAndJudgesNothing) {
+  Project p;
+  p.establish_baseline();
+  p.set_delay("0.06");
+  p.measure();
+  p.set_delay("30");  // the confirmation's runs would take minutes
+  testing::BackgroundPerfgate compare({"compare", "--confirm", "3", "--upload", "always"},
+                                      p.dir.path());
+  // Wait until the first confirmation run is under way.
+  const fs::path err = p.dir / "perfgate.err";
+  for (int i = 0; i < 400 && read_text_file(err).find("confirming nap") == std::string::npos; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  compare.signal(SIGTERM);
+  EXPECT_EQ(compare.wait(), 143);
+  EXPECT_THAT(read_text_file(err), HasSubstr("perfgate compare: interrupted by SIGTERM while "
+                                             "confirming; the runs it started were killed and "
+                                             "nothing was judged or stored"));
+  EXPECT_TRUE(p.confirmations().empty());
+  // Nothing was stored: the same run compared again is judged as new (not a stored copy).
+  p.set_delay("0.06");
+  const auto again = p.perfgate({"compare", "--upload", "always"});
+  EXPECT_EQ(again.exit_code, 1) << again.err;
+  EXPECT_THAT(again.out, HasSubstr("stored 1 record(s)"));
+  EXPECT_THAT(again.out, Not(HasSubstr("already stored")));
 }
 
 }  // namespace PERFGATE_TEST_FILE

@@ -183,16 +183,20 @@ TEST(DashboardCommand, ForceDeletesNothingPerfgateDidNotWrite) {
   EXPECT_EQ(read_text_file(p.dir / "keep.txt"), "mine\n");
   EXPECT_EQ(read_text_file(p.dir / "sub/notes.txt"), "mine too\n");
 
-  // A site the history.json lives in, or the store, is not replaced either.
-  ASSERT_EQ(p.perfgate({"report", "--format", "html", "-o", "site"}).exit_code, 0);
-  EXPECT_TRUE(fs::exists(p.dir / "site/.perfgate-site"));
+  // The README's flow: history export -o site/history.json, then the site around it, which
+  // keeps it; replaced with --force, it keeps it again.
   p.dir.write("site/history.json", kHistory);
+  result =
+      p.perfgate({"report", "--format", "html", "--history", "site/history.json", "-o", "site/"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(fs::exists(p.dir / "site/.perfgate-site"));
+  EXPECT_TRUE(fs::exists(p.dir / "site/index.html"));
+  EXPECT_EQ(read_text_file(p.dir / "site/history.json"), kHistory);
   result = p.perfgate(
       {"report", "--format", "html", "--history", "site/history.json", "-o", "site/", "--force"});
-  EXPECT_EQ(result.exit_code, 64);
-  EXPECT_THAT(result.err, HasSubstr("site/: holds site/history.json, which the site is made "
-                                    "from"));
+  EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(read_text_file(p.dir / "site/history.json"), kHistory);
+  // A site the store lives in is never replaced.
   result = run_perfgate({"report", "--format", "html", "-o", p.dir.path().string(), "--force"},
                         p.dir / "site", {{"PERFGATE_STORE", p.url}});
   EXPECT_EQ(result.exit_code, 64);

@@ -73,6 +73,11 @@ TEST(HistoryChangesCommand, RefusesBadFlagsAndAStoreThatDoesNotExist) {
   result = p.perfgate({"history", "changes", "--store", "sqlite:" + (p.dir / "typo.db").string()});
   EXPECT_EQ(result.exit_code, 66);
   EXPECT_FALSE(std::filesystem::exists(p.dir / "typo.db"));
+  // Without a store, the other source of series is named.
+  EXPECT_THAT(result.err, HasSubstr("does not exist. Pass --store (or set PERFGATE_STORE) to the "
+                                    "store that 'perfgate compare --upload' wrote. Or analyse a "
+                                    "history export instead: perfgate history changes --history "
+                                    "site/history.json"));
 }
 
 TEST(HistoryChangesCommand, AnalysesTheSeriesOfAHistoryExport) {
@@ -87,18 +92,21 @@ TEST(HistoryChangesCommand, AnalysesTheSeriesOfAHistoryExport) {
     columns_commit += fmt::format("{}{}", i ? "," : "", i);
     columns_median += fmt::format("{}{}", i ? "," : "", (i >= 6 ? 6.0 : 5.0) + (i % 2) * 0.01);
   }
-  p.dir.write("history.json",
-              fmt::format(R"({{"kind":"perfgate-history","schema_version":1,"commits":[{}],)"
-                          R"("attempts":[{}],"series":[{{"id":"s-1","case":"sort","metric":)"
-                          R"("latency","unit":"ms","label":"stable","threads":2,"points":)"
-                          R"({{"commit":[{}],"median":[{}],"attempt":[{}]}}}}]}})",
-                          commits, attempts, columns_commit, columns_median, columns_commit) +
-                  "\n");
+  p.dir.write(
+      "history.json",
+      fmt::format(
+          R"({{"kind":"perfgate-history","schema_version":1,"commits":[{}],)"
+          R"("attempts":[{}],"series":[{{"id":"s-1","case":"sort","metric":)"
+          R"("latency","unit":"ms","label":"stable","threads":2,"environment":{{"id":"m1"}},"points":)"
+          R"({{"commit":[{}],"median":[{}],"attempt":[{}]}}}}]}})",
+          commits, attempts, columns_commit, columns_median, columns_commit) +
+          "\n");
   const auto result = p.perfgate({"history", "changes", "--history", "history.json"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.out, HasSubstr("| series "));
-  EXPECT_THAT(result.out, HasSubstr("| sort (stable, 2 threads) | latency | 2026-01-01T00:06:00Z | "
-                                    "06bbbbbbbbbb |"));
+  EXPECT_THAT(result.out,
+              HasSubstr("| sort (stable, 2 threads, on m1) | latency | 2026-01-01T00:06:00Z | "
+                        "06bbbbbbbbbb |"));
   EXPECT_THAT(result.out, HasSubstr("1 series, 1 change point (1 worse)"));
   const auto json = p.perfgate({"history", "changes", "--history", "history.json", "--json"});
   EXPECT_EQ(Json::parse(json.out)["history"], "history.json");

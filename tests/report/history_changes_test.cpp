@@ -39,6 +39,7 @@ Json history() {
       {"unit", "ms"},
       {"label", "stable"},
       {"threads", 1},
+      {"environment", {{"id", "bench-01"}, {"cpu", "Xeon"}}},
       {"points", {{"commit", commit_column}, {"median", median}, {"attempt", attempt_column}}}};
   Json memory = {
       {"id", "s-fedcba9876543210"},
@@ -47,6 +48,7 @@ Json history() {
       {"unit", "B"},
       {"label", "diagnostic"},
       {"threads", 4},
+      {"environment", {{"id", "bench-01"}, {"cpu", "Xeon"}}},
       {"points", {{"commit", {11, 12, 13}}, {"median", {5, 5, 5}}, {"attempt", {11, 12, 13}}}}};
   return {{"kind", "perfgate-history"},
           {"schema_version", 1},
@@ -70,7 +72,7 @@ TEST(HistoryChanges, FindsTheStepOfASeriesAtItsCommit) {
   ASSERT_EQ(series.size(), 2u);
   const ChangeSeries& latency = series[0];
   EXPECT_EQ(latency.cohort, "s-0123456789abcdef");
-  EXPECT_EQ(latency.label, "sort[n=1000] (stable, 1 thread)");
+  EXPECT_EQ(latency.label, "sort[n=1000] (stable, 1 thread, on bench-01)");
   EXPECT_EQ(latency.direction, Direction::kLowerIsBetter);
   ASSERT_EQ(latency.changes.size(), 1u);
   const SeriesPoint& at = latency.points[latency.changes[0].index];
@@ -79,13 +81,28 @@ TEST(HistoryChanges, FindsTheStepOfASeriesAtItsCommit) {
   EXPECT_EQ(at.record_id, sha(7) + "-ci-1");
   EXPECT_EQ(latency.points[3].timestamp, "");  // the commit's time is unknown
   EXPECT_NEAR(latency.changes[0].relative_change(), 0.2, 0.005);
-  EXPECT_EQ(series[1].label, "sort[n=1000] (diagnostic, 4 threads)");
+  EXPECT_EQ(series[1].label, "sort[n=1000] (diagnostic, 4 threads, on bench-01)");
   EXPECT_TRUE(series[1].changes.empty());  // 3 points: too few for a change
   EXPECT_EQ(analyse_history_changes(history().dump(), "h.json", "memory", {}).size(), 1u);
   const std::string table = render_changes_text(series, {}, "series");
   EXPECT_THAT(table, HasSubstr("| series "));
-  EXPECT_THAT(table, HasSubstr("| sort[n=1000] (stable, 1 thread) | latency | "
+  EXPECT_THAT(table, HasSubstr("| sort[n=1000] (stable, 1 thread, on bench-01) | latency | "
                                "2026-01-01T07:00:00Z | 07aaaaaaaaaa |"));
+}
+
+TEST(HistoryChanges, NamesOneCaseOnTwoMachinesApart) {
+  Json document = history();
+  Json second = document["series"][0];
+  second["id"] = "s-1111111111111111";
+  second["environment"]["id"] = "bench-02";
+  Json third = second;
+  third["id"] = "s-2222222222222222";  // the same machine id, another kernel
+  document["series"] = {document["series"][0], second, third};
+  const auto series = analyse_history_changes(document.dump(), "history.json", "", {});
+  ASSERT_EQ(series.size(), 3u);
+  EXPECT_EQ(series[0].label, "sort[n=1000] (stable, 1 thread, on bench-01)");
+  EXPECT_EQ(series[1].label, "sort[n=1000] (stable, 1 thread, on bench-02) [s-1111111111111111]");
+  EXPECT_EQ(series[2].label, "sort[n=1000] (stable, 1 thread, on bench-02) [s-2222222222222222]");
 }
 
 TEST(HistoryChanges, NamesTheFieldOfADocumentThatDoesNotHoldTogether) {

@@ -111,9 +111,9 @@ TEST(HtmlSite, ReplacesOnlyASiteItWroteAndOnlyWithForce) {
 TEST(HtmlSite, RefusesAFolderThatHoldsAnInputOrTheCurrentFolder) {
   TempDir dir;
   write_html_site(dir / "site", {"{}", std::nullopt}, false);
-  dir.write("site/history.json", kHistory);
+  dir.write("site/perfgate.db", "a store");
   EXPECT_EQ(
-      code_of([&] { check_html_site_target(dir / "site", true, {dir / "site/history.json"}); }),
+      code_of([&] { check_html_site_target(dir / "site", true, {dir / "site/perfgate.db"}); }),
       ExitCode::kUsage);
   EXPECT_EQ(code_of([&] { check_html_site_target(dir / "site", true, {dir / "history.json"}); }),
             ExitCode::kOk);
@@ -170,6 +170,37 @@ TEST(HtmlSite, DataScriptHoldsTheJsonAsAQuotedString) {
   // Quotes and backslashes of the text escaped; the line breaks of pretty JSON too.
   EXPECT_EQ(data_script("X", "{\n  \"it's\": \"a\\\"b\\\\c\"\r\n}\n"),
             "window.X = '{\\n  \"it\\'s\": \"a\\\\\"b\\\\\\\\c\"\\r\\n}';\n");
+}
+
+// The README's flow: history export -o site/history.json, then report --history
+// site/history.json -o site/. The site is written around the export and keeps it.
+TEST(HtmlSite, KeepsTheHistoryExportItIsWrittenAround) {
+  TempDir dir;
+  dir.write("site/history.json", kHistory);
+  const std::vector<fs::path> kept = {dir / "site/history.json"};
+  write_html_site(dir / "site", {std::nullopt, kHistory}, false, {}, kept);
+  EXPECT_EQ(read_text_file(dir / "site/history.json"), kHistory);
+  EXPECT_TRUE(fs::exists(dir / "site/index.html"));
+  EXPECT_TRUE(fs::exists(dir / "site" / kSiteMarker));
+  // Again: the site is perfgate's now, replaced with --force, the export still kept.
+  EXPECT_EQ(code_of([&] {
+              write_html_site(dir / "site", {std::nullopt, kHistory}, false, {}, kept);
+            }),
+            ExitCode::kUsage);
+  write_html_site(dir / "site", {std::nullopt, kHistory}, true, {}, kept);
+  EXPECT_EQ(read_text_file(dir / "site/history.json"), kHistory);
+  // Anything else in a folder that is not a site still stops it, and so does an export
+  // where the site writes a file of its own.
+  dir.write("other/history.json", kHistory);
+  dir.write("other/notes.txt", "mine");
+  EXPECT_EQ(code_of([&] {
+              check_html_site_target(dir / "other", true, {}, {dir / "other/history.json"});
+            }),
+            ExitCode::kUsage);
+  dir.write("third/index.html", kHistory);
+  EXPECT_EQ(
+      code_of([&] { check_html_site_target(dir / "third", true, {}, {dir / "third/index.html"}); }),
+      ExitCode::kUsage);
 }
 
 }  // namespace PERFGATE_TEST_FILE
