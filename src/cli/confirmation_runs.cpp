@@ -97,12 +97,25 @@ MeasuredConfirmation confirm_one(const RawInput& input, const NormalizedRecord& 
             "measured with 'perfgate run -- CMD', which has no config to run again; rerun it "
             "with more --runs"};
   }
-  if (!fs::is_regular_file(config_path)) {
+  // `run` writes the config's path as it was named, relative to the folder it ran in: from
+  // here, from the project's root, or from the project the record lies in.
+  const std::optional<ProjectLocation> project = locate_project(fs::current_path());
+  std::optional<fs::path> config_file;
+  std::vector<fs::path> candidates = {config_path};
+  if (fs::path(config_path).is_relative()) {
+    if (project) candidates.push_back(project->root / config_path);
+    if (const auto owner = locate_project(fs::absolute(input.path).parent_path()))
+      candidates.push_back(owner->root / config_path);
+  }
+  for (const fs::path& candidate : candidates) {
+    if (!config_file && fs::is_regular_file(candidate)) config_file = candidate;
+  }
+  if (!config_file) {
     return {std::nullopt, "its config " + config_path + " is not here; confirm it where it ran"};
   }
   Suite suite;
   try {
-    suite = load_suite({fs::path(config_path)}, locate_project(fs::current_path()));
+    suite = load_suite({*config_file}, project);
   } catch (const Error& error) {
     return {std::nullopt, std::string("its config no longer loads: ") + error.what()};
   }

@@ -151,6 +151,17 @@ TEST(CompareConfirm, AStateWhoseConfigChangedIsNotReMeasuredAndTheFirstVerdictSt
   EXPECT_TRUE(p.confirmations().empty());
 }
 
+TEST(CompareConfirm, FromASubfolderFindsTheConfigTheRunNamedFromTheRoot) {
+  Project p;
+  p.establish_baseline();
+  p.set_delay("0.06");
+  p.measure();  // the raw record names benchmarks/nap.toml, relative to the project's root
+  fs::create_directories(p.dir / "docs");
+  const auto result = run_perfgate({"compare", "--confirm", "2"}, p.dir / "docs");
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("nap: REGRESSION confirmed by 2 more run(s) (5 in all)"));
+}
+
 TEST(CompareConfirm, AnInterruptedConfirmationKillsItsRunsAndJudgesNothing) {
   Project p;
   p.establish_baseline();
