@@ -127,8 +127,13 @@ MeasuredConfirmation confirm_one(const RawInput& input, const NormalizedRecord& 
     }
   }
   if (!state) return {std::nullopt, config_path + " no longer has the state " + state_name};
-  if (fingerprint(build_recipe(*state, digest_inputs(*state->config))) !=
-      text_of(input.raw, "recipe_fingerprint")) {
+  std::string recipe;
+  try {
+    recipe = fingerprint(build_recipe(*state, digest_inputs(*state->config)));
+  } catch (const Error& error) {
+    return {std::nullopt, std::string("an input of its config cannot be read: ") + error.what()};
+  }
+  if (recipe != text_of(input.raw, "recipe_fingerprint")) {
     return {std::nullopt,
             "its recipe is not the record's: its config, an input or the project's [run] "
             "defaults changed since it was measured, or compare runs in another project than "
