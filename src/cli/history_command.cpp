@@ -169,10 +169,10 @@ int execute_export(const HistoryOptions& options) {
       exported.series, exported.flags);
   if (exported.flags > 0) {
     // How far the flags were checked by a second measurement (history plan --confirm-flags).
-    std::cout << fmt::format(" ({} confirmed, {} unconfirmed, {} not yet re-measured)",
-                             exported.confirmed_flags, exported.unconfirmed_flags,
-                             exported.flags - exported.confirmed_flags -
-                                 exported.unconfirmed_flags);
+    std::cout << fmt::format(
+        " ({} confirmed, {} unconfirmed, {} not yet re-measured)", exported.confirmed_flags,
+        exported.unconfirmed_flags,
+        exported.flags - exported.confirmed_flags - exported.unconfirmed_flags);
   }
   std::cout << "\n";
   return 0;
