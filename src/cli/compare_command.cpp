@@ -8,6 +8,7 @@
 #include "cli/confirmation_runs.hpp"
 #include "cli/judged_records.hpp"
 #include "cli/project_lookup.hpp"
+#include "cli/raw_inputs.hpp"
 #include "cli/terminal.hpp"
 #include "config/config_sections.hpp"
 #include "gate/batch_comparison.hpp"
@@ -31,38 +32,6 @@ namespace perfgate {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw Error(ExitCode::kNoInput, path.string() + ": cannot be read. Check its permissions");
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-/// The raw records (perf_*.json) chosen by select_raw_records. A file that is not a raw
-/// record perfgate can read is kept with the reason, so that it becomes one INFRA_ERROR
-/// among the verdicts of the others instead of hiding them. Seed-layout records are
-/// converted to perfgate's layout here, before anything is judged.
-std::vector<RawInput> read_raw_records(const std::vector<fs::path>& files) {
-  std::vector<RawInput> inputs;
-  for (const auto& file : files) {
-    const std::string bytes = read_bytes(file);
-    RawInput input{file.string(), Json(), sha256_hex(bytes), ""};
-    try {
-      input.raw = Json::parse(bytes);
-      if (is_seed_raw_record(input.raw)) input.raw = convert_seed_raw_record(input.raw, input.path);
-    } catch (const Json::exception& error) {
-      // parse_error, and out_of_range for a number beyond a double (1e400): not valid JSON.
-      input.raw = Json();
-      input.unreadable = file.string() + ": not valid JSON (" + error.what() +
-                         "). Remove the file or run 'perfgate run' again";
-    } catch (const Error& error) {
-      input.unreadable = error.what();
-    }
-    inputs.push_back(std::move(input));
-  }
-  return inputs;
-}
 
 /// Raw records from earlier `perfgate run` invocations are compared too (as in the seed),
 /// but the user should know they are there.
@@ -323,13 +292,11 @@ int execute_compare(const CompareOptions& options) {
   BatchJudgment judged = judge_inputs(*store, inputs, batch);
 
   const int confirm_runs = options.confirm.value_or(project.confirm_runs.value_or(0));
-  std::vector<std::string> not_confirmed;
+  ConfirmationRound confirmed;
   if (confirm_runs > 0) {
-    std::vector<std::string> first_digests;
-    for (const RawInput& input : inputs) first_digests.push_back(input.sha256);
     {
       const InterruptionScope interruption;
-      not_confirmed =
+      confirmed =
           confirm_judged_records(inputs, judged.records, confirm_runs, stderr_is_terminal());
     }
     if (const int signal = interruption_signal()) {
@@ -339,12 +306,7 @@ int execute_compare(const CompareOptions& options) {
       return interrupted_exit_code(signal);
     }
     // A merged record is a new measurement: normalised and judged afresh.
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      if (inputs[i].sha256 != first_digests[i]) {
-        judged = judge_inputs(*store, inputs, batch);
-        break;
-      }
-    }
+    if (confirmed.merged > 0) judged = judge_inputs(*store, inputs, batch);
   }
   std::vector<NormalizedRecord>& records = judged.records;
   const std::vector<bool>& storable = judged.storable;
@@ -370,9 +332,9 @@ int execute_compare(const CompareOptions& options) {
                                 : bulleted(changes);
   }
   const std::vector<std::string> confirmations = confirmation_lines(records);
-  if (!confirmations.empty() || !not_confirmed.empty())
+  if (!confirmations.empty() || !confirmed.not_confirmed.empty())
     markdown += "\n### Confirmation\n\n" +
-                bulleted(joined_lines(confirmations) + joined_lines(not_confirmed));
+                bulleted(joined_lines(confirmations) + joined_lines(confirmed.not_confirmed));
   const fs::path summary = write_new_file(
       reports_dir,
       "perf_" + (commit.empty() ? std::string("local") : file_slug(commit.substr(0, 12))) + "_" +
@@ -393,9 +355,9 @@ int execute_compare(const CompareOptions& options) {
     out << "change points among the newest " << kRecentWindow
         << " records of each cohort: " << (changes.empty() ? "none\n" : "\n" + changes);
   }
-  if (!confirmations.empty() || !not_confirmed.empty()) {
+  if (!confirmations.empty() || !confirmed.not_confirmed.empty()) {
     std::ostream& out = options.json ? std::cerr : std::cout;
-    out << "confirmation:\n" << indented(confirmations) << indented(not_confirmed);
+    out << "confirmation:\n" << indented(confirmations) << indented(confirmed.not_confirmed);
   }
   if (!options.json) std::cout << "summary: " << summary.string() << "\n" << stored_note << "\n";
   return judged_exit_status(records);

@@ -1,11 +1,11 @@
 #include "cli/confirmation_runs.hpp"
 
-#include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
 
 #include "cli/progress_line.hpp"
+#include "cli/raw_inputs.hpp"
 #include "cli/run_environment.hpp"
 #include "config/suite_loader.hpp"
 #include "gate/comparison_status.hpp"
@@ -31,28 +31,21 @@ std::string text_of(const Json& raw, const char* key) {
   return raw.is_object() && it != raw.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
-std::string file_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 // The confirmations in one folder's confirm/, by the digest of the raw record each confirms.
 std::map<std::string, RawInput> confirmations_in(const fs::path& folder) {
-  std::map<std::string, RawInput> found;
+  std::vector<fs::path> files;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(folder / kConfirmFolder, ec)) {
     const std::string name = entry.path().filename().string();
-    if (!entry.is_regular_file() || name.rfind("perf_", 0) != 0 ||
-        entry.path().extension() != ".json")
-      continue;
-    const std::string bytes = file_bytes(entry.path());
-    RawInput input{entry.path().string(), Json(), sha256_hex(bytes), ""};
-    try {
-      input.raw = Json::parse(bytes);
-    } catch (const Json::exception& error) {
-      std::cerr << "perfgate: note: " << input.path << ": not a confirmation perfgate can read ("
-                << error.what() << "); ignored. Remove it, and compare --confirm measures the "
-                << "state again\n";
+    if (entry.is_regular_file() && name.rfind("perf_", 0) == 0 &&
+        entry.path().extension() == ".json")
+      files.push_back(entry.path());
+  }
+  std::map<std::string, RawInput> found;
+  for (RawInput& input : read_raw_records(files)) {
+    if (!input.unreadable.empty()) {
+      std::cerr << "perfgate: note: not a confirmation perfgate can read: " << input.unreadable
+                << "; ignored. Remove it, and compare --confirm measures the state again\n";
       continue;
     }
     const std::string confirmed = confirmed_raw_sha256(input.raw);
@@ -194,10 +187,10 @@ void use_earlier_confirmations(std::vector<RawInput>& inputs) {
   }
 }
 
-std::vector<std::string> confirm_judged_records(std::vector<RawInput>& inputs,
-                                                const std::vector<NormalizedRecord>& judged,
-                                                int runs, bool show_progress) {
-  std::vector<std::string> not_confirmed;
+ConfirmationRound confirm_judged_records(std::vector<RawInput>& inputs,
+                                         const std::vector<NormalizedRecord>& judged, int runs,
+                                         bool show_progress) {
+  ConfirmationRound round;
   for (std::size_t i = 0; i < inputs.size() && i < judged.size(); ++i) {
     const NormalizedRecord& record = judged[i];
     if (record.comparison_status != kRegression && record.comparison_status != kInconclusive)
@@ -213,12 +206,13 @@ std::vector<std::string> confirm_judged_records(std::vector<RawInput>& inputs,
     MeasuredConfirmation outcome = confirm_one(inputs[i], record, runs, show_progress);
     if (outcome.merged) {
       inputs[i] = std::move(*outcome.merged);
+      ++round.merged;
     } else if (interruption_signal() == 0) {
-      not_confirmed.push_back(fmt::format("{}: {} not re-measured: {}", record.benchmark_id,
-                                          record.comparison_status, outcome.why_not));
+      round.not_confirmed.push_back(fmt::format("{}: {} not re-measured: {}", record.benchmark_id,
+                                                record.comparison_status, outcome.why_not));
     }
   }
-  return not_confirmed;
+  return round;
 }
 
 }  // namespace perfgate

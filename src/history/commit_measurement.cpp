@@ -311,30 +311,57 @@ void record_case(const OpenSuite& open, const SuiteCase& item, const RawRecord& 
       measured_case(record, item.state, item.config_in_repo, item.source_id));
 }
 
-/// Runs the commit's suite and records its cases; returns false when interrupted.
-bool run_suite(const GitRepository& repository, const std::string& sha, const fs::path& worktree,
-               const fs::path& raw_dir, const MeasureSettings& settings, Executor& executor,
-               AttemptBuilder& builder) {
-  const std::optional<OpenSuite> open =
-      open_suite(repository, sha, worktree, raw_dir, settings, builder);
-  if (!open) return true;
-  BenchmarkRunner runner(executor, open->results, open->environment);
-  for (const SuiteCase& item : open->cases) {
-    const RawRecord record = runner.run(item.state);
-    if (interruption_signal() != 0) return false;
-    record_case(*open, item, record, builder);
+/// A commit copied, built and its suite loaded: ready to measure, alone or in alternation
+/// with others. `open` is empty when one of those steps failed (the builder has the error).
+struct PreparedCommit {
+  explicit PreparedCommit(AttemptBuilder attempt) : builder(std::move(attempt)) {}
+  AttemptBuilder builder;
+  std::unique_ptr<ScratchFolder> scratch;  ///< the copy, kept until the commit is measured
+  bool checked_out = false;
+  std::optional<OpenSuite> open;
+};
+
+/// Copies and builds `sha` into `commit` (a new builder's); false when interrupted.
+bool prepare_commit(const GitRepository& repository, const std::string& sha,
+                    const MeasureSettings& settings, Executor& executor, const fs::path& batch_dir,
+                    PreparedCommit& commit) {
+  HistoryAttempt& attempt = commit.builder.attempt();
+  const fs::path raw_dir = batch_dir / attempt.raw_path;
+  fs::create_directories(raw_dir);
+  for (const std::string& path : settings.config.sources) {
+    attempt.benchmark_sources[path] = repository.object_id_at(sha, path).value_or("");
+  }
+  commit.scratch = std::make_unique<ScratchFolder>("perfgate-history-");
+  const fs::path worktree = commit.scratch->path() / "src";
+  try {
+    repository.export_commit(sha, worktree);
+  } catch (const Error& error) {
+    commit.builder.fail("checkout", error.what());
+    return true;
+  }
+  commit.checked_out = true;
+  const bool built = build(worktree, raw_dir, settings, executor, commit.builder);
+  if (interruption_signal() != 0) return false;
+  keep_build_provenance(worktree, raw_dir);
+  if (built) {
+    commit.open = open_suite(repository, sha, worktree, raw_dir, settings, commit.builder);
+  } else {
+    attempt.missing_cases = case_names(worktree, settings);
   }
   return true;
 }
 
-/// A commit copied and built, for measuring in alternation with others.
-struct PreparedCommit {
-  std::string sha;
-  AttemptBuilder builder;
-  fs::path raw_dir;
-  std::unique_ptr<ScratchFolder> scratch;
-  std::optional<OpenSuite> open;
-};
+/// The attempt of a prepared commit, its cases recorded.
+HistoryAttempt finish_attempt(PreparedCommit& commit, const MeasureSettings& settings) {
+  HistoryAttempt& attempt = commit.builder.attempt();
+  if (commit.checked_out && attempt.environment.empty()) {
+    // The suite never started: describe the machine all the same.
+    const std::time_t now = std::time(nullptr);
+    const HostProvenance host = describe_host(real_host(), current_environment(), {}, "", now);
+    attempt.environment = environment_of(settings, host.provenance);
+  }
+  return commit.builder.finish();
+}
 
 }  // namespace
 
@@ -355,30 +382,9 @@ std::optional<std::vector<HistoryAttempt>> measure_commits_alternating(
   std::vector<PreparedCommit> commits;
   commits.reserve(shas.size());
   for (const std::string& sha : shas) {
-    PreparedCommit& commit =
-        commits.emplace_back(PreparedCommit{sha, AttemptBuilder(sha, settings), {}, {}, {}});
-    HistoryAttempt& attempt = commit.builder.attempt();
-    commit.raw_dir = batch_dir / attempt.raw_path;
-    fs::create_directories(commit.raw_dir);
-    for (const std::string& path : settings.config.sources) {
-      attempt.benchmark_sources[path] = repository.object_id_at(sha, path).value_or("");
-    }
-    commit.scratch = std::make_unique<ScratchFolder>("perfgate-history-");
-    const fs::path worktree = commit.scratch->path() / "src";
-    try {
-      repository.export_commit(sha, worktree);
-    } catch (const Error& error) {
-      commit.builder.fail("checkout", error.what());
-      continue;
-    }
-    const bool built = build(worktree, commit.raw_dir, settings, executor, commit.builder);
-    if (interruption_signal() != 0) return std::nullopt;
-    keep_build_provenance(worktree, commit.raw_dir);
-    if (built) {
-      commit.open = open_suite(repository, sha, worktree, commit.raw_dir, settings, commit.builder);
-    } else {
-      attempt.missing_cases = case_names(worktree, settings);
-    }
+    PreparedCommit& commit = commits.emplace_back(AttemptBuilder(sha, settings));
+    if (!prepare_commit(repository, sha, settings, executor, batch_dir, commit))
+      return std::nullopt;
   }
 
   // The cases by name, in the order the commits list them, with each commit that has it.
@@ -425,14 +431,7 @@ std::optional<std::vector<HistoryAttempt>> measure_commits_alternating(
   }
 
   std::vector<HistoryAttempt> attempts;
-  for (PreparedCommit& commit : commits) {
-    if (commit.builder.attempt().environment.empty()) {
-      const std::time_t now = std::time(nullptr);
-      const HostProvenance host = describe_host(real_host(), current_environment(), {}, "", now);
-      commit.builder.attempt().environment = environment_of(settings, host.provenance);
-    }
-    attempts.push_back(commit.builder.finish());
-  }
+  for (PreparedCommit& commit : commits) attempts.push_back(finish_attempt(commit, settings));
   return attempts;
 }
 
@@ -440,35 +439,17 @@ std::optional<HistoryAttempt> measure_commit(const GitRepository& repository,
                                              const std::string& sha,
                                              const MeasureSettings& settings, Executor& executor,
                                              const fs::path& batch_dir) {
-  AttemptBuilder builder(sha, settings);
-  HistoryAttempt& attempt = builder.attempt();
-  const fs::path raw_dir = batch_dir / attempt.raw_path;
-  fs::create_directories(raw_dir);
-  for (const std::string& path : settings.config.sources) {
-    attempt.benchmark_sources[path] = repository.object_id_at(sha, path).value_or("");
+  PreparedCommit commit(AttemptBuilder(sha, settings));
+  if (!prepare_commit(repository, sha, settings, executor, batch_dir, commit)) return std::nullopt;
+  if (commit.open) {
+    BenchmarkRunner runner(executor, commit.open->results, commit.open->environment);
+    for (const SuiteCase& item : commit.open->cases) {
+      const RawRecord record = runner.run(item.state);
+      if (interruption_signal() != 0) return std::nullopt;
+      record_case(*commit.open, item, record, commit.builder);
+    }
   }
-  const ScratchFolder scratch("perfgate-history-");
-  const fs::path worktree = scratch.path() / "src";
-  try {
-    repository.export_commit(sha, worktree);
-  } catch (const Error& error) {
-    builder.fail("checkout", error.what());
-    return builder.finish();
-  }
-  const bool built = build(worktree, raw_dir, settings, executor, builder);
-  if (interruption_signal() != 0) return std::nullopt;
-  keep_build_provenance(worktree, raw_dir);
-  if (!built) attempt.missing_cases = case_names(worktree, settings);
-  if (built && !run_suite(repository, sha, worktree, raw_dir, settings, executor, builder)) {
-    return std::nullopt;
-  }
-  if (attempt.environment.empty()) {
-    // The suite never started: describe the machine all the same.
-    const std::time_t now = std::time(nullptr);
-    const HostProvenance host = describe_host(real_host(), current_environment(), {}, "", now);
-    attempt.environment = environment_of(settings, host.provenance);
-  }
-  return builder.finish();
+  return finish_attempt(commit, settings);
 }
 
 }  // namespace perfgate::history
