@@ -21,6 +21,7 @@
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "model/time_window.hpp"
+#include "model/visible_text.hpp"
 #include "report/comparison_summary.hpp"
 #include "report/confirmation_lines.hpp"
 #include "report/markdown.hpp"
@@ -159,9 +160,10 @@ std::string joined_lines(const std::vector<std::string>& lines) {
   return out;
 }
 
+// For the terminal: a benchmark name cannot carry escape sequences into it.
 std::string indented(const std::vector<std::string>& lines) {
   std::string out;
-  for (const std::string& line : lines) out += "  " + line + "\n";
+  for (const std::string& line : lines) out += "  " + visible_text(line) + "\n";
   return out;
 }
 
