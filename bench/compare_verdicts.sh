@@ -10,7 +10,9 @@
 # +5%), the built-in 5% for memory; no absolute floor (--method stat's default).
 # Goals: no REGRESSION for the same program, idle or loaded; 10% more work REGRESSION in
 # >= 95% of the idle tries, and never PASS under load. The stat rows are repeated with
-# --confirm 5. Usage: compare_verdicts.sh BUILD [N]
+# --confirm 5. Then (state "mixed") the baseline measured idle and the records with a busy
+# loop on every core: no REGRESSION either way, the machine's load is not the code's
+# (issue 34). STATES="idle busy mixed" by default. Usage: compare_verdicts.sh BUILD [N]
 set -euo pipefail
 BUILD=$(cd "${1:-build}" && pwd)
 N=${2:-20}
@@ -91,8 +93,20 @@ verdicts() {  # verdicts LABEL MILLIONS METHOD [CONFIRM_RUNS] -> one line of cou
   if [ -n "$why" ]; then echo "    first other verdict: $why"; fi
 }
 
+mixed() {  # the baseline measured idle, the records under load: the load must not be blamed
+  load idle
+  [ -f "$tmp/store-idle.db" ] || seed_baseline idle >&2
+  export PERFGATE_STORE="sqlite:$tmp/store-idle.db"
+  load busy
+  sleep "${LOAD_RISE_S:-60}"  # the 1-minute load average records say catches up
+  verdicts "stat, busy vs idle baseline: same program" 30 stat
+  verdicts "stat, busy vs idle baseline: 10% more work" 33 stat
+  verdicts "stat --confirm 5, busy vs idle: same program" 30 stat 5
+}
+
 printf '%-44s%6s%12s%14s%7s%8s\n' "$N tries a row" PASS REGRESSION INCONCLUSIVE error load
-for state in ${STATES:-idle busy}; do  # STATES=busy: only the loaded rows
+for state in ${STATES:-idle busy mixed}; do  # STATES=busy: only the loaded rows
+  if [ "$state" = mixed ]; then mixed; continue; fi
   load "$state"
   seed_baseline "$state" >&2
   for method in stat seed; do

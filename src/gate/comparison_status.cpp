@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gate/machine_load.hpp"
 #include "gate/rolling_baseline.hpp"
 #include "report/units.hpp"
 
@@ -89,10 +90,40 @@ std::string describe_regressions(const NormalizedRecord& record) {
          describe_changes(record, &MetricComparison::regressed);
 }
 
-std::string describe_inconclusive(const NormalizedRecord& record) {
+std::string describe_inconclusive(const NormalizedRecord& record, const std::string& busier) {
+  if (!busier.empty()) {
+    return "the machine was busier than for the baseline (" + busier +
+           "): " + describe_changes(record, &MetricComparison::inconclusive) +
+           " may be the load's, not the code's. Rerun when the machine is idle";
+  }
   return "the change's interval straddles the threshold: " +
          describe_changes(record, &MetricComparison::inconclusive) +
          ". Rerun, or raise the repetitions";
+}
+
+// --method stat: when every regressed metric is one the load can slow (times, rates) and
+// the record was measured on a machine busier than its baseline's, the regressions become
+// inconclusive: the runs agree with each other under the load, so their interval is
+// narrow and would blame the code. Returns what busier_than_baseline says, "" when
+// nothing changed. A count or a size that regressed keeps the record a REGRESSION.
+std::string discount_load(NormalizedRecord& record, const ClassificationInputs& inputs) {
+  if (inputs.method != CompareMethod::kStat || inputs.static_breach) return "";
+  bool any = false;
+  for (const MetricComparison& comparison : record.comparisons) {
+    if (!comparison.regressed) continue;
+    const auto metric = record.metrics.find(comparison.metric);
+    if (metric == record.metrics.end() || !load_sensitive_unit(metric->second.unit)) return "";
+    any = true;
+  }
+  if (!any) return "";
+  std::string busier = busier_than_baseline(record, inputs.baseline);
+  if (busier.empty()) return "";
+  for (MetricComparison& comparison : record.comparisons) {
+    if (!comparison.regressed) continue;
+    comparison.regressed = false;
+    comparison.inconclusive = true;
+  }
+  return busier;
 }
 
 // Recipe fingerprints are shown by their first 12 hex digits, as in cohort names.
@@ -119,7 +150,7 @@ struct Status {
 
 // The first rule that applies wins; the order is the precedence of SPEC §6.
 Status decide(const NormalizedRecord& record, const ClassificationInputs& inputs,
-              const std::vector<std::string>& missing_identity) {
+              const std::vector<std::string>& missing_identity, const std::string& busier) {
   const bool legacy = record.config_schema_version != 2;
   if (!inputs.malformed.empty()) {
     return {kInfraError, "the raw record cannot be read: " + inputs.malformed};
@@ -153,7 +184,7 @@ Status decide(const NormalizedRecord& record, const ClassificationInputs& inputs
   if (regressed) return {kRegression, describe_regressions(record)};
   const bool inconclusive = std::any_of(record.comparisons.begin(), record.comparisons.end(),
                                         [](const MetricComparison& c) { return c.inconclusive; });
-  if (inconclusive) return {kInconclusive, describe_inconclusive(record)};
+  if (inconclusive) return {kInconclusive, describe_inconclusive(record, busier)};
   if (legacy) return {kPass, "legacy v1 record: gated by static thresholds only"};
   if (inputs.baseline.empty()) {
     std::vector<std::string> others;
@@ -191,7 +222,8 @@ void classify(NormalizedRecord& record, const ClassificationInputs& inputs) {
     record.baseline_status = kBaselineCompared;
   }
 
-  const Status status = decide(record, inputs, missing_identity);
+  const std::string busier = discount_load(record, inputs);
+  const Status status = decide(record, inputs, missing_identity, busier);
   record.comparison_status = status.status;
   record.comparison_status_reason = status.reason;
   record.success = inputs.run_succeeded && !inputs.static_breach && status.status != kInfraError;

@@ -47,7 +47,9 @@ struct ClassificationInputs {
 ///   source. CALIBRATION_NEEDED and INCONCLUSIVE records become eligible only through an
 ///   approval.
 /// INCONCLUSIVE (--method stat): no gated metric regressed, and the interval of at least
-/// one gated metric straddles its threshold.
+/// one gated metric straddles its threshold; or every regressed metric is a time or a rate
+/// and the record was measured on a machine busier than its baseline's
+/// (gate/machine_load.hpp): those metrics are then marked inconclusive, not regressed.
 void classify(NormalizedRecord& record, const ClassificationInputs& inputs);
 
 }  // namespace perfgate

@@ -155,6 +155,12 @@ Json convert_seed_raw_record(const Json& seed, const std::string& source) {
   record.static_verdict = verdict;
   record.regression_thresholds = seed.value("regression_thresholds", Json::object());
   record.quality_metadata = seed.value("quality_metadata", Json::object());
+  // The machine around the runs, as `run` writes it: a record converted from the seed's
+  // layout keeps it, so compare can tell a busy machine from a regression.
+  if (const auto machine = seed.find("machine_state"); machine != seed.end()) {
+    if (!machine->is_object()) fail(source, "machine_state", "must be an object");
+    record.machine_state = *machine;
+  }
   record.recipe_fingerprint = text(seed, "recipe_fingerprint", "", source);
   Provenance& p = record.provenance;
   p.timestamp = text(seed, "timestamp", "", source);

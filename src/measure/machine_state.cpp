@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
 
 namespace perfgate {
@@ -55,6 +56,21 @@ std::optional<double> parse_cpu_mhz(const std::string& scaling_cur_freq_khz,
   return std::nullopt;
 }
 
+std::optional<unsigned long long> parse_cpu_pressure_total(const std::string& pressure) {
+  std::istringstream lines(pressure);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("some ", 0) != 0) continue;
+    const auto total = line.find(" total=");
+    if (total == std::string::npos) return std::nullopt;
+    std::istringstream number(line.substr(total + 7));
+    unsigned long long value = 0;
+    if (number >> value) return value;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 MachineSnapshot take_machine_snapshot(const HostProbe& host) {
   MachineSnapshot snapshot;
   snapshot.load_1m = parse_load_1m(host.read_file("/proc/loadavg"));
@@ -62,6 +78,10 @@ MachineSnapshot take_machine_snapshot(const HostProbe& host) {
       parse_cpu_mhz(host.read_file("/sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq"),
                     host.read_file("/proc/cpuinfo"));
   snapshot.ticks = parse_cpu_ticks(host.read_file("/proc/stat"));
+  snapshot.cpu_pressure_total_us = parse_cpu_pressure_total(host.read_file("/proc/pressure/cpu"));
+  snapshot.taken_at_us = std::chrono::duration_cast<std::chrono::microseconds>(
+                             std::chrono::steady_clock::now().time_since_epoch())
+                             .count();
   return snapshot;
 }
 
@@ -72,12 +92,23 @@ Json machine_state_json(const MachineSnapshot& start, const MachineSnapshot& end
     steal = 100.0 * static_cast<double>(end.ticks->steal - start.ticks->steal) /
             static_cast<double>(end.ticks->total - start.ticks->total);
   }
+  Json pressure = nullptr;
+  if (start.cpu_pressure_total_us && end.cpu_pressure_total_us &&
+      *end.cpu_pressure_total_us >= *start.cpu_pressure_total_us &&
+      end.taken_at_us > start.taken_at_us) {
+    const double stalled =
+        static_cast<double>(*end.cpu_pressure_total_us - *start.cpu_pressure_total_us);
+    // The two counters are read a few microseconds apart from the clock: never above 100.
+    pressure =
+        std::min(100.0, 100.0 * stalled / static_cast<double>(end.taken_at_us - start.taken_at_us));
+  }
   return {{"cores", cores},
           {"load_1m_start", optional_number(start.load_1m)},
           {"load_1m_end", optional_number(end.load_1m)},
           {"cpu_mhz_start", optional_number(start.cpu_mhz)},
           {"cpu_mhz_end", optional_number(end.cpu_mhz)},
-          {"steal_percent", steal}};
+          {"steal_percent", steal},
+          {"cpu_pressure_percent", pressure}};
 }
 
 std::string busy_machine_notice(const HostProbe& host) {

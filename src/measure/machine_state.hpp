@@ -23,6 +23,10 @@ struct MachineSnapshot {
   std::optional<double> load_1m;  ///< /proc/loadavg's first field
   std::optional<double> cpu_mhz;  ///< cpu0's scaling_cur_freq, else /proc/cpuinfo's "cpu MHz"
   std::optional<CpuTicks> ticks;  ///< /proc/stat's "cpu" line
+  /// /proc/pressure/cpu's "some" total: microseconds in which at least one runnable task
+  /// waited for a CPU (pressure stall information, Linux 4.20+ with CONFIG_PSI).
+  std::optional<unsigned long long> cpu_pressure_total_us;
+  long long taken_at_us = 0;  ///< a monotonic clock, for the time between two snapshots
 };
 
 /// Parsers of the files, exposed for their tests: nullopt for text they do not recognise.
@@ -30,12 +34,16 @@ std::optional<double> parse_load_1m(const std::string& loadavg);
 std::optional<CpuTicks> parse_cpu_ticks(const std::string& stat);
 std::optional<double> parse_cpu_mhz(const std::string& scaling_cur_freq_khz,
                                     const std::string& cpuinfo);
+std::optional<unsigned long long> parse_cpu_pressure_total(const std::string& pressure);
 
 MachineSnapshot take_machine_snapshot(const HostProbe& host);
 
 /// {"cores", "load_1m_start", "load_1m_end", "cpu_mhz_start", "cpu_mhz_end",
-/// "steal_percent"}: null for a part that could not be read; steal_percent is the share of
-/// the CPU time between the two snapshots that the hypervisor gave to others.
+/// "steal_percent", "cpu_pressure_percent"}: null for a part that could not be read;
+/// steal_percent is the share of the CPU time between the two snapshots that the
+/// hypervisor gave to others; cpu_pressure_percent the share of the time between them in
+/// which some runnable task waited for a CPU (0 on a machine with a CPU free for every
+/// task, near 100 with a busy loop on every core beside the runs).
 Json machine_state_json(const MachineSnapshot& start, const MachineSnapshot& end, int cores);
 
 /// What `run`, `ab` and `history measure` say on stderr before they measure, when the

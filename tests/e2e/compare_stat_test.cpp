@@ -21,22 +21,24 @@ struct Cohort {
   int records = 0;
 
   /// One raw record whose runs took `times` seconds, in a folder of its own (or `folder`).
-  std::string write(const std::vector<double>& times, std::string folder = "") {
+  std::string write(const std::vector<double>& times, std::string folder = "",
+                    const Json& machine_state = nullptr) {
     ++records;
     if (folder.empty()) folder = "runs/" + std::to_string(records);
-    const Json raw = {{"benchmark_id", "sort"},
-                      {"workload_id", "sort"},
-                      {"variant_id", "n=1000"},
-                      {"benchmark_version", 1},
-                      {"recipe_fingerprint", std::string(64, 'a')},
-                      {"hardware_profile_id", "hw-0123456789abcdef"},
-                      {"software_profile_id", "sw-0123456789abcdef"},
-                      {"device", "cpu"},
-                      {"run_source", "scheduled_main"},
-                      {"commit", kCommit},
-                      {"build_id", "build-1"},
-                      {"timestamp", "2026-11-30T10:" + two_digits(records) + ":00+00:00"},
-                      {"individual_times_s", times}};
+    Json raw = {{"benchmark_id", "sort"},
+                {"workload_id", "sort"},
+                {"variant_id", "n=1000"},
+                {"benchmark_version", 1},
+                {"recipe_fingerprint", std::string(64, 'a')},
+                {"hardware_profile_id", "hw-0123456789abcdef"},
+                {"software_profile_id", "sw-0123456789abcdef"},
+                {"device", "cpu"},
+                {"run_source", "scheduled_main"},
+                {"commit", kCommit},
+                {"build_id", "build-1"},
+                {"timestamp", "2026-11-30T10:" + two_digits(records) + ":00+00:00"},
+                {"individual_times_s", times}};
+    if (!machine_state.is_null()) raw["machine_state"] = machine_state;
     dir.write(folder + "/perf_sort_" + std::to_string(records) + ".json", raw.dump());
     return folder;
   }
@@ -46,9 +48,9 @@ struct Cohort {
   static std::string two_digits(int n) { return (n < 10 ? "0" : "") + std::to_string(n); }
 
   /// Five records of one build, 2 ms give or take 1%, approved as the baseline.
-  void establish_baseline() {
+  void establish_baseline(const Json& machine_state = nullptr) {
     for (double level : {0.0020, 0.00198, 0.00202, 0.0020, 0.00201})
-      write({level, level * 1.001, level * 0.999}, "runs/seed");
+      write({level, level * 1.001, level * 0.999}, "runs/seed", machine_state);
     const auto first = perfgate({"compare", "-r", "runs/seed", "--upload", "pass", "--json"});
     ASSERT_EQ(first.exit_code, 0) << first.err;
     ASSERT_EQ(perfgate({"baseline", "prepare", "-o", "calibration.json"}).exit_code, 0);
@@ -120,6 +122,35 @@ TEST(CompareStat, TheSeedMethodSaysWhenItsFloorHidesAChange) {
   EXPECT_EQ(chosen.exit_code, 0) << chosen.err;
   EXPECT_FALSE(only_record(chosen)["comparisons"][0].contains("method"));
   EXPECT_THAT(chosen.err, HasSubstr("not gated: 1 change(s)"));
+}
+
+Json machine_state(double load) {
+  return {{"cores", 2},
+          {"load_1m_start", load},
+          {"load_1m_end", load},
+          {"cpu_mhz_start", nullptr},
+          {"cpu_mhz_end", nullptr},
+          {"steal_percent", nullptr}};
+}
+
+TEST(CompareStat, ASlowerRecordFromABusierMachineIsInconclusiveNotARegression) {
+  Cohort c;
+  c.establish_baseline(machine_state(0.3));
+  // 30% slower, the runs agree: a regression on a machine as idle as the baseline's ...
+  const std::vector<double> slower = {0.0026, 0.00261, 0.00259};
+  const auto idle = c.perfgate({"compare", "-r", c.write(slower, "", machine_state(0.5))});
+  EXPECT_EQ(idle.exit_code, 1) << idle.out << idle.err;
+  EXPECT_THAT(idle.out, HasSubstr("sort  REGRESSION"));
+  // ... but under two busy loops on two cores the load may have done it.
+  const auto busy =
+      c.perfgate({"compare", "-r", c.write(slower, "", machine_state(3.9)), "--json"});
+  EXPECT_EQ(busy.exit_code, 2) << busy.out << busy.err;
+  const Json record = only_record(busy);
+  EXPECT_EQ(record["comparison_status"], "INCONCLUSIVE");
+  EXPECT_THAT(record["comparison_status_reason"].get<std::string>(),
+              HasSubstr("the machine was busier than for the baseline (measured at load 3.9 on 2 "
+                        "core(s), its baseline at load 0.3 at most): latency +30%"));
+  EXPECT_EQ(record["quality_metadata"]["machine_state"]["load_1m_start"], 3.9);
 }
 
 TEST(CompareStat, RefusesAnUnknownMethod) {
