@@ -67,10 +67,10 @@ void check_result_path(const std::string& path, bool force) {
 }
 
 int execute_plan(const HistoryOptions& options) {
-  if (options.queue_store.empty() != options.environment.empty()) {
+  if (!options.queue_store.empty() && options.environment.empty()) {
     throw Error(ExitCode::kUsage,
-                "--store and --environment go together: the queue to fill and the runner "
-                "environment that should measure the commits. Pass both, or neither");
+                "--store needs --environment: the runner environment that should measure the "
+                "commits it queues");
   }
   check_result_path(options.output, options.force);
   // The queue is reached before anything is written: a mistyped URL plans nothing.
@@ -83,6 +83,8 @@ int execute_plan(const HistoryOptions& options) {
   plan_options.target = options.target;
   plan_options.activation = options.activation;
   plan_options.confirm_flags = options.confirm_flags;
+  plan_options.environment = options.environment;
+  plan_options.accept_rewrite = options.accept_rewrite;
   const history::PlanFile plan = history::plan_history(setup, plan_options);
   if (!setup.archive->exists()) {
     // A mistyped archive reads as empty: say so before a publish creates it.
@@ -95,10 +97,12 @@ int execute_plan(const HistoryOptions& options) {
       "branch {}: {} monitored commits from {} to {}\n"
       "selected {}: {}\n"
       "missing {}, failed {} (retried only with --retry or --commit), measured {}\n"
+      "on environment {} in setup {} (other machines and setups keep their own)\n"
       "plan: {}\n",
       plan.branch, plan.monitored.size(), plan.baseline.substr(0, 12), plan.target.substr(0, 12),
       plan.plan.selected.size(), plan.plan.selected.empty() ? "-" : short_list(plan.plan.selected),
-      plan.plan.missing.size(), plan.plan.failed.size(), plan.plan.measured.size(), options.output);
+      plan.plan.missing.size(), plan.plan.failed.size(), plan.plan.measured.size(),
+      plan.environment, plan.setup, options.output);
   if (options.confirm_flags) {
     std::cout << (plan.plan.confirming.empty()
                       ? std::string("confirming: no flag waits for a re-measurement\n")
@@ -136,9 +140,9 @@ int execute_publish(const HistoryOptions& options) {
   }
   const history::HistorySetup setup = setup_of(options);
   const bool from_queue = !options.queue_store.empty();
-  const history::PublishOutcome outcome = from_queue
-                                              ? history::publish_queue(setup, options.queue_store)
-                                              : history::publish_batch(setup, options.batch);
+  const history::PublishOutcome outcome =
+      from_queue ? history::publish_queue(setup, options.queue_store)
+                 : history::publish_batch(setup, options.batch, options.accept_stale);
   if (!outcome.changed()) {
     std::cout << fmt::format("{}: already holds {} ({} files); nothing to publish\n",
                              setup.archive->url(), from_queue ? "these attempts" : "this batch",
@@ -216,6 +220,10 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
                           "says whether each flag is confirmed");
   commands.plan->add_option("--commit", options.commit,
                             "Measure this monitored commit (a new attempt), whatever its state");
+  commands.plan->add_flag("--accept-rewrite", options.accept_rewrite,
+                          "The branch was rewritten (force-pushed) and a person reviewed it: "
+                          "record the rewrite in the ledger (with the batch), keep every "
+                          "attempt and monitored commit, and monitor the new path");
   commands.plan
       ->add_option("--max", options.max,
                    "At most this many commits (default: [history] max_per_run, 8)")
@@ -232,13 +240,16 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
                             "Also queue the selected commits in this PostgreSQL store's work "
                             "queue, for 'perfgate worker' (needs --environment)");
   commands.plan->add_option("--environment", options.environment,
-                            "With --store: the runner environment that should measure them");
+                            "The machine to plan for: commits it has not measured in the "
+                            "current setup (default: this machine's hardware profile id; "
+                            "with --store, the runner environment that should measure them)");
   commands.plan->footer(
       "Examples:\n"
       "  perfgate history plan -o plan.json\n"
       "  perfgate history plan --retry --max 4 -o plan.json\n"
       "  perfgate history plan --commit 3f2a9c1 -o plan.json\n"
       "  perfgate history plan --confirm-flags -o plan.json   # re-measure flagged commits\n"
+      "  perfgate history plan --accept-rewrite -o plan.json  # after a reviewed force push\n"
       "  perfgate history plan -o plan.json --store postgresql://perf@db/perf --environment "
       "arm-1\n\n"
       "The target comes first when it is unmeasured, then (with --confirm-flags) each flagged\n"
@@ -258,7 +269,8 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
                    "The batch folder to create (must not exist or be empty)")
       ->required();
   commands.measure->add_option("--environment", options.environment,
-                               "A unique id of this machine (default: its hardware profile id)");
+                               "A unique id of this machine (default: the plan's environment, "
+                               "else its hardware profile id)");
   commands.measure->add_flag("--stable", options.stable,
                              "Label the attempts stable: a dedicated, quiet machine (default: "
                              "diagnostic)");
@@ -285,6 +297,9 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       history->add_subcommand("publish", "Add a batch's attempts to the archive (immutable)");
   add_common_options(commands.publish, options);
   commands.publish->add_option("--batch", options.batch, "The batch folder");
+  commands.publish->add_flag("--accept-stale", options.accept_stale,
+                             "Publish a batch whose plan is stale all the same: commits measured "
+                             "since the plan was made get a second attempt (the newer wins)");
   commands.publish->add_option("--store", options.queue_store,
                                "Instead of a batch: the attempts a fleet's workers stored in this "
                                "PostgreSQL store's work queue (docs/fleet.md)");
@@ -293,7 +308,9 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       "  perfgate history publish --batch batch/\n"
       "  perfgate history publish --batch batch/ --archive dir:/srv/perf-archive\n"
       "  perfgate history publish --store postgresql://perf@db/perf\n\n"
-      "Publishing the same batch again changes nothing. A git archive gets one commit on its\n"
+      "Publishing the same batch again changes nothing. A batch whose plan is stale (its\n"
+      "commits were measured on its machine and setup since the plan was made) is refused:\n"
+      "plan again, or pass --accept-stale. A git archive gets one commit on its\n"
       "branch, moved with a compare-and-swap: racing publishers merge, nothing is forced.\n\n"
       "Exit status: 0 published (or already there); 65 an invalid attempt, or one that\n"
       "conflicts with the archive (nothing published); 66 missing batch or repository;\n"

@@ -16,7 +16,8 @@ struct HistoryOptions {
   std::optional<std::string> archive;
   // plan
   bool retry = false;
-  bool confirm_flags = false;  ///< history plan --confirm-flags
+  bool confirm_flags = false;   ///< history plan --confirm-flags
+  bool accept_rewrite = false;  ///< history plan --accept-rewrite
   std::optional<std::string> commit;
   std::optional<int> max;
   std::optional<std::string> target;
@@ -34,6 +35,7 @@ struct HistoryOptions {
   int attempt = 0;
   // publish, validate
   std::string batch;
+  bool accept_stale = false;  ///< publish --accept-stale
   bool json = false;
   HistoryChangesOptions changes;
 };

@@ -1,6 +1,9 @@
 // [history]: validated as strictly as every other table, before anything is planned.
 #include "config/history_config.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include <string_view>
@@ -29,6 +32,29 @@ void check_archive(const ConfigValue& value, const std::string& archive) {
   throw value.error("'" + archive + "' is not an archive URL",
                     "Use \"git:BRANCH\" (a branch of this repository, e.g. \"git:perfgate-data\") "
                     "or \"dir:PATH\"");
+}
+
+/// A link the viewer puts in an href: an http(s) address, or (raw_url) a path relative to
+/// the page. Nothing else (no javascript:, no data:), no space or control character, at
+/// most 2,000 bytes.
+std::string link_setting(const ConfigValue& value, bool relative_allowed, std::string_view fix) {
+  const std::string text = value.non_empty_string();
+  const bool web = text.rfind("https://", 0) == 0 || text.rfind("http://", 0) == 0;
+  const bool relative = relative_allowed && (text.rfind("./", 0) == 0 ||
+                                             text.rfind("../", 0) == 0 || text.rfind('/', 0) == 0);
+  if (!web && !relative) {
+    throw value.error("'" + text + "' is not " +
+                          (relative_allowed ? std::string("an http(s) address or a relative path")
+                                            : std::string("an http(s) address")),
+                      fix);
+  }
+  if (text.size() > 2000) throw value.error("is longer than 2,000 bytes", fix);
+  for (const unsigned char c : text) {
+    if (c <= 0x20 || c == 0x7f || c == '"' || c == '<' || c == '>') {
+      throw value.error("holds a space, a quote, '<', '>' or a control character", fix);
+    }
+  }
+  return text;
 }
 
 /// A number in [low, high], or in (low, high] when `low_excluded`; the error names both.
@@ -71,7 +97,7 @@ HistoryConfig read_history_config(const ConfigValue& value) {
   ErrorList errors;
   const ConfigTable table(value,
                           {"branch", "archive", "build", "suite", "sources", "harness_version",
-                           "max_per_run", "timeout_s", "flags"},
+                           "max_per_run", "timeout_s", "flags", "commit_url", "raw_url", "remote"},
                           errors);
   errors.check([&] {
     if (auto v = table.get("branch")) config.branch = v->non_empty_string();
@@ -111,6 +137,40 @@ HistoryConfig read_history_config(const ConfigValue& value) {
   });
   errors.check([&] {
     if (auto v = table.get("flags")) config.flags = read_flags(*v);
+  });
+  errors.check([&] {
+    if (auto v = table.get("commit_url")) {
+      constexpr std::string_view fix =
+          "Give the address of a commit's page with {sha} for its SHA, e.g. "
+          "\"https://github.com/org/repo/commit/{sha}\"";
+      config.commit_url = link_setting(*v, false, fix);
+      if (config.commit_url.find("{sha}") == std::string::npos) {
+        throw v->error("has no {sha}", fix);
+      }
+    }
+  });
+  errors.check([&] {
+    if (auto v = table.get("remote")) {
+      config.remote = v->non_empty_string();
+      const bool name =
+          config.remote.size() <= 100 && config.remote.front() != '-' &&
+          std::all_of(config.remote.begin(), config.remote.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+          });
+      if (!name) {
+        throw v->error("'" + config.remote + "' is not the name of a git remote",
+                       "Name a remote of the repository, e.g. \"origin\" (git remote -v lists "
+                       "them)");
+      }
+    }
+  });
+  errors.check([&] {
+    if (auto v = table.get("raw_url")) {
+      config.raw_url = link_setting(*v, true,
+                                    "Give where the archive's files are published, e.g. "
+                                    "\"https://github.com/org/repo/tree/perfgate-data/\", or "
+                                    "\"./archive/\" beside the site");
+    }
   });
   errors.throw_if_any();
   if (config.sources.empty()) config.sources = {config.suite};

@@ -28,6 +28,15 @@ struct HistoryConfig {
   int max_per_run = 8;
   double timeout_s = 3600;  ///< each build command and the suite, per commit
   RegressionFlagRule flags;
+  /// A commit's page, with "{sha}" for its SHA: every commit of the export and the viewer
+  /// links there. "" for none.
+  std::string commit_url;
+  /// Where the archive's files are published (raw/<id>/ under it): the viewer links each
+  /// attempt's raw output. "" for none.
+  std::string raw_url;
+  /// A git remote of the repository that holds the shared archive branch ("origin"): plan
+  /// fetches it first, publish pushes to it (never forced). "" for a local archive.
+  std::string remote;
 };
 
 /// Reads a [history] table; every error of the table is reported at once.

@@ -8,11 +8,17 @@
 namespace perfgate::history {
 
 std::unique_ptr<Archive> open_archive(const std::string& url, GitRepository& repository,
-                                      const std::filesystem::path& base_dir) {
+                                      const std::filesystem::path& base_dir,
+                                      const std::string& remote) {
   if (url.rfind("git:", 0) == 0 && url.size() > 4) {
-    return std::make_unique<GitArchive>(url, url.substr(4), repository);
+    return std::make_unique<GitArchive>(url, url.substr(4), repository, remote);
   }
   if (url.rfind("dir:", 0) == 0 && url.size() > 4) {
+    if (!remote.empty()) {
+      throw Error(ExitCode::kUsage,
+                  "[history] remote = \"" + remote + "\" is for a git: archive, and " + url +
+                      " is a folder: share the folder itself, or use a git: archive");
+    }
     std::filesystem::path folder = url.substr(4);
     if (folder.is_relative()) folder = base_dir / folder;
     return std::make_unique<DirArchive>(url, folder.lexically_normal());

@@ -67,9 +67,12 @@ class Archive {
 /// Opens "git:BRANCH" (a branch of `repository`; refs/heads/BRANCH) or "dir:PATH" (relative
 /// to `base_dir`). Error(kUsage) for another form. A dir: archive whose folder is missing
 /// reads as empty and is created by the first publish, but only inside an existing folder,
-/// so a mistyped path does not grow a tree of folders.
+/// so a mistyped path does not grow a tree of folders. `remote` (a git remote of the
+/// repository, [history] remote) makes a git: archive shared: fetched before it is read,
+/// pushed (never forced) when published; Error(kUsage) with a dir: archive.
 std::unique_ptr<Archive> open_archive(const std::string& url, GitRepository& repository,
-                                      const std::filesystem::path& base_dir);
+                                      const std::filesystem::path& base_dir,
+                                      const std::string& remote = "");
 
 /// The activation commit recorded in the archive's baseline.json; nullopt before the
 /// first publish. Error(kDataError) "<url>/baseline.json: ..." when the file is damaged.

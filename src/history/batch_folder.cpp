@@ -34,6 +34,13 @@ BatchStatus read_status(const std::string& text, const std::string& source) {
   for (const Json& id : reader.array("attempts")) {
     if (id.is_string()) status.attempts.push_back(id.get<std::string>());
   }
+  status.environment = reader.optional_string("environment").value_or("");
+  status.setup = reader.optional_string("setup").value_or("");
+  if (json.contains("measuring")) {
+    for (const Json& id : reader.array("measuring")) {
+      if (id.is_string()) status.measuring.push_back(id.get<std::string>());
+    }
+  }
   return status;
 }
 
@@ -48,7 +55,10 @@ Json to_json(const BatchStatus& status) {
           {"finished_at", status.finished_at.empty() ? Json(nullptr) : Json(status.finished_at)},
           {"complete", status.complete},
           {"interrupted", status.interrupted.empty() ? Json(nullptr) : Json(status.interrupted)},
-          {"attempts", status.attempts}};
+          {"attempts", status.attempts},
+          {"environment", status.environment},
+          {"setup", status.setup},
+          {"measuring", status.measuring}};
 }
 
 Batch read_batch(const fs::path& folder) {

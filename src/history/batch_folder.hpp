@@ -23,6 +23,14 @@ struct BatchStatus {
   bool complete = false;              ///< every selected commit has its attempt
   std::string interrupted;            ///< "interrupted by SIGINT" when it was; "" otherwise
   std::vector<std::string> attempts;  ///< identities written so far
+  /// The machine the batch was measured on and the setup it was measured in
+  /// (series_identity.hpp); "" in a batch an older perfgate wrote.
+  std::string environment;
+  std::string setup;
+  /// Attempts being measured now: written before a commit starts, cleared when its attempt
+  /// is kept. An interrupted measure removes their raw folders; after a SIGKILL, batch.json
+  /// still names them, so the batch accounts for their partial raw/<id>/ (never published).
+  std::vector<std::string> measuring;
 };
 
 Json to_json(const BatchStatus& status);

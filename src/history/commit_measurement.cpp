@@ -89,17 +89,6 @@ Json environment_of(const MeasureSettings& settings, const Provenance& provenanc
   return environment;
 }
 
-Json configuration_of(const HistoryConfig& config) {
-  Json configuration = {{"build", config.build},
-                        {"suite", config.suite},
-                        {"sources", config.sources},
-                        {"timeout_s", config.timeout_s}};
-  for (const char* name : {"CFLAGS", "CXXFLAGS", "LDFLAGS", "CMAKE_BUILD_TYPE"}) {
-    if (const char* value = std::getenv(name)) configuration["flags"][name] = value;
-  }
-  return configuration;
-}
-
 /// Copies what the build says about its own configuration into the raw folder.
 void keep_build_provenance(const fs::path& worktree, const fs::path& raw_dir) {
   std::error_code ec;
@@ -364,6 +353,17 @@ HistoryAttempt finish_attempt(PreparedCommit& commit, const MeasureSettings& set
 }
 
 }  // namespace
+
+Json configuration_of(const HistoryConfig& config) {
+  Json configuration = {{"build", config.build},
+                        {"suite", config.suite},
+                        {"sources", config.sources},
+                        {"timeout_s", config.timeout_s}};
+  for (const char* name : {"CFLAGS", "CXXFLAGS", "LDFLAGS", "CMAKE_BUILD_TYPE"}) {
+    if (const char* value = std::getenv(name)) configuration["flags"][name] = value;
+  }
+  return configuration;
+}
 
 std::string utc_now_with_microseconds() {
   timespec now{};

@@ -30,6 +30,11 @@ struct MeasureSettings {
   std::string image;           ///< --image: container digest or installation id, if any
 };
 
+/// What an attempt records as its `configuration`: [history] build, suite, sources and
+/// timeout_s, and CFLAGS, CXXFLAGS, LDFLAGS and CMAKE_BUILD_TYPE when this process has them.
+/// setup_id of it is what `history plan` plans for.
+Json configuration_of(const HistoryConfig& config);
+
 /// Measures `sha`. nullopt when perfgate was interrupted meanwhile: an interruption is not
 /// the commit's fault and leaves no attempt (the next plan lists the commit again).
 std::optional<HistoryAttempt> measure_commit(const GitRepository& repository,

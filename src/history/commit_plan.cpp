@@ -88,23 +88,31 @@ CommitPlan plan_commits(const PlanRequest& request) {
 }
 
 Json to_json(const PlanFile& file) {
-  return {{"schema_version", kHistorySchemaVersion},
-          {"kind", "perfgate-history-plan"},
-          {"branch", file.branch},
-          {"archive", file.archive},
-          {"baseline", file.baseline},
-          {"target", file.target},
-          {"current", file.current},
-          {"harness_sha", file.harness_sha},
-          {"harness_version", file.harness_version},
-          {"created_at", file.created_at},
-          {"retry", file.retry},
-          {"monitored", file.monitored},
-          {"selected", file.plan.selected},
-          {"confirming", file.plan.confirming},
-          {"missing", file.plan.missing},
-          {"failed", file.plan.failed},
-          {"measured", file.plan.measured}};
+  Json json = {{"schema_version", kHistorySchemaVersion},
+               {"kind", "perfgate-history-plan"},
+               {"branch", file.branch},
+               {"archive", file.archive},
+               {"baseline", file.baseline},
+               {"target", file.target},
+               {"current", file.current},
+               {"harness_sha", file.harness_sha},
+               {"harness_version", file.harness_version},
+               {"environment", file.environment},
+               {"setup", file.setup},
+               {"created_at", file.created_at},
+               {"retry", file.retry},
+               {"monitored", file.monitored},
+               {"selected", file.plan.selected},
+               {"confirming", file.plan.confirming},
+               {"missing", file.plan.missing},
+               {"failed", file.plan.failed},
+               {"measured", file.plan.measured}};
+  if (!file.rewrites.empty()) {
+    json["rewrites"] = Json::array();
+    for (const AcceptedRewrite& rewrite : file.rewrites)
+      json["rewrites"].push_back(to_json(rewrite));
+  }
+  return json;
 }
 
 std::string plan_file_text(const PlanFile& file) {
@@ -141,6 +149,7 @@ std::string plan_file_text(const PlanFile& file) {
   list("confirming", file.plan.confirming);
   text("created_at", file.created_at);
   text("current", file.current);
+  text("environment", file.environment);
   list("failed", file.plan.failed);
   text("harness_sha", file.harness_sha);
   key("harness_version");
@@ -151,9 +160,21 @@ std::string plan_file_text(const PlanFile& file) {
   list("monitored", file.monitored);
   key("retry");
   out += file.retry ? "true" : "false";
+  if (!file.rewrites.empty()) {
+    // Few and small: nlohmann's layout of them, re-indented one level.
+    key("rewrites");
+    Json rewrites = Json::array();
+    for (const AcceptedRewrite& rewrite : file.rewrites) rewrites.push_back(to_json(rewrite));
+    std::string text = rewrites.dump(2);
+    for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) {
+      text.insert(at + 1, "  ");
+    }
+    out += text;
+  }
   key("schema_version");
   out += std::to_string(kHistorySchemaVersion);
   list("selected", file.plan.selected);
+  text("setup", file.setup);
   text("target", file.target);
   out += "\n}\n";
   return out;
@@ -183,6 +204,16 @@ PlanFile read_plan_file(const std::string& text, const std::string& source) {
   file.plan.missing = strings(reader, "missing");
   file.plan.failed = strings(reader, "failed");
   file.plan.measured = strings(reader, "measured");
+  // Plans written before environments and setups were planned for have neither.
+  file.environment = reader.optional_string("environment").value_or("");
+  file.setup = reader.optional_string("setup").value_or("");
+  if (json.contains("rewrites")) {
+    const Json& rewrites = reader.array("rewrites");
+    for (std::size_t i = 0; i < rewrites.size(); ++i) {
+      file.rewrites.push_back(
+          read_rewrite(rewrites[i], source, "rewrites[" + std::to_string(i) + "]"));
+    }
+  }
   // Plans written before --confirm-flags have no "confirming".
   if (json.contains("confirming")) file.plan.confirming = strings(reader, "confirming");
   return file;

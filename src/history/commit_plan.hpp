@@ -48,6 +48,15 @@ struct PlanFile {
   std::string current;      ///< the ledger's current after this plan
   std::string harness_sha;  ///< the checkout that planned, whose perfgate.toml drives measure
   int harness_version = 1;
+  /// The machine the plan is for (`--environment`, else the planning machine's hardware
+  /// profile id) and the setup perfgate.toml gives (series_identity.hpp): the commits
+  /// selected are those without a winning attempt there. measure takes the environment
+  /// unless told another. "" in a plan an older perfgate wrote.
+  std::string environment;
+  std::string setup;
+  /// A rewrite of the branch accepted by this plan (--accept-rewrite): publish records it in
+  /// the ledger with the batch. Empty when none; written only when any.
+  std::vector<AcceptedRewrite> rewrites;
   std::string created_at;
   bool retry = false;
   std::vector<std::string> monitored;

@@ -33,6 +33,8 @@ ExportInput gather_export_input(const HistorySetup& setup, const std::string& pe
   input.perfgate_version = perfgate_version;
   input.ledger = read_ledger(*ledger_text, archive.url() + "/plan.json");
   input.flags = setup.config.flags;
+  input.commit_url = setup.config.commit_url;
+  input.raw_url = setup.config.raw_url;
   const std::vector<std::string> names = snapshot->list("attempts");
   input.attempts.reserve(names.size());
   // Parsing is most of an export's time, so attempts are validated on every core. A folder

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "history/git_repository.hpp"
+#include "measure/command_capture.hpp"
 #include "model/error.hpp"
 
 namespace perfgate::history {
@@ -15,6 +16,18 @@ namespace {
 /// How often a publisher redoes its change after losing the race for the ref before it
 /// gives up: far more than a handful of concurrent writers ever need.
 constexpr int kMaxAttempts = 64;
+/// The same against a remote, where each try is a fetch and a push: more than a fleet of
+/// runners publishing at once needs.
+constexpr int kMaxRemoteRounds = 40;
+/// A fetch or a push that hangs (a dead network, a prompt for a password) ends here.
+constexpr double kRemoteTimeoutS = 300;
+
+/// The first lines of what git said, for a message.
+std::string first_lines(const std::string& text) {
+  std::string lines = text.substr(0, 600);
+  while (!lines.empty() && (lines.back() == '\n' || lines.back() == ' ')) lines.pop_back();
+  return lines.empty() ? "git gave no reason" : lines;
+}
 
 class CommitSnapshot : public ArchiveSnapshot {
  public:
@@ -37,15 +50,131 @@ class CommitSnapshot : public ArchiveSnapshot {
 
 }  // namespace
 
-GitArchive::GitArchive(std::string url, const std::string& branch, GitRepository& repository)
-    : url_(std::move(url)), ref_("refs/heads/" + branch), repository_(repository) {}
+GitArchive::GitArchive(std::string url, const std::string& branch, GitRepository& repository,
+                       std::string remote)
+    : url_(std::move(url)),
+      ref_("refs/heads/" + branch),
+      repository_(repository),
+      remote_(std::move(remote)),
+      tracking_("refs/remotes/" + remote_ + "/" + branch) {}
 
 bool GitArchive::exists() const {
+  sync(false);
   return repository_.ref_target(ref_).has_value();
 }
 
 std::unique_ptr<ArchiveSnapshot> GitArchive::snapshot() const {
+  sync(false);
   return std::make_unique<CommitSnapshot>(repository_, repository_.ref_target(ref_));
+}
+
+void GitArchive::sync(bool always) const {
+  if (remote_.empty() || (synced_ && !always)) return;
+  const std::string root = repository_.root().string();
+  // The remote-tracking ref follows the remote as git's own fetch does ('+' there); the
+  // archive branch itself only ever moves forward.
+  const CommandOutput fetched =
+      capture_command({"env", "GIT_TERMINAL_PROMPT=0", "git", "-C", root, "fetch", "--quiet",
+                       "--no-tags", remote_, "+" + ref_ + ":" + tracking_},
+                      {}, kRemoteTimeoutS);
+  if (fetched.exit_status != 0) {
+    const bool absent = fetched.err.find("couldn't find remote ref") != std::string::npos;
+    if (!absent) {
+      throw Error(ExitCode::kIoError,
+                  url_ + ": cannot fetch " + ref_ + " from the remote '" + remote_ + "': " +
+                      (fetched.started ? first_lines(fetched.err) : "git is not installed") +
+                      ". Check [history] remote and that this machine can reach it");
+    }
+    synced_ = true;  // the remote has no archive yet: the first publish creates it
+    return;
+  }
+  synced_ = true;
+  const std::optional<std::string> remote_tip = repository_.ref_target(tracking_);
+  if (!remote_tip) return;
+  for (int round = 0; round < kMaxAttempts; ++round) {
+    const std::optional<std::string> local = repository_.ref_target(ref_);
+    if (local == remote_tip) return;
+    if (local && repository_.is_ancestor(*remote_tip, *local)) return;  // ahead: unpushed
+    if (local && !repository_.is_ancestor(*local, *remote_tip)) {
+      throw Error(ExitCode::kDataError,
+                  url_ + ": the local branch " + ref_ + " and " + tracking_ +
+                      " have diverged: this repository published attempts the remote does "
+                      "not have, and others published since. perfgate never forces either "
+                      "side. Merge them with git (the attempts never conflict; plan.json is "
+                      "the union of both ledgers), or move the local branch to the remote's "
+                      "(git branch -f " +
+                      ref_.substr(11) + " " + tracking_.substr(5) +
+                      ") and publish the local batches again");
+    }
+    if (repository_.compare_and_swap_ref(ref_, *remote_tip, local,
+                                         "perfgate history: fast-forward to " + remote_)) {
+      return;
+    }
+  }
+}
+
+bool GitArchive::push(const std::string& commit) const {
+  const CommandOutput pushed =
+      capture_command({"env", "GIT_TERMINAL_PROMPT=0", "git", "-C", repository_.root().string(),
+                       "push", "--quiet", "--porcelain", remote_, commit + ":" + ref_},
+                      {}, kRemoteTimeoutS);
+  if (pushed.exit_status == 0) return true;
+  const std::string said = pushed.out + pushed.err;
+  for (const char* moved : {"[rejected]", "non-fast-forward", "fetch first", "stale info",
+                            "cannot lock ref", "failed to update ref"}) {
+    if (said.find(moved) != std::string::npos) return false;
+  }
+  throw Error(ExitCode::kIoError,
+              url_ + ": cannot push to the remote '" + remote_ +
+                  "': " + (pushed.started ? first_lines(said) : "git is not installed") +
+                  ". Nothing was published there; check the remote and its permissions, then "
+                  "publish again");
+}
+
+PublishOutcome GitArchive::publish_to_remote(
+    const std::function<ArchiveChange(const ArchiveSnapshot&)>& prepare) {
+  std::minstd_rand jitter(std::random_device{}());
+  PublishOutcome outcome;
+  for (int round = 0; round < kMaxRemoteRounds; ++round) {
+    sync(true);
+    const std::optional<std::string> tip = repository_.ref_target(ref_);
+    // Commits published here earlier but not pushed go first: the remote gets everything.
+    if (tip && repository_.ref_target(tracking_) != tip && !push(*tip)) {
+      ++outcome.retries;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10 + jitter() % (50 * (round + 1))));
+      continue;
+    }
+    const CommitSnapshot current(repository_, tip);
+    const CheckedChange checked = check_against(current, prepare(current));
+    throw_if_conflicts(url_, checked);
+    std::map<std::string, std::string> files = checked.change.create;
+    int replaced = 0;
+    for (const auto& [path, content] : checked.change.replace) {
+      if (current.read(path) == content) continue;
+      files[path] = content;
+      ++replaced;
+    }
+    outcome.created = static_cast<int>(checked.change.create.size());
+    outcome.skipped = checked.skipped;
+    outcome.replaced = replaced;
+    if (files.empty()) return outcome;
+    // The commit goes to the remote first; the local branch follows only once it landed,
+    // so a refused push leaves nothing behind to diverge.
+    const std::string commit = repository_.create_commit(tip, files, checked.change.message);
+    if (push(commit)) {
+      repository_.compare_and_swap_ref(ref_, commit, tip, checked.change.message);
+      repository_.compare_and_swap_ref(tracking_, commit, repository_.ref_target(tracking_),
+                                       "perfgate history: pushed");
+      return outcome;
+    }
+    ++outcome.retries;
+    // Another runner pushed first: back off, at random and longer each time, then fetch
+    // its work and build on it.
+    std::this_thread::sleep_for(std::chrono::milliseconds(10 + jitter() % (50 * (round + 1))));
+  }
+  throw Error(ExitCode::kIoError, url_ + ": the remote '" + remote_ + "' kept moving (" +
+                                      std::to_string(kMaxRemoteRounds) +
+                                      " tries); nothing was published. Publish again");
 }
 
 std::optional<std::chrono::seconds> GitArchive::lock_age() const {
@@ -69,6 +198,7 @@ Error GitArchive::lock_error(std::chrono::seconds age) const {
 
 PublishOutcome GitArchive::publish(
     const std::function<ArchiveChange(const ArchiveSnapshot&)>& prepare) {
+  if (!remote_.empty()) return publish_to_remote(prepare);
   std::minstd_rand jitter(std::random_device{}());
   PublishOutcome outcome;
   for (int round = 0; round < kMaxAttempts; ++round) {

@@ -12,9 +12,15 @@
 
 namespace perfgate::history {
 
+/// With a remote ([history] remote): reads begin with a fetch of the branch, so a plan sees
+/// what every runner published; a publish fetches, builds its commit on the remote's tip
+/// and pushes it without force, starting again from a new fetch when the push is refused
+/// because another runner got there first (with a growing, random pause).
 class GitArchive : public Archive {
  public:
-  GitArchive(std::string url, const std::string& branch, GitRepository& repository);
+  /// `remote` "" for a local archive; else a remote of the repository ("origin").
+  GitArchive(std::string url, const std::string& branch, GitRepository& repository,
+             std::string remote = "");
   const std::string& url() const override { return url_; }
   bool exists() const override;
   std::unique_ptr<ArchiveSnapshot> snapshot() const override;
@@ -27,9 +33,22 @@ class GitArchive : public Archive {
   /// The lock named, with its age and how to clear it safely.
   Error lock_error(std::chrono::seconds age) const;
 
+  /// Fetches the branch from the remote and moves the local branch to it when the local
+  /// one is behind or absent; once per archive object for reads (`always` for a publish).
+  /// Error(kIoError) when git cannot fetch, kDataError when the two have diverged.
+  void sync(bool always) const;
+  /// Pushes `commit` to the remote's branch, never forced: false when the remote refused
+  /// it because its branch moved meanwhile; Error(kIoError) for any other failure.
+  bool push(const std::string& commit) const;
+  PublishOutcome publish_to_remote(
+      const std::function<ArchiveChange(const ArchiveSnapshot&)>& prepare);
+
   std::string url_;
   std::string ref_;
   GitRepository& repository_;
+  std::string remote_;
+  std::string tracking_;  ///< refs/remotes/<remote>/<branch>
+  mutable bool synced_ = false;
 };
 
 }  // namespace perfgate::history

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <tuple>
 #include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
@@ -21,6 +23,9 @@ namespace {
 /// One compatibility series while it is gathered, its points in commit order.
 struct SeriesColumns {
   std::string id;
+  std::string environment;  ///< environment_id of its attempts: a series is of one machine
+  std::string setup;        ///< setup_id of its attempts
+  std::size_t slot = 0;     ///< the number of that (environment, setup) pair
   const HistoryAttempt* first_attempt = nullptr;
   const MeasuredCase* first_case = nullptr;
   std::string metric;
@@ -84,6 +89,19 @@ void write_attempt(CompactJsonWriter& w, const HistoryAttempt& a, bool supersede
   w.end_object();
 }
 
+/// The commit's page: `url` with every "{sha}" replaced by the SHA.
+std::string commit_link(const std::string& url, const std::string& sha) {
+  std::string link;
+  std::size_t from = 0;
+  for (std::size_t at = url.find("{sha}"); at != std::string::npos; at = url.find("{sha}", from)) {
+    link.append(url, from, at - from);
+    link += sha;
+    from = at + 5;
+  }
+  link.append(url, from, std::string::npos);
+  return link;
+}
+
 /// Appends `part` to an injective key: its length, a colon, its bytes.
 void append_key_part(std::string& key, std::string_view part) {
   key += std::to_string(part.size());
@@ -94,9 +112,10 @@ void append_key_part(std::string& key, std::string_view part) {
 /// The series of the winning successful attempts, gathered commit by commit (oldest first).
 class SeriesSet {
  public:
-  /// Adds the points of `winner`, whose series_attempt_part is `attempt_part`.
+  /// Adds the points of `winner`, whose series_attempt_part is `attempt_part`, measured in
+  /// measurement slot `slot` (its environment and setup).
   void add(const HistoryAttempt& winner, std::string attempt_part, std::size_t attempt_pos,
-           std::size_t commit) {
+           std::size_t commit, std::size_t measurement_slot) {
     const auto part = parts_.emplace(std::move(attempt_part), parts_.size()).first;
     if (recent_.size() <= part->second) recent_.resize(part->second + 1);
     std::vector<CaseSlot>& recent = recent_[part->second];
@@ -108,7 +127,8 @@ class SeriesSet {
         slot.shape = &c;
         slot.series.clear();
         for (const auto& [metric, value] : c.metrics) {
-          slot.series.push_back(series_index(*part, winner, c, metric, value.unit));
+          slot.series.push_back(
+              series_index(*part, winner, c, metric, value.unit, measurement_slot));
         }
       }
       auto series = slot.series.begin();
@@ -164,7 +184,8 @@ class SeriesSet {
   /// series_id runs once per series.
   std::size_t series_index(const std::pair<const std::string, std::size_t>& part,
                            const HistoryAttempt& winner, const MeasuredCase& c,
-                           const std::string& metric, const std::string& unit) {
+                           const std::string& metric, const std::string& unit,
+                           std::size_t measurement_slot) {
     key_.clear();
     key_ += std::to_string(part.second);
     key_ += '/';
@@ -178,6 +199,9 @@ class SeriesSet {
     if (added) {
       SeriesColumns s;
       s.id = series_id(part.first, c, metric);
+      s.environment = environment_id(winner);
+      s.setup = setup_id(winner);
+      s.slot = measurement_slot;
       s.first_attempt = &winner;
       s.first_case = &c;
       s.metric = metric;
@@ -343,11 +367,11 @@ EarlierPoints earlier_points(const std::vector<SeriesColumns>& earlier_series) {
 
 /// The flags of the winning series, each confirmed, unconfirmed or not yet re-measured by
 /// the earlier measurement of its two commits; and the flags the earlier measurement raised
-/// that the winning one does not (unconfirmed: never hidden). `remeasured[c]`: commit c has
-/// an earlier successful attempt as well as its winner.
+/// that the winning one does not (unconfirmed: never hidden). `remeasured[slot][c]`: commit
+/// c has an earlier successful attempt as well as its winner in that measurement slot.
 std::vector<FlagEntry> confirmed_flags(std::vector<SeriesColumns>& series,
                                        const EarlierPoints& earlier,
-                                       const std::vector<bool>& remeasured,
+                                       const std::vector<std::vector<bool>>& remeasured,
                                        const RegressionFlagRule& rule) {
   std::vector<FlagEntry> flags;
   for (SeriesColumns& s : series) {
@@ -355,7 +379,8 @@ std::vector<FlagEntry> confirmed_flags(std::vector<SeriesColumns>& series,
     for (std::size_t i = 1; i < s.commit.size(); ++i) {
       FlagEntry flag{&s, i, FlagConfirmation::kNotRemeasured, std::nullopt, std::nullopt};
       bool earlier_flagged = false;
-      if (remeasured[s.commit[i]] && remeasured[s.commit[i - 1]] && found != earlier.end()) {
+      const std::vector<bool>& again = remeasured[s.slot];
+      if (again[s.commit[i]] && again[s.commit[i - 1]] && found != earlier.end()) {
         const auto a = found->second.find(s.commit[i - 1]);
         const auto b = found->second.find(s.commit[i]);
         if (a != found->second.end() && b != found->second.end()) {
@@ -396,7 +421,23 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   const std::vector<HistoryAttempt>& attempts = input.attempts;
   const std::vector<std::size_t> order = attempts_in_start_order(attempts);
 
-  // Each sha's attempts as positions in `order`, oldest start first: the last one wins.
+  // Each attempt's measurement slot: the machine and the setup it measured in. A commit is
+  // measured per slot: a second machine, or a new configuration, never hides another's
+  // measurement (issue 35). Hashing the setups runs on every core.
+  std::vector<std::string> environment_of(order.size()), setup_of(order.size());
+  parallel_for(order.size(), [&](std::size_t pos) {
+    environment_of[pos] = environment_id(attempts[order[pos]]);
+    setup_of[pos] = setup_id(attempts[order[pos]]);
+  });
+  std::unordered_map<std::string, std::size_t> slot_numbers;
+  std::vector<std::size_t> slot_of(order.size());
+  for (std::size_t pos = 0; pos < order.size(); ++pos) {
+    std::string key = environment_of[pos];
+    key += '\n';
+    key += setup_of[pos];
+    slot_of[pos] = slot_numbers.emplace(std::move(key), slot_numbers.size()).first->second;
+  }
+  // Each sha's attempts as positions in `order`, oldest start first.
   std::unordered_map<std::string, std::vector<std::size_t>> by_sha;
   by_sha.reserve(attempts.size());
   for (std::size_t pos = 0; pos < order.size(); ++pos) {
@@ -408,27 +449,71 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   summary.monitored = shas.size();
   // Each monitored commit's attempts (positions in `order`); nullptr: never attempted.
   std::vector<const std::vector<std::size_t>*> tried_of(shas.size(), nullptr);
-  // The winning successful attempts: (position in `order`, commit index), oldest first;
-  // and of those commits measured again, the successful attempt before the winner.
+  // The winning attempts: per commit and slot the last one started. The successful ones
+  // as (position in `order`, commit index), oldest first; and of those commits measured
+  // again in the slot, the successful attempt before the winner.
+  std::vector<bool> wins(order.size(), false);
   std::vector<std::pair<std::size_t, std::size_t>> winners;
   std::vector<std::pair<std::size_t, std::size_t>> earlier;
-  std::vector<bool> remeasured(shas.size(), false);
+  std::vector<std::vector<bool>> remeasured(slot_numbers.size(),
+                                            std::vector<bool>(shas.size(), false));
+  // Per commit: the winner that stands for it on each environment (the latest started of
+  // its slots' winners there), and the one that stands for it overall.
+  std::vector<std::map<std::string, std::size_t>> on_environment(shas.size());
+  std::vector<std::optional<std::size_t>> standing(shas.size());
+  std::map<std::string, std::pair<std::size_t, std::size_t>> environment_counts;
   for (std::size_t index = 0; index < shas.size(); ++index) {
     const auto tried = by_sha.find(shas[index]);
     if (tried == by_sha.end()) continue;
     tried_of[index] = &tried->second;
-    const std::size_t winner_pos = tried->second.back();
-    const bool success = attempts[order[winner_pos]].success;
-    ++(success ? summary.measured : summary.failed);
-    if (!success) continue;
-    winners.emplace_back(winner_pos, index);
-    for (auto pos = tried->second.rbegin() + 1; pos != tried->second.rend(); ++pos) {
-      if (!attempts[order[*pos]].success) continue;
-      earlier.emplace_back(*pos, index);
-      remeasured[index] = true;
-      break;
+    const std::vector<std::size_t>& positions = tried->second;
+    bool measured = false;
+    for (auto pos = positions.rbegin(); pos != positions.rend(); ++pos) {
+      const std::size_t slot = slot_of[*pos];
+      const bool later_in_slot = std::any_of(
+          positions.rbegin(), pos, [&](std::size_t other) { return slot_of[other] == slot; });
+      if (later_in_slot) {
+        // An earlier attempt of a slot whose winner succeeded: the re-measured one.
+        const auto winner = std::find_if(positions.rbegin(), pos,
+                                         [&](std::size_t other) { return slot_of[other] == slot; });
+        if (attempts[order[*winner]].success && attempts[order[*pos]].success &&
+            !remeasured[slot][index]) {
+          earlier.emplace_back(*pos, index);
+          remeasured[slot][index] = true;
+        }
+        continue;
+      }
+      wins[*pos] = true;
+      const bool success = attempts[order[*pos]].success;
+      if (success) winners.emplace_back(*pos, index);
+      // Positions run newest first here: the first winner of an environment stands for it.
+      on_environment[index].emplace(environment_of[*pos], *pos);
+      if (success && !measured) {
+        measured = true;
+        standing[index] = *pos;
+      }
+      if (!standing[index]) standing[index] = *pos;
+    }
+    ++(measured ? summary.measured : summary.failed);
+    for (const auto& [environment, pos] : on_environment[index]) {
+      auto& counts = environment_counts[environment];
+      ++(attempts[order[pos]].success ? counts.first : counts.second);
     }
   }
+  // An attempt of a commit no longer monitored is still superseded only within its slot.
+  for (const auto& [sha, positions] : by_sha) {
+    std::unordered_set<std::size_t> seen;
+    for (auto pos = positions.rbegin(); pos != positions.rend(); ++pos) {
+      if (seen.insert(slot_of[*pos]).second) wins[*pos] = true;
+    }
+  }
+  // Commit by commit, oldest first, as the series gather their points; a commit's winners
+  // in start order.
+  const auto by_commit = [](const std::pair<std::size_t, std::size_t>& x,
+                            const std::pair<std::size_t, std::size_t>& y) {
+    return std::tie(x.second, x.first) < std::tie(y.second, y.first);
+  };
+  std::sort(winners.begin(), winners.end(), by_commit);
   // Each winner's attempt part hashes its environment and configuration: on every core.
   std::vector<std::string> parts(winners.size());
   parallel_for(winners.size(), [&](std::size_t i) {
@@ -437,7 +522,7 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   SeriesSet gathered;
   for (std::size_t i = 0; i < winners.size(); ++i) {
     const auto [pos, commit] = winners[i];
-    gathered.add(attempts[order[pos]], std::move(parts[i]), pos, commit);
+    gathered.add(attempts[order[pos]], std::move(parts[i]), pos, commit, slot_of[pos]);
   }
   summary.missing = shas.size() - summary.measured - summary.failed;
   std::vector<SeriesColumns> series = std::move(gathered).finish(input.flags);
@@ -445,9 +530,10 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   // The earlier measurements, gathered as series of their own: a flag is confirmed when the
   // measurements before and after a re-measurement of both its commits both raise it.
   SeriesSet earlier_gathered;
+  std::sort(earlier.begin(), earlier.end(), by_commit);
   for (const auto& [pos, commit] : earlier) {
     earlier_gathered.add(attempts[order[pos]], series_attempt_part(attempts[order[pos]]), pos,
-                         commit);
+                         commit, slot_of[pos]);
   }
   const std::vector<SeriesColumns> earlier_series = std::move(earlier_gathered).finish(input.flags);
   const std::vector<FlagEntry> flags =
@@ -461,7 +547,7 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   parallel_for(order.size(), [&](std::size_t pos) {
     const HistoryAttempt& a = attempts[order[pos]];
     CompactJsonWriter entry(attempt_texts[pos]);
-    write_attempt(entry, a, by_sha.at(a.identity.sha).back() != pos);
+    write_attempt(entry, a, !wins[pos]);
   });
   w.key("attempts").begin_array();
   for (std::string& text : attempt_texts) {
@@ -471,14 +557,20 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   w.end_array();
   w.key("baseline").value(input.ledger.baseline);
   w.key("branch").value(input.branch);
+  w.key("commit_url");
+  if (!input.commit_url.empty()) {
+    w.value(input.commit_url);
+  } else {
+    w.null();
+  }
   w.key("commits").begin_array();
   for (std::size_t index = 0; index < shas.size(); ++index) {
     const auto info = input.commits.find(shas[index]);
     const std::vector<std::size_t>* tried = tried_of[index];
     w.begin_object();
     w.key("attempt");
-    if (tried) {
-      w.value(attempts[order[tried->back()]].identity.text());
+    if (standing[index]) {
+      w.value(attempts[order[*standing[index]]].identity.text());
     } else {
       w.null();
     }
@@ -487,10 +579,18 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
       for (const std::size_t pos : *tried) w.value(attempts[order[pos]].identity.text());
     }
     w.end_array();
+    w.key("environments").begin_object();
+    for (const auto& [environment, pos] : on_environment[index]) {
+      w.key(environment).begin_object();
+      w.key("attempt").value(attempts[order[pos]].identity.text());
+      w.key("status").value(attempts[order[pos]].success ? "measured" : "failed");
+      w.end_object();
+    }
+    w.end_object();
     w.key("sha").value(shas[index]);
-    w.key("status").value(!tried                                   ? "missing"
-                          : attempts[order[tried->back()]].success ? "measured"
-                                                                   : "failed");
+    w.key("status").value(!standing[index]                            ? "missing"
+                          : attempts[order[*standing[index]]].success ? "measured"
+                                                                      : "failed");
     w.key("summary");
     if (info != input.commits.end()) {
       w.value(info->second.summary);
@@ -500,6 +600,12 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
     w.key("time");
     if (info != input.commits.end()) {
       w.value(std::int64_t{info->second.time});
+    } else {
+      w.null();
+    }
+    w.key("url");
+    if (!input.commit_url.empty()) {
+      w.value(commit_link(input.commit_url, shas[index]));
     } else {
       w.null();
     }
@@ -513,6 +619,31 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   w.key("monitored").value(std::uint64_t{summary.monitored});
   w.end_object();
   w.key("current").value(input.ledger.current);
+  // Per machine: its coverage and the newest commit's state there.
+  std::optional<std::size_t> current_index;
+  for (std::size_t index = 0; index < shas.size(); ++index) {
+    if (shas[index] == input.ledger.current) current_index = index;
+  }
+  w.key("environments").begin_array();
+  for (const auto& [environment, counts] : environment_counts) {
+    w.begin_object();
+    w.key("coverage").begin_object();
+    w.key("failed").value(std::uint64_t{counts.second});
+    w.key("measured").value(std::uint64_t{counts.first});
+    w.key("missing").value(std::uint64_t{shas.size() - counts.first - counts.second});
+    w.end_object();
+    const char* current_status = "missing";
+    if (current_index) {
+      const auto& there = on_environment[*current_index];
+      if (const auto found = there.find(environment); found != there.end()) {
+        current_status = attempts[order[found->second]].success ? "measured" : "failed";
+      }
+    }
+    w.key("current").value(current_status);
+    w.key("id").value(environment);
+    w.end_object();
+  }
+  w.end_array();
   w.key("flags").begin_array();
   for (const FlagEntry& flag : flags) {
     write_flag(w, flag, shas);
@@ -520,14 +651,21 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
     if (flag.confirmation == FlagConfirmation::kConfirmed) ++summary.confirmed_flags;
     if (flag.confirmation == FlagConfirmation::kUnconfirmed) ++summary.unconfirmed_flags;
     if (flag.confirmation == FlagConfirmation::kNotRemeasured) {
-      summary.flags_to_confirm.emplace_back(shas[flag.series->commit[flag.point - 1]],
-                                            shas[flag.series->commit[flag.point]]);
+      summary.flags_to_confirm.push_back({shas[flag.series->commit[flag.point - 1]],
+                                          shas[flag.series->commit[flag.point]],
+                                          flag.series->environment, flag.series->setup});
     }
   }
   w.end_array();
   w.key("generated_at").value(input.generated_at);
   w.key("generated_by").value("perfgate " + input.perfgate_version);
   w.key("kind").value("perfgate-history");
+  w.key("raw_url");
+  if (!input.raw_url.empty()) {
+    w.value(input.raw_url);
+  } else {
+    w.null();
+  }
   w.key("rejected");
   write_rejected(w, input.rejected);
   w.key("schema_version").value(kHistoryExportSchemaVersion);

@@ -39,6 +39,8 @@ struct ExportInput {
   std::map<std::string, CommitInfo>
       commits;  ///< monitored commits' time and summary; may lack some
   RegressionFlagRule flags;
+  std::string commit_url;  ///< [history] commit_url: "…{sha}…", "" for none
+  std::string raw_url;     ///< [history] raw_url, "" for none
 };
 
 /// How far a flag is confirmed (issue 34, docs/history-json.md): `history plan
@@ -47,6 +49,15 @@ struct ExportInput {
 enum class FlagConfirmation { kNotRemeasured, kConfirmed, kUnconfirmed };
 /// "not_remeasured", "confirmed", "unconfirmed".
 const char* to_string(FlagConfirmation confirmation);
+
+/// A flag not yet re-measured: its two commits, and where it was measured.
+struct FlagToConfirm {
+  std::string previous;  ///< the commit before the flagged one in its series
+  std::string flagged;
+  std::string environment;  ///< environment_id of the series' attempts
+  std::string setup;        ///< setup_id of them
+  bool operator==(const FlagToConfirm&) const = default;
+};
 
 /// What an export holds, for the command's one-line summary.
 struct ExportSummary {
@@ -58,17 +69,21 @@ struct ExportSummary {
   std::size_t flags = 0;
   std::size_t confirmed_flags = 0;
   std::size_t unconfirmed_flags = 0;
-  /// (previous commit, flagged commit) of each flag not yet re-measured, in the order of
-  /// the flags; a pair may repeat (several series flag one commit).
-  std::vector<std::pair<std::string, std::string>> flags_to_confirm;
+  /// Each flag not yet re-measured, in the order of the flags; a pair of commits may repeat
+  /// (several series flag one commit).
+  std::vector<FlagToConfirm> flags_to_confirm;
 };
 
 /// Appends the history.json document to `out`, compact and ending with a newline, written
 /// as it is computed rather than built as a tree first: a real history holds millions of
-/// numbers. For a commit, the attempt with the latest started_at wins,
-/// a failure included (an older success never hides a newer failure); among attempts
+/// numbers. A commit is measured per measurement slot, an environment and a setup
+/// (series_identity.hpp): in each slot the attempt with the latest started_at wins, a
+/// failure included (an older success never hides a newer failure); among attempts
 /// started at the same instant the greatest identity (sha, run, attempt number) wins.
-/// Series come only from winning successful attempts of monitored commits.
+/// Series come only from winning successful attempts of monitored commits, so a second
+/// machine or a new configuration never removes a point. A commit's `environments` give
+/// its state on each machine (its newest winner there); its `status` is measured when any
+/// machine measured it, failed when every machine's newest winner failed.
 ExportSummary write_history(const ExportInput& input, std::string& out);
 
 }  // namespace perfgate::history

@@ -33,7 +33,7 @@ HistorySetup open_history(const std::filesystem::path& repo_dir,
   }
   setup.config = *project.history;
   setup.archive = open_archive(archive_url.value_or(setup.config.archive), *setup.repository,
-                               setup.repository->root());
+                               setup.repository->root(), setup.config.remote);
   return setup;
 }
 

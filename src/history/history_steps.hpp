@@ -26,6 +26,13 @@ struct PlanOptions {
   /// --confirm-flags: measure each flagged commit not yet re-measured, and the commit before
   /// it, again (a pair at a time, within --max), before any missing commit.
   bool confirm_flags = false;
+  /// --environment: the machine the plan is for; "" for this machine's hardware profile id.
+  std::string environment;
+  /// --accept-rewrite: the branch's tip no longer contains the ledger's current commit, and
+  /// a person reviewed it. The plan records the rewrite (publish writes it into the ledger)
+  /// and monitors the new first-parent path; every attempt and every commit monitored so
+  /// far stays.
+  bool accept_rewrite = false;
 };
 
 /// Error(kDataError) when the branch was rewritten (its tip no longer contains the
@@ -51,8 +58,12 @@ int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::
 
 /// Publishes a batch's valid attempts, their raw files and the merged ledger. Publishing
 /// the same batch again changes nothing. Error(kDataError) when an attempt file is invalid
-/// or conflicts with the archive (nothing is then published).
-PublishOutcome publish_batch(const HistorySetup& setup, const std::filesystem::path& batch_dir);
+/// or conflicts with the archive, or (unless `accept_stale`) when the batch's plan is
+/// stale: one of its commits has an attempt of another batch on the same machine in the
+/// same setup that started after the plan was made (two batches of one plan measure the
+/// same commits twice). Nothing is then published; the message lists the commits.
+PublishOutcome publish_batch(const HistorySetup& setup, const std::filesystem::path& batch_dir,
+                             bool accept_stale = false);
 
 /// Publishes every attempt a fleet stored in the work queue of a PostgreSQL store
 /// (docs/fleet.md) for this checkout's suite and the branch's monitored commits, with the

@@ -1,29 +1,57 @@
 #include "history/ledger.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "history/archive.hpp"
 #include "history/history_attempt.hpp"
 #include "history/history_document.hpp"
+#include "history/series_identity.hpp"
 #include "model/error.hpp"
 #include "model/instant.hpp"
 #include "model/json_reader.hpp"
 
 namespace perfgate::history {
 
+Json to_json(const AcceptedRewrite& rewrite) {
+  return {{"old_tip", rewrite.old_tip},
+          {"new_tip", rewrite.new_tip},
+          {"accepted_at", rewrite.accepted_at},
+          {"by", rewrite.by}};
+}
+
+AcceptedRewrite read_rewrite(const Json& json, const std::string& source, const std::string& key) {
+  JsonObjectReader item(json, source, key);
+  AcceptedRewrite rewrite;
+  rewrite.old_tip = item.string("old_tip");
+  rewrite.new_tip = item.string("new_tip");
+  rewrite.accepted_at = item.string("accepted_at");
+  rewrite.by = item.string("by");
+  return rewrite;
+}
+
 Json to_json(const Ledger& ledger) {
   Json attempts = Json::object();
   for (const auto& [id, summary] : ledger.attempts) {
     attempts[id] = {{"status", summary.success ? "success" : "failure"},
                     {"started_at", summary.started_at}};
+    if (!summary.environment.empty()) attempts[id]["environment"] = summary.environment;
+    if (!summary.setup.empty()) attempts[id]["setup"] = summary.setup;
   }
-  return {{"schema_version", kHistorySchemaVersion},
-          {"kind", "perfgate-history-ledger"},
-          {"branch", ledger.branch},
-          {"baseline", ledger.baseline},
-          {"current", ledger.current},
-          {"monitored", ledger.monitored},
-          {"attempts", attempts}};
+  Json json = {{"schema_version", kHistorySchemaVersion},
+               {"kind", "perfgate-history-ledger"},
+               {"branch", ledger.branch},
+               {"baseline", ledger.baseline},
+               {"current", ledger.current},
+               {"monitored", ledger.monitored},
+               {"attempts", attempts}};
+  if (!ledger.rewrites.empty()) {
+    json["rewrites"] = Json::array();
+    for (const AcceptedRewrite& rewrite : ledger.rewrites)
+      json["rewrites"].push_back(to_json(rewrite));
+  }
+  return json;
 }
 
 Ledger read_ledger(const std::string& text, const std::string& source) {
@@ -48,7 +76,19 @@ Ledger read_ledger(const std::string& text, const std::string& source) {
       item.fail("attempts." + id + ".status", "'" + status + "' is neither success nor failure",
                 "Restore plan.json from the archive's history");
     }
-    ledger.attempts[id] = {status == "success", item.string("started_at")};
+    AttemptSummary& entry = ledger.attempts[id];
+    entry.success = status == "success";
+    entry.started_at = item.string("started_at");
+    // Absent in a ledger an older perfgate wrote: complete_ledger reads them.
+    entry.environment = item.optional_string("environment").value_or("");
+    entry.setup = item.optional_string("setup").value_or("");
+  }
+  if (json.contains("rewrites")) {
+    const Json& rewrites = reader.array("rewrites");
+    for (std::size_t i = 0; i < rewrites.size(); ++i) {
+      ledger.rewrites.push_back(
+          read_rewrite(rewrites[i], source, "rewrites[" + std::to_string(i) + "]"));
+    }
   }
   return ledger;
 }
@@ -68,11 +108,29 @@ Ledger merge_ledger(const std::optional<Ledger>& previous, Ledger observed,
     if (is_ancestor(previous->current, observed.current)) {
       merged.current = observed.current;
     } else if (!is_ancestor(observed.current, previous->current)) {
-      throw Error(ExitCode::kDataError,
-                  "branch '" + previous->branch + "' moved from " + previous->current + " to " +
-                      observed.current +
-                      ", which does not contain it: the history was rewritten (a force push). "
-                      "A person must review it; perfgate never resets the monitored history");
+      const bool accepted = std::any_of(observed.rewrites.begin(), observed.rewrites.end(),
+                                        [&](const AcceptedRewrite& rewrite) {
+                                          return rewrite.old_tip == previous->current &&
+                                                 (rewrite.new_tip == observed.current ||
+                                                  is_ancestor(rewrite.new_tip, observed.current));
+                                        });
+      if (!accepted) {
+        throw Error(ExitCode::kDataError,
+                    "branch '" + previous->branch + "' moved from " + previous->current + " to " +
+                        observed.current +
+                        ", which does not contain it: the history was rewritten (a force "
+                        "push). A person must review it; perfgate never resets the monitored "
+                        "history. Once reviewed, 'perfgate history plan --accept-rewrite' "
+                        "records the rewrite and monitors the new path, keeping every attempt "
+                        "and every commit monitored so far");
+      }
+      merged.current = observed.current;
+    }
+  }
+  for (const AcceptedRewrite& rewrite : observed.rewrites) {
+    if (std::find(merged.rewrites.begin(), merged.rewrites.end(), rewrite) ==
+        merged.rewrites.end()) {
+      merged.rewrites.push_back(rewrite);
     }
   }
   std::unordered_set<std::string> known(merged.monitored.begin(), merged.monitored.end());
@@ -104,7 +162,39 @@ Ledger merge_ledger(const std::optional<Ledger>& previous, Ledger observed,
   return merged;
 }
 
-std::map<std::string, CommitState> commit_states(const Ledger& ledger) {
+AttemptSummary summary_of(const HistoryAttempt& attempt) {
+  AttemptSummary summary;
+  summary.success = attempt.success;
+  summary.started_at = attempt.started_at;
+  summary.environment = environment_id(attempt);
+  summary.setup = setup_id(attempt);
+  return summary;
+}
+
+std::size_t complete_ledger(Ledger& ledger, const ArchiveSnapshot& snapshot,
+                            const std::string& archive_url) {
+  std::size_t filled = 0;
+  for (auto& [id, summary] : ledger.attempts) {
+    if (!summary.environment.empty() && !summary.setup.empty()) continue;
+    const std::string path = "attempts/" + id + ".json";
+    const std::optional<std::string> text = snapshot.read(path);
+    if (!text) continue;
+    try {
+      const HistoryAttempt attempt = read_attempt(*text, archive_url + "/" + path);
+      summary.environment = environment_id(attempt);
+      summary.setup = setup_id(attempt);
+      ++filled;
+    } catch (const Error&) {
+      // An attempt that fails validation is the export's to report; here it counts for no
+      // environment, so no plan takes it for a measurement.
+    }
+  }
+  return filled;
+}
+
+std::map<std::string, CommitState> commit_states(const Ledger& ledger,
+                                                 const std::string& environment,
+                                                 const std::string& setup) {
   // The winner per commit: the latest start; at the same instant the greater identity, as
   // the export decides, so that plan and history.json never disagree.
   struct Latest {
@@ -114,6 +204,7 @@ std::map<std::string, CommitState> commit_states(const Ledger& ledger) {
   };
   std::map<std::string, Latest> latest;
   for (const auto& [id, summary] : ledger.attempts) {
+    if (summary.environment != environment || summary.setup != setup) continue;
     const std::string sha = id.substr(0, 40);
     Latest candidate{summary.started_at, parse_attempt_identity(id), summary.success};
     auto it = latest.find(sha);

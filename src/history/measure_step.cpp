@@ -10,7 +10,9 @@
 #include "history/batch_folder.hpp"
 #include "history/commit_measurement.hpp"
 #include "history/history_steps.hpp"
+#include "history/series_identity.hpp"
 #include "measure/exclusive_file.hpp"
+#include "measure/host_profile.hpp"
 #include "measure/interruption.hpp"
 #include "measure/process_executor.hpp"
 #include "model/error.hpp"
@@ -115,12 +117,31 @@ int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::
     throw Error(ExitCode::kUsage, "-o: " + options.batch_dir.string() + " was written meanwhile");
   }
 
+  // The machine: --environment, else the one the plan was made for, else this machine's
+  // hardware profile id. Named once, so batch.json and every attempt agree.
+  std::string environment = options.environment_id;
+  if (environment.empty()) environment = plan.environment;
+  if (environment.empty()) environment = collect_hardware_profile(real_host()).id();
+  if (!plan.environment.empty() && environment != plan.environment) {
+    progress << "perfgate history: note: the plan was made for environment " << plan.environment
+             << "; these attempts are measured as " << environment
+             << ", whose own plan may select other commits\n";
+  }
+  const std::string setup_key =
+      setup_id(configuration_of(setup.config), setup.config.harness_version);
+  if (!plan.setup.empty() && setup_key != plan.setup) {
+    progress << "perfgate history: note: the plan was made for setup " << plan.setup
+             << ", but perfgate.toml's [history] (or CFLAGS, CXXFLAGS, LDFLAGS, "
+                "CMAKE_BUILD_TYPE) now gives setup "
+             << setup_key << ": these attempts start series of their own\n";
+  }
+
   MeasureSettings settings;
   settings.config = setup.config;
   settings.harness_sha = setup.repository->resolve("HEAD").value_or("");
   settings.run = run;
   settings.attempt = attempt_number;
-  settings.environment_id = options.environment_id;
+  settings.environment_id = environment;
   settings.stable = options.stable;
   settings.image = options.image;
   if (setup.repository->has_uncommitted_changes()) {
@@ -133,14 +154,27 @@ int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::
   status.run = run;
   status.attempt = attempt_number;
   status.started_at = utc_now_with_microseconds();
+  status.environment = environment;
+  status.setup = setup_key;
   write_status(options.batch_dir, status);
 
   const InterruptionScope interruption;
   ProcessExecutor executor;
   const std::size_t total = plan.plan.selected.size();
   std::size_t done = 0;
+  const auto identity_of = [&](const std::string& sha) {
+    return AttemptIdentity{sha, run, attempt_number}.text();
+  };
+  // Named in batch.json before they start, so that a batch never holds a raw folder it
+  // does not account for, even after a SIGKILL.
+  const auto start = [&](const std::vector<std::string>& shas) {
+    status.measuring.clear();
+    for (const std::string& sha : shas) status.measuring.push_back(identity_of(sha));
+    write_status(options.batch_dir, status);
+  };
   const auto keep = [&](const HistoryAttempt& attempt) {
     const std::string id = attempt.identity.text();
+    std::erase(status.measuring, id);
     create_file_exclusively(options.batch_dir / "attempts" / (id + ".json"),
                             pretty_json(to_json(attempt)));
     status.attempts.push_back(id);
@@ -161,6 +195,7 @@ int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::
                     "measuring {} commits in alternation, run by run, to confirm flags: {}\n",
                     confirming.size(), fmt::join(short_shas(confirming), " "))
              << std::flush;
+    start(confirming);
     const auto attempts = measure_commits_alternating(*setup.repository, confirming, settings,
                                                       executor, options.batch_dir);
     if (attempts) {
@@ -174,6 +209,7 @@ int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::
       continue;
     progress << fmt::format("[{}/{}] measuring {}\n", done + 1, total, sha.substr(0, 12))
              << std::flush;
+    start({sha});
     const std::optional<HistoryAttempt> attempt =
         measure_commit(*setup.repository, sha, settings, executor, options.batch_dir);
     if (!attempt) break;
@@ -181,6 +217,12 @@ int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::
   }
   status.finished_at = utc_now_with_microseconds();
   if (const int signal = interruption_signal()) {
+    // The commits being measured get no attempt: their partial raw output goes too.
+    for (const std::string& id : status.measuring) {
+      std::error_code ignored;
+      fs::remove_all(options.batch_dir / "raw" / id, ignored);
+    }
+    status.measuring.clear();
     status.interrupted = describe_interruption(signal);
     write_status(options.batch_dir, status);
     progress << fmt::format(

@@ -1,12 +1,15 @@
 // history plan: the monitored interval, the ledger merged with it, and the commits to
 // measure now.
 #include <algorithm>
+#include <cstdlib>
 #include <unordered_set>
 
 #include "history/commit_measurement.hpp"
 #include "history/history_document.hpp"
 #include "history/history_steps.hpp"
 #include "history/ledger.hpp"
+#include "history/series_identity.hpp"
+#include "measure/host_profile.hpp"
 #include "model/error.hpp"
 #include "model/json_reader.hpp"
 
@@ -64,7 +67,21 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   std::optional<Ledger> previous;
   if (const auto text = snapshot->read("plan.json")) {
     previous = read_ledger(*text, setup.archive->url() + "/plan.json");
+    // A ledger an older perfgate wrote: each attempt's machine and setup from its file.
+    complete_ledger(*previous, *snapshot, setup.archive->url());
   }
+  // The machine and setup this plan is for: a commit is missing here when it has no
+  // winning attempt on this environment in the setup perfgate.toml gives now.
+  const std::string environment = options.environment.empty()
+                                      ? collect_hardware_profile(real_host()).id()
+                                      : options.environment;
+  if (!valid_run_id(environment)) {
+    throw Error(ExitCode::kUsage, "--environment: '" + environment +
+                                      "' is not a machine id. Use letters, digits, '.', '_' "
+                                      "and '-'");
+  }
+  const std::string setup_key =
+      setup_id(configuration_of(setup.config), setup.config.harness_version);
 
   std::string activation;
   std::vector<std::string> chain;  // the target's first-parent chain, newest first
@@ -92,7 +109,21 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   }
   if (chain.empty()) chain = repository.first_parent_chain(target, activation);
 
+  std::vector<AcceptedRewrite> rewrites;
+  if (options.accept_rewrite && previous && previous->current != target &&
+      !repository.is_ancestor(previous->current, target) &&
+      !repository.is_ancestor(target, previous->current)) {
+    // A person reviewed the rewrite: record it, keep everything, monitor the new path.
+    const char* actor = std::getenv("GITHUB_ACTOR");
+    const char* user = std::getenv("USER");
+    rewrites.push_back({previous->current, target, utc_now_with_microseconds(),
+                        actor && *actor ? actor
+                        : user && *user ? user
+                                        : "unknown"});
+  }
+
   Ledger observed;
+  observed.rewrites = rewrites;
   observed.branch = setup.config.branch;
   observed.baseline = activation;
   observed.current = target;
@@ -110,14 +141,19 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   PlanRequest request;
   request.monitored = std::move(ledger.monitored);
   request.target = target;
-  request.states = commit_states(ledger);
+  request.states = commit_states(ledger, environment, setup_key);
   request.retry = options.retry;
   if (options.commit) request.commit = resolve_commit(repository, *options.commit, "--commit");
   request.max = options.max.value_or(setup.config.max_per_run);
   if (options.confirm_flags && setup.archive->exists()) {
     // The flags as the export finds them, from the archive's winning attempts.
     std::string ignored;
-    request.confirm = write_history(gather_export_input(setup, ""), ignored).flags_to_confirm;
+    // Only flags of this machine's series in this setup: another machine re-measures its own.
+    for (FlagToConfirm& flag :
+         write_history(gather_export_input(setup, ""), ignored).flags_to_confirm) {
+      if (flag.environment != environment || flag.setup != setup_key) continue;
+      request.confirm.emplace_back(std::move(flag.previous), std::move(flag.flagged));
+    }
   }
 
   PlanFile file;
@@ -128,6 +164,9 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   file.current = ledger.current;
   file.harness_sha = repository.resolve("HEAD").value_or("");
   file.harness_version = setup.config.harness_version;
+  file.environment = environment;
+  file.setup = setup_key;
+  file.rewrites = std::move(rewrites);
   file.created_at = utc_now_with_microseconds();
   file.retry = options.retry;
   file.plan = plan_commits(request);

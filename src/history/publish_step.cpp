@@ -7,6 +7,7 @@
 #include "history/history_steps.hpp"
 #include "history/ledger.hpp"
 #include "model/error.hpp"
+#include "model/instant.hpp"
 
 namespace perfgate::history {
 namespace {
@@ -32,18 +33,44 @@ void check_baseline(const ArchiveSnapshot& snapshot, const std::string& url, con
   }
 }
 
+/// What makes a batch stale: attempts of its commits, on its machine in its setup, that
+/// other batches started after its plan was made.
+struct StaleCheck {
+  std::string batch;       ///< the batch folder, for the message
+  std::string planned_at;  ///< the plan's created_at
+};
+
+// The lines naming each attempt of the batch whose commit was measured again meanwhile.
+std::vector<std::string> stale_attempts(const Ledger& archived,
+                                        const std::map<std::string, AttemptSummary>& batch,
+                                        const std::string& planned_at) {
+  std::vector<std::string> lines;
+  for (const auto& [id, mine] : batch) {
+    for (const auto& [other_id, other] : archived.attempts) {
+      if (batch.count(other_id) || other_id.compare(0, 40, id, 0, 40) != 0) continue;
+      if (other.environment != mine.environment || other.setup != mine.setup) continue;
+      if (!instant_before(planned_at, other.started_at)) continue;
+      lines.push_back("  " + id.substr(0, 12) + ": " + other_id + " started " + other.started_at);
+      break;
+    }
+  }
+  return lines;
+}
+
 // One change that lands whole: the attempts' files, the merged ledger and, the first time,
 // the baseline.
 PublishOutcome publish_attempts(const HistorySetup& setup, const PlanFile& plan,
                                 const std::map<std::string, std::string>& files,
                                 const std::map<std::string, AttemptSummary>& attempts,
-                                const std::string& message) {
+                                const std::string& message,
+                                const std::optional<StaleCheck>& stale = std::nullopt) {
   Ledger observed;
   observed.branch = plan.branch;
   observed.baseline = plan.baseline;
   observed.current = plan.current;
   observed.monitored = plan.monitored;
   observed.attempts = attempts;
+  observed.rewrites = plan.rewrites;  // a rewrite the plan accepted lands with the batch
   const std::string baseline = baseline_document(plan);
   const GitRepository& repository = *setup.repository;
   return setup.archive->publish([&](const ArchiveSnapshot& snapshot) {
@@ -51,6 +78,25 @@ PublishOutcome publish_attempts(const HistorySetup& setup, const PlanFile& plan,
     std::optional<Ledger> previous;
     if (const auto text = snapshot.read("plan.json")) {
       previous = read_ledger(*text, setup.archive->url() + "/plan.json");
+      // A ledger an older perfgate wrote learns each attempt's environment and setup once.
+      complete_ledger(*previous, snapshot, setup.archive->url());
+      if (stale) {
+        const std::vector<std::string> lines =
+            stale_attempts(*previous, attempts, stale->planned_at);
+        if (!lines.empty()) {
+          std::string text = stale->batch + ": nothing was published: its plan (made " +
+                             stale->planned_at + ") is stale. Since then, " +
+                             std::to_string(lines.size()) +
+                             " of its commits were measured on the same machine in the same "
+                             "setup by another batch:";
+          for (const std::string& line : lines) text += "\n" + line;
+          text +=
+              "\nPublishing it would give them a second attempt. Plan again and measure the "
+              "new plan, or pass --accept-stale to publish it all the same (the newer attempt "
+              "wins)";
+          throw Error(ExitCode::kDataError, text);
+        }
+      }
     }
     const Ledger merged = merge_ledger(previous, observed, [&](const auto& a, const auto& d) {
       return repository.is_ancestor(a, d);
@@ -66,7 +112,8 @@ PublishOutcome publish_attempts(const HistorySetup& setup, const PlanFile& plan,
 
 }  // namespace
 
-PublishOutcome publish_batch(const HistorySetup& setup, const std::filesystem::path& batch_dir) {
+PublishOutcome publish_batch(const HistorySetup& setup, const std::filesystem::path& batch_dir,
+                             bool accept_stale) {
   const Batch batch = read_batch(batch_dir);
   if (!batch.rejected.empty()) {
     std::string message = batch_dir.string() + ": nothing was published; invalid attempts:";
@@ -84,12 +131,15 @@ PublishOutcome publish_batch(const HistorySetup& setup, const std::filesystem::p
     const std::string id = entry.attempt.identity.text();
     files["attempts/" + id + ".json"] = entry.text;
     for (auto& [path, content] : read_raw_files(batch, entry.attempt)) files[path] = content;
-    attempts[id] = {entry.attempt.success, entry.attempt.started_at};
+    attempts[id] = summary_of(entry.attempt);
   }
+  std::optional<StaleCheck> stale;
+  if (!accept_stale) stale = StaleCheck{batch_dir.string(), batch.plan.created_at};
   return publish_attempts(setup, batch.plan, files, attempts,
                           "perfgate history: publish run " + batch.status.run + " attempt " +
                               std::to_string(batch.status.attempt) + " (" +
-                              std::to_string(batch.attempts.size()) + " attempts)");
+                              std::to_string(batch.attempts.size()) + " attempts)",
+                          stale);
 }
 
 PublishOutcome publish_queue(const HistorySetup& setup, const std::string& store_url) {
@@ -116,7 +166,7 @@ PublishOutcome publish_queue(const HistorySetup& setup, const std::string& store
       }
       const std::string id = attempt.identity.text();
       files["attempts/" + id + ".json"] = text;
-      attempts[id] = {attempt.success, attempt.started_at};
+      attempts[id] = summary_of(attempt);
     }
   }
   return publish_attempts(setup, plan, files, attempts,

@@ -90,6 +90,86 @@ export const viewTests = [
     },
   },
   {
+    name: "links: commits link to their page, every attempt has a permalink, a failed one links its raw output",
+    async run(h) {
+      const doc = partialHistory();
+      doc.commit_url = "https://example.invalid/repo/commit/{sha}";
+      doc.raw_url = "./archive/";
+      doc.commits.forEach((commit) => { commit.url = "https://example.invalid/repo/commit/" + commit.sha; });
+      // A hostile URL is never a link.
+      doc.commits[4].url = "javascript:alert(1)";
+      const superseded = doc.attempts.find((a) => a.superseded && a.status === "success");
+      const failed = doc.attempts.find((a) => a.status === "failure");
+      assert(superseded && failed, "the fixture has a superseded and a failed attempt");
+      const { page, seen } = await h.open(h.fileUrl(h.site("links", doc), `#attempt=${encodeURIComponent(failed.id)}`));
+      assertEqual(await page.locator("#attempt-section").isHidden(), false, "the attempt section is shown");
+      const details = await text(page, "#attempt");
+      assert(details.includes(failed.id) && details.includes("failure"), `details: ${details}`);
+      assert(details.includes(failed.errors[0].message), `the errors: ${details}`);
+      const raw = page.locator("#attempt a.raw-link");
+      assertEqual(await raw.getAttribute("href"), "./archive/" + failed.raw_path, "raw output link");
+      const commitIndex = doc.commits.findIndex((c) => c.sha === failed.sha);
+      const commitLink = page.locator("#attempt a.commit-link");
+      if (commitIndex === 4) {
+        assertEqual(await commitLink.count(), 0, "a javascript: URL became a link");
+      } else {
+        assertEqual(await commitLink.getAttribute("href"), "https://example.invalid/repo/commit/" + failed.sha, "commit link");
+      }
+      // The failed-attempts table links each attempt to its permalink.
+      const links = await page.locator("#failed-table a.attempt-link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      assert(links.includes("#attempt=" + encodeURIComponent(failed.id)), `permalinks: ${links}`);
+      // A superseded attempt's permalink, followed from the address bar.
+      await page.evaluate((id) => { location.hash = "attempt=" + encodeURIComponent(id); }, superseded.id);
+      await page.waitForFunction((id) => (document.querySelector("#attempt .attempt-details") || {}).dataset?.attempt === id, superseded.id);
+      assert((await text(page, "#attempt")).includes("superseded by a newer attempt"), "superseded said");
+      // No javascript: link anywhere, and the points table's commits are links.
+      assertEqual(await page.locator('a[href^="javascript:"]').count(), 0, "javascript: links");
+      assert(await page.locator("#points-table a.commit-link").count() > 0, "points table commit links");
+      await page.evaluate(() => { location.hash = "attempt=nope"; });
+      await page.waitForFunction(() => (document.querySelector("#attempt") || {}).textContent?.includes("No attempt nope"));
+      await h.shot(page, "attempt-permalink", "#attempt-section");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "machines: each commit's state is its state on the series' machine, and the summary lists each machine",
+    async run(h) {
+      // The export as a perfgate with environments writes it: the Xeon is "main", the EPYC
+      // "bench-02", and each commit says its newest winner on each machine.
+      const doc = partialHistory();
+      const machine = (env) => (env && env.cpu === "AMD EPYC 7763" ? "bench-02" : "main");
+      doc.attempts.forEach((a) => { a.environment = { ...a.environment, id: machine(a.environment) }; });
+      doc.series.forEach((s) => { s.environment = { ...s.environment, id: machine(s.environment) }; });
+      const byId = new Map(doc.attempts.map((a) => [a.id, a]));
+      doc.commits.forEach((commit) => {
+        commit.environments = {};
+        commit.attempts.forEach((id) => {
+          const a = byId.get(id);
+          commit.environments[a.environment.id] = { attempt: id, status: a.status === "success" ? "measured" : "failed" };
+        });
+      });
+      doc.environments = [
+        { id: "bench-02", coverage: { measured: 1, failed: 0, missing: 11 }, current: "missing" },
+        { id: "main", coverage: { measured: 7, failed: 2, missing: 3 }, current: "missing" },
+      ];
+      const latency = findSeries(doc, "sort[n=1000]", "latency");
+      assertEqual(latency.environment.id, "main", "the main series");
+      const { page, seen } = await h.open(h.fileUrl(h.site("machines", doc), `#series=${latency.id}`));
+      const machines = await page.locator("#coverage ul.environments li").allInnerTexts();
+      assertEqual(JSON.stringify(machines), JSON.stringify([
+        "on bench-02: 1 measured, 0 failed, 11 missing · current missing",
+        "on main: 7 measured, 2 failed, 3 missing · current missing",
+      ]), "machines in the summary");
+      // Commit #9 was measured on bench-02 only: on main it is missing, and says where it was.
+      assertEqual(await page.locator("#chart .marker-missing").getAttribute("data-count"), "3", "missing markers on main");
+      const gaps = await page.locator("#gaps-table tbody tr").allInnerTexts();
+      const nine = gaps.find((row) => row.includes("#9")) || "";
+      assert(nine.includes("missing: no valid attempt measured this commit on main") && nine.includes("measured on other machines: bench-02"), `commit #9: ${nine}`);
+      await h.shot(page, "machines", "#detail-section");
+      assertClean(seen);
+    },
+  },
+  {
     name: "flag confirmation: confirmed flags outlined, unconfirmed hollow, each said in the tooltip and table",
     async run(h) {
       for (const state of ["confirmed", "unconfirmed"]) {

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <set>
 #include <thread>
 
 #include "model/json.hpp"
@@ -42,6 +43,11 @@ Json read_json(const fs::path& file) {
   return Json::parse(in);
 }
 
+std::string read_plan_text(const fs::path& file) {
+  std::ifstream in(file);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
 class HistoryCommand : public ::testing::Test {
  protected:
   HistoryCommand() : git_(dir_ / "repo") {
@@ -49,8 +55,9 @@ class HistoryCommand : public ::testing::Test {
     activation_ = git_.commit(kFiles, "perfgate: monitor main");
   }
 
-  testing::CliResult perfgate(const std::vector<std::string>& args) {
-    return run_perfgate(args, git_.dir());
+  testing::CliResult perfgate(const std::vector<std::string>& args,
+                              const std::map<std::string, std::string>& env = {}) {
+    return run_perfgate(args, git_.dir(), env);
   }
   std::string note(int i) {
     return git_.commit({{"NOTES", "note " + std::to_string(i) + "\n"}},
@@ -280,6 +287,130 @@ TEST_F(HistoryCommand, AFailedBuildIsAFailedAttemptThatOnlyTheTargetsValidationF
   EXPECT_EQ(read_json(dir_ / "p4.json")["selected"], Json({again, broken})) << "the target first";
 }
 
+TEST_F(HistoryCommand, ASecondMachineNeitherHidesNorFailsTheFirstMachinesData) {
+  // build.sh fails where $FAIL_HERE is set: bench-02, in this test.
+  git_.commit({{"build.sh", "test -z \"$FAIL_HERE\" || { echo 'no compiler here' >&2; exit 4; }\n" +
+                                kFiles.at("build.sh")}},
+              "build.sh: say why it cannot build");
+  const std::string second = note(1);
+  const std::string third = note(2);
+  round("main1", {"--environment", "main"});
+  // bench-02 has measured nothing: it plans every commit, whatever main measured.
+  const auto plan = perfgate({"history", "plan", "--environment", "bench-02", "--commit", second,
+                              "-o", (dir_ / "p2.json").string()});
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  EXPECT_NE(plan.out.find("on environment bench-02 in setup "), std::string::npos) << plan.out;
+  EXPECT_EQ(read_json(dir_ / "p2.json")["environment"], "bench-02");
+  EXPECT_EQ(read_json(dir_ / "p2.json")["selected"], Json({second}));
+  // measure takes the plan's environment.
+  ASSERT_EQ(perfgate({"history", "measure", "--plan", (dir_ / "p2.json").string(), "-o",
+                      (dir_ / "b2").string(), "--run", "b2"})
+                .exit_code,
+            0);
+  EXPECT_EQ(read_json(dir_ / "b2" / "attempts" / (second + "-b2-1.json"))["environment"]["id"],
+            "bench-02");
+  EXPECT_EQ(read_json(dir_ / "b2" / "batch.json")["environment"], "bench-02");
+  ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b2").string()}).exit_code, 0);
+  // bench-02 fails on the newest commit.
+  ASSERT_EQ(perfgate({"history", "plan", "--environment", "bench-02", "--commit", third, "-o",
+                      (dir_ / "p3.json").string()})
+                .exit_code,
+            0);
+  const auto failing = perfgate({"history", "measure", "--plan", (dir_ / "p3.json").string(), "-o",
+                                 (dir_ / "b3").string(), "--run", "b3"},
+                                {{"FAIL_HERE", "1"}});
+  ASSERT_EQ(failing.exit_code, 0) << failing.err;
+  ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b3").string()}).exit_code, 0);
+
+  const Json history = exported();
+  std::map<std::string, std::vector<int>> points;  // by environment
+  for (const Json& series : history["series"]) {
+    if (series["metric"] != "latency") continue;
+    for (const Json& commit : series["points"]["commit"]) {
+      points[series["environment"]["id"]].push_back(commit);
+    }
+  }
+  const int count = static_cast<int>(history["commits"].size());
+  std::vector<int> all(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) all[static_cast<std::size_t>(i)] = i;
+  EXPECT_EQ(points["main"], all) << "bench-02 removed none of main's points";
+  EXPECT_EQ(points["bench-02"], std::vector<int>({count - 2}));
+  const Json& newest = history["commits"][static_cast<std::size_t>(count - 1)];
+  EXPECT_EQ(newest["status"], "measured") << "bench-02's failure is bench-02's";
+  EXPECT_EQ(newest["environments"]["main"]["status"], "measured");
+  EXPECT_EQ(newest["environments"]["bench-02"]["status"], "failed");
+  ASSERT_EQ(history["environments"].size(), 2u);
+  EXPECT_EQ(history["environments"][0]["id"], "bench-02");
+  EXPECT_EQ(history["environments"][0]["current"], "failed");
+  EXPECT_EQ(history["environments"][0]["coverage"],
+            (Json{{"measured", 1}, {"failed", 1}, {"missing", count - 2}}));
+  EXPECT_EQ(history["environments"][1]["current"], "measured");
+  // main plans nothing new; bench-02 waits for --retry on its own failure only.
+  ASSERT_EQ(
+      perfgate({"history", "plan", "--environment", "main", "-o", (dir_ / "p4.json").string()})
+          .exit_code,
+      0);
+  EXPECT_EQ(read_json(dir_ / "p4.json")["selected"], Json::array());
+  EXPECT_EQ(read_json(dir_ / "p4.json")["failed"], Json::array());
+  ASSERT_EQ(
+      perfgate({"history", "plan", "--environment", "bench-02", "-o", (dir_ / "p5.json").string()})
+          .exit_code,
+      0);
+  EXPECT_EQ(read_json(dir_ / "p5.json")["failed"], Json({third}));
+  EXPECT_EQ(read_json(dir_ / "p5.json")["measured"], Json({second}));
+  // validate of bench-02's batch: its target failed there, whatever main measured.
+  const auto validate = perfgate({"history", "validate", "--batch", (dir_ / "b3").string()});
+  EXPECT_EQ(validate.exit_code, 1) << validate.out;
+}
+
+TEST_F(HistoryCommand, AConfigurationChangeIsMeasuredAgainInASeriesOfItsOwn) {
+  note(1);
+  const Json first = round("v1");
+  ASSERT_EQ(first["selected"].size(), 2u);
+  // harness_version 1 -> 2 in the checkout's perfgate.toml (the harness drives measure).
+  std::string project = kProject;
+  project += "harness_version = 2\n";
+  {
+    std::ofstream out(git_.dir() / "perfgate.toml");
+    out << project;
+  }
+  // The old batch does not validate the new configuration.
+  const auto stale = perfgate({"history", "validate", "--batch", (dir_ / "v1").string()});
+  EXPECT_EQ(stale.exit_code, 1) << stale.out;
+  EXPECT_NE(stale.out.find("measured on another machine or in another setup"), std::string::npos)
+      << stale.out;
+  const auto plan = perfgate({"history", "plan", "-o", (dir_ / "v2.json").string()});
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  const Json second = read_json(dir_ / "v2.json");
+  EXPECT_EQ(second["selected"].size(), 2u) << plan.out;
+  EXPECT_EQ(second["measured"], Json::array());
+  EXPECT_NE(second["setup"], first["setup"]);
+  ASSERT_EQ(perfgate({"history", "measure", "--plan", (dir_ / "v2.json").string(), "-o",
+                      (dir_ / "v2").string(), "--run", "v2"})
+                .exit_code,
+            0);
+  EXPECT_EQ(perfgate({"history", "validate", "--batch", (dir_ / "v2").string()}).exit_code, 0);
+  ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "v2").string()}).exit_code, 0);
+  const Json history = exported();
+  std::vector<Json> latency;
+  for (const Json& series : history["series"]) {
+    if (series["metric"] == "latency") latency.push_back(series);
+  }
+  ASSERT_EQ(latency.size(), 2u) << "the old attempts stay, in their own series";
+  EXPECT_EQ(latency[0]["points"]["commit"], Json({0, 1}));
+  EXPECT_EQ(latency[1]["points"]["commit"], Json({0, 1}));
+  EXPECT_NE(latency[0]["harness_version"], latency[1]["harness_version"]);
+  for (const Json& attempt : history["attempts"]) EXPECT_EQ(attempt["superseded"], false);
+  // A timeout is a limit, not a setting: raising it plans nothing.
+  {
+    std::ofstream out(git_.dir() / "perfgate.toml");
+    out << project << "timeout_s = 7200\n";
+  }
+  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "v3.json").string()}).exit_code, 0);
+  EXPECT_EQ(read_json(dir_ / "v3.json")["selected"], Json::array());
+  EXPECT_EQ(read_json(dir_ / "v3.json")["setup"], second["setup"]);
+}
+
 TEST_F(HistoryCommand, ARewrittenBranchIsRefusedNamingBothTips) {
   note(1);
   const std::string old_tip = note(2);
@@ -290,7 +421,49 @@ TEST_F(HistoryCommand, ARewrittenBranchIsRefusedNamingBothTips) {
   EXPECT_EQ(plan.exit_code, 65) << plan.err;
   EXPECT_NE(plan.err.find("moved from " + old_tip + " to " + new_tip), std::string::npos)
       << plan.err;
+  EXPECT_NE(plan.err.find("'perfgate history plan --accept-rewrite'"), std::string::npos)
+      << plan.err;
   EXPECT_FALSE(fs::exists(dir_ / "p.json"));
+}
+
+TEST_F(HistoryCommand, AnAcceptedRewriteIsRecordedAndKeepsEveryAttemptAndCommit) {
+  note(1);
+  const std::string old_tip = note(2);
+  round("b1");
+  const Json before = exported();
+  git_.git({"reset", "-q", "--hard", "HEAD~1"});
+  const std::string new_tip = git_.commit({{"NOTES", "rewritten\n"}}, "rewritten note 2");
+  const auto plan =
+      perfgate({"history", "plan", "--accept-rewrite", "-o", (dir_ / "p.json").string()},
+               {{"GITHUB_ACTOR", "reviewer"}});
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  const Json planned = read_json(dir_ / "p.json");
+  ASSERT_EQ(planned["rewrites"].size(), 1u);
+  EXPECT_EQ(planned["rewrites"][0]["old_tip"], old_tip);
+  EXPECT_EQ(planned["rewrites"][0]["new_tip"], new_tip);
+  EXPECT_EQ(planned["rewrites"][0]["by"], "reviewer");
+  EXPECT_EQ(planned["selected"], Json({new_tip})) << "only the new commit is unmeasured";
+  EXPECT_EQ(read_plan_text(dir_ / "p.json"), planned.dump(2) + "\n") << "the layout of the rest";
+  ASSERT_EQ(perfgate({"history", "measure", "--plan", (dir_ / "p.json").string(), "-o",
+                      (dir_ / "b2").string(), "--run", "b2"})
+                .exit_code,
+            0);
+  ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b2").string()}).exit_code, 0);
+  const Json ledger = Json::parse(git_.git({"show", "perfgate-data:plan.json"}));
+  EXPECT_EQ(ledger["current"], new_tip);
+  ASSERT_EQ(ledger["rewrites"].size(), 1u);
+  EXPECT_EQ(ledger["rewrites"][0]["old_tip"], old_tip);
+  EXPECT_EQ(ledger["rewrites"][0]["by"], "reviewer");
+  const Json after = exported();
+  EXPECT_EQ(after["current"], new_tip);
+  EXPECT_EQ(after["attempts"].size(), before["attempts"].size() + 1) << "every attempt stays";
+  std::vector<std::string> monitored;
+  for (const Json& commit : after["commits"]) monitored.push_back(commit["sha"]);
+  EXPECT_NE(std::find(monitored.begin(), monitored.end(), old_tip), monitored.end())
+      << "the rewritten-away commit stays monitored";
+  EXPECT_NE(std::find(monitored.begin(), monitored.end(), new_tip), monitored.end());
+  // The next plan needs no flag: the ledger's current is the new tip.
+  EXPECT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p2.json").string()}).exit_code, 0);
 }
 
 TEST_F(HistoryCommand, AFastForwardMergeThatReordersParentsLosesNoCoverage) {
@@ -340,10 +513,88 @@ TEST_F(HistoryCommand, AnInterruptedMeasureKeepsFinishedAttemptsAndInventsNone) 
   EXPECT_EQ(static_cast<std::size_t>(
                 std::distance(fs::directory_iterator(attempts), fs::directory_iterator())),
             finished);
+  // The raw folders are exactly the finished attempts': the interrupted commit's went too.
+  std::set<std::string> raw;
+  for (const auto& entry : fs::directory_iterator(dir_ / "b" / "raw")) {
+    raw.insert(entry.path().filename().string());
+  }
+  std::set<std::string> kept;
+  for (const Json& id : batch["attempts"]) kept.insert(id.get<std::string>());
+  EXPECT_EQ(raw, kept);
+  EXPECT_EQ(batch["measuring"], Json::array());
   ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b").string()}).exit_code, 0);
   ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p2.json").string()}).exit_code, 0);
   EXPECT_EQ(read_json(dir_ / "p2.json")["selected"].size(), 4u - finished)
       << "the rest are planned again";
+}
+
+TEST_F(HistoryCommand, AStalePlansSecondBatchIsRefusedUnlessAccepted) {
+  note(1);
+  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p.json").string()}).exit_code, 0);
+  for (const char* run : {"b1", "b2"}) {
+    ASSERT_EQ(perfgate({"history", "measure", "--plan", (dir_ / "p.json").string(), "-o",
+                        (dir_ / run).string(), "--run", run})
+                  .exit_code,
+              0);
+  }
+  ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b1").string()}).exit_code, 0);
+  const auto stale = perfgate({"history", "publish", "--batch", (dir_ / "b2").string()});
+  EXPECT_EQ(stale.exit_code, 65) << stale.out;
+  EXPECT_NE(stale.err.find("nothing was published: its plan (made "), std::string::npos)
+      << stale.err;
+  EXPECT_NE(stale.err.find("2 of its commits were measured on the same machine in the same "
+                           "setup by another batch"),
+            std::string::npos)
+      << stale.err;
+  EXPECT_NE(stale.err.find("--accept-stale"), std::string::npos);
+  Json history = exported();
+  for (const Json& commit : history["commits"]) EXPECT_EQ(commit["attempts"].size(), 1u);
+  // Publishing the first batch again is still a no-op, not stale.
+  EXPECT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b1").string()}).exit_code, 0);
+  const auto accepted =
+      perfgate({"history", "publish", "--batch", (dir_ / "b2").string(), "--accept-stale"});
+  EXPECT_EQ(accepted.exit_code, 0) << accepted.err;
+  history = exported();
+  for (const Json& commit : history["commits"]) {
+    EXPECT_EQ(commit["attempts"].size(), 2u);
+    EXPECT_EQ(commit["attempt"].get<std::string>().substr(41), "b2-1") << "the newer wins";
+  }
+}
+
+TEST_F(HistoryCommand, AKilledMeasureLeavesNoRawFolderItsBatchDoesNotAccountFor) {
+  git_.commit({{"build.sh", "sleep 1; " + kFiles.at("build.sh")}}, "slow build");
+  note(1);
+  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p.json").string()}).exit_code, 0);
+  testing::BackgroundPerfgate measure({"history", "measure", "--plan", (dir_ / "p.json").string(),
+                                       "-o", (dir_ / "b").string(), "--run", "r1"},
+                                      git_.dir());
+  // Killed while a commit builds: its raw folder exists, its attempt does not.
+  const fs::path raw = dir_ / "b" / "raw";
+  for (int i = 0; i < 400; ++i) {
+    std::error_code ec;
+    if (fs::exists(raw, ec) && !fs::is_empty(raw, ec)) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  }
+  measure.signal(SIGKILL);
+  measure.wait();
+  const Json batch = read_json(dir_ / "b" / "batch.json");
+  std::set<std::string> accounted;
+  for (const Json& id : batch["attempts"]) accounted.insert(id.get<std::string>());
+  for (const Json& id : batch["measuring"]) accounted.insert(id.get<std::string>());
+  ASSERT_FALSE(batch["measuring"].empty()) << batch;
+  for (const auto& entry : fs::directory_iterator(raw)) {
+    EXPECT_EQ(accounted.count(entry.path().filename().string()), 1u) << entry.path();
+  }
+  const auto validate = perfgate({"history", "validate", "--batch", (dir_ / "b").string()});
+  EXPECT_NE(validate.out.find("their partial raw output is never published: raw/" +
+                              batch["measuring"][0].get<std::string>() + "/"),
+            std::string::npos)
+      << validate.out;
+  ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b").string()}).exit_code, 0);
+  EXPECT_EQ(git_.git({"ls-tree", "-r", "--name-only", "perfgate-data"})
+                .find("raw/" + batch["measuring"][0].get<std::string>()),
+            std::string::npos)
+      << "the partial raw folder was published";
 }
 
 TEST_F(HistoryCommand, UncommittedChangesAreNeverMeasured) {

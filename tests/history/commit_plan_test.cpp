@@ -150,6 +150,15 @@ TEST(CommitPlan, PlanFileTextIsTheIndentedDocument) {
   file.plan.measured = {"b"};
   EXPECT_EQ(plan_file_text(file), pretty_json(to_json(file)));
   EXPECT_EQ(read_plan_file(plan_file_text(file), "plan.json").plan.measured, List{"b"});
+  // The machine, the setup and an accepted rewrite, as plan writes them.
+  file.environment = "bench-02";
+  file.setup = "0123456789abcdef";
+  file.rewrites = {{"c", "d", "2026-12-04T10:00:00.000001Z", "reviewer"}};
+  EXPECT_EQ(plan_file_text(file), pretty_json(to_json(file)));
+  const PlanFile read = read_plan_file(plan_file_text(file), "plan.json");
+  EXPECT_EQ(read.environment, "bench-02");
+  EXPECT_EQ(read.setup, "0123456789abcdef");
+  EXPECT_EQ(read.rewrites, file.rewrites);
 }
 
 TEST(CommitPlan, RefusesAFileThatIsNotAPlan) {

@@ -88,6 +88,25 @@ percent = 0
       << message;
 }
 
+TEST(HistoryConfig, LinksAreWebAddressesOrForRawFilesRelativePaths) {
+  const HistoryConfig config = load(
+      "[history]\ncommit_url = \"https://example.invalid/repo/commit/{sha}\"\n"
+      "raw_url = \"./archive/\"\n");
+  EXPECT_EQ(config.commit_url, "https://example.invalid/repo/commit/{sha}");
+  EXPECT_EQ(config.raw_url, "./archive/");
+  EXPECT_EQ(load("[history]\n").commit_url, "");
+  const std::string no_sha = error_of("[history]\ncommit_url = \"https://example.invalid/c\"\n");
+  EXPECT_NE(no_sha.find("history.commit_url: has no {sha}"), std::string::npos) << no_sha;
+  const std::string script = error_of("[history]\ncommit_url = \"javascript:alert(1)//{sha}\"\n");
+  EXPECT_NE(script.find("is not an http(s) address"), std::string::npos) << script;
+  const std::string relative = error_of("[history]\ncommit_url = \"./c/{sha}\"\n");
+  EXPECT_NE(relative.find("is not an http(s) address"), std::string::npos) << relative;
+  const std::string quote = error_of("[history]\nraw_url = \"https://x.invalid/\\\"><b>\"\n");
+  EXPECT_NE(quote.find("holds a space, a quote"), std::string::npos) << quote;
+  const std::string data = error_of("[history]\nraw_url = \"data:text/html,x\"\n");
+  EXPECT_NE(data.find("is not an http(s) address or a relative path"), std::string::npos) << data;
+}
+
 TEST(HistoryConfig, RefusesAnEmptySourcesList) {
   const std::string message = error_of("[history]\nsources = []\n");
   EXPECT_NE(message.find("history.sources: must list at least one path"), std::string::npos)

@@ -127,30 +127,36 @@ TEST(HistoryExport, ListsMonitoredCommitsOldestFirstWithStatusTimeAndSummary) {
       "abcd", {failure('b', "r2", at(11)), success('a', "r1", at(10), {timed("sort", 10)})});
   input.commits.erase(sha('d'));
   const Json history = exported(input);
-  const Json expected = {{{"sha", sha('a')},
-                          {"time", 1000},
-                          {"summary", "commit a"},
-                          {"status", "measured"},
-                          {"attempt", id('a', "r1")},
-                          {"attempts", {id('a', "r1")}}},
-                         {{"sha", sha('b')},
-                          {"time", 2000},
-                          {"summary", "commit b"},
-                          {"status", "failed"},
-                          {"attempt", id('b', "r2")},
-                          {"attempts", {id('b', "r2")}}},
-                         {{"sha", sha('c')},
-                          {"time", 3000},
-                          {"summary", "commit c"},
-                          {"status", "missing"},
-                          {"attempt", nullptr},
-                          {"attempts", Json::array()}},
-                         {{"sha", sha('d')},
-                          {"time", nullptr},
-                          {"summary", nullptr},
-                          {"status", "missing"},
-                          {"attempt", nullptr},
-                          {"attempts", Json::array()}}};
+  Json expected = {{{"sha", sha('a')},
+                    {"time", 1000},
+                    {"summary", "commit a"},
+                    {"status", "measured"},
+                    {"attempt", id('a', "r1")},
+                    {"attempts", {id('a', "r1")}},
+                    // The attempts say no environment id: the machine "".
+                    {"environments", {{"", {{"attempt", id('a', "r1")}, {"status", "measured"}}}}}},
+                   {{"sha", sha('b')},
+                    {"time", 2000},
+                    {"summary", "commit b"},
+                    {"status", "failed"},
+                    {"attempt", id('b', "r2")},
+                    {"attempts", {id('b', "r2")}},
+                    {"environments", {{"", {{"attempt", id('b', "r2")}, {"status", "failed"}}}}}},
+                   {{"sha", sha('c')},
+                    {"time", 3000},
+                    {"summary", "commit c"},
+                    {"status", "missing"},
+                    {"attempt", nullptr},
+                    {"attempts", Json::array()},
+                    {"environments", Json::object()}},
+                   {{"sha", sha('d')},
+                    {"time", nullptr},
+                    {"summary", nullptr},
+                    {"status", "missing"},
+                    {"attempt", nullptr},
+                    {"attempts", Json::array()},
+                    {"environments", Json::object()}}};
+  for (Json& commit : expected) commit["url"] = nullptr;  // no [history] commit_url
   EXPECT_EQ(history["commits"], expected);
 }
 
@@ -382,7 +388,89 @@ TEST(HistoryExportFlagConfirmation, AFlagWhoseCommitsWereNotBothMeasuredAgainWai
   std::string text;
   const ExportSummary summary = write_history(input, text);
   EXPECT_EQ(summary.flags_to_confirm,
-            (std::vector<std::pair<std::string, std::string>>{{sha('a'), sha('b')}}));
+            (std::vector<FlagToConfirm>{{sha('a'), sha('b'), "", setup_id(first)}}));
+}
+
+HistoryAttempt on(HistoryAttempt attempt, const std::string& environment) {
+  attempt.environment["id"] = environment;
+  return attempt;
+}
+
+TEST(HistoryExportEnvironments, ASecondMachineNeverHidesTheFirstOnesData) {
+  // main measured a, b, c; bench-02 measured b later, and failed on c.
+  const std::vector<HistoryAttempt> attempts = {
+      on(success('a', "r1", at(10), {timed("sort", 10)}), "main"),
+      on(success('b', "r1", at(11), {timed("sort", 10)}), "main"),
+      on(success('c', "r1", at(12), {timed("sort", 10)}), "main"),
+      on(success('b', "r2", at(20), {timed("sort", 30)}), "bench-02"),
+      on(failure('c', "r2", at(21)), "bench-02")};
+  const Json history = exported(input_for("abc", attempts));
+  ASSERT_EQ(history["series"].size(), 2u);
+  EXPECT_EQ(history["series"][0]["environment"]["id"], "main");
+  EXPECT_EQ(history["series"][0]["points"]["commit"], Json({0, 1, 2}));
+  EXPECT_EQ(history["series"][1]["environment"]["id"], "bench-02");
+  EXPECT_EQ(history["series"][1]["points"]["commit"], Json({1}));
+  // No attempt supersedes another machine's.
+  for (const Json& attempt : history["attempts"]) EXPECT_EQ(attempt["superseded"], false);
+  const Json& c = history["commits"][2];
+  EXPECT_EQ(c["status"], "measured") << "bench-02's failure is bench-02's";
+  EXPECT_EQ(c["attempt"], id('c', "r1"));
+  EXPECT_EQ(c["environments"],
+            Json({{"main", {{"attempt", id('c', "r1")}, {"status", "measured"}}},
+                  {"bench-02", {{"attempt", id('c', "r2")}, {"status", "failed"}}}}));
+  EXPECT_EQ(history["commits"][0]["environments"],
+            Json({{"main", {{"attempt", id('a', "r1")}, {"status", "measured"}}}}));
+  EXPECT_EQ(history["coverage"],
+            Json({{"measured", 3}, {"failed", 0}, {"missing", 0}, {"monitored", 3}}));
+  EXPECT_EQ(history["environments"], Json::parse(R"([
+              {"id": "bench-02", "coverage": {"measured": 1, "failed": 1, "missing": 1},
+               "current": "failed"},
+              {"id": "main", "coverage": {"measured": 3, "failed": 0, "missing": 0},
+               "current": "measured"}])"));
+}
+
+TEST(HistoryExport, LinksEveryCommitAndSaysWhereTheRawFilesAre) {
+  ExportInput input = input_for("ab", {success('a', "r1", at(10), {timed("sort", 10)})});
+  input.commit_url = "https://example.invalid/repo/commit/{sha}?from={sha}";
+  input.raw_url = "./archive/";
+  const Json history = exported(input);
+  EXPECT_EQ(history["commit_url"], input.commit_url);
+  EXPECT_EQ(history["raw_url"], "./archive/");
+  EXPECT_EQ(history["commits"][0]["url"],
+            "https://example.invalid/repo/commit/" + sha('a') + "?from=" + sha('a'));
+  EXPECT_EQ(history["commits"][1]["url"],
+            "https://example.invalid/repo/commit/" + sha('b') + "?from=" + sha('b'))
+      << "a missing commit is a link too";
+  const Json plain = exported(input_for("a", {}));
+  EXPECT_EQ(plain["commit_url"], nullptr);
+  EXPECT_EQ(plain["raw_url"], nullptr);
+}
+
+TEST(HistoryExportEnvironments, ACommitEveryMachineFailedIsFailed) {
+  const Json history = exported(input_for(
+      "a", {on(failure('a', "r1", at(10)), "main"), on(failure('a', "r2", at(11)), "bench-02")}));
+  EXPECT_EQ(history["commits"][0]["status"], "failed");
+  EXPECT_EQ(history["commits"][0]["attempt"], id('a', "r2")) << "the newest failure";
+  EXPECT_EQ(history["coverage"]["failed"], 1);
+}
+
+TEST(HistoryExportEnvironments, ANewConfigurationKeepsTheOldMeasurementsInTheirOwnSeries) {
+  HistoryAttempt o3 = success('b', "r2", at(20), {timed("sort", 8)});
+  o3.configuration["build"] = {"make CFLAGS=-O3"};
+  HistoryAttempt longer_timeout = success('a', "r3", at(21), {timed("sort", 10.5)});
+  longer_timeout.configuration["timeout_s"] = 7200;  // a limit: the same setup as r1's
+  const Json history = exported(
+      input_for("ab", {success('a', "r1", at(10), {timed("sort", 10)}),
+                       success('b', "r1", at(11), {timed("sort", 10)}), o3, longer_timeout}));
+  ASSERT_EQ(history["series"].size(), 2u);
+  EXPECT_EQ(history["series"][0]["points"]["commit"], Json({0, 1}));
+  EXPECT_EQ(history["series"][0]["points"]["median"], Json({10.5, 10}))
+      << "the longer timeout's attempt replaced r1's in the same series";
+  EXPECT_EQ(history["series"][1]["points"]["commit"], Json({1}));
+  EXPECT_EQ(history["series"][1]["points"]["median"], Json({8}));
+  std::vector<bool> superseded;
+  for (const Json& attempt : history["attempts"]) superseded.push_back(attempt["superseded"]);
+  EXPECT_EQ(superseded, (std::vector<bool>{true, false, false, false}));
 }
 
 TEST(HistoryExport, OrdersSeriesByCountThenNewestLastCommitThenId) {

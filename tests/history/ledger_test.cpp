@@ -4,6 +4,9 @@
 
 #include <set>
 
+#include "history/archive.hpp"
+#include "history/history_attempt.hpp"
+#include "history/series_identity.hpp"
 #include "model/error.hpp"
 
 namespace perfgate::history {
@@ -28,7 +31,7 @@ AncestryCheck graph(std::map<std::string, std::vector<std::string>> parents) {
 }
 
 Ledger ledger(std::string current, std::vector<std::string> monitored) {
-  return Ledger{"main", "a", std::move(current), std::move(monitored), {}};
+  return Ledger{"main", "a", std::move(current), std::move(monitored), {}, {}};
 }
 
 TEST(Ledger, FirstPlanBecomesTheLedger) {
@@ -59,7 +62,7 @@ TEST(Ledger, AMergeThatReordersParentsKeepsEveryCommitMonitoredBefore) {
 TEST(Ledger, ALateBatchNeitherShrinksTheLedgerNorMovesCurrentBack) {
   const auto ancestry = graph({{"b", {"a"}}, {"c", {"b"}}, {"d", {"c"}}});
   Ledger late = ledger("b", {"a", "b"});
-  late.attempts["late"] = {true, "2026-01-01T00:00:00Z"};
+  late.attempts["late"] = {true, "2026-01-01T00:00:00Z", "m1", "s1"};
   const Ledger merged = merge_ledger(ledger("d", {"a", "b", "c", "d"}), late, ancestry);
   EXPECT_EQ(merged.current, "d");
   EXPECT_EQ(merged.monitored, (std::vector<std::string>{"a", "b", "c", "d"}));
@@ -79,6 +82,22 @@ TEST(Ledger, ARewrittenBranchIsRefusedNamingBothTips) {
   }
 }
 
+TEST(Ledger, AnAcceptedRewriteMovesCurrentAndKeepsEveryCommit) {
+  const auto ancestry = graph({{"b", {"a"}}, {"c", {"b"}}, {"c2", {"b"}}, {"d2", {"c2"}}});
+  Ledger observed = ledger("d2", {"a", "b", "c2", "d2"});
+  observed.rewrites = {{"c", "c2", "2026-12-04T10:00:00Z", "reviewer"}};
+  const Ledger merged = merge_ledger(ledger("c", {"a", "b", "c"}), observed, ancestry);
+  EXPECT_EQ(merged.current, "d2") << "the new tip contains the accepted new tip";
+  EXPECT_EQ(merged.monitored, (std::vector<std::string>{"a", "b", "c2", "d2", "c"}))
+      << "c stays monitored; the new path follows b";
+  EXPECT_EQ(merged.rewrites, observed.rewrites);
+  EXPECT_EQ(read_ledger(to_json(merged).dump(), "plan.json"), merged);
+  // A rewrite of another tip accepts nothing.
+  Ledger other = ledger("c2", {"a", "b", "c2"});
+  other.rewrites = {{"x", "c2", "2026-12-04T10:00:00Z", "reviewer"}};
+  EXPECT_THROW(merge_ledger(ledger("c", {"a", "b", "c"}), other, ancestry), Error);
+}
+
 TEST(Ledger, AnotherActivationCommitIsRefused) {
   Ledger other = ledger("c", {"b", "c"});
   other.baseline = "b";
@@ -89,12 +108,12 @@ TEST(Ledger, TheLatestAttemptByStartWinsEvenWhenItFailed) {
   Ledger l = ledger("b", {"a", "b"});
   const std::string a(40, 'a');
   const std::string b(40, 'b');
-  l.attempts[a + "-r1-1"] = {true, "2026-01-01T10:00:00Z"};
-  l.attempts[a + "-r2-1"] = {false, "2026-01-02T10:00:00Z"};
+  l.attempts[a + "-r1-1"] = {true, "2026-01-01T10:00:00Z", "m1", "s1"};
+  l.attempts[a + "-r2-1"] = {false, "2026-01-02T10:00:00Z", "m1", "s1"};
   // Started later but with a name that sorts first: start time decides, not the name.
-  l.attempts[b + "-r9-1"] = {false, "2026-01-01T10:00:00Z"};
-  l.attempts[b + "-r0-1"] = {true, "2026-01-01T11:00:00+00:00"};
-  const auto states = commit_states(l);
+  l.attempts[b + "-r9-1"] = {false, "2026-01-01T10:00:00Z", "m1", "s1"};
+  l.attempts[b + "-r0-1"] = {true, "2026-01-01T11:00:00+00:00", "m1", "s1"};
+  const auto states = commit_states(l, "m1", "s1");
   EXPECT_EQ(states.at(a), CommitState::kFailed);
   EXPECT_EQ(states.at(b), CommitState::kMeasured);
 }
@@ -103,9 +122,73 @@ TEST(Ledger, AtTheSameInstantTheGreaterIdentityWinsAsInTheExport) {
   Ledger l = ledger("a", {"a"});
   const std::string a(40, 'a');
   // Attempt 10 is greater than attempt 2, though its text sorts first.
-  l.attempts[a + "-r-10"] = {false, "2026-01-01T10:00:00Z"};
-  l.attempts[a + "-r-2"] = {true, "2026-01-01T10:00:00+00:00"};
-  EXPECT_EQ(commit_states(l).at(a), CommitState::kFailed);
+  l.attempts[a + "-r-10"] = {false, "2026-01-01T10:00:00Z", "m1", "s1"};
+  l.attempts[a + "-r-2"] = {true, "2026-01-01T10:00:00+00:00", "m1", "s1"};
+  EXPECT_EQ(commit_states(l, "m1", "s1").at(a), CommitState::kFailed);
+}
+
+TEST(Ledger, CountsOnlyTheAttemptsOfOneEnvironmentInOneSetup) {
+  Ledger l = ledger("b", {"a", "b"});
+  const std::string a(40, 'a');
+  const std::string b(40, 'b');
+  l.attempts[a + "-r1-1"] = {true, "2026-01-01T10:00:00Z", "m1", "s1"};
+  // Later failures elsewhere: another machine, another setup. Neither hides m1's success.
+  l.attempts[a + "-r2-1"] = {false, "2026-01-02T10:00:00Z", "m2", "s1"};
+  l.attempts[a + "-r3-1"] = {false, "2026-01-03T10:00:00Z", "m1", "s2"};
+  l.attempts[b + "-r2-1"] = {true, "2026-01-02T10:00:00Z", "m2", "s1"};
+  const auto here = commit_states(l, "m1", "s1");
+  EXPECT_EQ(here.at(a), CommitState::kMeasured);
+  EXPECT_EQ(here.count(b), 0u) << "measured on m2 only: missing on m1";
+  EXPECT_EQ(commit_states(l, "m2", "s1").at(a), CommitState::kFailed);
+  EXPECT_EQ(commit_states(l, "m2", "s1").at(b), CommitState::kMeasured);
+  EXPECT_EQ(commit_states(l, "m1", "s2").at(a), CommitState::kFailed);
+  EXPECT_TRUE(commit_states(l, "m3", "s1").empty());
+}
+
+/// An archive of a few files, as a snapshot.
+class FileSnapshot : public ArchiveSnapshot {
+ public:
+  std::map<std::string, std::string> files;
+  std::optional<std::string> read(const std::string& path) const override {
+    const auto found = files.find(path);
+    if (found == files.end()) return std::nullopt;
+    return found->second;
+  }
+  std::vector<std::string> list(const std::string&) const override { return {}; }
+};
+
+TEST(Ledger, ALedgerOfAnOlderPerfgateLearnsEachAttemptsMachineAndSetupFromItsFile) {
+  Json json = to_json(ledger("a", {"a"}));
+  const std::string id = std::string(40, 'a') + "-r-1";
+  const std::string unreadable = std::string(40, 'a') + "-r-2";
+  json["attempts"][id] = {{"status", "failure"}, {"started_at", "2026-01-01T00:00:00Z"}};
+  json["attempts"][unreadable] = {{"status", "failure"}, {"started_at", "2026-01-02T00:00:00Z"}};
+  Ledger old = read_ledger(json.dump(), "plan.json");
+  EXPECT_EQ(old.attempts.at(id).environment, "");
+  EXPECT_EQ(old.attempts.at(id).setup, "");
+
+  HistoryAttempt attempt;
+  attempt.identity = {std::string(40, 'a'), "r", 1};
+  attempt.harness_sha = std::string(40, 'h');
+  attempt.started_at = "2026-01-01T00:00:00Z";
+  attempt.finished_at = "2026-01-01T00:01:00Z";
+  attempt.environment = {{"id", "bench-01"}};
+  attempt.configuration = {{"build", {"make"}}, {"timeout_s", 60}};
+  attempt.success = false;  // a failure needs no cases, and counts for its machine alike
+  attempt.errors = {{"build", "make exited with status 2"}};
+  attempt.raw_path = "raw/" + id + "/";
+  FileSnapshot snapshot;
+  snapshot.files["attempts/" + id + ".json"] = pretty_json(to_json(attempt));
+  snapshot.files["attempts/" + unreadable + ".json"] = "{not json";
+  EXPECT_EQ(complete_ledger(old, snapshot, "dir:/archive"), 1u);
+  EXPECT_EQ(old.attempts.at(id).environment, "bench-01");
+  EXPECT_EQ(old.attempts.at(id).setup, setup_id(attempt));
+  EXPECT_EQ(old.attempts.at(unreadable).environment, "") << "counts for no environment";
+  EXPECT_EQ(commit_states(old, "bench-01", setup_id(attempt)).at(std::string(40, 'a')),
+            CommitState::kFailed);
+  // Written back with them, and read as written.
+  EXPECT_EQ(to_json(old)["attempts"][id]["environment"], "bench-01");
+  EXPECT_EQ(read_ledger(to_json(old).dump(), "plan.json"), old);
 }
 
 TEST(Ledger, RefusesAnAttemptStatusItDoesNotKnow) {
@@ -117,7 +200,7 @@ TEST(Ledger, RefusesAnAttemptStatusItDoesNotKnow) {
 
 TEST(Ledger, RoundTripsThroughItsJson) {
   Ledger l = ledger("c", {"a", "b", "c"});
-  l.attempts[std::string(40, 'c') + "-local-1"] = {true, "2026-01-01T10:00:00.5Z"};
+  l.attempts[std::string(40, 'c') + "-local-1"] = {true, "2026-01-01T10:00:00.5Z", "m1", "s1"};
   EXPECT_EQ(read_ledger(to_json(l).dump(), "plan.json"), l);
 }
 

@@ -94,6 +94,51 @@ TEST(SeriesIdentity, DifferentConfigurationNeverSharesASeries) {
   EXPECT_NE(latency_series(other), latency_series(base_attempt()));
 }
 
+TEST(SeriesIdentity, ATimeoutIsALimitAndStartsNoSeries) {
+  HistoryAttempt longer = base_attempt();
+  longer.configuration["timeout_s"] = 7200;
+  HistoryAttempt shorter = base_attempt();
+  shorter.configuration["timeout_s"] = 60;
+  EXPECT_EQ(latency_series(longer), latency_series(base_attempt()));
+  EXPECT_EQ(latency_series(shorter), latency_series(longer));
+  EXPECT_EQ(identity_configuration(longer.configuration), Json::parse(R"({"build":["make"]})"));
+  EXPECT_EQ(longer.configuration["timeout_s"], 7200) << "the attempt keeps what it recorded";
+}
+
+TEST(SetupId, IsSixteenHexDigitsOfTheDocumentedHashWithoutLimits) {
+  HistoryAttempt attempt = base_attempt();
+  attempt.configuration["timeout_s"] = 3600;
+  const std::string expected =
+      sha256_hex(R"({"configuration":{"build":["make"]},"harness_version":2})").substr(0, 16);
+  EXPECT_EQ(setup_id(attempt), expected);
+  EXPECT_EQ(setup_id(Json::parse(R"({"build":["make"],"timeout_s":5})"), 2), expected);
+}
+
+TEST(SetupId, ChangesWithTheBuildOrTheHarnessVersionButNotTheMachineOrTheCode) {
+  const std::string base = setup_id(base_attempt());
+  HistoryAttempt o3 = base_attempt();
+  o3.configuration["build"] = {"make CFLAGS=-O3"};
+  EXPECT_NE(setup_id(o3), base);
+  HistoryAttempt v3 = base_attempt();
+  v3.harness_version = 3;
+  EXPECT_NE(setup_id(v3), base);
+  HistoryAttempt elsewhere = base_attempt();
+  elsewhere.environment["cpu"] = "EPYC 7763";
+  elsewhere.identity.sha = std::string(40, 'c');
+  elsewhere.benchmark_sources["benchmarks/sort.toml"] = "b9";
+  elsewhere.label = "stable";
+  EXPECT_EQ(setup_id(elsewhere), base);
+}
+
+TEST(EnvironmentId, IsTheEnvironmentsIdOrEmpty) {
+  HistoryAttempt attempt = base_attempt();
+  EXPECT_EQ(environment_id(attempt), "");
+  attempt.environment["id"] = "bench-02";
+  EXPECT_EQ(environment_id(attempt), "bench-02");
+  attempt.environment["id"] = 7;
+  EXPECT_EQ(environment_id(attempt), "");
+}
+
 TEST(SeriesIdentity, NewHarnessVersionStartsANewSeries) {
   HistoryAttempt other = base_attempt();
   other.harness_version = 3;

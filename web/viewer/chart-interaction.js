@@ -28,7 +28,8 @@
     nodes.push(line(pv.commitTime(commit.time)));
     nodes.push(line(pv.summaryText(commit.summary), "summary"));
     nodes.push(line("attempt " + pv.text(attempt && attempt.id), "mono"));
-    nodes.push(line("status " + pv.text(commit.status) + (attempt ? " (attempt " + pv.text(attempt.status) + ")" : "")));
+    var here = pv.commitState(model, p.commit[k], series);
+    nodes.push(line("status " + pv.text(here.status) + (attempt ? " (attempt " + pv.text(attempt.status) + ")" : "")));
     if (p.flag[k] === 1) {
       var flag = model.flagByPoint.get(series.id + " " + commit.sha);
       var change = flag && typeof flag.change_percent === "number"

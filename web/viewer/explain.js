@@ -3,9 +3,32 @@
 (function (pv) {
   "use strict";
 
+  // The machine a series was measured on ("" when its attempts do not say).
+  pv.seriesEnvironment = function (series) {
+    var env = series && series.environment;
+    return env && typeof env === "object" && typeof env.id === "string" ? env.id : "";
+  };
+
+  // A commit's state on the series' machine: {status, attempt}. An export that lists each
+  // commit's environments says it per machine (a second machine never hides or fails the
+  // first one's data); an older export has only the commit's own status.
+  pv.commitState = function (model, commitIndex, series) {
+    var commit = model.commits[commitIndex];
+    var environments = commit.environments;
+    if (!environments || typeof environments !== "object") {
+      return { status: commit.status, attempt: commit.attempt, elsewhere: [] };
+    }
+    var id = pv.seriesEnvironment(series);
+    var here = Object.prototype.hasOwnProperty.call(environments, id) ? environments[id] : undefined;
+    var elsewhere = Object.keys(environments).filter(function (other) { return other !== id; }).sort();
+    if (!here) return { status: "missing", attempt: undefined, elsewhere: elsewhere };
+    return { status: here.status, attempt: here.attempt, elsewhere: elsewhere };
+  };
+
   // Commit indices in [lo, hi] without a point in `series`, by kind: "failed" (the winning
-  // attempt failed), "missing" (no valid attempt) and "absent" (measured, but the
-  // measurement belongs to another series or lacks this case).
+  // attempt on the series' machine failed), "missing" (no valid attempt there) and
+  // "absent" (measured there, but the measurement belongs to another series or lacks this
+  // case).
   pv.seriesGaps = function (model, series, lo, hi) {
     var gaps = { failed: [], missing: [], absent: [] };
     var commits = model.commits;
@@ -14,7 +37,7 @@
     for (var c = Math.max(0, lo); c <= hi && c < commits.length; c++) {
       while (k < points.length && points[k] < c) k++;
       if (k < points.length && points[k] === c) continue;
-      var status = commits[c].status;
+      var status = pv.commitState(model, c, series).status;
       if (status === "failed") gaps.failed.push(c);
       else if (status === "missing") gaps.missing.push(c);
       else gaps.absent.push(c);
@@ -22,8 +45,8 @@
     return gaps;
   };
 
-  pv.gapKind = function (model, commitIndex) {
-    var status = model.commits[commitIndex].status;
+  pv.gapKind = function (model, commitIndex, series) {
+    var status = pv.commitState(model, commitIndex, series).status;
     return status === "failed" || status === "missing" ? status : "absent";
   };
 
@@ -77,21 +100,31 @@
   // Text lines that explain commit `commitIndex` in `series`: kind, then evidence.
   pv.explainGap = function (model, series, commitIndex) {
     var commit = model.commits[commitIndex];
-    var kind = pv.gapKind(model, commitIndex);
-    var winner = commit.attempt ? pv.attemptById(model, commit.attempt) : undefined;
+    var state = pv.commitState(model, commitIndex, series);
+    var kind = pv.gapKind(model, commitIndex, series);
+    var winner = state.attempt ? pv.attemptById(model, state.attempt) : undefined;
+    var machine = pv.seriesEnvironment(series);
+    var on = commit.environments && machine ? " on " + machine : "";
     var lines = [];
     if (kind === "missing") {
-      lines.push("missing: no valid attempt measured this commit");
+      lines.push("missing: no valid attempt measured this commit" + on);
+      if (state.elsewhere.length) lines.push("measured on other machines: " + state.elsewhere.join(", "));
       rejectedFilesOf(model, commit.sha).forEach(function (file) {
         lines.push("rejected file " + pv.text(file.path) + ": " + pv.text(file.reason));
       });
     } else if (kind === "failed") {
-      lines.push("failed: the latest attempt " + pv.text(commit.attempt) + " failed");
+      lines.push("failed: the latest attempt" + on + " " + pv.text(state.attempt) + " failed");
       if (winner) lines = lines.concat(errorLines(winner));
-      var earlier = (commit.attempts || []).length - 1;
+      var earlier = (commit.attempts || []).filter(function (id) {
+        if (id === state.attempt) return false;
+        var attempt = pv.attemptById(model, id);
+        if (!commit.environments) return true;
+        var env = attempt && attempt.environment && typeof attempt.environment.id === "string" ? attempt.environment.id : "";
+        return attempt && attempt.superseded && env === machine;
+      }).length;
       if (earlier > 0) lines.push(pv.plural(earlier, "earlier attempt is", "earlier attempts are") + " superseded by it");
     } else {
-      lines.push("measured by " + pv.text(commit.attempt) + ", but not in this series");
+      lines.push("measured by " + pv.text(state.attempt) + ", but not in this series");
       if (winner && Array.isArray(winner.missing_cases) && winner.missing_cases.indexOf(series.case) >= 0) {
         lines.push("the case gave no measurement in that attempt");
       } else if (winner) {

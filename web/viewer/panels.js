@@ -35,6 +35,20 @@
       });
       bar.appendChild(meter);
     }
+    // Per machine, when the export says it: a commit is measured on each machine apart.
+    var environments = Array.isArray(doc.environments) ? doc.environments : [];
+    if (environments.length > 1 || (environments.length === 1 && environments[0].id)) {
+      var list = pv.el("ul", { class: "environments" });
+      environments.forEach(function (env) {
+        var c = env.coverage || {};
+        list.appendChild(pv.el("li", { "data-environment": pv.text(env.id) },
+          "on " + (env.id ? pv.text(env.id) : "an unnamed machine") + ": " +
+          pv.formatCount(c.measured || 0) + " measured, " +
+          pv.formatCount(c.failed || 0) + " failed, " +
+          pv.formatCount(c.missing || 0) + " missing · current " + pv.text(env.current)));
+      });
+      bar.appendChild(list);
+    }
   };
 
   pv.setupLine = function (series) {

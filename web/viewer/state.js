@@ -1,7 +1,7 @@
 // The whole view state lives in the URL hash, so that a link shows what its author saw and
 // a reload restores it. The commit history's keys and the store's keys share the hash
 // (their names differ), so one link holds both views of a page that shows both:
-//   history: #series=s-…&mode=ratio&ref=<sha>&q=sort&label=stable&range=all&…
+//   history: #series=s-…&mode=ratio&ref=<sha>&q=sort&label=stable&range=all&attempt=<id>&…
 //   store:   #cohort=<cohort id>&cq=sort&source=pr&status=REGRESSION&view=overview&rows=all
 (function (pv) {
   "use strict";
@@ -17,6 +17,7 @@
     gaps: 0, // page of the commits-without-a-point table
     failed: 0, // page of the failed attempts table
     rejected: 0, // page of the rejected files table
+    attempt: "", // id of the attempt shown in full (#attempt=<id>: a permalink to any attempt)
     // The store views (docs/store-json.md):
     cohort: "", // id of the chosen cohort; "" = the first that passes the filters
     cq: "", // text filter on cohort label, benchmark and id
@@ -41,7 +42,7 @@
   pv.readState = function (hash) {
     var state = pv.defaultState();
     var params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
-    ["series", "ref", "q", "cohort", "cq", "source", "status"].forEach(function (key) {
+    ["series", "ref", "q", "attempt", "cohort", "cq", "source", "status"].forEach(function (key) {
       if (params.has(key)) state[key] = params.get(key);
     });
     Object.keys(CHOICES).forEach(function (key) {

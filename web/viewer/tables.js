@@ -45,13 +45,72 @@
     return wrapper;
   };
 
+  // A commit's SHA, a link to it where the export gives the commit a URL
+  // ([history] commit_url): only http(s) addresses become links.
+  pv.commitLink = function (commit, text) {
+    var url = commit && typeof commit.url === "string" ? commit.url : "";
+    if (/^https?:\/\//i.test(url)) {
+      return pv.el("a", { class: "mono commit-link", href: url, title: commit.sha, rel: "noopener noreferrer" }, text);
+    }
+    return pv.el("span", { class: "mono", title: commit ? commit.sha : "" }, text);
+  };
+
+  // An attempt id as its permalink: #attempt=<id> shows the attempt in full.
+  pv.attemptLink = function (id) {
+    var text = pv.text(id);
+    return pv.el("a", { class: "mono attempt-link", href: "#attempt=" + encodeURIComponent(text) }, text);
+  };
+
   function commitCell(model, commitIndex) {
     var commit = model.commits[commitIndex];
-    return cell([
-      pv.el("span", { class: "mono", title: commit.sha }, pv.shortSha(commit.sha)),
-      " #" + commitIndex,
-    ], "commit");
+    return cell([pv.commitLink(commit, pv.shortSha(commit.sha)), " #" + commitIndex], "commit");
   }
+
+  // Where an attempt's raw output is, when the export says where the archive is published
+  // (raw_url): its raw_path under it.
+  pv.rawLink = function (model, attempt) {
+    var base = typeof model.doc.raw_url === "string" ? model.doc.raw_url : "";
+    var path = attempt && typeof attempt.raw_path === "string" ? attempt.raw_path : "";
+    if (!base || !path || !/^raw\/[A-Za-z0-9._-]+\/$/.test(path)) return null;
+    if (!/^(https?:\/\/|\.{0,2}\/)/i.test(base)) return null;
+    return pv.el("a", { class: "raw-link", href: base.replace(/\/?$/, "/") + path, rel: "noopener noreferrer" }, "raw output " + path);
+  };
+
+  // The attempt of `id` in full: what it measured, where, how it ended, and its raw output.
+  pv.attemptDetails = function (model, id) {
+    var attempt = pv.attemptById(model, id);
+    var block = pv.el("div", { class: "attempt-details", "data-attempt": pv.text(id) });
+    if (!attempt) {
+      block.appendChild(pv.el("p", { class: "note" }, "No attempt " + pv.text(id) + " in this history."));
+      return block;
+    }
+    var monitored = model.commitIndexBySha.get(attempt.sha);
+    var commit = monitored === undefined ? { sha: attempt.sha } : model.commits[monitored];
+    var env = attempt.environment && typeof attempt.environment === "object" ? attempt.environment : {};
+    var list = pv.el("dl", { class: "facts" });
+    [
+      ["attempt", pv.text(attempt.id)],
+      ["commit", [pv.commitLink(commit, pv.text(attempt.sha)), monitored === undefined ? " (not monitored)" : " #" + monitored]],
+      ["status", pv.text(attempt.status) + (attempt.superseded ? ", superseded by a newer attempt of its machine and setup" : ", the winning attempt of its machine and setup")],
+      ["machine", pv.text(env.id)],
+      ["started", pv.text(attempt.started_at)],
+      ["finished", pv.text(attempt.finished_at)],
+      ["label", pv.text(attempt.label)],
+      ["harness", "v" + pv.text(attempt.harness_version) + " at " + pv.text(attempt.harness_sha)],
+      ["cases measured", pv.text(attempt.case_count)],
+    ].forEach(function (fact) {
+      list.appendChild(pv.el("div", null, [pv.el("dt", null, fact[0]), pv.el("dd", null, fact[1])]));
+    });
+    block.appendChild(list);
+    if (attempt.status === "failure") {
+      block.appendChild(pv.el("div", { class: "evidence" }, pv.attemptErrorLines(attempt).map(function (text) { return pv.el("div", null, text); })));
+      var missing = Array.isArray(attempt.missing_cases) ? attempt.missing_cases : [];
+      if (missing.length) block.appendChild(pv.el("p", null, "missing cases: " + missing.map(pv.text).join(", ")));
+    }
+    var raw = pv.rawLink(model, attempt);
+    if (raw) block.appendChild(pv.el("p", null, raw));
+    return block;
+  };
 
   function flagText(model, series, k) {
     if (series.points.flag[k] !== 1) return "";
@@ -102,7 +161,7 @@
             ? "reference"
             : pv.el("button", { type: "button", class: "make-ref", title: "make this point the reference", on: { click: function () { onReference(k); } } }, "use")));
         }
-        cells.push(cell(pv.text(attempt && attempt.id), "mono"));
+        cells.push(cell(attempt ? pv.attemptLink(attempt.id) : "", "mono"));
         cells.push(cell(flagText(model, series, k), "flag"));
         return { className: p.flag[k] === 1 ? "flagged" : "", cells: cells };
       },
@@ -160,8 +219,9 @@
         var missingCases = Array.isArray(attempt.missing_cases) ? attempt.missing_cases : [];
         return {
           cells: [
-            cell(pv.text(attempt.id), "mono"),
-            cell(pv.shortSha(attempt.sha) + (monitored === undefined ? " (not monitored)" : " #" + monitored), "mono"),
+            cell([pv.attemptLink(attempt.id)].concat(pv.rawLink(model, attempt) ? [pv.el("div", null, pv.rawLink(model, attempt))] : []), "mono"),
+            cell([pv.commitLink(monitored === undefined ? { sha: attempt.sha } : model.commits[monitored], pv.shortSha(attempt.sha)),
+              monitored === undefined ? " (not monitored)" : " #" + monitored], "mono"),
             cell(pv.text(attempt.started_at)),
             cell(attempt.superseded ? "yes, by a newer attempt" : "no: latest attempt"),
             cell(pv.attemptErrorLines(attempt).map(function (text) { return pv.el("div", null, text); }), "evidence"),

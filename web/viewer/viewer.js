@@ -111,7 +111,15 @@
     points.appendChild(pv.pointsTable(ctx, app.state.points, pageSetter("points", function () { renderSeriesTables(app.ctx); }), function (k) { setReference(k, false); }));
   }
 
+  function renderAttempt() {
+    var section = byId("attempt-section");
+    section.hidden = !app.state.attempt;
+    var holder = pv.clear(byId("attempt"));
+    if (app.state.attempt) holder.appendChild(pv.attemptDetails(app.model, app.state.attempt));
+  }
+
   function renderEvidence() {
+    renderAttempt();
     pv.clear(byId("failed")).appendChild(pv.failedAttemptsTable(app.model, app.state.failed, pageSetter("failed", renderEvidence)));
     pv.clear(byId("rejected")).appendChild(pv.rejectedTable(app.model, app.state.rejected, pageSetter("rejected", renderEvidence)));
   }
