@@ -85,6 +85,7 @@ int execute_plan(const HistoryOptions& options) {
   plan_options.confirm_flags = options.confirm_flags;
   plan_options.environment = options.environment;
   plan_options.accept_rewrite = options.accept_rewrite;
+  plan_options.backfill = options.backfill;
   const history::PlanFile plan = history::plan_history(setup, plan_options);
   if (!setup.archive->exists()) {
     // A mistyped archive reads as empty: say so before a publish creates it.
@@ -103,6 +104,15 @@ int execute_plan(const HistoryOptions& options) {
       plan.plan.selected.size(), plan.plan.selected.empty() ? "-" : short_list(plan.plan.selected),
       plan.plan.missing.size(), plan.plan.failed.size(), plan.plan.measured.size(),
       plan.environment, plan.setup, options.output);
+  if (options.backfill > 0) {
+    std::cout << (plan.extensions.empty()
+                      ? std::string("backfill: the oldest monitored commit has no first parent: "
+                                    "nothing older to add\n")
+                      : fmt::format("backfill: the history now reaches {} commit(s) further "
+                                    "back, to {}\n",
+                                    plan.extensions.front().commits,
+                                    plan.extensions.front().to.substr(0, 12)));
+  }
   if (options.confirm_flags) {
     std::cout << (plan.plan.confirming.empty()
                       ? std::string("confirming: no flag waits for a re-measurement\n")
@@ -220,6 +230,11 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
                           "says whether each flag is confirmed");
   commands.plan->add_option("--commit", options.commit,
                             "Measure this monitored commit (a new attempt), whatever its state");
+  commands.plan
+      ->add_option("--backfill", options.backfill,
+                   "Extend the history N first-parent commits further back than its oldest "
+                   "one, and measure them, newest first (within --max)")
+      ->check(CLI::Range(1, 1000000));
   commands.plan->add_flag("--accept-rewrite", options.accept_rewrite,
                           "The branch was rewritten (force-pushed) and a person reviewed it: "
                           "record the rewrite in the ledger (with the batch), keep every "
@@ -250,6 +265,7 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       "  perfgate history plan --commit 3f2a9c1 -o plan.json\n"
       "  perfgate history plan --confirm-flags -o plan.json   # re-measure flagged commits\n"
       "  perfgate history plan --accept-rewrite -o plan.json  # after a reviewed force push\n"
+      "  perfgate history plan --backfill 100 --max 20 -o plan.json   # reach further back\n"
       "  perfgate history plan -o plan.json --store postgresql://perf@db/perf --environment "
       "arm-1\n\n"
       "The target comes first when it is unmeasured, then (with --confirm-flags) each flagged\n"

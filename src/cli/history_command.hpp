@@ -18,6 +18,7 @@ struct HistoryOptions {
   bool retry = false;
   bool confirm_flags = false;   ///< history plan --confirm-flags
   bool accept_rewrite = false;  ///< history plan --accept-rewrite
+  int backfill = 0;             ///< history plan --backfill N
   std::optional<std::string> commit;
   std::optional<int> max;
   std::optional<std::string> target;

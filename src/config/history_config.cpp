@@ -95,10 +95,11 @@ RegressionFlagRule read_flags(const ConfigValue& value) {
 HistoryConfig read_history_config(const ConfigValue& value) {
   HistoryConfig config;
   ErrorList errors;
-  const ConfigTable table(value,
-                          {"branch", "archive", "build", "suite", "sources", "harness_version",
-                           "max_per_run", "timeout_s", "flags", "commit_url", "raw_url", "remote"},
-                          errors);
+  const ConfigTable table(
+      value,
+      {"branch", "archive", "build", "suite", "sources", "harness_version", "max_per_run",
+       "timeout_s", "flags", "commit_url", "raw_url", "remote", "suite_from"},
+      errors);
   errors.check([&] {
     if (auto v = table.get("branch")) config.branch = v->non_empty_string();
   });
@@ -146,6 +147,16 @@ HistoryConfig read_history_config(const ConfigValue& value) {
       config.commit_url = link_setting(*v, false, fix);
       if (config.commit_url.find("{sha}") == std::string::npos) {
         throw v->error("has no {sha}", fix);
+      }
+    }
+  });
+  errors.check([&] {
+    if (auto v = table.get("suite_from")) {
+      config.suite_from = v->non_empty_string();
+      if (config.suite_from != "commit" && config.suite_from != "harness") {
+        throw v->error("'" + config.suite_from + "' is neither \"commit\" nor \"harness\"",
+                       "\"commit\" measures each commit's own suite; \"harness\" lays this "
+                       "checkout's suite and sources into every measured copy");
       }
     }
   });

@@ -34,6 +34,10 @@ struct HistoryConfig {
   /// Where the archive's files are published (raw/<id>/ under it): the viewer links each
   /// attempt's raw output. "" for none.
   std::string raw_url;
+  /// Where each measured copy's suite and `sources` come from: "commit" (the commit's own,
+  /// seed 003's rule) or "harness" (those of the checkout that drives the pipeline, laid
+  /// into the copy: backfill any range with today's benchmarks, as asv does).
+  std::string suite_from = "commit";
   /// A git remote of the repository that holds the shared archive branch ("origin"): plan
   /// fetches it first, publish pushes to it (never forced). "" for a local archive.
   std::string remote;

@@ -213,6 +213,38 @@ RunEnvironment run_environment(const Suite& suite, const std::string& sha,
   return environment;
 }
 
+/// The commit whose suite and sources a copy of `sha` measures: `sha` itself, or with
+/// [history] suite_from = "harness" the checkout's that drives the pipeline.
+const std::string& suite_source(const std::string& sha, const MeasureSettings& settings) {
+  return settings.config.suite_from == "harness" && !settings.harness_sha.empty()
+             ? settings.harness_sha
+             : sha;
+}
+
+/// Replaces the copy's suite, sources and perfgate.toml (the suite's project: its [run]
+/// defaults, policies and profile settings) by the harness commit's: each path removed
+/// from the copy, then copied from a copy of the harness (exported next to it). A path the
+/// harness does not have is left out of the copy.
+void lay_in_harness_suite(const GitRepository& repository, const MeasureSettings& settings,
+                          const fs::path& harness_copy, const fs::path& worktree) {
+  repository.export_commit(settings.harness_sha, harness_copy);
+  std::vector<std::string> paths = settings.config.sources;
+  paths.push_back(settings.config.suite);
+  paths.push_back("perfgate.toml");
+  for (const std::string& path : paths) {
+    const fs::path relative = fs::path(path).lexically_normal();
+    std::error_code ec;
+    fs::remove_all(worktree / relative, ec);
+    if (!fs::exists(harness_copy / relative, ec)) continue;
+    fs::create_directories((worktree / relative).parent_path());
+    fs::copy(harness_copy / relative, worktree / relative,
+             fs::copy_options::recursive | fs::copy_options::copy_symlinks |
+                 fs::copy_options::overwrite_existing);
+  }
+  std::error_code ignored;  // the scratch folder goes anyway when the commit is done
+  fs::remove_all(harness_copy, ignored);
+}
+
 /// A case of a commit's suite: the state and where its config is in the commit.
 struct SuiteCase {
   BenchmarkState state;
@@ -280,7 +312,8 @@ std::optional<OpenSuite> open_suite(const GitRepository& repository, const std::
     }
     const std::string config_in_repo =
         fs::relative(config.source, worktree).lexically_normal().string();
-    const std::string source_id = repository.object_id_at(sha, config_in_repo).value_or("");
+    const std::string source_id =
+        repository.object_id_at(suite_source(sha, settings), config_in_repo).value_or("");
     for (BenchmarkState& state : expand_states(config))
       open->cases.push_back({std::move(state), config_in_repo, source_id});
   }
@@ -317,13 +350,17 @@ bool prepare_commit(const GitRepository& repository, const std::string& sha,
   HistoryAttempt& attempt = commit.builder.attempt();
   const fs::path raw_dir = batch_dir / attempt.raw_path;
   fs::create_directories(raw_dir);
+  const std::string& suite_commit = suite_source(sha, settings);
   for (const std::string& path : settings.config.sources) {
-    attempt.benchmark_sources[path] = repository.object_id_at(sha, path).value_or("");
+    attempt.benchmark_sources[path] = repository.object_id_at(suite_commit, path).value_or("");
   }
   commit.scratch = std::make_unique<ScratchFolder>("perfgate-history-");
   const fs::path worktree = commit.scratch->path() / "src";
   try {
     repository.export_commit(sha, worktree);
+    if (suite_commit != sha) {
+      lay_in_harness_suite(repository, settings, commit.scratch->path() / "harness", worktree);
+    }
   } catch (const Error& error) {
     commit.builder.fail("checkout", error.what());
     return true;
@@ -362,6 +399,9 @@ Json configuration_of(const HistoryConfig& config) {
   for (const char* name : {"CFLAGS", "CXXFLAGS", "LDFLAGS", "CMAKE_BUILD_TYPE"}) {
     if (const char* value = std::getenv(name)) configuration["flags"][name] = value;
   }
+  // Only when it is not seed 003's rule, so that setups and series of "commit" stay as
+  // they were before the key existed.
+  if (config.suite_from == "harness") configuration["suite_from"] = "harness";
   return configuration;
 }
 

@@ -53,7 +53,13 @@ CommitPlan plan_commits(const PlanRequest& request) {
       return std::find(request.monitored.begin(), request.monitored.end(), sha) !=
              request.monitored.end();
     };
-    if (request.max > 0 && wanted(request.target)) choose(request.target);
+    for (const std::string& sha : request.backfill) {
+      if (static_cast<int>(plan.selected.size()) >= request.max) break;
+      if (wanted(sha)) choose(sha);
+    }
+    if (request.max > 0 && request.backfill.empty() && wanted(request.target)) {
+      choose(request.target);
+    }
     for (const auto& [previous, flagged] : request.confirm) {
       if (!monitored(previous) || !monitored(flagged)) continue;
       const int cost = static_cast<int>(!chosen.count(previous)) + !chosen.count(flagged);
@@ -66,6 +72,7 @@ CommitPlan plan_commits(const PlanRequest& request) {
     }
 
     for (const std::string& sha : request.monitored) {
+      if (!request.backfill.empty()) break;  // a backfill is all this plan measures
       if (static_cast<int>(plan.selected.size()) >= request.max) break;
       if (wanted(sha)) choose(sha);
     }
@@ -150,6 +157,20 @@ std::string plan_file_text(const PlanFile& file) {
   text("created_at", file.created_at);
   text("current", file.current);
   text("environment", file.environment);
+  if (!file.extensions.empty()) {
+    // Few and small: nlohmann's layout of them, re-indented one level.
+    key("extensions");
+    Json extensions = Json::array();
+    for (const HistoryExtension& extension : file.extensions) {
+      extensions.push_back(to_json(extension));
+    }
+    std::string text_of = extensions.dump(2);
+    for (std::size_t at = text_of.find('\n'); at != std::string::npos;
+         at = text_of.find('\n', at + 1)) {
+      text_of.insert(at + 1, "  ");
+    }
+    out += text_of;
+  }
   list("failed", file.plan.failed);
   text("harness_sha", file.harness_sha);
   key("harness_version");
@@ -207,6 +228,13 @@ PlanFile read_plan_file(const std::string& text, const std::string& source) {
   // Plans written before environments and setups were planned for have neither.
   file.environment = reader.optional_string("environment").value_or("");
   file.setup = reader.optional_string("setup").value_or("");
+  if (json.contains("extensions")) {
+    const Json& extensions = reader.array("extensions");
+    for (std::size_t i = 0; i < extensions.size(); ++i) {
+      file.extensions.push_back(
+          read_extension(extensions[i], source, "extensions[" + std::to_string(i) + "]"));
+    }
+  }
   if (json.contains("rewrites")) {
     const Json& rewrites = reader.array("rewrites");
     for (std::size_t i = 0; i < rewrites.size(); ++i) {

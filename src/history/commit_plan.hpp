@@ -25,6 +25,9 @@ struct PlanRequest {
   /// --confirm-flags: (previous, flagged) commits to measure again whatever their state,
   /// first, a whole pair at a time while the budget allows.
   std::vector<std::pair<std::string, std::string>> confirm;
+  /// --backfill: the commits the plan extended the history back by, newest first: chosen
+  /// first (within max), instead of the target and the oldest missing commits.
+  std::vector<std::string> backfill;
 };
 
 struct CommitPlan {
@@ -57,6 +60,9 @@ struct PlanFile {
   /// A rewrite of the branch accepted by this plan (--accept-rewrite): publish records it in
   /// the ledger with the batch. Empty when none; written only when any.
   std::vector<AcceptedRewrite> rewrites;
+  /// The extension of the history further back made by this plan (--backfill): publish
+  /// records it in the ledger with the batch. Written only when any.
+  std::vector<HistoryExtension> extensions;
   std::string created_at;
   bool retry = false;
   std::vector<std::string> monitored;

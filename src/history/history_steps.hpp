@@ -33,6 +33,10 @@ struct PlanOptions {
   /// and monitors the new first-parent path; every attempt and every commit monitored so
   /// far stays.
   bool accept_rewrite = false;
+  /// --backfill N: extend the monitored history N first-parent commits further back than
+  /// its oldest commit, and select them, newest first (within --max). The ledger records
+  /// the extension; the activation commit stays. 0: no extension.
+  int backfill = 0;
 };
 
 /// Error(kDataError) when the branch was rewritten (its tip no longer contains the

@@ -31,6 +31,26 @@ AcceptedRewrite read_rewrite(const Json& json, const std::string& source, const 
   return rewrite;
 }
 
+Json to_json(const HistoryExtension& extension) {
+  return {{"from", extension.from},
+          {"to", extension.to},
+          {"commits", extension.commits},
+          {"extended_at", extension.extended_at},
+          {"by", extension.by}};
+}
+
+HistoryExtension read_extension(const Json& json, const std::string& source,
+                                const std::string& key) {
+  JsonObjectReader item(json, source, key);
+  HistoryExtension extension;
+  extension.from = item.string("from");
+  extension.to = item.string("to");
+  extension.commits = static_cast<int>(item.integer("commits"));
+  extension.extended_at = item.string("extended_at");
+  extension.by = item.string("by");
+  return extension;
+}
+
 Json to_json(const Ledger& ledger) {
   Json attempts = Json::object();
   for (const auto& [id, summary] : ledger.attempts) {
@@ -46,6 +66,12 @@ Json to_json(const Ledger& ledger) {
                {"current", ledger.current},
                {"monitored", ledger.monitored},
                {"attempts", attempts}};
+  if (!ledger.extensions.empty()) {
+    json["extensions"] = Json::array();
+    for (const HistoryExtension& extension : ledger.extensions) {
+      json["extensions"].push_back(to_json(extension));
+    }
+  }
   if (!ledger.rewrites.empty()) {
     json["rewrites"] = Json::array();
     for (const AcceptedRewrite& rewrite : ledger.rewrites)
@@ -82,6 +108,13 @@ Ledger read_ledger(const std::string& text, const std::string& source) {
     // Absent in a ledger an older perfgate wrote: complete_ledger reads them.
     entry.environment = item.optional_string("environment").value_or("");
     entry.setup = item.optional_string("setup").value_or("");
+  }
+  if (json.contains("extensions")) {
+    const Json& extensions = reader.array("extensions");
+    for (std::size_t i = 0; i < extensions.size(); ++i) {
+      ledger.extensions.push_back(
+          read_extension(extensions[i], source, "extensions[" + std::to_string(i) + "]"));
+    }
   }
   if (json.contains("rewrites")) {
     const Json& rewrites = reader.array("rewrites");
@@ -125,6 +158,12 @@ Ledger merge_ledger(const std::optional<Ledger>& previous, Ledger observed,
                         "and every commit monitored so far");
       }
       merged.current = observed.current;
+    }
+  }
+  for (const HistoryExtension& extension : observed.extensions) {
+    if (std::find(merged.extensions.begin(), merged.extensions.end(), extension) ==
+        merged.extensions.end()) {
+      merged.extensions.push_back(extension);
     }
   }
   for (const AcceptedRewrite& rewrite : observed.rewrites) {

@@ -44,6 +44,22 @@ Json to_json(const AcceptedRewrite& rewrite);
 /// Error(kDataError) "<source>: ..." for an entry that is not a rewrite.
 AcceptedRewrite read_rewrite(const Json& json, const std::string& source, const std::string& key);
 
+/// An extension of the monitored history further back (`history plan --backfill N`): the
+/// oldest commit monitored before, the oldest after, how many commits were added, when
+/// and by whom. The activation commit stays where it was recorded.
+struct HistoryExtension {
+  std::string from;
+  std::string to;
+  int commits = 0;
+  std::string extended_at;
+  std::string by;
+  bool operator==(const HistoryExtension&) const = default;
+};
+
+Json to_json(const HistoryExtension& extension);
+HistoryExtension read_extension(const Json& json, const std::string& source,
+                                const std::string& key);
+
 struct Ledger {
   std::string branch;
   std::string baseline;                            ///< the activation commit
@@ -51,6 +67,7 @@ struct Ledger {
   std::vector<std::string> monitored;              ///< oldest first
   std::map<std::string, AttemptSummary> attempts;  ///< by identity "<sha>-<run>-<attempt>"
   std::vector<AcceptedRewrite> rewrites;           ///< oldest first; written when any
+  std::vector<HistoryExtension> extensions;        ///< oldest first; written when any
   bool operator==(const Ledger&) const = default;
 };
 
@@ -67,7 +84,7 @@ using AncestryCheck = std::function<bool(const std::string&, const std::string&)
 ///   a second parent loses nothing);
 /// - current moves forward to observed.current when the old current is its ancestor, and
 ///   stays when observed.current is an ancestor of it (a late batch);
-/// - attempts is the union, and so is rewrites.
+/// - attempts is the union, and so are rewrites and extensions.
 /// Error(kDataError) when the baselines differ, or when neither current contains the other:
 /// the branch was rewritten, which a person must review (the message names both tips and
 /// `history plan --accept-rewrite`) — unless `observed.rewrites` accepts it: an entry whose

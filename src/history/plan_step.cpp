@@ -122,12 +122,45 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
                                         : "unknown"});
   }
 
+  // --backfill N: the N first-parent commits before the oldest monitored one, newest first.
+  std::vector<std::string> backfilled;
+  std::vector<HistoryExtension> extensions;
+  if (options.backfill > 0) {
+    if (!previous || previous->monitored.empty()) {
+      throw Error(ExitCode::kUsage,
+                  "--backfill extends the history of an archive that has one; " +
+                      setup.archive->url() +
+                      " has none yet. A first plan reaches back as far as you like with "
+                      "--activation SHA");
+    }
+    const std::string& oldest = previous->monitored.front();
+    std::vector<std::string> older = repository.first_parent_chain(oldest);
+    older.erase(older.begin());  // the oldest monitored commit itself
+    if (older.size() > static_cast<std::size_t>(options.backfill)) {
+      older.resize(static_cast<std::size_t>(options.backfill));
+    }
+    if (!older.empty()) {
+      const char* actor = std::getenv("GITHUB_ACTOR");
+      const char* user = std::getenv("USER");
+      extensions.push_back({oldest, older.back(), static_cast<int>(older.size()),
+                            utc_now_with_microseconds(),
+                            actor && *actor ? actor
+                            : user && *user ? user
+                                            : "unknown"});
+    }
+    backfilled = std::move(older);
+  }
+
   Ledger observed;
   observed.rewrites = rewrites;
+  observed.extensions = extensions;
   observed.branch = setup.config.branch;
   observed.baseline = activation;
   observed.current = target;
-  observed.monitored = monitored_interval(repository, activation, std::move(chain));
+  observed.monitored.assign(backfilled.rbegin(), backfilled.rend());  // oldest first
+  for (std::string& sha : monitored_interval(repository, activation, std::move(chain))) {
+    observed.monitored.push_back(std::move(sha));
+  }
   // The interval's commits are ancestors of the target: no graph walk is needed for them.
   // Only a merge with an earlier ledger asks, so only then is the set built.
   std::unordered_set<std::string> interval;
@@ -143,6 +176,7 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   request.target = target;
   request.states = commit_states(ledger, environment, setup_key);
   request.retry = options.retry;
+  request.backfill = backfilled;
   if (options.commit) request.commit = resolve_commit(repository, *options.commit, "--commit");
   request.max = options.max.value_or(setup.config.max_per_run);
   if (options.confirm_flags && setup.archive->exists()) {
@@ -167,6 +201,7 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   file.environment = environment;
   file.setup = setup_key;
   file.rewrites = std::move(rewrites);
+  file.extensions = std::move(extensions);
   file.created_at = utc_now_with_microseconds();
   file.retry = options.retry;
   file.plan = plan_commits(request);

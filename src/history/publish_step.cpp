@@ -70,7 +70,8 @@ PublishOutcome publish_attempts(const HistorySetup& setup, const PlanFile& plan,
   observed.current = plan.current;
   observed.monitored = plan.monitored;
   observed.attempts = attempts;
-  observed.rewrites = plan.rewrites;  // a rewrite the plan accepted lands with the batch
+  observed.rewrites = plan.rewrites;      // a rewrite the plan accepted lands with the batch
+  observed.extensions = plan.extensions;  // and so does an extension further back
   const std::string baseline = baseline_document(plan);
   const GitRepository& repository = *setup.repository;
   return setup.archive->publish([&](const ArchiveSnapshot& snapshot) {

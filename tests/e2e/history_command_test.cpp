@@ -411,6 +411,63 @@ TEST_F(HistoryCommand, AConfigurationChangeIsMeasuredAgainInASeriesOfItsOwn) {
   EXPECT_EQ(read_json(dir_ / "v3.json")["setup"], second["setup"]);
 }
 
+TEST_F(HistoryCommand, BackfillWithTodaysSuiteMakesOneContinuousSeries) {
+  // Today's suite and build script, laid into every measured copy: the commit before
+  // adoption has neither, and is measured all the same.
+  std::string project = kProject;
+  project += "suite_from = \"harness\"\nsources = [\"benchmarks/\", \"build.sh\"]\n";
+  const std::string harness =
+      git_.commit({{"perfgate.toml", project}}, "measure with today's suite");
+  const std::string start = git_.rev("HEAD~2");
+  round("h1");
+  const auto plan =
+      perfgate({"history", "plan", "--backfill", "5", "-o", (dir_ / "p.json").string()},
+               {{"GITHUB_ACTOR", "adopter"}});
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  EXPECT_NE(plan.out.find("backfill: the history now reaches 1 commit(s) further back, to " +
+                          start.substr(0, 12)),
+            std::string::npos)
+      << plan.out;
+  const Json planned = read_json(dir_ / "p.json");
+  EXPECT_EQ(planned["selected"], Json({start}));
+  EXPECT_EQ(planned["monitored"], Json({start, activation_, harness}));
+  ASSERT_EQ(planned["extensions"].size(), 1u);
+  EXPECT_EQ(planned["extensions"][0]["from"], activation_);
+  EXPECT_EQ(planned["extensions"][0]["to"], start);
+  EXPECT_EQ(planned["extensions"][0]["by"], "adopter");
+  ASSERT_EQ(perfgate({"history", "measure", "--plan", (dir_ / "p.json").string(), "-o",
+                      (dir_ / "b2").string(), "--run", "b2"})
+                .exit_code,
+            0);
+  const Json attempt = read_json(dir_ / "b2" / "attempts" / (start + "-b2-1.json"));
+  EXPECT_EQ(attempt["status"], "success") << attempt["errors"];
+  EXPECT_EQ(attempt["configuration"]["suite_from"], "harness");
+  ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b2").string()}).exit_code, 0);
+  const Json ledger = Json::parse(git_.git({"show", "perfgate-data:plan.json"}));
+  EXPECT_EQ(ledger["baseline"], activation_) << "the activation commit never moves";
+  EXPECT_EQ(ledger["monitored"][0], start);
+  EXPECT_EQ(ledger["extensions"][0]["commits"], 1);
+  const Json history = exported();
+  for (const Json& series : history["series"]) {
+    if (series["metric"] != "latency") continue;
+    EXPECT_EQ(series["points"]["commit"], Json({0, 1, 2}))
+        << "backfilled and new points form one series";
+  }
+  // Nothing older than the root commit.
+  const auto again =
+      perfgate({"history", "plan", "--backfill", "1", "-o", (dir_ / "p2.json").string()});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("nothing older to add"), std::string::npos) << again.out;
+  EXPECT_EQ(read_json(dir_ / "p2.json")["selected"], Json::array());
+  // --backfill extends an archive that exists; a first plan uses --activation.
+  TempDir other;
+  const auto fresh =
+      perfgate({"history", "plan", "--backfill", "1", "--archive",
+                "dir:" + (other.path() / "none").string(), "-o", (dir_ / "p3.json").string()});
+  EXPECT_EQ(fresh.exit_code, 64) << fresh.err;
+  EXPECT_NE(fresh.err.find("--activation SHA"), std::string::npos) << fresh.err;
+}
+
 TEST_F(HistoryCommand, ARewrittenBranchIsRefusedNamingBothTips) {
   note(1);
   const std::string old_tip = note(2);

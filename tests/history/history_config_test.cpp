@@ -107,6 +107,18 @@ TEST(HistoryConfig, LinksAreWebAddressesOrForRawFilesRelativePaths) {
   EXPECT_NE(data.find("is not an http(s) address or a relative path"), std::string::npos) << data;
 }
 
+TEST(HistoryConfig, SuiteFromIsTheCommitOrTheHarnessAndRemoteIsAName) {
+  EXPECT_EQ(load("[history]\n").suite_from, "commit");
+  EXPECT_EQ(load("[history]\nsuite_from = \"harness\"\n").suite_from, "harness");
+  const std::string other = error_of("[history]\nsuite_from = \"tip\"\n");
+  EXPECT_NE(other.find("history.suite_from: 'tip' is neither \"commit\" nor \"harness\""),
+            std::string::npos)
+      << other;
+  EXPECT_EQ(load("[history]\nremote = \"origin\"\n").remote, "origin");
+  const std::string option = error_of("[history]\nremote = \"--upload-pack=x\"\n");
+  EXPECT_NE(option.find("is not the name of a git remote"), std::string::npos) << option;
+}
+
 TEST(HistoryConfig, RefusesAnEmptySourcesList) {
   const std::string message = error_of("[history]\nsources = []\n");
   EXPECT_NE(message.find("history.sources: must list at least one path"), std::string::npos)

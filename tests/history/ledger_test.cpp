@@ -31,7 +31,7 @@ AncestryCheck graph(std::map<std::string, std::vector<std::string>> parents) {
 }
 
 Ledger ledger(std::string current, std::vector<std::string> monitored) {
-  return Ledger{"main", "a", std::move(current), std::move(monitored), {}, {}};
+  return Ledger{"main", "a", std::move(current), std::move(monitored), {}, {}, {}};
 }
 
 TEST(Ledger, FirstPlanBecomesTheLedger) {
