@@ -50,6 +50,22 @@ class CommitSnapshot : public ArchiveSnapshot {
 
 }  // namespace
 
+bool fetch_remote_branch(const GitRepository& repository, const std::string& remote,
+                         const std::string& branch, const std::string& what) {
+  // The remote-tracking ref follows the remote as git's own fetch does ('+' there); the
+  // archive branch itself only ever moves forward.
+  const CommandOutput fetched = capture_command(
+      {"env", "GIT_TERMINAL_PROMPT=0", "git", "-C", repository.root().string(), "fetch", "--quiet",
+       "--no-tags", remote, "+refs/heads/" + branch + ":refs/remotes/" + remote + "/" + branch},
+      {}, kRemoteTimeoutS);
+  if (fetched.exit_status == 0) return true;
+  if (fetched.err.find("couldn't find remote ref") != std::string::npos) return false;
+  throw Error(ExitCode::kIoError,
+              what + ": cannot fetch refs/heads/" + branch + " from the remote '" + remote +
+                  "': " + (fetched.started ? first_lines(fetched.err) : "git is not installed") +
+                  ". Check [history] remote and that this machine can reach it");
+}
+
 GitArchive::GitArchive(std::string url, const std::string& branch, GitRepository& repository,
                        std::string remote)
     : url_(std::move(url)),
@@ -70,21 +86,7 @@ std::unique_ptr<ArchiveSnapshot> GitArchive::snapshot() const {
 
 void GitArchive::sync(bool always) const {
   if (remote_.empty() || (synced_ && !always)) return;
-  const std::string root = repository_.root().string();
-  // The remote-tracking ref follows the remote as git's own fetch does ('+' there); the
-  // archive branch itself only ever moves forward.
-  const CommandOutput fetched =
-      capture_command({"env", "GIT_TERMINAL_PROMPT=0", "git", "-C", root, "fetch", "--quiet",
-                       "--no-tags", remote_, "+" + ref_ + ":" + tracking_},
-                      {}, kRemoteTimeoutS);
-  if (fetched.exit_status != 0) {
-    const bool absent = fetched.err.find("couldn't find remote ref") != std::string::npos;
-    if (!absent) {
-      throw Error(ExitCode::kIoError,
-                  url_ + ": cannot fetch " + ref_ + " from the remote '" + remote_ + "': " +
-                      (fetched.started ? first_lines(fetched.err) : "git is not installed") +
-                      ". Check [history] remote and that this machine can reach it");
-    }
+  if (!fetch_remote_branch(repository_, remote_, ref_.substr(11), url_)) {
     synced_ = true;  // the remote has no archive yet: the first publish creates it
     return;
   }

@@ -16,6 +16,12 @@ namespace perfgate::history {
 /// what every runner published; a publish fetches, builds its commit on the remote's tip
 /// and pushes it without force, starting again from a new fetch when the push is refused
 /// because another runner got there first (with a growing, random pause).
+/// Fetches refs/heads/BRANCH of `remote` into refs/remotes/REMOTE/BRANCH (git's own fetch,
+/// GIT_TERMINAL_PROMPT=0, at most 300 s). False when the remote has no such branch;
+/// Error(kIoError) naming `what` when git cannot fetch.
+bool fetch_remote_branch(const GitRepository& repository, const std::string& remote,
+                         const std::string& branch, const std::string& what);
+
 class GitArchive : public Archive {
  public:
   /// `remote` "" for a local archive; else a remote of the repository ("origin").

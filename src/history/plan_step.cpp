@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "history/commit_measurement.hpp"
+#include "history/git_archive.hpp"
 #include "history/history_document.hpp"
 #include "history/history_steps.hpp"
 #include "history/ledger.hpp"
@@ -59,6 +60,12 @@ std::vector<std::string> monitored_interval(const GitRepository& repository,
 
 PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   const GitRepository& repository = *setup.repository;
+  if (!setup.config.remote.empty()) {
+    // The branch as the remote has it: the ledger may name commits other runners measured
+    // that this checkout has not fetched, and their ancestry is checked.
+    fetch_remote_branch(repository, setup.config.remote, setup.config.branch,
+                        setup.repository->root().string());
+  }
   const std::string target =
       resolve_commit(repository, options.target.value_or(setup.config.branch),
                      options.target ? "--target" : "branch");

@@ -468,6 +468,55 @@ TEST_F(HistoryCommand, BackfillWithTodaysSuiteMakesOneContinuousSeries) {
   EXPECT_NE(fresh.err.find("--activation SHA"), std::string::npos) << fresh.err;
 }
 
+TEST_F(HistoryCommand, TwoCheckoutsShareOneArchiveThroughTheirRemote) {
+  // A bare repository that refuses forced pushes; this checkout and a clone of it.
+  const fs::path bare = dir_ / "shared.git";
+  git_.git({"init", "-q", "--bare", bare.string()});
+  git_.git({"-C", bare.string(), "config", "receive.denyNonFastForwards", "true"});
+  std::string project = kProject;
+  project += "remote = \"origin\"\n";
+  git_.commit({{"perfgate.toml", project}}, "share the archive through origin");
+  git_.git({"remote", "add", "origin", bare.string()});
+  git_.git({"push", "-q", "origin", "main"});
+  round("a1");
+  // The clone has never published: its plan fetches the archive and finds every commit
+  // measured (the same machine, the same setup).
+  git_.git({"clone", "-q", bare.string(), (dir_ / "clone").string()});
+  testing::GitFixture clone_settings(dir_ / "clone");  // a local user for its commits
+  const auto in_clone = [&](const std::vector<std::string>& args) {
+    return run_perfgate(args, dir_ / "clone");
+  };
+  ASSERT_EQ(in_clone({"history", "plan", "-o", (dir_ / "c1.json").string()}).exit_code, 0);
+  EXPECT_EQ(read_json(dir_ / "c1.json")["selected"], Json::array());
+  EXPECT_EQ(read_json(dir_ / "c1.json")["measured"].size(), 2u);
+  // A new commit there is measured and pushed; this checkout's next read sees it.
+  const std::string theirs = clone_settings.commit({{"NOTES", "from the clone\n"}}, "clone note");
+  clone_settings.git({"push", "-q", "origin", "main"});
+  ASSERT_EQ(in_clone({"history", "plan", "-o", (dir_ / "c2.json").string()}).exit_code, 0);
+  EXPECT_EQ(read_json(dir_ / "c2.json")["selected"], Json({theirs}));
+  ASSERT_EQ(in_clone({"history", "measure", "--plan", (dir_ / "c2.json").string(), "-o",
+                      (dir_ / "c2").string(), "--run", "c2"})
+                .exit_code,
+            0);
+  const auto pushed = in_clone({"history", "publish", "--batch", (dir_ / "c2").string()});
+  ASSERT_EQ(pushed.exit_code, 0) << pushed.err;
+  const std::string remote_files =
+      git_.git({"-C", bare.string(), "ls-tree", "-r", "--name-only", "perfgate-data", "attempts"});
+  EXPECT_NE(remote_files.find(theirs + "-c2-1.json"), std::string::npos) << remote_files;
+  EXPECT_NE(remote_files.find("-a1-1.json"), std::string::npos) << remote_files;
+  const auto history = perfgate({"history", "export", "-o", (dir_ / "h.json").string()});
+  ASSERT_EQ(history.exit_code, 0) << history.err;
+  const Json exported_history = read_json(dir_ / "h.json");
+  bool found = false;
+  for (const Json& attempt : exported_history["attempts"]) found |= attempt["sha"] == theirs;
+  EXPECT_TRUE(found) << "this checkout's export read what the clone pushed";
+  // This checkout is behind the branch the clone measured, and has not fetched it: its plan
+  // fetches the branch too, and is a late one that moves nothing back.
+  const auto late = perfgate({"history", "plan", "-o", (dir_ / "a2.json").string()});
+  EXPECT_EQ(late.exit_code, 0) << late.err;
+  EXPECT_EQ(read_json(dir_ / "a2.json")["current"], theirs);
+}
+
 TEST_F(HistoryCommand, ARewrittenBranchIsRefusedNamingBothTips) {
   note(1);
   const std::string old_tip = note(2);
