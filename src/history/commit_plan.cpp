@@ -26,6 +26,13 @@ std::vector<std::string> strings(JsonObjectReader& reader, const std::string& ke
   return list;
 }
 
+template <class Item>
+Json to_json_array(const std::vector<Item>& items) {
+  Json array = Json::array();
+  for (const Item& item : items) array.push_back(to_json(item));
+  return array;
+}
+
 }  // namespace
 
 CommitPlan plan_commits(const PlanRequest& request) {
@@ -114,11 +121,7 @@ Json to_json(const PlanFile& file) {
                {"missing", file.plan.missing},
                {"failed", file.plan.failed},
                {"measured", file.plan.measured}};
-  if (!file.rewrites.empty()) {
-    json["rewrites"] = Json::array();
-    for (const AcceptedRewrite& rewrite : file.rewrites)
-      json["rewrites"].push_back(to_json(rewrite));
-  }
+  write_history_changes(json, file.rewrites, file.extensions);
   return json;
 }
 
@@ -150,6 +153,15 @@ std::string plan_file_text(const PlanFile& file) {
     }
     out += "\n  ]";
   };
+  // Few and small: nlohmann's layout of them, re-indented one level.
+  const auto nested = [&](const Json& items) {
+    std::string text_of = items.dump(2);
+    for (std::size_t at = text_of.find('\n'); at != std::string::npos;
+         at = text_of.find('\n', at + 1)) {
+      text_of.insert(at + 1, "  ");
+    }
+    out += text_of;
+  };
   text("archive", file.archive);
   text("baseline", file.baseline);
   text("branch", file.branch);
@@ -158,18 +170,8 @@ std::string plan_file_text(const PlanFile& file) {
   text("current", file.current);
   text("environment", file.environment);
   if (!file.extensions.empty()) {
-    // Few and small: nlohmann's layout of them, re-indented one level.
     key("extensions");
-    Json extensions = Json::array();
-    for (const HistoryExtension& extension : file.extensions) {
-      extensions.push_back(to_json(extension));
-    }
-    std::string text_of = extensions.dump(2);
-    for (std::size_t at = text_of.find('\n'); at != std::string::npos;
-         at = text_of.find('\n', at + 1)) {
-      text_of.insert(at + 1, "  ");
-    }
-    out += text_of;
+    nested(to_json_array(file.extensions));
   }
   list("failed", file.plan.failed);
   text("harness_sha", file.harness_sha);
@@ -182,15 +184,8 @@ std::string plan_file_text(const PlanFile& file) {
   key("retry");
   out += file.retry ? "true" : "false";
   if (!file.rewrites.empty()) {
-    // Few and small: nlohmann's layout of them, re-indented one level.
     key("rewrites");
-    Json rewrites = Json::array();
-    for (const AcceptedRewrite& rewrite : file.rewrites) rewrites.push_back(to_json(rewrite));
-    std::string text = rewrites.dump(2);
-    for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) {
-      text.insert(at + 1, "  ");
-    }
-    out += text;
+    nested(to_json_array(file.rewrites));
   }
   key("schema_version");
   out += std::to_string(kHistorySchemaVersion);
@@ -228,20 +223,7 @@ PlanFile read_plan_file(const std::string& text, const std::string& source) {
   // Plans written before environments and setups were planned for have neither.
   file.environment = reader.optional_string("environment").value_or("");
   file.setup = reader.optional_string("setup").value_or("");
-  if (json.contains("extensions")) {
-    const Json& extensions = reader.array("extensions");
-    for (std::size_t i = 0; i < extensions.size(); ++i) {
-      file.extensions.push_back(
-          read_extension(extensions[i], source, "extensions[" + std::to_string(i) + "]"));
-    }
-  }
-  if (json.contains("rewrites")) {
-    const Json& rewrites = reader.array("rewrites");
-    for (std::size_t i = 0; i < rewrites.size(); ++i) {
-      file.rewrites.push_back(
-          read_rewrite(rewrites[i], source, "rewrites[" + std::to_string(i) + "]"));
-    }
-  }
+  read_history_changes(json, source, file.rewrites, file.extensions);
   // Plans written before --confirm-flags have no "confirming".
   if (json.contains("confirming")) file.plan.confirming = strings(reader, "confirming");
   return file;

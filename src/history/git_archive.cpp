@@ -48,6 +48,25 @@ class CommitSnapshot : public ArchiveSnapshot {
   std::optional<std::string> commit_;
 };
 
+/// The files a change writes on top of `current`: every file to create (check_against
+/// has left out those already there) and each file to replace whose bytes differ; the
+/// outcome's counts are set from them.
+std::map<std::string, std::string> files_to_write(const ArchiveSnapshot& current,
+                                                  const CheckedChange& checked,
+                                                  PublishOutcome& outcome) {
+  std::map<std::string, std::string> files = checked.change.create;
+  int replaced = 0;
+  for (const auto& [path, content] : checked.change.replace) {
+    if (current.read(path) == content) continue;
+    files[path] = content;
+    ++replaced;
+  }
+  outcome.created = static_cast<int>(checked.change.create.size());
+  outcome.skipped = checked.skipped;
+  outcome.replaced = replaced;
+  return files;
+}
+
 }  // namespace
 
 bool fetch_remote_branch(const GitRepository& repository, const std::string& remote,
@@ -149,16 +168,7 @@ PublishOutcome GitArchive::publish_to_remote(
     const CommitSnapshot current(repository_, tip);
     const CheckedChange checked = check_against(current, prepare(current));
     throw_if_conflicts(url_, checked);
-    std::map<std::string, std::string> files = checked.change.create;
-    int replaced = 0;
-    for (const auto& [path, content] : checked.change.replace) {
-      if (current.read(path) == content) continue;
-      files[path] = content;
-      ++replaced;
-    }
-    outcome.created = static_cast<int>(checked.change.create.size());
-    outcome.skipped = checked.skipped;
-    outcome.replaced = replaced;
+    const std::map<std::string, std::string> files = files_to_write(current, checked, outcome);
     if (files.empty()) return outcome;
     // The commit goes to the remote first; the local branch follows only once it landed,
     // so a refused push leaves nothing behind to diverge.
@@ -208,16 +218,7 @@ PublishOutcome GitArchive::publish(
     const CommitSnapshot current(repository_, tip);
     const CheckedChange checked = check_against(current, prepare(current));
     throw_if_conflicts(url_, checked);
-    std::map<std::string, std::string> files = checked.change.create;
-    int replaced = 0;
-    for (const auto& [path, content] : checked.change.replace) {
-      if (current.read(path) == content) continue;
-      files[path] = content;
-      ++replaced;
-    }
-    outcome.created = static_cast<int>(checked.change.create.size());
-    outcome.skipped = checked.skipped;
-    outcome.replaced = replaced;
+    const std::map<std::string, std::string> files = files_to_write(current, checked, outcome);
     if (files.empty()) return outcome;
     const std::string commit = repository_.create_commit(tip, files, checked.change.message);
     if (repository_.compare_and_swap_ref(ref_, commit, tip, checked.change.message)) {

@@ -51,6 +51,39 @@ HistoryExtension read_extension(const Json& json, const std::string& source,
   return extension;
 }
 
+void read_history_changes(const Json& json, const std::string& source,
+                          std::vector<AcceptedRewrite>& rewrites,
+                          std::vector<HistoryExtension>& extensions) {
+  JsonObjectReader reader(json, source, "");
+  if (json.contains("extensions")) {
+    const Json& items = reader.array("extensions");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      extensions.push_back(
+          read_extension(items[i], source, "extensions[" + std::to_string(i) + "]"));
+    }
+  }
+  if (json.contains("rewrites")) {
+    const Json& items = reader.array("rewrites");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      rewrites.push_back(read_rewrite(items[i], source, "rewrites[" + std::to_string(i) + "]"));
+    }
+  }
+}
+
+void write_history_changes(Json& json, const std::vector<AcceptedRewrite>& rewrites,
+                           const std::vector<HistoryExtension>& extensions) {
+  if (!extensions.empty()) {
+    json["extensions"] = Json::array();
+    for (const HistoryExtension& extension : extensions) {
+      json["extensions"].push_back(to_json(extension));
+    }
+  }
+  if (!rewrites.empty()) {
+    json["rewrites"] = Json::array();
+    for (const AcceptedRewrite& rewrite : rewrites) json["rewrites"].push_back(to_json(rewrite));
+  }
+}
+
 Json to_json(const Ledger& ledger) {
   Json attempts = Json::object();
   for (const auto& [id, summary] : ledger.attempts) {
@@ -66,17 +99,7 @@ Json to_json(const Ledger& ledger) {
                {"current", ledger.current},
                {"monitored", ledger.monitored},
                {"attempts", attempts}};
-  if (!ledger.extensions.empty()) {
-    json["extensions"] = Json::array();
-    for (const HistoryExtension& extension : ledger.extensions) {
-      json["extensions"].push_back(to_json(extension));
-    }
-  }
-  if (!ledger.rewrites.empty()) {
-    json["rewrites"] = Json::array();
-    for (const AcceptedRewrite& rewrite : ledger.rewrites)
-      json["rewrites"].push_back(to_json(rewrite));
-  }
+  write_history_changes(json, ledger.rewrites, ledger.extensions);
   return json;
 }
 
@@ -109,20 +132,7 @@ Ledger read_ledger(const std::string& text, const std::string& source) {
     entry.environment = item.optional_string("environment").value_or("");
     entry.setup = item.optional_string("setup").value_or("");
   }
-  if (json.contains("extensions")) {
-    const Json& extensions = reader.array("extensions");
-    for (std::size_t i = 0; i < extensions.size(); ++i) {
-      ledger.extensions.push_back(
-          read_extension(extensions[i], source, "extensions[" + std::to_string(i) + "]"));
-    }
-  }
-  if (json.contains("rewrites")) {
-    const Json& rewrites = reader.array("rewrites");
-    for (std::size_t i = 0; i < rewrites.size(); ++i) {
-      ledger.rewrites.push_back(
-          read_rewrite(rewrites[i], source, "rewrites[" + std::to_string(i) + "]"));
-    }
-  }
+  read_history_changes(json, source, ledger.rewrites, ledger.extensions);
   return ledger;
 }
 

@@ -60,6 +60,15 @@ Json to_json(const HistoryExtension& extension);
 HistoryExtension read_extension(const Json& json, const std::string& source,
                                 const std::string& key);
 
+/// The rewrites and extensions a ledger or a plan file holds under "rewrites" and
+/// "extensions" (each optional: absent in files older perfgate versions wrote).
+void read_history_changes(const Json& json, const std::string& source,
+                          std::vector<AcceptedRewrite>& rewrites,
+                          std::vector<HistoryExtension>& extensions);
+/// Writes them into `json`, each key only when it has entries.
+void write_history_changes(Json& json, const std::vector<AcceptedRewrite>& rewrites,
+                           const std::vector<HistoryExtension>& extensions);
+
 struct Ledger {
   std::string branch;
   std::string baseline;                            ///< the activation commit

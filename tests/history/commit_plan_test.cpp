@@ -154,11 +154,13 @@ TEST(CommitPlan, PlanFileTextIsTheIndentedDocument) {
   file.environment = "bench-02";
   file.setup = "0123456789abcdef";
   file.rewrites = {{"c", "d", "2026-12-04T10:00:00.000001Z", "reviewer"}};
+  file.extensions = {{"a", "z", 3, "2026-12-04T11:00:00.000001Z", "adopter"}};
   EXPECT_EQ(plan_file_text(file), pretty_json(to_json(file)));
   const PlanFile read = read_plan_file(plan_file_text(file), "plan.json");
   EXPECT_EQ(read.environment, "bench-02");
   EXPECT_EQ(read.setup, "0123456789abcdef");
   EXPECT_EQ(read.rewrites, file.rewrites);
+  EXPECT_EQ(read.extensions, file.extensions);
 }
 
 TEST(CommitPlan, RefusesAFileThatIsNotAPlan) {
