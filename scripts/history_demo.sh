@@ -71,11 +71,11 @@ for i in 6 7; do echo "note $i" >>NOTES; commit "notes: $i"; done
 echo "$(git rev-list --count HEAD) commits on main"
 
 for round in 1 2; do
-  step "perfgate history plan -o plan-$round.json   (round $round)"
-  "$PG" history plan -o "$work/plan-$round.json"
+  # The plan is for a machine (what it has not measured); measure measures as that machine.
+  step "perfgate history plan --environment demo-machine -o plan-$round.json   (round $round)"
+  "$PG" history plan --environment demo-machine -o "$work/plan-$round.json"
   step "perfgate history measure --plan plan-$round.json -o batch-$round/"
-  "$PG" history measure --plan "$work/plan-$round.json" -o "$work/batch-$round" \
-    --environment demo-machine
+  "$PG" history measure --plan "$work/plan-$round.json" -o "$work/batch-$round"
   step "perfgate history validate --batch batch-$round/"
   "$PG" history validate --batch "$work/batch-$round" || echo "(exit $?: see above)"
   step "perfgate history publish --batch batch-$round/"
@@ -86,10 +86,10 @@ step "perfgate history publish --batch batch-2/   (again: a no-op)"
 
 # A flag is a heuristic on one measurement of each commit; a busy moment can raise one.
 # Measuring each flagged commit and the commit before it again says whether it holds.
-step "perfgate history plan --confirm-flags -o plan-3.json   (re-measure the flagged commits)"
-"$PG" history plan --confirm-flags -o "$work/plan-3.json"
+step "perfgate history plan --confirm-flags --environment demo-machine -o plan-3.json   (re-measure the flagged commits)"
+"$PG" history plan --confirm-flags --environment demo-machine -o "$work/plan-3.json"
 if grep -q '"confirming": \[$' "$work/plan-3.json"; then
-  "$PG" history measure --plan "$work/plan-3.json" -o "$work/batch-3" --environment demo-machine
+  "$PG" history measure --plan "$work/plan-3.json" -o "$work/batch-3"
   "$PG" history validate --batch "$work/batch-3" || echo "(exit $?: see above)"
   "$PG" history publish --batch "$work/batch-3"
 fi

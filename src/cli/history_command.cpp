@@ -263,6 +263,7 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       "  perfgate history plan -o plan.json\n"
       "  perfgate history plan --retry --max 4 -o plan.json\n"
       "  perfgate history plan --commit 3f2a9c1 -o plan.json\n"
+      "  perfgate history plan --environment bench-01 -o plan.json   # for that machine\n"
       "  perfgate history plan --confirm-flags -o plan.json   # re-measure flagged commits\n"
       "  perfgate history plan --accept-rewrite -o plan.json  # after a reviewed force push\n"
       "  perfgate history plan --backfill 100 --max 20 -o plan.json   # reach further back\n"
@@ -301,7 +302,8 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
   commands.measure->footer(
       "Examples:\n"
       "  perfgate history measure --plan plan.json -o batch/\n"
-      "  perfgate history measure --plan plan.json -o batch/ --environment bench-01 --stable\n\n"
+      "  perfgate history measure --plan plan.json -o batch/ --stable   # as the plan's machine\n"
+      "  perfgate history measure --plan plan.json -o batch/ --environment bench-01\n\n"
       "A commit that fails to build or measure is recorded as a failed attempt; the exit\n"
       "status stays 0 ('history validate' is the step that fails).\n\n"
       "Exit status: 0 every selected commit has its attempt; 64 bad flag or a batch folder\n"
