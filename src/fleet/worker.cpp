@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -90,6 +91,10 @@ class LeaseKeeper {
   std::thread thread_;  ///< last: it starts once everything above exists
 };
 
+/// How long a worker's first connection to the store is tried again while the server
+/// restarts or ends sessions, before it gives up.
+constexpr std::chrono::seconds kFirstConnectionWait(30);
+
 /// Sleeps up to `seconds`, waking early when perfgate is interrupted.
 void idle(int seconds) {
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
@@ -155,7 +160,6 @@ int run_worker(const history::HistorySetup& setup, const WorkerOptions& options,
     throw Error(ExitCode::kUsage, "--max-items " + std::to_string(*options.max_items) +
                                       ": pass 1 or more, or leave it out to run until stopped");
   }
-  WorkQueue queue(options.store_url);
   history::MeasureSettings settings;
   settings.config = setup.config;
   settings.harness_sha = setup.repository->resolve("HEAD").value_or("");
@@ -164,6 +168,38 @@ int run_worker(const history::HistorySetup& setup, const WorkerOptions& options,
   settings.image = options.image;
 
   const InterruptionScope interruption;
+  // The first connection rides out a restart or a terminated session like every later one
+  // (a worker started while the database restarts waits for it), but only for
+  // kFirstConnectionWait: a server that is not there at all is an error, not a wait.
+  std::optional<WorkQueue> connected;
+  {
+    const auto give_up = std::chrono::steady_clock::now() + kFirstConnectionWait;
+    auto pause = std::chrono::milliseconds(200);
+    for (bool said = false;;) {
+      try {
+        connected.emplace(options.store_url);
+        break;
+      } catch (const PgConnectionLost& lost) {
+        if (std::chrono::steady_clock::now() >= give_up) throw;
+        if (!said) {
+          log << fmt::format("worker {}: connecting to the store: {}; trying again\n",
+                             options.worker_id, lost.what())
+              << std::flush;
+          said = true;
+        }
+      }
+      const auto until = std::chrono::steady_clock::now() + pause;
+      while (interruption_signal() == 0 && std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      }
+      if (const int signal = interruption_signal(); signal != 0) {
+        log << "worker " << options.worker_id << ": " << describe_interruption(signal) << "\n";
+        return interrupted_exit_code(signal);
+      }
+      pause = std::min(pause * 2, std::chrono::milliseconds(5000));
+    }
+  }
+  WorkQueue& queue = *connected;
   ProcessExecutor executor;
   int measured = 0;
   bool said_idle = false;
