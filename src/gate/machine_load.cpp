@@ -49,16 +49,17 @@ void for_each_part(const NormalizedRecord& record, Visit visit) {
   }
 }
 
-std::string pressure_rule(double now, const std::vector<NormalizedRecord>& baseline,
-                          bool& decided) {
+// nullopt when no baseline record says its pressure: the load average decides then.
+std::optional<std::string> pressure_rule(double now,
+                                         const std::vector<NormalizedRecord>& baseline) {
   std::optional<double> busiest_before;
   for (const NormalizedRecord& record : baseline) {
     if (const auto before = cpu_pressure(record)) {
       busiest_before = std::max(busiest_before.value_or(0), *before);
     }
   }
-  decided = busiest_before.has_value();
-  if (!decided || now < kBusyPressure || now - *busiest_before < kPressureStep) return "";
+  if (!busiest_before) return std::nullopt;
+  if (now < kBusyPressure || now - *busiest_before < kPressureStep) return "";
   return fmt::format(
       "measured while tasks waited for a CPU {:.0f}% of the time, its baseline {:.0f}% at most",
       now, *busiest_before);
@@ -97,9 +98,7 @@ std::string busier_than_baseline(const NormalizedRecord& current,
                                  const std::vector<NormalizedRecord>& baseline) {
   // The pressure, where both sides say it: it covers exactly the runs' time.
   if (const std::optional<double> pressure = cpu_pressure(current)) {
-    bool decided = false;
-    std::string busier = pressure_rule(*pressure, baseline, decided);
-    if (decided) return busier;
+    if (std::optional<std::string> busier = pressure_rule(*pressure, baseline)) return *busier;
   }
   const std::optional<BackgroundLoad> now = background_load(current);
   if (!now || now->load <= now->cores) return "";

@@ -152,9 +152,27 @@ bool GitArchive::push(const std::string& commit) const {
                   "publish again");
 }
 
+std::optional<GitArchive::ChangeCommit> GitArchive::commit_change(
+    const std::optional<std::string>& tip,
+    const std::function<ArchiveChange(const ArchiveSnapshot&)>& prepare,
+    PublishOutcome& outcome) const {
+  const CommitSnapshot current(repository_, tip);
+  const CheckedChange checked = check_against(current, prepare(current));
+  throw_if_conflicts(url_, checked);
+  const std::map<std::string, std::string> files = files_to_write(current, checked, outcome);
+  if (files.empty()) return std::nullopt;
+  return ChangeCommit{repository_.create_commit(tip, files, checked.change.message),
+                      checked.change.message};
+}
+
 PublishOutcome GitArchive::publish_to_remote(
     const std::function<ArchiveChange(const ArchiveSnapshot&)>& prepare) {
   std::minstd_rand jitter(std::random_device{}());
+  // Another runner pushed first: wait, at random and longer each time, then fetch its
+  // work and build on it.
+  const auto back_off = [&jitter](int round) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10 + jitter() % (50 * (round + 1))));
+  };
   PublishOutcome outcome;
   for (int round = 0; round < kMaxRemoteRounds; ++round) {
     sync(true);
@@ -162,27 +180,22 @@ PublishOutcome GitArchive::publish_to_remote(
     // Commits published here earlier but not pushed go first: the remote gets everything.
     if (tip && repository_.ref_target(tracking_) != tip && !push(*tip)) {
       ++outcome.retries;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10 + jitter() % (50 * (round + 1))));
+      back_off(round);
       continue;
     }
-    const CommitSnapshot current(repository_, tip);
-    const CheckedChange checked = check_against(current, prepare(current));
-    throw_if_conflicts(url_, checked);
-    const std::map<std::string, std::string> files = files_to_write(current, checked, outcome);
-    if (files.empty()) return outcome;
+    const std::optional<ChangeCommit> change = commit_change(tip, prepare, outcome);
+    if (!change) return outcome;
     // The commit goes to the remote first; the local branch follows only once it landed,
     // so a refused push leaves nothing behind to diverge.
-    const std::string commit = repository_.create_commit(tip, files, checked.change.message);
+    const std::string& commit = change->commit;
     if (push(commit)) {
-      repository_.compare_and_swap_ref(ref_, commit, tip, checked.change.message);
+      repository_.compare_and_swap_ref(ref_, commit, tip, change->message);
       repository_.compare_and_swap_ref(tracking_, commit, repository_.ref_target(tracking_),
                                        "perfgate history: pushed");
       return outcome;
     }
     ++outcome.retries;
-    // Another runner pushed first: back off, at random and longer each time, then fetch
-    // its work and build on it.
-    std::this_thread::sleep_for(std::chrono::milliseconds(10 + jitter() % (50 * (round + 1))));
+    back_off(round);
   }
   throw Error(ExitCode::kIoError, url_ + ": the remote '" + remote_ + "' kept moving (" +
                                       std::to_string(kMaxRemoteRounds) +
@@ -215,13 +228,9 @@ PublishOutcome GitArchive::publish(
   PublishOutcome outcome;
   for (int round = 0; round < kMaxAttempts; ++round) {
     const std::optional<std::string> tip = repository_.ref_target(ref_);
-    const CommitSnapshot current(repository_, tip);
-    const CheckedChange checked = check_against(current, prepare(current));
-    throw_if_conflicts(url_, checked);
-    const std::map<std::string, std::string> files = files_to_write(current, checked, outcome);
-    if (files.empty()) return outcome;
-    const std::string commit = repository_.create_commit(tip, files, checked.change.message);
-    if (repository_.compare_and_swap_ref(ref_, commit, tip, checked.change.message)) {
+    const std::optional<ChangeCommit> change = commit_change(tip, prepare, outcome);
+    if (!change) return outcome;
+    if (repository_.compare_and_swap_ref(ref_, change->commit, tip, change->message)) {
       return outcome;
     }
     ++outcome.retries;

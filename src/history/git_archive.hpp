@@ -46,6 +46,17 @@ class GitArchive : public Archive {
   /// Pushes `commit` to the remote's branch, never forced: false when the remote refused
   /// it because its branch moved meanwhile; Error(kIoError) for any other failure.
   bool push(const std::string& commit) const;
+  /// A change prepared on `tip` and written as a commit on it (not yet on any ref).
+  struct ChangeCommit {
+    std::string commit;
+    std::string message;
+  };
+  /// Prepares the change against the archive at `tip`, refuses conflicts, sets the
+  /// outcome's counts and writes the commit; nullopt when there is nothing to write.
+  std::optional<ChangeCommit> commit_change(
+      const std::optional<std::string>& tip,
+      const std::function<ArchiveChange(const ArchiveSnapshot&)>& prepare,
+      PublishOutcome& outcome) const;
   PublishOutcome publish_to_remote(
       const std::function<ArchiveChange(const ArchiveSnapshot&)>& prepare);
 

@@ -462,6 +462,13 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   std::vector<std::map<std::string, std::size_t>> on_environment(shas.size());
   std::vector<std::optional<std::size_t>> standing(shas.size());
   std::map<std::string, std::pair<std::size_t, std::size_t>> environment_counts;
+  // In each commit's slots the last attempt started wins (of every commit, monitored or not).
+  for (const auto& [sha, positions] : by_sha) {
+    std::unordered_set<std::size_t> seen;
+    for (auto pos = positions.rbegin(); pos != positions.rend(); ++pos) {
+      if (seen.insert(slot_of[*pos]).second) wins[*pos] = true;
+    }
+  }
   for (std::size_t index = 0; index < shas.size(); ++index) {
     const auto tried = by_sha.find(shas[index]);
     if (tried == by_sha.end()) continue;
@@ -470,9 +477,7 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
     bool measured = false;
     for (auto pos = positions.rbegin(); pos != positions.rend(); ++pos) {
       const std::size_t slot = slot_of[*pos];
-      const bool later_in_slot = std::any_of(
-          positions.rbegin(), pos, [&](std::size_t other) { return slot_of[other] == slot; });
-      if (later_in_slot) {
+      if (!wins[*pos]) {
         // An earlier attempt of a slot whose winner succeeded: the re-measured one.
         const auto winner = std::find_if(positions.rbegin(), pos,
                                          [&](std::size_t other) { return slot_of[other] == slot; });
@@ -483,7 +488,6 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
         }
         continue;
       }
-      wins[*pos] = true;
       const bool success = attempts[order[*pos]].success;
       if (success) winners.emplace_back(*pos, index);
       // Positions run newest first here: the first winner of an environment stands for it.
@@ -498,13 +502,6 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
     for (const auto& [environment, pos] : on_environment[index]) {
       auto& counts = environment_counts[environment];
       ++(attempts[order[pos]].success ? counts.first : counts.second);
-    }
-  }
-  // An attempt of a commit no longer monitored is still superseded only within its slot.
-  for (const auto& [sha, positions] : by_sha) {
-    std::unordered_set<std::size_t> seen;
-    for (auto pos = positions.rbegin(); pos != positions.rend(); ++pos) {
-      if (seen.insert(slot_of[*pos]).second) wins[*pos] = true;
     }
   }
   // Commit by commit, oldest first, as the series gather their points; a commit's winners

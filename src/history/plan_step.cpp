@@ -56,6 +56,16 @@ std::vector<std::string> monitored_interval(const GitRepository& repository,
   return chain;
 }
 
+/// Who changes the ledger by hand (a rewrite accepted, an extension): $GITHUB_ACTOR, else
+/// $USER, else "unknown".
+std::string who() {
+  for (const char* name : {"GITHUB_ACTOR", "USER"}) {
+    const char* value = std::getenv(name);
+    if (value != nullptr && *value != '\0') return value;
+  }
+  return "unknown";
+}
+
 }  // namespace
 
 PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
@@ -121,12 +131,7 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
       !repository.is_ancestor(previous->current, target) &&
       !repository.is_ancestor(target, previous->current)) {
     // A person reviewed the rewrite: record it, keep everything, monitor the new path.
-    const char* actor = std::getenv("GITHUB_ACTOR");
-    const char* user = std::getenv("USER");
-    rewrites.push_back({previous->current, target, utc_now_with_microseconds(),
-                        actor && *actor ? actor
-                        : user && *user ? user
-                                        : "unknown"});
+    rewrites.push_back({previous->current, target, utc_now_with_microseconds(), who()});
   }
 
   // --backfill N: the N first-parent commits before the oldest monitored one, newest first.
@@ -147,13 +152,8 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
       older.resize(static_cast<std::size_t>(options.backfill));
     }
     if (!older.empty()) {
-      const char* actor = std::getenv("GITHUB_ACTOR");
-      const char* user = std::getenv("USER");
       extensions.push_back({oldest, older.back(), static_cast<int>(older.size()),
-                            utc_now_with_microseconds(),
-                            actor && *actor ? actor
-                            : user && *user ? user
-                                            : "unknown"});
+                            utc_now_with_microseconds(), who()});
     }
     backfilled = std::move(older);
   }
