@@ -200,5 +200,5 @@ int main(int argc, char** argv) {
   options.test = perfgate::stats::SegmentTest::kTrimmed;
   report(corpus, options, "Yuen's trimmed t (10%), the default");
   options.test = perfgate::stats::SegmentTest::kWelch;
-  report(corpus, options, "Welch's t (before issue 34)");
+  report(corpus, options, "Welch's t in place of Yuen's (Apache Otava's test)");
 }

@@ -1,7 +1,10 @@
 #include "stats/change_points.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
 #include <map>
+#include <numbers>
 #include <optional>
 #include <stdexcept>
 
@@ -18,6 +21,144 @@ struct Candidate {
   double q = 0;
   double p_value = 1;
 };
+
+// 1.4826 MAD estimates a normal standard deviation; sqrt(pi / 2) times the mean absolute
+// deviation does too.
+constexpr double kNormalFromMad = 1.482602218505602;
+constexpr double kNormalFromMeanDeviation = 1.2533141373155003;
+/// Values further than this many noise SDs from their fitted value (the trend test) or their
+/// side's median (the relocation) are outliers: they count as if they were this far.
+constexpr double kOutlierSds = 3;
+/// How far from where E-divisive put it a change point may move when it is relocated.
+constexpr std::size_t kRelocationWindow = 20;
+/// Huber's iteration stops when no fitted value moves more than this share of c, or after
+/// this many rounds.
+constexpr double kHuberTolerance = 1e-6;
+constexpr int kHuberIterations = 50;
+/// A residual sum of squares below this share of the total is rounding: an exact fit.
+constexpr double kRounding = 1e-20;
+
+double middle_of(std::vector<double> values) {
+  const auto middle = static_cast<std::ptrdiff_t>(values.size() / 2);
+  std::nth_element(values.begin(), values.begin() + middle, values.end());
+  const double upper = values[static_cast<std::size_t>(middle)];
+  if (values.size() % 2 == 1) return upper;
+  return (*std::max_element(values.begin(), values.begin() + middle) + upper) / 2;
+}
+
+double median_in(std::span<const double> values) {
+  return middle_of(std::vector<double>(values.begin(), values.end()));
+}
+
+/// The noise SD of values[begin, end) from their first differences d: 1.4826 median|d| /
+/// sqrt(2), or, where more than half the differences are 0 (ties), sqrt(pi / 2) mean|d| /
+/// sqrt(2). A step moves one difference and a slow drift moves all by as little as it moves
+/// per point, so neither inflates it, as they inflate the SD of the values themselves; an
+/// outlier moves two differences.
+double noise_sd(std::span<const double> values, std::size_t begin, std::size_t end) {
+  std::vector<double> differences;
+  double sum = 0;
+  for (std::size_t i = begin + 1; i < end; ++i) {
+    differences.push_back(std::fabs(values[i] - values[i - 1]));
+    sum += differences.back();
+  }
+  if (differences.empty()) return 0;
+  const double median = middle_of(differences);
+  const double sd = median > 0
+                        ? kNormalFromMad * median
+                        : kNormalFromMeanDeviation * sum / static_cast<double>(differences.size());
+  return sd / std::numbers::sqrt2;
+}
+
+/// Least squares of y on (1, i, [i >= split]): the step's coefficient and what its t-test
+/// needs, and the fitted values. The step's coefficient and standard error come from the
+/// residuals of y and of the step indicator after each is regressed on (1, i)
+/// (Frisch-Waugh-Lovell).
+struct StepOverLine {
+  double step = 0;     ///< the coefficient of [i >= split]
+  double step_ss = 0;  ///< the indicator's sum of squares after the line
+  double rss = 0;      ///< the residual sum of squares
+  double total = 0;    ///< the sum of squares of y about its mean
+  std::vector<double> fitted;
+};
+
+StepOverLine fit_step_over_line(const std::vector<double>& y, std::size_t split) {
+  const std::size_t n = y.size();
+  const double nn = static_cast<double>(n);
+  const double centre = (nn - 1) / 2;
+  const double step_mean = static_cast<double>(n - split) / nn;
+  double y_mean = 0;
+  for (const double value : y) y_mean += value / nn;
+  double xx = 0, xy = 0, xs = 0;
+  StepOverLine fit;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double x = static_cast<double>(i) - centre;
+    xx += x * x;
+    xy += x * (y[i] - y_mean);
+    xs += x * ((i < split ? 0.0 : 1.0) - step_mean);
+    fit.total += (y[i] - y_mean) * (y[i] - y_mean);
+  }
+  const auto step_residual = [&](std::size_t i) {
+    return (i < split ? 0.0 : 1.0) - step_mean - xs / xx * (static_cast<double>(i) - centre);
+  };
+  const auto y_residual = [&](std::size_t i) {
+    return y[i] - y_mean - xy / xx * (static_cast<double>(i) - centre);
+  };
+  double sy = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    fit.step_ss += step_residual(i) * step_residual(i);
+    sy += step_residual(i) * y_residual(i);
+  }
+  fit.step = sy / fit.step_ss;
+  fit.fitted.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double r = y_residual(i) - fit.step * step_residual(i);
+    fit.rss += r * r;
+    fit.fitted[i] = y[i] - r;
+  }
+  return fit;
+}
+
+/// Whether values[begin, end) step at `split` beyond a linear trend: the two-sided p-value of
+/// c in y = a + b i + c [i >= split], by the t-test of a regression coefficient (n - 3
+/// degrees of freedom), fitted by Huber's M-estimator with c = kOutlierSds noise SDs: least
+/// squares of pseudo-observations, each value pulled to within c of its fitted value, until
+/// the fit stands still (from the sides' medians), so an outlier weighs as one value c away
+/// (Huber, "Robust Statistics", 1981, 7.8). An exact fit gives p = 0 for a step and 1 for
+/// none.
+double step_over_trend_p(std::span<const double> values, std::size_t begin, std::size_t split,
+                         std::size_t end) {
+  const std::vector<double> y(values.begin() + static_cast<std::ptrdiff_t>(begin),
+                              values.begin() + static_cast<std::ptrdiff_t>(end));
+  const std::size_t n = y.size();
+  const std::size_t k = split - begin;
+  const double clip = kOutlierSds * noise_sd(values, begin, end);
+  std::vector<double> fitted(n, median_in(values.subspan(begin, k)));
+  std::fill(fitted.begin() + static_cast<std::ptrdiff_t>(k), fitted.end(),
+            median_in(values.subspan(split, end - split)));
+  std::vector<double> pseudo = y;
+  StepOverLine fit;
+  for (int iteration = 0; iteration < kHuberIterations; ++iteration) {
+    for (std::size_t i = 0; i < n && clip > 0; ++i) {
+      pseudo[i] = fitted[i] + std::clamp(y[i] - fitted[i], -clip, clip);
+    }
+    fit = fit_step_over_line(pseudo, k);
+    double moved = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      moved = std::max(moved, std::fabs(fit.fitted[i] - fitted[i]));
+    fitted = fit.fitted;
+    if (!(moved > kHuberTolerance * clip)) break;
+  }
+  if (!(fit.total > 0)) return 1;  // constant
+  // Residuals at rounding level: an exact fit, with a step or without one.
+  if (!(fit.rss > kRounding * fit.total)) {
+    return fit.step * fit.step * fit.step_ss > kRounding * fit.total ? 0 : 1;
+  }
+  const double degrees_of_freedom = static_cast<double>(n) - 3;
+  const double t = fit.step / std::sqrt(fit.rss / degrees_of_freedom / fit.step_ss);
+  const boost::math::students_t distribution(degrees_of_freedom);
+  return 2 * boost::math::cdf(boost::math::complement(distribution, std::fabs(t)));
+}
 
 Moments segment_moments(std::span<const double> segment, const ChangePointOptions& options) {
   return options.test == SegmentTest::kTrimmed ? trimmed_moments_of(segment, kSegmentTrim)
@@ -43,6 +184,67 @@ std::optional<Candidate> best_split(std::span<const double> values, std::size_t 
   Candidate candidate{begin + best, q[best - 1], 1};
   candidate.p_value = test_sides(values, begin, candidate.index, end, options);
   return candidate;
+}
+
+/// The final test of a change point between its neighbours: the segment test, and a step
+/// over a linear trend; the larger p-value of the two.
+double final_p(std::span<const double> values, std::size_t left, std::size_t split,
+               std::size_t right, const ChangePointOptions& options) {
+  return std::max(test_sides(values, left, split, right, options),
+                  step_over_trend_p(values, left, split, right));
+}
+
+/// Drops the change point of `points` (inside [begin, end)) whose final test fails worst,
+/// while one fails.
+void drop_failing(std::span<const double> values, std::size_t begin, std::size_t end,
+                  std::vector<std::size_t>& points, const ChangePointOptions& options) {
+  for (;;) {
+    std::optional<std::size_t> weakest;
+    double weakest_p = options.max_p_value;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const std::size_t left = i == 0 ? begin : points[i - 1];
+      const std::size_t right = i + 1 == points.size() ? end : points[i + 1];
+      const double p = final_p(values, left, points[i], right, options);
+      if (p > weakest_p) {
+        weakest = i;
+        weakest_p = p;
+      }
+    }
+    if (!weakest) break;
+    points.erase(points.begin() + static_cast<std::ptrdiff_t>(*weakest));
+  }
+}
+
+/// Where a step between `left` and `right` fits best, within kRelocationWindow of `split`:
+/// the split whose two medians leave the least truncated squared error, min(r^2, c^2) with
+/// c = kOutlierSds noise SDs (so an outlier costs no more than c^2, and a value on the wrong
+/// side of a step costs the step's square); `split` itself on ties.
+std::size_t relocated(std::span<const double> values, std::size_t left, std::size_t split,
+                      std::size_t right, std::size_t min_segment) {
+  const double clip = kOutlierSds * noise_sd(values, left, right);
+  const auto cost = [&](std::size_t at) {
+    const double before = median_in(values.subspan(left, at - left));
+    const double after = median_in(values.subspan(at, right - at));
+    double sum = 0;
+    for (std::size_t i = left; i < right; ++i) {
+      const double r = std::fabs(values[i] - (i < at ? before : after));
+      sum += clip > 0 ? std::min(r, clip) * std::min(r, clip) : r * r;
+    }
+    return sum;
+  };
+  const std::size_t first =
+      std::max(left + min_segment, split - std::min(split, kRelocationWindow));
+  const std::size_t last = std::min(right - min_segment, split + kRelocationWindow);
+  std::size_t best = split;
+  double best_cost = cost(split);
+  for (std::size_t at = first; at <= last; ++at) {
+    const double c = cost(at);
+    if (c < best_cost) {
+      best = at;
+      best_cost = c;
+    }
+  }
+  return best;
 }
 
 /// Divides values[begin, end), whose ends are fixed, into significant segments; returns the
@@ -72,22 +274,16 @@ std::vector<std::size_t> divide(std::span<const double> values, std::size_t begi
     candidates[split] = best_split(values, split, last, options);
   }
   // Each change point against the segments beside it, now that all are known: a point
-  // found early, inside a long segment, may not hold between its final neighbours.
-  for (;;) {
-    std::optional<std::size_t> weakest;
-    double weakest_p = options.max_p_value;
-    for (std::size_t i = 0; i < points.size(); ++i) {
-      const std::size_t left = i == 0 ? begin : points[i - 1];
-      const std::size_t right = i + 1 == points.size() ? end : points[i + 1];
-      const double p = test_sides(values, left, points[i], right, options);
-      if (p > weakest_p) {
-        weakest = i;
-        weakest_p = p;
-      }
-    }
-    if (!weakest) break;
-    points.erase(points.begin() + static_cast<std::ptrdiff_t>(*weakest));
+  // found early, inside a long segment, may not hold between its final neighbours, nor
+  // beat a linear trend through them. Then each is moved to where the step between its
+  // neighbours fits best, and tested again there.
+  drop_failing(values, begin, end, points, options);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const std::size_t left = i == 0 ? begin : points[i - 1];
+    const std::size_t right = i + 1 == points.size() ? end : points[i + 1];
+    points[i] = relocated(values, left, points[i], right, options.min_segment);
   }
+  drop_failing(values, begin, end, points, options);
   return points;
 }
 
@@ -101,7 +297,7 @@ std::vector<ChangePoint> describe(std::span<const double> values,
     const Moments before = moments_of(values.subspan(left, points[i] - left));
     const Moments after = moments_of(values.subspan(points[i], right - points[i]));
     described.push_back(
-        {points[i], before.mean, after.mean, test_sides(values, left, points[i], right, options)});
+        {points[i], before.mean, after.mean, final_p(values, left, points[i], right, options)});
   }
   return described;
 }

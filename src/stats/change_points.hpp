@@ -4,8 +4,11 @@
 // two sides says whether that division is significant, as Apache Otava (formerly Hunter)
 // tests its candidates; by default Yuen's test of trimmed means, which outliers do not
 // defeat, rather than Otava's Welch test. Segments are divided, most significant candidate first,
-// until no candidate is significant; then every change point is tested again against the
-// segments beside it, and the weakest is dropped while one fails. Deterministic: no
+// until no candidate is significant. Then every change point is tested again against the
+// segments beside it, by that test and by a test of a step over a linear trend through both
+// segments (a slow drift is not a change), and the weakest is dropped while one fails; each
+// survivor is moved, within 20 points, to the split where a step between its neighbours
+// fits best with outliers' weight bounded, and tested again there. Deterministic: no
 // permutations, no random numbers. Pure functions: values in, values out.
 #include <cstddef>
 #include <span>
@@ -23,7 +26,7 @@ enum class SegmentTest {
 
 struct ChangePointOptions {
   std::size_t min_segment = 5;  ///< points on each side of a change point, at least 2
-  double max_p_value = 0.001;   ///< a change point's two-sided p-value is at most this
+  double max_p_value = 0.001;   ///< a change point's two-sided p-values are at most this
   SegmentTest test = SegmentTest::kTrimmed;
 };
 
@@ -34,7 +37,9 @@ struct ChangePoint {
   std::size_t index = 0;   ///< the first point after the change
   double mean_before = 0;  ///< mean of the segment that ends at the change
   double mean_after = 0;   ///< mean of the segment that starts at it
-  double p_value = 1;      ///< the options' SegmentTest of those two segments
+  /// The larger p-value of the options' SegmentTest of those two segments and of the test
+  /// of a step over a linear trend through them.
+  double p_value = 1;
   double relative_change() const { return mean_after / mean_before - 1; }
 };
 
