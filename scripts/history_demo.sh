@@ -43,7 +43,7 @@ commit "app: a loop to measure"
 cat >perfgate.toml <<'TOML'
 [run]
 num_warmup_runs = 1
-num_measurement_runs = 5
+num_measurement_runs = 15
 
 [history]
 branch = "main"
@@ -60,12 +60,12 @@ command = ["build/app"]
 TOML
 commit "perfgate: monitor main"   # the activation commit
 for i in 1 2 3; do echo "note $i" >>NOTES; commit "notes: $i"; done
-program 26000000
+program 29000000
 commit "app: more work per item (30% slower)"
 for i in 4 5; do echo "note $i" >>NOTES; commit "notes: $i"; done
-program 26000000 "/* missing semicolon */"
+program 29000000 "/* missing semicolon */"
 commit "app: a typo that does not build"
-program 26000000
+program 29000000
 commit "app: fix the typo"
 for i in 6 7; do echo "note $i" >>NOTES; commit "notes: $i"; done
 echo "$(git rev-list --count HEAD) commits on main"

@@ -98,7 +98,7 @@ HistoryConfig read_history_config(const ConfigValue& value) {
   const ConfigTable table(
       value,
       {"branch", "archive", "build", "suite", "sources", "harness_version", "max_per_run",
-       "timeout_s", "flags", "commit_url", "raw_url", "remote", "suite_from"},
+       "interleave", "timeout_s", "flags", "commit_url", "raw_url", "remote", "suite_from"},
       errors);
   errors.check([&] {
     if (auto v = table.get("branch")) config.branch = v->non_empty_string();
@@ -132,6 +132,9 @@ HistoryConfig read_history_config(const ConfigValue& value) {
   });
   errors.check([&] {
     if (auto v = table.get("max_per_run")) config.max_per_run = v->int_between(1, 1000);
+  });
+  errors.check([&] {
+    if (auto v = table.get("interleave")) config.interleave = v->int_between(1, 1000);
   });
   errors.check([&] {
     if (auto v = table.get("timeout_s")) config.timeout_s = v->positive_number();

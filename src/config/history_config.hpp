@@ -26,6 +26,10 @@ struct HistoryConfig {
   std::vector<std::string> sources;           ///< default: the suite alone
   int harness_version = 1;
   int max_per_run = 8;
+  /// How many of a batch's commits `history measure` builds first and then measures in
+  /// alternation, run by run: commits compared with each other meet the same moments of
+  /// the machine. 1 measures one commit after the other.
+  int interleave = 8;
   double timeout_s = 3600;  ///< each build command and the suite, per commit
   RegressionFlagRule flags;
   /// A commit's page, with "{sha}" for its SHA: every commit of the export and the viewer

@@ -98,7 +98,13 @@ std::string busier_than_baseline(const NormalizedRecord& current,
                                  const std::vector<NormalizedRecord>& baseline) {
   // The pressure, where both sides say it: it covers exactly the runs' time.
   if (const std::optional<double> pressure = cpu_pressure(current)) {
-    if (std::optional<std::string> busier = pressure_rule(*pressure, baseline)) return *busier;
+    const std::optional<std::string> busier = pressure_rule(*pressure, baseline);
+    if (busier && !busier->empty()) return *busier;
+    // Runs that met an idle machine are not blamed on a load the 1-minute average still
+    // remembers. Runs that met a busy one, beside a baseline that did too: the pressure
+    // nears 100% on both sides and cannot say which was busier, the load average can (two
+    // busy loops, or two and a build).
+    if (busier && *pressure < kBusyPressure) return "";
   }
   const std::optional<BackgroundLoad> now = background_load(current);
   if (!now || now->load <= now->cores) return "";

@@ -38,7 +38,9 @@ bool load_sensitive_unit(const std::string& unit);
 /// the time, its baseline 3% at most"). Else by the load average: more runnable tasks than
 /// cores, and at least one more than the busiest baseline record ("measured at load 3.9 on
 /// 2 core(s), its baseline at load 0.4 at most"; the 1-minute average lags a load that
-/// just began). "" when they do not differ so, or a side says neither.
+/// just began) — where both sides say their pressure, only when the record's runs met a
+/// busy machine (pressure at least 25%): both sides busy, the pressure cannot rank them.
+/// "" when they do not differ so, or a side says neither.
 std::string busier_than_baseline(const NormalizedRecord& current,
                                  const std::vector<NormalizedRecord>& baseline);
 

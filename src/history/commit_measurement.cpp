@@ -8,6 +8,8 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <numeric>
+#include <random>
 #include <set>
 
 #include <fmt/format.h>
@@ -452,8 +454,15 @@ std::optional<std::vector<HistoryAttempt>> measure_commits_alternating(
     int most = 0;
     for (const auto& [commit, item] : participants)
       most = std::max(most, item->state.config->run.num_measurement_runs);
+    std::vector<std::size_t> turns(participants.size());
     for (int round = 0; round < most; ++round) {
-      for (std::size_t i = 0; i < participants.size(); ++i) {
+      // Each round in an order of its own, shuffled with the round's number as the seed (the
+      // same order every time): under a load with a rhythm of its own, a commit that always
+      // ran at the same place in the round would meet the same phase of it in every round,
+      // and be measured slower or faster throughout.
+      std::iota(turns.begin(), turns.end(), std::size_t{0});
+      std::shuffle(turns.begin(), turns.end(), std::mt19937(static_cast<unsigned>(round) + 1));
+      for (const std::size_t i : turns) {
         const SuiteCase& item = *participants[i].second;
         if (round >= item.state.config->run.num_measurement_runs) continue;
         // A failed run ends the case for that commit, as it ends a state's runs.

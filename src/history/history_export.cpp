@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -144,15 +145,10 @@ class SeriesSet {
     }
   }
 
-  /// Flags each series and orders them: most points first, then the newest last commit,
-  /// then id.
-  std::vector<SeriesColumns> finish(const RegressionFlagRule& rule) && {
-    std::vector<SeriesPoint> points;
-    for (SeriesColumns& s : series_) {
-      points.clear();
-      for (std::size_t i = 0; i < s.median.size(); ++i) points.push_back({s.median[i], s.mad[i]});
-      s.flags = regression_flags(points, rule, s.unit);
-    }
+  /// The series, ordered: most points first, then the newest last commit, then id. Their
+  /// flags are left for confirmed_flags(), which decides them.
+  std::vector<SeriesColumns> finish() && {
+    for (SeriesColumns& s : series_) s.flags.assign(s.median.size(), false);
     std::sort(series_.begin(), series_.end(), [](const SeriesColumns& a, const SeriesColumns& b) {
       if (a.commit.size() != b.commit.size()) return a.commit.size() > b.commit.size();
       if (a.commit.back() != b.commit.back()) return a.commit.back() > b.commit.back();
@@ -317,11 +313,19 @@ void write_change_percent(CompactJsonWriter& w, double previous, double median) 
   }
 }
 
+/// A commit's point of a series and the attempt (position in start order) it comes from.
+struct MeasuredPoint {
+  SeriesPoint point;
+  std::size_t attempt = 0;
+};
+
 /// A flag of the winning measurements, or of the earlier ones a re-measurement replaced.
 struct FlagEntry {
   const SeriesColumns* series = nullptr;
   std::size_t point = 0;  ///< index of the flagged point in the series (> 0)
   FlagConfirmation confirmation = FlagConfirmation::kNotRemeasured;
+  /// The two commits' points the flag compares: measured in one batch where they were.
+  SeriesPoint previous, current;
   /// The earlier measurement of both commits, when both were measured again.
   std::optional<SeriesPoint> earlier_previous, earlier;
 };
@@ -329,9 +333,8 @@ struct FlagEntry {
 void write_flag(CompactJsonWriter& w, const FlagEntry& flag, const std::vector<std::string>& shas) {
   const SeriesColumns& s = *flag.series;
   const std::size_t i = flag.point;
-  const double previous = s.median[i - 1];
   w.begin_object();
-  write_change_percent(w, previous, s.median[i]);
+  write_change_percent(w, flag.previous.median, flag.current.median);
   w.key("commit").value(shas[s.commit[i]]);
   w.key("confirmation").value(to_string(flag.confirmation));
   w.key("earlier");
@@ -344,59 +347,91 @@ void write_flag(CompactJsonWriter& w, const FlagEntry& flag, const std::vector<s
   } else {
     w.null();
   }
-  w.key("median").value(s.median[i]);
+  w.key("median").value(flag.current.median);
   w.key("previous_commit").value(shas[s.commit[i - 1]]);
-  w.key("previous_median").value(previous);
+  w.key("previous_median").value(flag.previous.median);
   w.key("series").value(s.id);
   w.end_object();
 }
 
 /// Each series' point as measured before the winning attempt, by series id and commit
 /// index: the earlier successful attempt of every commit measured more than once.
-using EarlierPoints = std::unordered_map<std::string, std::unordered_map<std::size_t, SeriesPoint>>;
+using EarlierPoints =
+    std::unordered_map<std::string, std::unordered_map<std::size_t, MeasuredPoint>>;
 
 EarlierPoints earlier_points(const std::vector<SeriesColumns>& earlier_series) {
   EarlierPoints points;
   for (const SeriesColumns& s : earlier_series) {
     auto& by_commit = points[s.id];
     for (std::size_t i = 0; i < s.commit.size(); ++i)
-      by_commit.emplace(s.commit[i], SeriesPoint{s.median[i], s.mad[i]});
+      by_commit.emplace(s.commit[i], MeasuredPoint{{s.median[i], s.mad[i]}, s.attempt[i]});
   }
   return points;
 }
 
-/// The flags of the winning series, each confirmed, unconfirmed or not yet re-measured by
-/// the earlier measurement of its two commits; and the flags the earlier measurement raised
+/// The flags of the series, each confirmed, unconfirmed or not yet re-measured by the
+/// earlier measurement of its two commits; and the flags the earlier measurement raised
 /// that the winning one does not (unconfirmed: never hidden). `remeasured[slot][c]`: commit
 /// c has an earlier successful attempt as well as its winner in that measurement slot.
-std::vector<FlagEntry> confirmed_flags(std::vector<SeriesColumns>& series,
-                                       const EarlierPoints& earlier,
-                                       const std::vector<std::vector<bool>>& remeasured,
-                                       const RegressionFlagRule& rule) {
+/// `same_batch(x, y)`: attempts x and y were measured by one `history measure`.
+///
+/// A flag compares two neighbours as measured in one batch where they were, and their
+/// winners otherwise: when only one of them was measured again (a flag's re-measurement
+/// beside a commit that was not), its earlier measurement met its neighbour's moments of
+/// the machine and its winner did not, and a load that came and went between the batches
+/// would flag a commit that changes nothing.
+std::vector<FlagEntry> confirmed_flags(
+    std::vector<SeriesColumns>& series, const EarlierPoints& earlier,
+    const std::vector<std::vector<bool>>& remeasured, const RegressionFlagRule& rule,
+    const std::function<bool(std::size_t, std::size_t)>& same_batch) {
   std::vector<FlagEntry> flags;
   for (SeriesColumns& s : series) {
     const auto found = earlier.find(s.id);
+    const auto earlier_of = [&](std::size_t commit) -> const MeasuredPoint* {
+      if (found == earlier.end()) return nullptr;
+      const auto point = found->second.find(commit);
+      return point == found->second.end() ? nullptr : &point->second;
+    };
     for (std::size_t i = 1; i < s.commit.size(); ++i) {
-      FlagEntry flag{&s, i, FlagConfirmation::kNotRemeasured, std::nullopt, std::nullopt};
-      bool earlier_flagged = false;
-      const std::vector<bool>& again = remeasured[s.slot];
-      if (again[s.commit[i]] && again[s.commit[i - 1]] && found != earlier.end()) {
-        const auto a = found->second.find(s.commit[i - 1]);
-        const auto b = found->second.find(s.commit[i]);
-        if (a != found->second.end() && b != found->second.end()) {
-          flag.earlier_previous = a->second;
-          flag.earlier = b->second;
-          earlier_flagged = regression_flags({a->second, b->second}, rule, s.unit)[1];
+      MeasuredPoint previous{{s.median[i - 1], s.mad[i - 1]}, s.attempt[i - 1]};
+      MeasuredPoint current{{s.median[i], s.mad[i]}, s.attempt[i]};
+      const MeasuredPoint* earlier_previous = earlier_of(s.commit[i - 1]);
+      const MeasuredPoint* earlier_current = earlier_of(s.commit[i]);
+      bool winners = true;
+      if (!same_batch(previous.attempt, current.attempt)) {
+        if (earlier_previous && same_batch(earlier_previous->attempt, current.attempt)) {
+          previous = *earlier_previous;
+          winners = false;
+        } else if (earlier_current && same_batch(previous.attempt, earlier_current->attempt)) {
+          current = *earlier_current;
+          winners = false;
         }
       }
-      if (!s.flags[i] && !earlier_flagged) continue;
-      if (flag.earlier) {
-        flag.confirmation = s.flags[i] && earlier_flagged ? FlagConfirmation::kConfirmed
-                                                          : FlagConfirmation::kUnconfirmed;
+      FlagEntry flag{&s,
+                     i,
+                     FlagConfirmation::kNotRemeasured,
+                     previous.point,
+                     current.point,
+                     std::nullopt,
+                     std::nullopt};
+      const bool flagged = rises_markedly(previous.point, current.point, rule, s.unit);
+      bool earlier_flagged = false;
+      const std::vector<bool>& again = remeasured[s.slot];
+      if (winners && again[s.commit[i]] && again[s.commit[i - 1]] && earlier_previous &&
+          earlier_current) {
+        flag.earlier_previous = earlier_previous->point;
+        flag.earlier = earlier_current->point;
+        earlier_flagged =
+            rises_markedly(earlier_previous->point, earlier_current->point, rule, s.unit);
       }
       // The point's flag column marks every listed flag, the earlier measurement's too, so
       // that the viewer shows it beside its confirmation.
-      s.flags[i] = true;
+      s.flags[i] = flagged || earlier_flagged;
+      if (!s.flags[i]) continue;
+      if (flag.earlier) {
+        flag.confirmation = flagged && earlier_flagged ? FlagConfirmation::kConfirmed
+                                                       : FlagConfirmation::kUnconfirmed;
+      }
       flags.push_back(flag);
     }
   }
@@ -522,7 +557,7 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
     gathered.add(attempts[order[pos]], std::move(parts[i]), pos, commit, slot_of[pos]);
   }
   summary.missing = shas.size() - summary.measured - summary.failed;
-  std::vector<SeriesColumns> series = std::move(gathered).finish(input.flags);
+  std::vector<SeriesColumns> series = std::move(gathered).finish();
   summary.series = series.size();
   // The earlier measurements, gathered as series of their own: a flag is confirmed when the
   // measurements before and after a re-measurement of both its commits both raise it.
@@ -532,9 +567,14 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
     earlier_gathered.add(attempts[order[pos]], series_attempt_part(attempts[order[pos]]), pos,
                          commit, slot_of[pos]);
   }
-  const std::vector<SeriesColumns> earlier_series = std::move(earlier_gathered).finish(input.flags);
+  const std::vector<SeriesColumns> earlier_series = std::move(earlier_gathered).finish();
+  const auto same_batch = [&](std::size_t x, std::size_t y) {
+    const AttemptIdentity& a = attempts[order[x]].identity;
+    const AttemptIdentity& b = attempts[order[y]].identity;
+    return a.attempt == b.attempt && a.run == b.run;
+  };
   const std::vector<FlagEntry> flags =
-      confirmed_flags(series, earlier_points(earlier_series), remeasured, input.flags);
+      confirmed_flags(series, earlier_points(earlier_series), remeasured, input.flags, same_batch);
 
   // Keys in sorted order, as docs/history-json.md promises.
   CompactJsonWriter w(out);

@@ -202,18 +202,39 @@ int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::
       for (const HistoryAttempt& attempt : *attempts) keep(attempt);
     }
   }
+  // The others in groups of [history] interleave, each group in alternation too: under a
+  // load that comes and goes, commits measured one after the other each meet a moment of
+  // their own, and a commit that changes nothing is flagged against its neighbour.
+  std::vector<std::string> rest;
   for (const std::string& sha : plan.plan.selected) {
+    const bool confirms = confirming.size() >= 2 &&
+                          std::find(confirming.begin(), confirming.end(), sha) != confirming.end();
+    if (!confirms) rest.push_back(sha);
+  }
+  const auto group_size = static_cast<std::size_t>(std::max(1, setup.config.interleave));
+  for (std::size_t first = 0; first < rest.size(); first += group_size) {
     if (interruption_signal() != 0) break;
-    if (confirming.size() >= 2 &&
-        std::find(confirming.begin(), confirming.end(), sha) != confirming.end())
+    const std::vector<std::string> group(
+        rest.begin() + static_cast<std::ptrdiff_t>(first),
+        rest.begin() + static_cast<std::ptrdiff_t>(std::min(first + group_size, rest.size())));
+    start(group);
+    if (group.size() == 1) {
+      progress << fmt::format("[{}/{}] measuring {}\n", done + 1, total, group[0].substr(0, 12))
+               << std::flush;
+      const std::optional<HistoryAttempt> attempt =
+          measure_commit(*setup.repository, group[0], settings, executor, options.batch_dir);
+      if (!attempt) break;
+      keep(*attempt);
       continue;
-    progress << fmt::format("[{}/{}] measuring {}\n", done + 1, total, sha.substr(0, 12))
+    }
+    progress << fmt::format("[{}-{}/{}] measuring {} commits in alternation, run by run: {}\n",
+                            done + 1, done + group.size(), total, group.size(),
+                            fmt::join(short_shas(group), " "))
              << std::flush;
-    start({sha});
-    const std::optional<HistoryAttempt> attempt =
-        measure_commit(*setup.repository, sha, settings, executor, options.batch_dir);
-    if (!attempt) break;
-    keep(*attempt);
+    const auto attempts = measure_commits_alternating(*setup.repository, group, settings, executor,
+                                                      options.batch_dir);
+    if (!attempts) break;
+    for (const HistoryAttempt& attempt : *attempts) keep(attempt);
   }
   status.finished_at = utc_now_with_microseconds();
   if (const int signal = interruption_signal()) {

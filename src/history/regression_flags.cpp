@@ -16,17 +16,20 @@ std::optional<double> absolute_threshold(double absolute_ms, const std::string& 
 
 }  // namespace
 
+bool rises_markedly(const SeriesPoint& previous, const SeriesPoint& point,
+                    const RegressionFlagRule& rule, const std::string& unit) {
+  const std::optional<double> absolute = absolute_threshold(rule.absolute_ms, unit);
+  if (!absolute) return false;
+  const double rise = point.median - previous.median;
+  return rise * 100 > rule.percent * previous.median && rise > *absolute &&
+         rise > rule.mad_factor * (point.mad + previous.mad);
+}
+
 std::vector<bool> regression_flags(const std::vector<SeriesPoint>& points,
                                    const RegressionFlagRule& rule, const std::string& unit) {
   std::vector<bool> flags(points.size(), false);
-  const std::optional<double> absolute = absolute_threshold(rule.absolute_ms, unit);
-  if (!absolute) return flags;
   for (std::size_t i = 1; i < points.size(); ++i) {
-    const SeriesPoint& previous = points[i - 1];
-    const SeriesPoint& point = points[i];
-    const double rise = point.median - previous.median;
-    flags[i] = rise * 100 > rule.percent * previous.median && rise > *absolute &&
-               rise > rule.mad_factor * (point.mad + previous.mad);
+    flags[i] = rises_markedly(points[i - 1], points[i], rule, unit);
   }
   return flags;
 }

@@ -27,4 +27,8 @@ struct SeriesPoint {
 std::vector<bool> regression_flags(const std::vector<SeriesPoint>& points,
                                    const RegressionFlagRule& rule, const std::string& unit);
 
+/// Whether `point` is flagged against `previous` by that rule.
+bool rises_markedly(const SeriesPoint& previous, const SeriesPoint& point,
+                    const RegressionFlagRule& rule, const std::string& unit);
+
 }  // namespace perfgate::history

@@ -117,6 +117,71 @@ TEST_F(HistoryCommand, PlansTheTargetFirstThenTheOldestAndMeasuresOneAttemptEach
       true);
 }
 
+TEST_F(HistoryCommand, MeasuresThePlansCommitsInAlternationRunByRunUnlessInterleaveIsOne) {
+  // Each run of the program appends its commit's note to one log outside the copies, so the
+  // log is the order in which the runs met the machine.
+  const fs::path log = dir_ / "runs.log";
+  const std::string build = "mkdir -p out && printf '#!/bin/sh\\nhead -n 1 NOTES >> " +
+                            log.string() + "\\n' > out/app && chmod +x out/app\n";
+  round("b0");  // the activation commit, whose program logs nothing
+  git_.commit({{"build.sh", build}, {"NOTES", "note 0\n"}}, "app: logs its runs");
+  for (int i = 1; i <= 2; ++i) note(i);
+  const auto runs_in_order = [&] {
+    std::ifstream in(log);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+  };
+  // plan, measure, publish: what measure said.
+  const auto measure = [&](const std::string& name) {
+    const fs::path plan_file = dir_ / (name + ".json");
+    const auto plan = perfgate({"history", "plan", "-o", plan_file.string()});
+    EXPECT_EQ(plan.exit_code, 0) << plan.err;
+    EXPECT_EQ(read_json(plan_file)["selected"].size(), 3u) << plan.out;
+    const auto measured = perfgate({"history", "measure", "--plan", plan_file.string(), "-o",
+                                    (dir_ / name).string(), "--run", name});
+    EXPECT_EQ(measured.exit_code, 0) << measured.err;
+    const auto publish = perfgate({"history", "publish", "--batch", (dir_ / name).string()});
+    EXPECT_EQ(publish.exit_code, 0) << publish.err;
+    return measured.out + measured.err;
+  };
+
+  // The default: the three commits built first, then two rounds, each commit once a round.
+  const std::string said = measure("b1");
+  EXPECT_NE(said.find("[1-3/3] measuring 3 commits in alternation, run by run: "),
+            std::string::npos)
+      << said;
+  std::vector<std::string> order = runs_in_order();
+  ASSERT_EQ(order.size(), 6u);
+  for (const std::size_t round : {0u, 3u}) {
+    EXPECT_EQ(std::set<std::string>(order.begin() + round, order.begin() + round + 3),
+              (std::set<std::string>{"note 0", "note 1", "note 2"}))
+        << "round from line " << round;
+  }
+  const Json plan = read_json(dir_ / "b1.json");
+  for (const Json& sha : plan["selected"]) {
+    const Json attempt =
+        read_json(dir_ / "b1" / "attempts" / (sha.get<std::string>() + "-b1-1.json"));
+    EXPECT_EQ(attempt["status"], "success");
+    EXPECT_EQ(attempt["cases"][0]["repetitions"], 2);
+  }
+
+  // interleave = 1: one commit after the other, both of its runs together.
+  fs::remove(log);
+  std::string project = kProject;
+  project += "interleave = 1\n";
+  git_.commit({{"perfgate.toml", project}}, "perfgate: one commit at a time");
+  for (int i = 3; i <= 4; ++i) note(i);
+  const std::string one_by_one = measure("b2");
+  EXPECT_NE(one_by_one.find("[1/3] measuring "), std::string::npos) << one_by_one;
+  EXPECT_EQ(one_by_one.find("in alternation"), std::string::npos) << one_by_one;
+  order = runs_in_order();
+  ASSERT_EQ(order.size(), 6u);
+  for (const std::size_t commit : {0u, 2u, 4u}) EXPECT_EQ(order[commit], order[commit + 1]);
+  EXPECT_EQ((std::set<std::string>{order[0], order[2], order[4]}),
+            (std::set<std::string>{"note 2", "note 3", "note 4"}));
+}
+
 TEST_F(HistoryCommand, ConfirmFlagsMeasuresAFlaggedCommitAndTheOneBeforeItAgain) {
   // Only a rise of more than 20 ms flags: the 50 ms sleep does, the noise of a 1 ms program
   // on a machine busy with other tests (its CPU time, its wall time) does not.
@@ -598,8 +663,12 @@ TEST_F(HistoryCommand, AFastForwardMergeThatReordersParentsLosesNoCoverage) {
 }
 
 TEST_F(HistoryCommand, AnInterruptedMeasureKeepsFinishedAttemptsAndInventsNone) {
-  // Builds after the activation commit sleep, so the signal arrives while one builds.
-  git_.commit({{"build.sh", "sleep 1; " + kFiles.at("build.sh")}}, "slow build");
+  // Builds after the activation commit sleep, so the signal arrives while one builds; one
+  // commit after the other (interleave = 1), so that some are finished by then.
+  std::string project = kProject;
+  project += "interleave = 1\n";
+  git_.commit({{"build.sh", "sleep 1; " + kFiles.at("build.sh")}, {"perfgate.toml", project}},
+              "slow build");
   note(1);
   note(2);
   ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p.json").string()}).exit_code, 0);
@@ -637,6 +706,37 @@ TEST_F(HistoryCommand, AnInterruptedMeasureKeepsFinishedAttemptsAndInventsNone) 
   ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p2.json").string()}).exit_code, 0);
   EXPECT_EQ(read_json(dir_ / "p2.json")["selected"].size(), 4u - finished)
       << "the rest are planned again";
+}
+
+TEST_F(HistoryCommand, AnInterruptedGroupInAlternationGetsNoAttemptAndIsPlannedAgain) {
+  // The default interleave: the three commits are built first (each build sleeps), then
+  // measured in alternation. A signal while they build leaves the group without attempts.
+  git_.commit({{"build.sh", "sleep 1; " + kFiles.at("build.sh")}}, "slow build");
+  note(1);
+  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p.json").string()}).exit_code, 0);
+  ASSERT_EQ(read_json(dir_ / "p.json")["selected"].size(), 3u);
+  testing::BackgroundPerfgate measure({"history", "measure", "--plan", (dir_ / "p.json").string(),
+                                       "-o", (dir_ / "b").string(), "--run", "r1"},
+                                      git_.dir());
+  const fs::path status = dir_ / "b" / "batch.json";
+  for (int i = 0; i < 400; ++i) {
+    std::error_code ec;
+    if (fs::exists(status, ec) && read_json(status)["measuring"].size() == 3u) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  }
+  measure.signal(SIGINT);
+  EXPECT_EQ(measure.wait(), 130);
+  const Json batch = read_json(status);
+  EXPECT_EQ(batch["complete"], false);
+  EXPECT_EQ(batch["interrupted"], "interrupted by SIGINT");
+  EXPECT_EQ(batch["attempts"], Json::array());
+  EXPECT_EQ(batch["measuring"], Json::array());
+  EXPECT_TRUE(fs::is_empty(dir_ / "b" / "attempts"));
+  std::error_code ec;
+  EXPECT_TRUE(!fs::exists(dir_ / "b" / "raw", ec) || fs::is_empty(dir_ / "b" / "raw"))
+      << "the group's partial raw output goes with it";
+  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p2.json").string()}).exit_code, 0);
+  EXPECT_EQ(read_json(dir_ / "p2.json")["selected"], read_json(dir_ / "p.json")["selected"]);
 }
 
 TEST_F(HistoryCommand, AStalePlansSecondBatchIsRefusedUnlessAccepted) {

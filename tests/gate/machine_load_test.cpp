@@ -136,6 +136,25 @@ TEST(BusierThanBaseline, ThePressureDecidesWhereBothSidesSayIt) {
             "measured at load 3.9 on 2 core(s), its baseline at load 0.4 at most");
 }
 
+TEST(BusierThanBaseline, BothSidesBusyTheLoadAverageRanksThem) {
+  // A baseline measured under a busy loop on each core of 2: the pressure near 100%.
+  std::vector<NormalizedRecord> baseline;
+  for (double pressure : {96.0, 100.0, 99.0}) {
+    baseline.push_back(with_pressure(measured({{"latency", 1.0}}, 2.1, 3.0), pressure));
+  }
+  // The loops and a build beside them: the pressure cannot be 20 points higher, the load is.
+  EXPECT_EQ(
+      busier_than_baseline(with_pressure(measured({{"latency", 1.3}}, 4.2, 4.5), 100), baseline),
+      "measured at load 4.2 on 2 core(s), its baseline at load 2.1 at most");
+  EXPECT_EQ(
+      busier_than_baseline(with_pressure(measured({{"latency", 1.3}}, 2.5, 3.4), 100), baseline),
+      "")
+      << "the same loops: less than one task more";
+  EXPECT_EQ(
+      busier_than_baseline(with_pressure(measured({{"latency", 1.3}}, 4.2, 4.5), 10), baseline), "")
+      << "runs that met an idle machine, while the 1-minute average remembers the load";
+}
+
 TEST(LoadAwareVerdict, ASlowerTimeOnABusierMachineIsInconclusive) {
   const NormalizedRecord r =
       judged(measured({{"latency", 1.3}}, 3.9, 4.0), idle_baseline({{"latency", 1.0}}));

@@ -38,6 +38,7 @@ suite = "perf/suite/"
 sources = ["perf/", "bench/"]
 harness_version = 3
 max_per_run = 4
+interleave = 2
 timeout_s = 600
 [history.flags]
 percent = 5
@@ -52,6 +53,7 @@ mad_factor = 2
   EXPECT_EQ(config.sources, (std::vector<std::string>{"perf/", "bench/"}));
   EXPECT_EQ(config.harness_version, 3);
   EXPECT_EQ(config.max_per_run, 4);
+  EXPECT_EQ(config.interleave, 2);
   EXPECT_EQ(config.timeout_s, 600);
   EXPECT_EQ(config.flags, (RegressionFlagRule{5, 0.5, 2}));
 }
@@ -65,6 +67,7 @@ TEST(HistoryConfig, DefaultsFollowTheSeedAndTheSuiteIsItsOwnSource) {
   EXPECT_EQ(config.sources, std::vector<std::string>{"benchmarks/"});
   EXPECT_EQ(config.harness_version, 1);
   EXPECT_EQ(config.max_per_run, 8);
+  EXPECT_EQ(config.interleave, 8);
   EXPECT_EQ(config.flags, (RegressionFlagRule{10, 0.1, 3}));
 }
 
@@ -75,6 +78,7 @@ branhc = "main"
 archive = "s3://bucket"
 suite = "../elsewhere"
 max_per_run = 0
+interleave = 0
 [history.flags]
 percent = 0
 )");
@@ -83,6 +87,7 @@ percent = 0
   EXPECT_NE(message.find("'s3://bucket' is not an archive URL"), std::string::npos) << message;
   EXPECT_NE(message.find("'../elsewhere' leaves the repository"), std::string::npos) << message;
   EXPECT_NE(message.find("history.max_per_run"), std::string::npos) << message;
+  EXPECT_NE(message.find("history.interleave"), std::string::npos) << message;
   EXPECT_NE(message.find("history.flags.percent: 0 is out of range: it must be above 0"),
             std::string::npos)
       << message;

@@ -391,6 +391,35 @@ TEST(HistoryExportFlagConfirmation, AFlagWhoseCommitsWereNotBothMeasuredAgainWai
             (std::vector<FlagToConfirm>{{sha('a'), sha('b'), "", setup_id(first)}}));
 }
 
+TEST(HistoryExportFlagConfirmation, AFlagComparesNeighboursAsMeasuredInOneBatch) {
+  // r1 measured a, b and c in a busy moment; r2 measured a and b again (a confirmation) in a
+  // quiet one. c was not measured again: against b's winner (7) it would rise 43%, against
+  // b as r1 measured it beside c (10) it does not rise at all.
+  const auto history_with_c = [](double c) {
+    return exported(input_for("abc", {success('a', "r1", at(10), {timed("sort", 10)}),
+                                      success('b', "r1", at(10), {timed("sort", 10)}),
+                                      success('c', "r1", at(10), {timed("sort", c)}),
+                                      success('a', "r2", at(12), {timed("sort", 7)}),
+                                      success('b', "r2", at(12), {timed("sort", 7)})}));
+  };
+  const Json unchanged = history_with_c(10);
+  EXPECT_EQ(unchanged["flags"], Json::array());
+  EXPECT_EQ(unchanged["series"][0]["points"]["flag"], Json({0, 0, 0}));
+  EXPECT_EQ(unchanged["series"][0]["points"]["median"], Json({7, 7, 10}));
+
+  // c truly slower: flagged against b as measured in c's batch, and not yet re-measured.
+  const Json slower = history_with_c(13);
+  ASSERT_EQ(slower["flags"].size(), 1u);
+  const Json& flag = slower["flags"][0];
+  EXPECT_EQ(flag["commit"], sha('c'));
+  EXPECT_EQ(flag["previous_median"], 10);
+  EXPECT_EQ(flag["median"], 13);
+  EXPECT_EQ(flag["change_percent"], 30);
+  EXPECT_EQ(flag["confirmation"], "not_remeasured");
+  EXPECT_EQ(flag["earlier"], nullptr);
+  EXPECT_EQ(slower["series"][0]["points"]["flag"], Json({0, 0, 1}));
+}
+
 HistoryAttempt on(HistoryAttempt attempt, const std::string& environment) {
   attempt.environment["id"] = environment;
   return attempt;
