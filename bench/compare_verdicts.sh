@@ -108,6 +108,9 @@ printf '%-44s%6s%12s%14s%7s%8s\n' "$N tries a row" PASS REGRESSION INCONCLUSIVE 
 for state in ${STATES:-idle busy mixed}; do  # STATES=busy: only the loaded rows
   if [ "$state" = mixed ]; then mixed; continue; fi
   load "$state"
+  # The baseline is seeded once the 1-minute load average has caught up with the loops, so
+  # that its records say the load they were measured under, as the tries' records will.
+  if [ "$state" = busy ]; then sleep "${LOAD_RISE_S:-60}"; fi
   seed_baseline "$state" >&2
   for method in stat seed; do
     verdicts "$method, $state: same program" 30 "$method"
