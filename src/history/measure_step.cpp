@@ -187,29 +187,35 @@ int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::
     }
     progress << "\n" << std::flush;
   };
-  // The commits that confirm flags, measured in alternation, run by run: a flag and the
-  // commit before it meet the same moments of the machine (docs/history.md).
+  // Commits measured together, in alternation, run by run, after `headline`: false when
+  // interrupted (none of them gets an attempt).
+  const auto measure_together = [&](const std::vector<std::string>& group,
+                                    const std::string& headline) {
+    progress << headline << std::flush;
+    start(group);
+    const auto attempts = measure_commits_alternating(*setup.repository, group, settings, executor,
+                                                      options.batch_dir);
+    if (!attempts) return false;
+    for (const HistoryAttempt& attempt : *attempts) keep(attempt);
+    return true;
+  };
+  // The commits that confirm flags first: a flag and the commit before it meet the same
+  // moments of the machine (docs/history.md).
   const std::vector<std::string>& confirming = plan.plan.confirming;
-  if (confirming.size() >= 2) {
-    progress << fmt::format(
-                    "measuring {} commits in alternation, run by run, to confirm flags: {}\n",
-                    confirming.size(), fmt::join(short_shas(confirming), " "))
-             << std::flush;
-    start(confirming);
-    const auto attempts = measure_commits_alternating(*setup.repository, confirming, settings,
-                                                      executor, options.batch_dir);
-    if (attempts) {
-      for (const HistoryAttempt& attempt : *attempts) keep(attempt);
-    }
+  const bool confirms = confirming.size() >= 2;
+  if (confirms) {
+    measure_together(confirming,
+                     fmt::format("measuring {} commits in alternation, run by run, "
+                                 "to confirm flags: {}\n",
+                                 confirming.size(), fmt::join(short_shas(confirming), " ")));
   }
   // The others in groups of [history] interleave, each group in alternation too: under a
   // load that comes and goes, commits measured one after the other each meet a moment of
   // their own, and a commit that changes nothing is flagged against its neighbour.
   std::vector<std::string> rest;
   for (const std::string& sha : plan.plan.selected) {
-    const bool confirms = confirming.size() >= 2 &&
-                          std::find(confirming.begin(), confirming.end(), sha) != confirming.end();
-    if (!confirms) rest.push_back(sha);
+    if (!confirms || std::find(confirming.begin(), confirming.end(), sha) == confirming.end())
+      rest.push_back(sha);
   }
   const auto group_size = static_cast<std::size_t>(std::max(1, setup.config.interleave));
   for (std::size_t first = 0; first < rest.size(); first += group_size) {
@@ -217,24 +223,22 @@ int measure_plan(const HistorySetup& setup, const MeasureOptions& options, std::
     const std::vector<std::string> group(
         rest.begin() + static_cast<std::ptrdiff_t>(first),
         rest.begin() + static_cast<std::ptrdiff_t>(std::min(first + group_size, rest.size())));
-    start(group);
-    if (group.size() == 1) {
-      progress << fmt::format("[{}/{}] measuring {}\n", done + 1, total, group[0].substr(0, 12))
-               << std::flush;
-      const std::optional<HistoryAttempt> attempt =
-          measure_commit(*setup.repository, group[0], settings, executor, options.batch_dir);
-      if (!attempt) break;
-      keep(*attempt);
+    if (group.size() > 1) {
+      const std::string headline =
+          fmt::format("[{}-{}/{}] measuring {} commits in alternation, run by run: {}\n", done + 1,
+                      done + group.size(), total, group.size(), fmt::join(short_shas(group), " "));
+      if (!measure_together(group, headline)) break;
       continue;
     }
-    progress << fmt::format("[{}-{}/{}] measuring {} commits in alternation, run by run: {}\n",
-                            done + 1, done + group.size(), total, group.size(),
-                            fmt::join(short_shas(group), " "))
+    // One commit alone (interleave = 1, or the last of the plan): its runs one after the
+    // other, exactly as before alternation existed.
+    progress << fmt::format("[{}/{}] measuring {}\n", done + 1, total, group[0].substr(0, 12))
              << std::flush;
-    const auto attempts = measure_commits_alternating(*setup.repository, group, settings, executor,
-                                                      options.batch_dir);
-    if (!attempts) break;
-    for (const HistoryAttempt& attempt : *attempts) keep(attempt);
+    start(group);
+    const std::optional<HistoryAttempt> attempt =
+        measure_commit(*setup.repository, group[0], settings, executor, options.batch_dir);
+    if (!attempt) break;
+    keep(*attempt);
   }
   status.finished_at = utc_now_with_microseconds();
   if (const int signal = interruption_signal()) {
