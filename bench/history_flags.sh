@@ -4,7 +4,9 @@
 # idle and N times with a busy loop on every core. Prints, per try, the flags of the export
 # by confirmation: the slow commit's, and those of commits that change no code.
 # Goals: the slowdown flagged and confirmed every time; no confirmed flag on a commit that
-# changes no code. Usage: history_flags.sh BUILD [N]
+# changes no code. With MEASURE='["time", "instructions"]' the demo's benchmark also counts
+# instructions (Valgrind), and the flags are listed per metric, counts beside times (issue 36).
+# Usage: history_flags.sh BUILD [N]
 set -euo pipefail
 BUILD=$(cd "${1:-build}" && pwd)
 N=${2:-5}
@@ -24,14 +26,17 @@ h = json.load(open(sys.argv[1]))
 summary = {c["sha"]: c["summary"] for c in h["commits"]}
 metric = {s["id"]: s["metric"] for s in h["series"]}
 slow, other = [], {"confirmed": 0, "unconfirmed": 0, "not_remeasured": 0}
+other_metrics = set()
 for f in h["flags"]:
     if "30% slower" in summary[f["commit"]]:
         slow.append(f'{metric[f["series"]]} {f["confirmation"]}')
     else:
         other[f["confirmation"]] += 1
+        other_metrics.add(metric[f["series"]])
 print(f'{sys.argv[2]:<12} slow commit: {", ".join(sorted(slow)) or "not flagged":<45} '
       f'no-code commits: {other["confirmed"]} confirmed, {other["unconfirmed"]} unconfirmed, '
-      f'{other["not_remeasured"]} not re-measured')
+      f'{other["not_remeasured"]} not re-measured'
+      + (f' ({", ".join(sorted(other_metrics))})' if other_metrics else ''))
 PY
 }
 
@@ -43,7 +48,8 @@ for state in idle busy; do
     done
   fi
   for i in $(seq 1 "$N"); do
-    bash scripts/history_demo.sh "$BUILD/perfgate" "$tmp/$state-$i" >/dev/null 2>&1
+    DEMO_MEASURE="${MEASURE:-}" bash scripts/history_demo.sh "$BUILD/perfgate" "$tmp/$state-$i" \
+      >/dev/null 2>&1
     summarise "$tmp/$state-$i/site/history.json" \
       "$state $i ($(cut -d' ' -f1 /proc/loadavg))"
   done

@@ -5,6 +5,8 @@
 # exports history.json: the flag at the slow commit, the failed commit with its build
 # error, full coverage.
 #   scripts/history_demo.sh PERFGATE [FOLDER]
+# DEMO_MEASURE='["time", "instructions"]' also counts the program's instructions
+# (bench/history_flags.sh; docs/measurement.md, "Instruction counts").
 set -euo pipefail
 PG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=${2:-$(mktemp -d)}
@@ -58,6 +60,9 @@ cat >benchmarks/app.toml <<'TOML'
 benchmark_id = "app"
 command = ["build/app"]
 TOML
+if [ -n "${DEMO_MEASURE:-}" ]; then
+  printf '[run_config]\nmeasure = %s\ncounter = "valgrind"\n' "$DEMO_MEASURE" >>benchmarks/app.toml
+fi
 commit "perfgate: monitor main"   # the activation commit
 for i in 1 2 3; do echo "note $i" >>NOTES; commit "notes: $i"; done
 program 29000000

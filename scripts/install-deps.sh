@@ -34,6 +34,7 @@ packages=(
   libgtest-dev libgmock-dev  # tests
   libbenchmark-dev     # bench/ micro-benchmarks
   hyperfine            # bench/: the peer we measure ourselves against
+  valgrind             # instruction counts (run_config.measure = ["instructions"]) and their tests
   python3              # bench/run.sh: prints the ratios
   python3-numpy        # tests run the script diff --bulk-debug-python writes
 )

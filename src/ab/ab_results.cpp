@@ -61,6 +61,34 @@ Json evidence_json(const MetricEvidence& evidence) {
   return out;
 }
 
+Json counts_json(const AbCounts& counts) {
+  Json runs = Json::array();
+  for (const auto& run : counts.runs) {
+    runs.push_back({{"side", side_name(run.side)},
+                    {"round", run.round},
+                    {"counts", run.counts},
+                    {"outcome", run.outcome},
+                    {"log", run.log_path}});
+  }
+  Json out = {
+      {"backend", counts.backend},
+      {"counter", counts.counter},
+      {"budget", {{"relative", counts.budget.relative}, {"absolute", counts.budget.absolute}}},
+      {"runs", runs},
+      {"verdict", nullptr}};
+  if (counts.verdict) {
+    const CountVerdict& v = *counts.verdict;
+    const auto bound = [](double value) { return std::isfinite(value) ? Json(value) : Json(); };
+    out["verdict"] = {{"kind", verdict_name(v.kind)}, {"deterministic", v.deterministic},
+                      {"rounds", v.rounds},           {"base_mean", v.base_mean},
+                      {"head_mean", v.head_mean},     {"base_spread", v.base_spread},
+                      {"head_spread", v.head_spread}, {"change", v.change},
+                      {"lower", bound(v.lower)},      {"upper", bound(v.upper)},
+                      {"threshold", v.threshold},     {"reasons", v.reasons}};
+  }
+  return out;
+}
+
 Json scenario_json(const AbScenarioResult& scenario) {
   Json out = {{"name", scenario.name},
               {"status", status_name(scenario.status())},
@@ -76,12 +104,16 @@ Json scenario_json(const AbScenarioResult& scenario) {
     }
     out["metrics"] = metrics;
     out["reasons"] = scenario.verdict->reasons;
-    out["pairs_judged"] = scenario.verdict->metrics.front().pair_over_budget.size();
+    out["pairs_judged"] = scenario.verdict->metrics.empty()
+                              ? 0
+                              : scenario.verdict->metrics.front().pair_over_budget.size();
   }
   out["error"] = scenario.error.empty() ? Json(nullptr) : Json(scenario.error);
   out["timeout"] = {{"seconds", scenario.timeout_s ? Json(*scenario.timeout_s) : Json(nullptr)},
                     {"source", scenario.timeout_source}};
   out["warnings"] = scenario.warnings;
+  out["timed"] = scenario.timed;
+  out["counts"] = scenario.counts ? counts_json(*scenario.counts) : Json(nullptr);
   if (scenario.profile) {
     out["profile"] = {{"tool", scenario.profile->tool},
                       {"path", scenario.profile->path},
@@ -140,6 +172,16 @@ ScenarioStatus AbScenarioResult::status() const {
       break;
   }
   return ScenarioStatus::kInconclusive;
+}
+
+std::vector<double> AbCounts::instructions(AbSide side) const {
+  std::vector<double> out;
+  for (const auto& run : runs) {
+    if (run.side != side) continue;
+    const auto it = run.counts.find("instructions");
+    out.push_back(it == run.counts.end() ? 0 : it->second);
+  }
+  return out;
 }
 
 PairedRuns AbScenarioResult::measured() const {

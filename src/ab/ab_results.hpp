@@ -2,10 +2,12 @@
 // Everything `perfgate ab` measured and concluded, as values: the runs of every scenario,
 // their verdicts, and the results.json form of it (docs/ab.md, "results.json").
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "ab/count_verdict.hpp"
 #include "ab/paired_verdict.hpp"
 #include "ab/scenario_plan.hpp"
 #include "model/json.hpp"
@@ -37,6 +39,27 @@ struct CandidateProfile {
   std::string note;  ///< why no profile was taken, or how the profiled run ended
 };
 
+/// One counted run of one side (ab --measure instructions): never timed.
+struct AbCountRun {
+  AbSide side = AbSide::kBase;
+  std::size_t round = 0;                 ///< 1-based
+  std::map<std::string, double> counts;  ///< instructions, and what else the backend counts
+  std::string outcome;                   ///< ProcessResult::reason()
+  std::string log_path;
+};
+
+/// The counted rounds of a scenario and their verdict.
+struct AbCounts {
+  std::string backend;  ///< "valgrind" or "hardware"
+  Json counter;         ///< CounterBackend::recipe(): how the counts were made
+  Budget budget;
+  std::vector<AbCountRun> runs;
+  std::optional<CountVerdict> verdict;
+
+  /// Each side's instruction counts, by round.
+  std::vector<double> instructions(AbSide side) const;
+};
+
 enum class ScenarioStatus {
   kRunning,
   kPass,
@@ -65,6 +88,9 @@ struct AbScenarioResult {
   std::optional<double> timeout_s;
   std::string timeout_source;         ///< "--timeout", "timeout_s" or "default"
   std::vector<std::string> warnings;  ///< PlannedScenario::warnings
+  /// --measure without time: no warmups and no timed pairs; the verdict is the counts'.
+  bool timed = true;
+  std::optional<AbCounts> counts;  ///< --measure instructions
 
   ScenarioStatus status() const;
   /// The measured (non-warmup) samples, by metric and pair.

@@ -1,5 +1,7 @@
 #include "ab/protocol.hpp"
 
+#include "count/counter_backend.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -85,8 +87,9 @@ void AbProtocol::run(const PlannedScenario& scenario, AbScenarioResult& result) 
   fixture_hashes_.clear();
   for (const auto& fixture : scenario.fixtures) fixture_hashes_.push_back(hash_or_missing(fixture));
 
-  const bool warm =
-      run_once(scenario, AbSide::kBase, 0, result) && run_once(scenario, AbSide::kHead, 0, result);
+  result.timed = scenario.measure_time;
+  const bool warm = scenario.measure_time && run_once(scenario, AbSide::kBase, 0, result) &&
+                    run_once(scenario, AbSide::kHead, 0, result);
   if (warm && scenario.rules.method == AbMethod::kStat) {
     // One pair at a time, judged after each: the confidence sequence keeps its error rate
     // however often it is looked at, so the first decided look ends the scenario.
@@ -104,7 +107,8 @@ void AbProtocol::run(const PlannedScenario& scenario, AbScenarioResult& result) 
       judge(result);
     }
   }
-  if (result.error.empty() && result.verdict->kind == VerdictKind::kRegression) {
+  if (scenario.counter != nullptr && result.error.empty()) count_rounds(scenario, result);
+  if (result.error.empty() && result.verdict && result.verdict->kind == VerdictKind::kRegression) {
     observer_.scenario_updated(result);
     result.profile =
         profile_candidate(executor_, scenario.side(AbSide::kHead), out_dir_ / "profile",
@@ -170,29 +174,7 @@ bool AbProtocol::run_once(const PlannedScenario& scenario, AbSide side, std::siz
       failed_run_checks(outcome, read_output(*spec.log_path),
                         {scenario.expect_exit, scenario.expect_output, via_shell});
 
-  if (const auto& validator = scenario.validator[static_cast<std::size_t>(side)];
-      validator && sample.failed_checks.empty()) {
-    ProcessSpec check = *validator;
-    check.env["PERFGATE_AB_OUTPUT_DIR"] = output_dir.string();
-    check.log_path = log_dir / (label + ".validator.log");
-    if (!check.timeout_s) check.timeout_s = result.timeout_s;
-    const ProcessResult verdict = executor_.run(check);
-    if (verdict.outcome == ProcessOutcome::kInterrupted) throw AbInterrupted{verdict.signal};
-    if (!verdict.succeeded()) {
-      const bool validator_via_shell =
-          check.argv.size() >= 2 && check.argv[0] == "/bin/sh" && check.argv[1] == "-c";
-      sample.failed_checks.push_back(
-          fmt::format("validator failed: {} (see {})",
-                      validator_via_shell ? verdict.reason_under_shell() : verdict.reason(),
-                      check.log_path->string()));
-    }
-  }
-  for (std::size_t i = 0; i < scenario.fixtures.size(); ++i) {
-    if (hash_or_missing(scenario.fixtures[i]) != fixture_hashes_[i]) {
-      sample.failed_checks.push_back(
-          fmt::format("fixture {} changed during the run", scenario.fixtures[i].string()));
-    }
-  }
+  check_outputs(scenario, side, label, output_dir, sample.failed_checks, result);
 
   if (!sample.failed_checks.empty()) {
     // A confirmation pair's failure is its own reason, apart from why pairs 4 and 5 ran.
@@ -206,6 +188,123 @@ bool AbProtocol::run_once(const PlannedScenario& scenario, AbSide side, std::siz
   }
   result.runs.push_back(std::move(sample));
   observer_.run_finished(result, result.runs.back());
+  return result.error.empty();
+}
+
+void AbProtocol::check_outputs(const PlannedScenario& scenario, AbSide side,
+                               const std::string& label, const fs::path& output_dir,
+                               std::vector<std::string>& failed_checks, AbScenarioResult& result) {
+  const fs::path log_dir = out_dir_ / "logs" / scenario.name;
+  if (const auto& validator = scenario.validator[static_cast<std::size_t>(side)];
+      validator && failed_checks.empty()) {
+    ProcessSpec check = *validator;
+    check.env["PERFGATE_AB_OUTPUT_DIR"] = output_dir.string();
+    check.log_path = log_dir / (label + ".validator.log");
+    if (!check.timeout_s) check.timeout_s = result.timeout_s;
+    const ProcessResult verdict = executor_.run(check);
+    if (verdict.outcome == ProcessOutcome::kInterrupted) throw AbInterrupted{verdict.signal};
+    if (!verdict.succeeded()) {
+      const bool validator_via_shell =
+          check.argv.size() >= 2 && check.argv[0] == "/bin/sh" && check.argv[1] == "-c";
+      failed_checks.push_back(
+          fmt::format("validator failed: {} (see {})",
+                      validator_via_shell ? verdict.reason_under_shell() : verdict.reason(),
+                      check.log_path->string()));
+    }
+  }
+  for (std::size_t i = 0; i < scenario.fixtures.size(); ++i) {
+    if (hash_or_missing(scenario.fixtures[i]) != fixture_hashes_[i]) {
+      failed_checks.push_back(
+          fmt::format("fixture {} changed during the run", scenario.fixtures[i].string()));
+    }
+  }
+}
+
+void AbProtocol::count_rounds(const PlannedScenario& scenario, AbScenarioResult& result) {
+  AbCounts& counts = result.counts.emplace();
+  counts.backend = scenario.counter->name();
+  counts.counter = scenario.counter->recipe();
+  counts.budget = scenario.instruction_budget;
+  // A deterministic program decides in two rounds; one whose counts vary gets rounds as
+  // --method stat gets pairs, up to the same limit.
+  const std::size_t max_rounds = std::max(kCountRounds, scenario.rules.max_pairs);
+  for (std::size_t round = 1; round <= max_rounds; ++round) {
+    const AbSide leader = round % 2 == 1 ? AbSide::kBase : AbSide::kHead;
+    const AbSide follower = leader == AbSide::kBase ? AbSide::kHead : AbSide::kBase;
+    if (!count_once(scenario, leader, round, result) ||
+        !count_once(scenario, follower, round, result)) {
+      return;
+    }
+    counts.verdict =
+        judge_counts(counts.instructions(AbSide::kBase), counts.instructions(AbSide::kHead),
+                     counts.budget, scenario.rules.alpha, round == max_rounds);
+    observer_.scenario_updated(result);
+    if (counts.verdict->kind != VerdictKind::kNeedsConfirmation) break;
+  }
+  // The scenario's verdict: the counts' alone, or the worse of the times' and the counts'.
+  const CountVerdict& counted = *counts.verdict;
+  std::vector<std::string> reasons;
+  for (const auto& reason : counted.reasons) reasons.push_back("instructions: " + reason);
+  if (!result.verdict) {
+    result.verdict = PairedVerdict{counted.kind, {}, reasons};
+    return;
+  }
+  const auto rank = [](VerdictKind kind) {
+    return kind == VerdictKind::kRegression ? 2 : kind == VerdictKind::kPass ? 0 : 1;
+  };
+  if (rank(counted.kind) > rank(result.verdict->kind)) result.verdict->kind = counted.kind;
+  result.verdict->reasons.insert(result.verdict->reasons.end(), reasons.begin(), reasons.end());
+}
+
+bool AbProtocol::count_once(const PlannedScenario& scenario, AbSide side, std::size_t round,
+                            AbScenarioResult& result) {
+  const std::string label = fmt::format("{}-count-{}", side_name(side), round);
+  const fs::path log_dir = out_dir_ / "logs" / scenario.name;
+  const fs::path output_dir = out_dir_ / "runs" / scenario.name / label;
+  const fs::path counts_dir = out_dir_ / "counts" / scenario.name / label;
+  make_folder(log_dir);
+  make_folder(output_dir);
+  make_folder(counts_dir);
+
+  ProcessSpec spec = scenario.side(side);
+  const bool via_shell = spec.argv.size() >= 2 && spec.argv[0] == "/bin/sh" && spec.argv[1] == "-c";
+  spec.argv = scenario.counter->wrap(spec.argv, counts_dir);
+  // A counted run may take the backend's allowance times a timed run's limit (Valgrind is
+  // many times slower); with no limit set or derived (counts alone: no warmups), none.
+  if (!spec.timeout_s) spec.timeout_s = result.timeout_s;
+  if (spec.timeout_s) *spec.timeout_s *= scenario.counter->slowdown_allowance();
+  spec.log_path = log_dir / (label + ".log");
+  spec.env["PERFGATE_AB_OUTPUT_DIR"] = output_dir.string();
+  spec.env["PERFGATE_COUNTED_RUN"] = "1";
+  spec.kill_escapees = true;
+  const ProcessResult outcome = executor_.run(spec);
+  if (outcome.outcome == ProcessOutcome::kInterrupted) throw AbInterrupted{outcome.signal};
+  note_escapees(outcome, label, result);
+
+  AbCountRun run;
+  run.side = side;
+  run.round = round;
+  run.outcome = outcome.reason();
+  run.log_path = spec.log_path->string();
+  std::vector<std::string> failed_checks =
+      failed_run_checks(outcome, read_output(*spec.log_path),
+                        {scenario.expect_exit, scenario.expect_output, via_shell});
+  check_outputs(scenario, side, label, output_dir, failed_checks, result);
+  if (failed_checks.empty()) {
+    try {
+      for (const auto& [metric, value] : scenario.counter->collect(counts_dir))
+        run.counts[metric] = value;
+    } catch (const Error& error) {
+      failed_checks.push_back(error.what());
+    }
+  }
+  if (!failed_checks.empty()) {
+    result.error =
+        fmt::format("the {} counted run of round {} is invalid evidence: {} (log: {})",
+                    side_name(side), round, fmt::join(failed_checks, "; "), run.log_path);
+  }
+  result.counts->runs.push_back(std::move(run));
+  observer_.count_run_finished(result, result.counts->runs.back());
   return result.error.empty();
 }
 

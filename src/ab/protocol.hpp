@@ -20,6 +20,12 @@ class AbObserver {
   virtual void run_finished(const AbScenarioResult& scenario, const AbRunSample& sample) = 0;
   /// After a verdict, an error or a profile was recorded.
   virtual void scenario_updated(const AbScenarioResult& scenario) = 0;
+  /// After every counted run (--measure instructions), with `run` already in
+  /// `scenario.counts->runs`.
+  virtual void count_run_finished(const AbScenarioResult& scenario, const AbCountRun& run) {
+    (void)run;
+    scenario_updated(scenario);
+  }
 };
 
 /// Time limit of the profiled run when the scenario sets no timeout_s.
@@ -50,6 +56,15 @@ class AbProtocol {
   bool run_pairs(const PlannedScenario& scenario, std::size_t first, std::size_t last,
                  AbScenarioResult& result);
   void judge(AbScenarioResult& result);
+  /// --measure instructions: counted rounds (base and head, the leader alternating) until
+  /// judge_counts decides; the verdict joins the timed one (the worse wins).
+  void count_rounds(const PlannedScenario& scenario, AbScenarioResult& result);
+  bool count_once(const PlannedScenario& scenario, AbSide side, std::size_t round,
+                  AbScenarioResult& result);
+  /// The checks of a run that finished: the scenario's validator and its fixtures.
+  void check_outputs(const PlannedScenario& scenario, AbSide side, const std::string& label,
+                     const std::filesystem::path& output_dir,
+                     std::vector<std::string>& failed_checks, AbScenarioResult& result);
 
   Executor& executor_;
   std::filesystem::path out_dir_;

@@ -8,10 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "ab/count_verdict.hpp"
 #include "ab/scenario_file.hpp"
 #include "measure/executor.hpp"
 
 namespace perfgate {
+
+class CounterBackend;
 
 enum class AbSide { kBase = 0, kHead = 1 };
 inline constexpr std::array<AbSide, 2> kAbSides = {AbSide::kBase, AbSide::kHead};
@@ -40,6 +43,11 @@ struct PlannedScenario {
   /// Why the rules may let a real slowdown through (rule_warnings); shown before the runs
   /// and in the report.
   std::vector<std::string> warnings;
+  /// --measure: timed pairs (time) and/or counted rounds (instructions, issue 36) with this
+  /// backend; null when instructions are not measured.
+  bool measure_time = true;
+  const CounterBackend* counter = nullptr;
+  Budget instruction_budget{kDefaultInstructionBudget, 0};
 
   ProcessSpec& side(AbSide s) { return run[static_cast<std::size_t>(s)]; }
   const ProcessSpec& side(AbSide s) const { return run[static_cast<std::size_t>(s)]; }

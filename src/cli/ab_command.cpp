@@ -1,5 +1,8 @@
 #include "cli/ab_command.hpp"
 
+#include "config/benchmark_config.hpp"
+#include "count/counter_backend.hpp"
+
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -74,10 +77,36 @@ std::array<SideSource, 2> read_sides(const AbOptions& options) {
   return {base, head};
 }
 
+/// "instructions=2%" or "instructions=2%,0": the counted rounds' budget (issue 36), a
+/// relative part and an optional absolute one in instructions.
+std::optional<Budget> instruction_budget_flag(const std::string& text) {
+  const std::string prefix = "instructions=";
+  if (text.rfind(prefix, 0) != 0) return std::nullopt;
+  const std::string value = text.substr(prefix.size());
+  const std::string relative = value.substr(0, value.find(','));
+  const std::string absolute =
+      value.find(',') == std::string::npos ? "0" : value.substr(value.find(',') + 1);
+  Budget budget;
+  try {
+    std::size_t used = 0;
+    if (relative.empty() || relative.back() != '%') throw std::invalid_argument("");
+    budget.relative = std::stod(relative.substr(0, relative.size() - 1), &used) / 100;
+    if (used != relative.size() - 1 || !(budget.relative >= 0)) throw std::invalid_argument("");
+    budget.absolute = std::stod(absolute, &used);
+    if (used != absolute.size() || !(budget.absolute >= 0)) throw std::invalid_argument("");
+  } catch (const std::exception&) {
+    usage("--budget " + text +
+          ": give the instructions budget as a percentage and an optional count, e.g. "
+          "instructions=1% or instructions=2%,1000");
+  }
+  return budget;
+}
+
 RuleOverrides read_rule_flags(const AbOptions& options) {
   RuleOverrides overrides;
   try {
     for (const auto& text : options.budgets) {
+      if (instruction_budget_flag(text)) continue;  // the counted rounds' (apply_measure_flag)
       const BudgetSetting setting = parse_budget_setting(text);
       overrides.budgets[static_cast<std::size_t>(setting.metric)] = setting.budget;
     }
@@ -117,6 +146,51 @@ void apply_method_flags(const AbOptions& options, VerdictRules& rules) {
   rules.method = stat ? AbMethod::kStat : AbMethod::kPairs;
   rules.alpha = options.alpha;
   rules.max_pairs = static_cast<std::size_t>(options.max_pairs);
+}
+
+/// --measure and the instructions budget, onto every scenario; the counter is chosen
+/// here, before the output folder exists, so a machine that cannot count refuses first.
+void apply_measure_flag(const AbOptions& options, std::vector<PlannedScenario>& scenarios,
+                        CounterChoices& counters, AbReport& report) {
+  std::optional<Budget> budget;
+  for (const auto& text : options.budgets) {
+    if (auto parsed = instruction_budget_flag(text)) budget = parsed;
+  }
+  bool time = true;
+  bool instructions = false;
+  if (!options.measure.empty()) {
+    const auto kinds = parse_measure_kinds(options.measure);
+    if (!kinds) {
+      usage(
+          fmt::format("--measure {}: give time, instructions, or both, each once (e.g. "
+                      "--measure instructions)",
+                      fmt::join(options.measure, ",")));
+    }
+    std::tie(time, instructions) = *kinds;
+  }
+  if (budget && !instructions) {
+    usage("--budget instructions=...: instructions are measured with --measure instructions");
+  }
+  const CounterBackend* counter = instructions ? &counters.get("auto") : nullptr;
+  for (auto& scenario : scenarios) {
+    scenario.measure_time = time;
+    scenario.counter = counter;
+    if (budget) scenario.instruction_budget = *budget;
+  }
+  Json kinds = Json::array();
+  if (time) kinds.push_back("time");
+  if (instructions) kinds.push_back("instructions");
+  report.method["measure"] = kinds;
+  if (counter != nullptr) {
+    report.method["counter"] = counter->recipe();
+    report.method["counts"] = fmt::format(
+        "{}{} counted run per side and round, never timed, the leader alternating; 2 rounds "
+        "(one and its confirmation) decide a deterministic program (each side's counts within "
+        "{:g}% of each other), one whose counts vary gets rounds until a confidence sequence "
+        "decides, up to {}",
+        time ? "after the timed pairs, " : "no timed runs; ", 1, kDeterministicSpread * 100,
+        std::max(kCountRounds, static_cast<std::size_t>(options.max_pairs)));
+  }
 }
 
 std::string describe_side(const SideSource& side) {
@@ -173,6 +247,16 @@ class CheckpointingObserver final : public AbObserver {
     checkpoint();
   }
   void scenario_updated(const AbScenarioResult&) override { checkpoint(); }
+  void count_run_finished(const AbScenarioResult& scenario, const AbCountRun& run) override {
+    const auto instructions = run.counts.find("instructions");
+    std::cerr << fmt::format("perfgate ab: {} {} count {:<3} {:>16}  {}\n", scenario.name,
+                             side_name(run.side), run.round,
+                             instructions == run.counts.end()
+                                 ? std::string("—")
+                                 : fmt::format("{:.0f} instructions", instructions->second),
+                             run.outcome);
+    checkpoint();
+  }
   void checkpoint() { replace_file_atomically(results_, pretty_json(to_json(report_))); }
 
  private:
@@ -328,6 +412,11 @@ CLI::App* add_ab_command(CLI::App& app, AbOptions& options) {
                  "--method stat: the chance of a wrong verdict it allows (default 0.01)");
   ab->add_option("--max-pairs", options.max_pairs,
                  "--method stat: pairs before an undecided scenario is INCONCLUSIVE (default 60)");
+  ab->add_option("--measure", options.measure,
+                 "time (the timed pairs, default), instructions (counted rounds: hardware "
+                 "counters or Valgrind; a deterministic program decides in 2 rounds), or "
+                 "time,instructions; --budget instructions=1% is the counts' budget (default)")
+      ->delimiter(',');
   ab->add_flag("--json", options.json,
                "Print the verdict as one JSON object on stdout (progress and verdict lines go "
                "to stderr)");
@@ -340,7 +429,9 @@ CLI::App* add_ab_command(CLI::App& app, AbOptions& options) {
       "  perfgate ab --base 'sort --n 1e6' --head './sort-new --n 1e6' --timeout 2m --out "
       "perf-out/\n"
       "  perfgate ab --method stat --alpha 0.01 --max-pairs 60 --base ./old --head ./new --out "
-      "perf-out/\n\n"
+      "perf-out/\n"
+      "  perfgate ab --measure instructions --budget instructions=1% --base ./old --head ./new "
+      "--out perf-out/\n\n"
       "Exit status: 0 PASS; 1 REGRESSION or an execution error; 2 INCONCLUSIVE;\n"
       "64 bad flags or an existing --out folder; 65 invalid scenarios file; 66 missing file;\n"
       "74 output folder not writable; 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP\n"
@@ -379,6 +470,8 @@ int execute_ab(const AbOptions& options) {
 
   // Everything that can refuse the command is checked before the output folder exists.
   AbReport report;
+  CounterChoices counters(machine_counter_sources);
+  apply_measure_flag(options, scenarios, counters, report);
   if (request.file) {
     report.scenario_file = request.file->path.string();
     report.scenario_file_sha256 = sha256_file(report.scenario_file);
@@ -401,7 +494,9 @@ int execute_ab(const AbOptions& options) {
   std::cerr << busy_machine_notice(real_host());
   const MachineSnapshot machine_before = take_machine_snapshot(real_host());
   report.machine = describe_machine();
+  const Json measured = report.method;  // apply_measure_flag's part
   report.method = describe_method(options, request.sides);
+  report.method.update(measured);
   if (request.file) report.scenario_file_copy = copy_scenario_file(out, *request.file);
   replace_file_atomically(out / "checksums.json", pretty_json(file_checksums));
   report.scenarios.resize(scenarios.size());

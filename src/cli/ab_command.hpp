@@ -24,6 +24,8 @@ struct AbOptions {
   std::string method = "pairs";  ///< --method: pairs (3 + 2 pairs) or stat
   double alpha = 0.01;           ///< --alpha, for --method stat
   long long max_pairs = 60;      ///< --max-pairs, for --method stat
+  /// --measure time,instructions: timed pairs and/or counted rounds; empty: time.
+  std::vector<std::string> measure;
 };
 
 /// Adds the `ab` subcommand and its flags to `app`.

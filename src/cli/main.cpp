@@ -5,6 +5,7 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <string_view>
 
 #include "cli/ab_command.hpp"
 #include "cli/baseline_command.hpp"
@@ -21,6 +22,7 @@
 #include "cli/terminal.hpp"
 #include "cli/usage_error.hpp"
 #include "cli/worker_command.hpp"
+#include "count/perf_events.hpp"
 #include "model/error.hpp"
 #include "model/visible_text.hpp"
 #include "perfgate_version.hpp"
@@ -47,6 +49,11 @@ int dispatch(int argc, char** argv);
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The harness's own wrapper of a run counted with hardware counters (count/): not a
+  // command for people, so not in the command line's help.
+  if (argc >= 2 && std::string_view(argv[1]) == perfgate::kCountHardwareCommand) {
+    return perfgate::count_hardware_main(argc, argv);
+  }
   // A closed pipe (`perfgate ab ... | tee log` after a Ctrl-C ended tee) must not kill
   // perfgate halfway through writing its results: its writes to stdout fail instead, the
   // command finishes its files and exits with its own status. Measured programs and helpers

@@ -9,12 +9,13 @@ namespace perfgate {
 
 class ProgressLine final : public RunObserver {
  public:
-  /// `total_runs`: warmups and measured runs of every state that will run.
+  /// `total_runs`: warmups, measured and counted runs of every state that will run.
   ProgressLine(std::FILE* stream, int total_runs, bool enabled);
   ~ProgressLine() override;
 
   void run_started(const BenchmarkState& state, int run_index, int total_runs,
                    bool warmup) override;
+  void counted_run_started(const BenchmarkState& state, int index, int total) override;
   /// Erases the line so that other output starts on a clean line.
   void clear();
 
@@ -24,6 +25,8 @@ class ProgressLine final : public RunObserver {
   int started_ = 0;
   bool enabled_;
   bool drawn_ = false;
+
+  void draw(const std::string& name, const std::string& run);
 };
 
 }  // namespace perfgate

@@ -76,6 +76,30 @@ void print_hard_failure(const RawRecord& record) {
   print_worker_log_tail(std::cerr, id, record.worker_log_path, kWorkerLogTailLines);
 }
 
+/// Every run a state makes: warmups and measured runs (when it measures time), counted
+/// runs (when it measures instructions).
+int runs_of(const RunSettings& settings) {
+  return (settings.measure_time ? settings.num_warmup_runs + settings.num_measurement_runs : 0) +
+         (settings.measure_counts ? settings.num_count_runs : 0);
+}
+
+/// "1 warmup + 3 measured run(s) + 2 counted run(s) (valgrind)", as --dry-run says it.
+std::string describe_runs(const RunSettings& settings, const RunEnvironment& environment) {
+  std::string out;
+  if (settings.measure_time) {
+    out = fmt::format("{} warmup + {} measured run(s)", settings.num_warmup_runs,
+                      settings.num_measurement_runs);
+  }
+  if (settings.measure_counts) {
+    // Chosen already: execute_run checked every state's counter before the plan.
+    const std::string backend =
+        environment.counters ? environment.counters->get(settings.counter).name() : "?";
+    out += fmt::format("{}{} counted run(s) ({})", out.empty() ? "" : " + ",
+                       settings.num_count_runs, backend);
+  }
+  return out;
+}
+
 /// What --dry-run prints: every state with its runs and command, or why it is skipped.
 std::string render_run_plan(const std::vector<BenchmarkState>& states,
                             const RunEnvironment& environment, const fs::path& results_dir) {
@@ -92,11 +116,10 @@ std::string render_run_plan(const std::vector<BenchmarkState>& states,
     // --timeout overrides every config's timeout_s, as it will when the runs start.
     const std::optional<double> timeout =
         environment.timeout_s ? environment.timeout_s : settings.timeout_s;
-    runs += settings.num_warmup_runs + settings.num_measurement_runs;
-    measured += settings.num_measurement_runs;
+    runs += runs_of(settings);
+    if (settings.measure_time) measured += settings.num_measurement_runs;
     out +=
-        fmt::format("{}  {} warmup + {} measured run(s), {}\n  {}\n  in {}\n", state.name,
-                    settings.num_warmup_runs, settings.num_measurement_runs,
+        fmt::format("{}  {}, {}\n  {}\n  in {}\n", state.name, describe_runs(settings, environment),
                     timeout ? fmt::format("timeout {:g} s", *timeout) : std::string("no timeout"),
                     describe_command(state.command), state.config->working_folder().string());
   }
@@ -139,11 +162,17 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
                   "With -- CMD: measured runs (default: [run] of perfgate.toml, else 3)");
   run->add_option("--warmup", options.warmup,
                   "With -- CMD: warmup runs (default: [run] of perfgate.toml, else 1)");
+  run->add_option("--measure", options.measure,
+                  "What to measure, over every config's run_config.measure: time, "
+                  "instructions, or both (--measure time,instructions). Instructions are "
+                  "counted in runs of their own, under hardware counters or Valgrind")
+      ->delimiter(',');
   run->footer(
       "Examples:\n"
       "  perfgate run benchmarks/\n"
       "  perfgate run -- ./build/sort --n 1000000     # ad hoc: no config, same records\n"
       "  perfgate run --runs 10 --name gzip9 -- gzip -9 -k -f data.bin\n"
+      "  perfgate run --measure time,instructions benchmarks/   # also count instructions\n"
       "  perfgate run benchmarks/sort.toml --filter 'sort*' --results-dir out/ --json\n"
       "  perfgate run --list --filter 'sort*'\n"
       "  perfgate run --dry-run benchmarks/\n"
@@ -151,7 +180,8 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
       "Each benchmark's table is printed when it finishes; progress goes to standard error.\n\n"
       "Exit status: 0 all passed or skipped (or listed); 1 a threshold breach or a failed run;\n"
       "65 invalid config or a program that cannot run; 66 missing file, folder or\n"
-      "program; 74 results folder not writable; 130, 143 or 129 interrupted by SIGINT,\n"
+      "program (or no counter for --measure instructions); 74 results folder not\n"
+      "writable; 130, 143 or 129 interrupted by SIGINT,\n"
       "SIGTERM or SIGHUP (the runs it started are killed, records so far are kept).");
   return run;
 }
@@ -269,7 +299,20 @@ int execute_run(const RunOptions& options) {
     paths.push_back(project ? as_seen_from_here(project->root / "benchmarks")
                             : fs::path("benchmarks"));
   }
-  const Suite suite = adhoc ? adhoc_suite(options, project) : load_suite(paths, project);
+  Suite suite = adhoc ? adhoc_suite(options, project) : load_suite(paths, project);
+  if (!options.measure.empty()) {
+    const auto kinds = parse_measure_kinds(options.measure);
+    if (!kinds) {
+      throw Error(ExitCode::kUsage,
+                  fmt::format("--measure {}: give time, instructions, or both, each once (e.g. "
+                              "--measure time,instructions)",
+                              fmt::join(options.measure, ",")));
+    }
+    for (auto& config : suite.configs) {
+      config.run.measure_time = kinds->first;
+      config.run.measure_counts = kinds->second;
+    }
+  }
   announce_project(suite.project);
 
   std::vector<BenchmarkState> states;
@@ -296,6 +339,11 @@ int execute_run(const RunOptions& options) {
       to_run.push_back(&state);
   }
   check_commands_runnable(to_run);
+  // A machine that cannot count refuses before anything runs, naming what to install or
+  // allow (count/counter_backend.cpp), not one failed record per benchmark.
+  for (const BenchmarkState* state : to_run) {
+    if (state->config->run.measure_counts) environment.counters->get(state->config->run.counter);
+  }
   const fs::path results_dir = project_results_dir(options.results_dir, suite.project);
   if (options.dry_run) {
     check_results_folder_writable(results_dir);
@@ -305,7 +353,7 @@ int execute_run(const RunOptions& options) {
   const fs::path run_dir = create_run_folder(results_dir, environment.file_stamp);
   int total_runs = 0;
   for (const BenchmarkState* state : to_run) {
-    total_runs += state->config->run.num_warmup_runs + state->config->run.num_measurement_runs;
+    total_runs += runs_of(state->config->run);
   }
 
   ProgressLine progress(stderr, total_runs, !options.no_progress && stderr_is_terminal());

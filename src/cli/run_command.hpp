@@ -23,6 +23,8 @@ struct RunOptions {
   std::string name;           ///< --name: the ad-hoc benchmark's id
   std::optional<int> runs;    ///< --runs: its measured runs
   std::optional<int> warmup;  ///< --warmup: its warmup runs
+  /// --measure time,instructions: over every config's run_config.measure; empty: theirs.
+  std::vector<std::string> measure;
 };
 
 /// Takes `perfgate run ... -- CMD ARGS...` apart before the flags are parsed: the words

@@ -32,6 +32,7 @@ RunEnvironment describe_run_environment(const Suite& suite, const std::string& r
   add_local_git(real_host(), out.provenance, project_folder(suite), std::cerr);
   out.gpu_count = hardware.gpus.size();
   out.file_stamp = file_stamp_utc(now);
+  out.counters = std::make_shared<CounterChoices>(machine_counter_sources);
   if (suite.project.log_limit_mb) {
     out.log_limit_bytes = static_cast<std::size_t>(*suite.project.log_limit_mb * 1024 * 1024);
   }

@@ -33,6 +33,12 @@ struct RunSettings {
   std::optional<double> timeout_s;        ///< per run; absent = no limit
   std::vector<std::string> device_types;  ///< substrings of the device name; empty = any device
   int required_gpus = 0;
+  /// run_config.measure: "time" (the timed runs: latency, cpu_time, memory, the program's
+  /// own metrics) and/or "instructions" (counted runs after them, count/).
+  bool measure_time = true;
+  bool measure_counts = false;
+  int num_count_runs = 2;        ///< counted runs: one, and one that confirms it
+  std::string counter = "auto";  ///< "auto", "hardware" or "valgrind"
 
   bool operator==(const RunSettings&) const = default;
 };
@@ -95,6 +101,10 @@ struct BenchmarkState {
   CommandSpec command;                     ///< with every {axis} replaced
   std::map<std::string, std::string> env;  ///< the config's env with every {axis} replaced
 };
+
+/// Reads run_config.measure (or `run --measure`): each of "time" and "instructions" at
+/// most once, at least one. Returns {time, instructions}, or nullopt for anything else.
+std::optional<std::pair<bool, bool>> parse_measure_kinds(const std::vector<std::string>& kinds);
 
 /// Expands the cartesian product of the config's axes (first axis varies slowest).
 /// A config without axes yields exactly one state. `{axis}` in command argv elements, in

@@ -86,7 +86,7 @@ void read_run_config(BenchmarkConfig& config, const ConfigValue& value) {
   ErrorList errors;
   const ConfigTable table(value,
                           {"num_warmup_runs", "num_measurement_runs", "timeout_s", "device_types",
-                           "gpu_types", "required_gpus"},
+                           "gpu_types", "required_gpus", "measure", "num_count_runs", "counter"},
                           errors);
   errors.check([&] {
     if (auto v = table.get("num_warmup_runs"))
@@ -106,6 +106,33 @@ void read_run_config(BenchmarkConfig& config, const ConfigValue& value) {
   errors.check([&] {
     if (auto v = table.get("required_gpus"))
       config.run.required_gpus = v->int_between(0, kMaxRunsPerState);
+  });
+  errors.check([&] {
+    if (auto v = table.get("measure")) {
+      const auto kinds = parse_measure_kinds(v->non_empty_string_list());
+      if (!kinds) {
+        throw v->error("must list \"time\" and/or \"instructions\", each once",
+                       "E.g. measure = [\"time\", \"instructions\"] (instruction counts: "
+                       "docs/measurement.md)");
+      }
+      config.run.measure_time = kinds->first;
+      config.run.measure_counts = kinds->second;
+    }
+  });
+  errors.check([&] {
+    if (auto v = table.get("num_count_runs"))
+      config.run.num_count_runs = v->int_between(1, kMaxRunsPerState);
+  });
+  errors.check([&] {
+    if (auto v = table.get("counter")) {
+      config.run.counter = v->non_empty_string();
+      if (config.run.counter != "auto" && config.run.counter != "hardware" &&
+          config.run.counter != "valgrind") {
+        throw v->error("must be \"auto\", \"hardware\" or \"valgrind\"",
+                       "Leave it out (\"auto\": hardware counters where the kernel gives "
+                       "them, else Valgrind)");
+      }
+    }
   });
   errors.throw_if_any();
 }
@@ -159,6 +186,13 @@ PolicyMetrics config_policy_metrics(const BenchmarkConfig& config) {
     metrics.known.emplace_back(name);
   }
   if (config.throughput) metrics.known.emplace_back(metric_names::kThroughput);
+  if (config.run.measure_counts) {
+    for (const auto name : {count_metric_names::kInstructions, count_metric_names::kL1Misses,
+                            count_metric_names::kLlMisses, count_metric_names::kEstimatedCycles,
+                            count_metric_names::kCycles, count_metric_names::kBranchMisses}) {
+      metrics.known.emplace_back(name);
+    }
+  }
   for (const auto& [metric, region] : config.component_metrics) metrics.known.push_back(metric);
   metrics.open = config.component_metrics.empty();
   return metrics;

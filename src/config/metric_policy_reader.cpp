@@ -7,13 +7,20 @@
 #include "config/config_sections.hpp"
 #include "config/error_list.hpp"
 #include "config/key_suggestion.hpp"
-
 namespace perfgate {
 namespace {
 
-constexpr std::array<std::string_view, 5> kStandardMetrics = {
-    metric_names::kLatency, metric_names::kThroughput, metric_names::kMemory,
-    metric_names::kCpuTime, metric_names::kGpuMemory};
+constexpr std::array<std::string_view, 11> kStandardMetrics = {metric_names::kLatency,
+                                                               metric_names::kThroughput,
+                                                               metric_names::kMemory,
+                                                               metric_names::kCpuTime,
+                                                               metric_names::kGpuMemory,
+                                                               count_metric_names::kInstructions,
+                                                               count_metric_names::kL1Misses,
+                                                               count_metric_names::kLlMisses,
+                                                               count_metric_names::kEstimatedCycles,
+                                                               count_metric_names::kCycles,
+                                                               count_metric_names::kBranchMisses};
 
 // A name this close to a standard metric is a typo of it, not a metric of its own.
 constexpr std::size_t kNearMissDistance = 2;

@@ -206,6 +206,7 @@ RunEnvironment run_environment(const Suite& suite, const std::string& sha,
   environment.provenance.ci["dirty"] = false;
   environment.file_stamp = file_stamp_utc(now);
   environment.gpu_count = host.hardware.gpus.size();
+  environment.counters = std::make_shared<CounterChoices>(machine_counter_sources);
   // [history] timeout_s bounds every run and hook of the suite, as it bounds each build
   // command (docs/history.md); a config's own shorter limit still applies.
   environment.timeout_cap_s = timeout_s;

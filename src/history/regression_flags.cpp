@@ -5,8 +5,12 @@
 namespace perfgate::history {
 namespace {
 
-/// rule.absolute_ms in `unit`; nullopt when the unit is not a time.
+/// rule.absolute_ms in `unit`; 0 for a count of work (instructions, cycles: issue 36);
+/// nullopt when the unit is neither.
 std::optional<double> absolute_threshold(double absolute_ms, const std::string& unit) {
+  // A count has no absolute noise floor to stand in for: a deterministic program repeats
+  // it exactly, and a program that does not has MADs that the third rule weighs.
+  if (unit == "instructions" || unit == "cycles") return 0.0;
   if (unit == "s") return absolute_ms / 1000;
   if (unit == "ms") return absolute_ms;
   if (unit == "us" || unit == "µs") return absolute_ms * 1000;

@@ -22,8 +22,9 @@ struct SeriesPoint {
 /// - more than rule.absolute_ms, converted to `unit` ("s": / 1000, "ms": as is,
 ///   "us" or "µs": * 1000, "ns": * 1e6);
 /// - more than rule.mad_factor * (mad[i] + mad[i-1]).
-/// All three comparisons are strict. Point 0 is never flagged. The rule is for timings: with
-/// a unit that is not one of those times (bytes, a count, ""), no point is flagged.
+/// All three comparisons are strict. Point 0 is never flagged. The rule is for timings and
+/// for counts of work (unit "instructions" or "cycles", issue 36), which have no absolute
+/// part; with any other unit (bytes, misses, ""), no point is flagged.
 std::vector<bool> regression_flags(const std::vector<SeriesPoint>& points,
                                    const RegressionFlagRule& rule, const std::string& unit);
 

@@ -86,9 +86,16 @@ class StateRun {
         log_path_(std::move(log_path)),
         cwd_(state.config->working_folder()) {}
 
+  /// A counted run: the command wrapped by the counting backend, its counts left in
+  /// `folder`, and its time limit the backend's allowance times the run's.
+  struct Counted {
+    const CounterBackend* backend = nullptr;
+    fs::path folder;
+  };
+
   ProcessResult execute(const CommandSpec& command, const std::string& label,
                         const std::map<std::string, std::string>& extra_env = {},
-                        bool kill_escapees = false) {
+                        bool kill_escapees = false, const Counted* counted = nullptr) {
     ProcessSpec spec;
     spec.kill_escapees = kill_escapees;
     spec.argv = command.to_argv();
@@ -108,6 +115,10 @@ class StateRun {
     if (environment_.timeout_cap_s &&
         (!spec.timeout_s || *spec.timeout_s > *environment_.timeout_cap_s))
       spec.timeout_s = environment_.timeout_cap_s;
+    if (counted != nullptr) {
+      spec.argv = counted->backend->wrap(spec.argv, counted->folder);
+      if (spec.timeout_s) *spec.timeout_s *= counted->backend->slowdown_allowance();
+    }
     spec.log_path = log_path_;
     spec.log_limit_bytes = environment_.log_limit_bytes;
     return executor_.run(spec);
@@ -146,7 +157,23 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     record.regression_thresholds[metric] = policy_json(policy);
   }
   record.quality_metadata = config.quality_metadata;
-  record.recipe = build_recipe(state, digest_inputs(config));
+  // The counting backend is chosen before anything runs: it is part of the recipe, and a
+  // machine that cannot count fails the state before its first hook.
+  const CounterBackend* counter = nullptr;
+  std::string cannot_count;
+  if (config.run.measure_counts) {
+    if (!environment_.counters) {
+      cannot_count = "this command cannot count instructions";
+    } else {
+      try {
+        counter = &environment_.counters->get(config.run.counter);
+      } catch (const Error& error) {
+        cannot_count = error.what();
+      }
+    }
+  }
+  record.recipe =
+      build_recipe(state, digest_inputs(config), counter ? counter->recipe() : Json(nullptr));
   record.recipe_fingerprint = fingerprint(record.recipe);
   record.provenance = environment_.provenance;
 
@@ -170,8 +197,11 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   int escapees_killed = 0;
   bool escapes_untracked = false;
 
-  std::string failure = runner.hook(config.setup, "setup");
-  const int total = config.run.num_warmup_runs + config.run.num_measurement_runs;
+  std::string failure =
+      cannot_count.empty() ? runner.hook(config.setup, "setup") : "counting: " + cannot_count;
+  // run_config.measure without "time": only the counted runs.
+  const int total =
+      config.run.measure_time ? config.run.num_warmup_runs + config.run.num_measurement_runs : 0;
   for (int index = 0; failure.empty() && index < total; ++index) {
     const bool warmup = index < config.run.num_warmup_runs;
     if (observer_) observer_->run_started(state, index, total, warmup);
@@ -261,6 +291,42 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     const std::string concluded = runner.hook(config.conclude, "conclude");
     if (!concluded.empty()) failure = concluded;
   }
+  // The counted runs, after the timed ones (never timed themselves: a run under Valgrind
+  // is many times slower), each in a fresh process like every run.
+  std::map<std::string, std::vector<double>> counts;
+  for (int index = 0; failure.empty() && counter != nullptr && index < config.run.num_count_runs;
+       ++index) {
+    if (observer_) observer_->counted_run_started(state, index, config.run.num_count_runs);
+    failure = runner.hook(config.prepare, "prepare");
+    if (!failure.empty()) break;
+    const std::string label = fmt::format("counted run {} of {} ({})", index + 1,
+                                          config.run.num_count_runs, counter->name());
+    const StateRun::Counted counted{counter, scratch.path() / ("counts-" + std::to_string(index))};
+    fs::create_directories(counted.folder);
+    const ProcessResult result =
+        runner.execute(state.command, label,
+                       {{"PERFGATE_RUN_INDEX", std::to_string(total + index)},
+                        {"PERFGATE_WARMUP", "0"},
+                        {"PERFGATE_COUNTED_RUN", "1"}},
+                       /*kill_escapees=*/true, &counted);
+    if (result.escapees_killed < 0) {
+      escapes_untracked = true;
+    } else {
+      escapees_killed += result.escapees_killed;
+    }
+    if (!result.succeeded()) {
+      failure = label + ": " + result.reason();
+      break;
+    }
+    try {
+      for (const auto& [metric, value] : counter->collect(counted.folder))
+        counts[metric].push_back(value);
+    } catch (const Error& error) {
+      failure = label + ": " + error.what();
+      break;
+    }
+    failure = runner.hook(config.conclude, "conclude");
+  }
   const std::string cleaned = runner.hook(config.cleanup, "cleanup");
   if (failure.empty()) failure = cleaned;
   if (const int signal = interruption_signal()) {
@@ -279,6 +345,7 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   }
 
   AssembledMetrics assembled = assemble_metrics(config, measured, components);
+  add_count_metrics(assembled, counts);
   record.metrics = std::move(assembled.metrics);
   record.missing_components = std::move(assembled.missing_components);
   record.warnings = std::move(assembled.warnings);

@@ -2,10 +2,12 @@
 // Runs one benchmark state: hooks, warmups, measured runs; turns what it saw into a raw record.
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "config/benchmark_config.hpp"
+#include "count/counter_backend.hpp"
 #include "measure/executor.hpp"
 #include "measure/host_profile.hpp"
 #include "model/json.hpp"
@@ -26,6 +28,9 @@ struct RunEnvironment {
   /// Where the machine's state around each state's runs is read (load, clock, steal);
   /// null records none.
   const HostProbe* host = nullptr;
+  /// The counting backends, for configs that measure instructions (count/); null: such a
+  /// config's record fails, saying that this invocation cannot count.
+  std::shared_ptr<CounterChoices> counters;
 };
 
 /// Told about each run as it starts, for progress display.
@@ -34,6 +39,8 @@ class RunObserver {
   virtual ~RunObserver() = default;
   virtual void run_started(const BenchmarkState& state, int run_index, int total_runs,
                            bool warmup) = 0;
+  /// A counted run (run_config.measure holds "instructions") starts: `index` of `total`.
+  virtual void counted_run_started(const BenchmarkState& /*state*/, int /*index*/, int /*total*/) {}
 };
 
 /// Why the config may not run on this machine, or nullopt when it may: one of its

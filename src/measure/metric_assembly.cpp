@@ -1,5 +1,7 @@
 #include "measure/metric_assembly.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "stats/summary.hpp"
@@ -63,6 +65,7 @@ AssembledMetrics assemble_metrics(const BenchmarkConfig& config,
                                   const std::vector<RunObservation>& measured_runs,
                                   const std::vector<std::vector<ComponentReport>>& components) {
   AssembledMetrics out;
+  if (!config.run.measure_time) return out;  // counted runs only
   std::vector<double> latency, cpu, memory;
   for (const auto& run : measured_runs) {
     latency.push_back(run.wall_s);
@@ -101,6 +104,29 @@ AssembledMetrics assemble_metrics(const BenchmarkConfig& config,
     if (samples.find(metric) == samples.end()) out.missing_components.push_back(metric);
   }
   return out;
+}
+
+void add_count_metrics(AssembledMetrics& assembled,
+                       const std::map<std::string, std::vector<double>>& counts) {
+  for (const auto& [name, samples] : counts) {
+    const std::optional<Metric> metric = count_metric(name);
+    if (!metric || samples.empty()) continue;
+    assembled.metrics.insert_or_assign(name, series_of(*metric, samples));
+  }
+  const auto instructions = counts.find(std::string(count_metric_names::kInstructions));
+  if (instructions == counts.end() || instructions->second.size() < 2) return;
+  const auto [low, high] =
+      std::minmax_element(instructions->second.begin(), instructions->second.end());
+  // A deterministic program repeats its count to a handful of instructions (its
+  // environment's size differs by a digit between runs); 0.1% is far beyond that.
+  if (*low > 0 && (*high - *low) / *low > 0.001) {
+    assembled.warnings.push_back(fmt::format(
+        "COUNTS_VARY: the instruction counts of the counted runs differ by {:.2f}% ({:.0f} to "
+        "{:.0f}): the program is not deterministic (threads, randomness, the time or "
+        "addresses steer its work). Its counts are judged by their spread, like a time; "
+        "raise run_config.num_count_runs for a tighter interval",
+        (*high - *low) / *low * 100, *low, *high));
+  }
 }
 
 }  // namespace perfgate

@@ -23,12 +23,20 @@ struct AssembledMetrics {
   std::vector<std::string> warnings;
 };
 
-/// Builds latency, cpu_time, memory (always), throughput (when the config declares it) and
-/// one series per component metric from the measured (non-warmup, ok) runs.
+/// Builds latency, cpu_time, memory (whenever run_config.measure holds "time"), throughput
+/// (when the config declares it too) and one series per component metric from the
+/// measured (non-warmup, ok) runs.
 /// `components[i]` holds what measured run i reported, already mapped to metric names.
 AssembledMetrics assemble_metrics(const BenchmarkConfig& config,
                                   const std::vector<RunObservation>& measured_runs,
                                   const std::vector<std::vector<ComponentReport>>& components);
+
+/// Adds one series per count metric (count_metric: instructions, l1_misses, ...) from the
+/// counted runs, `counts` holding each metric's value per run. Where the instruction
+/// counts differ by more than 0.1% between runs, a COUNTS_VARY warning says the program is
+/// not deterministic and the counts are judged by their spread, like a time.
+void add_count_metrics(AssembledMetrics& assembled,
+                       const std::map<std::string, std::vector<double>>& counts);
 
 /// Throughput of the measured runs: one sample per run, units_per_run / wall_s, for display;
 /// summary.mean, the value the static and rolling gates read, is units_per_run divided by

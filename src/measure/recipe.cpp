@@ -21,7 +21,8 @@ std::vector<InputDigest> digest_inputs(const BenchmarkConfig& config) {
   return digests;
 }
 
-Json build_recipe(const BenchmarkState& state, const std::vector<InputDigest>& inputs) {
+Json build_recipe(const BenchmarkState& state, const std::vector<InputDigest>& inputs,
+                  const Json& counter) {
   const BenchmarkConfig& config = *state.config;
   Json benchmark;
   if (config.is_v2()) {
@@ -41,7 +42,7 @@ Json build_recipe(const BenchmarkState& state, const std::vector<InputDigest>& i
     throughput = {{"units_per_run", config.throughput->units_per_run},
                   {"unit", config.throughput->unit}};
   }
-  return {
+  Json recipe = {
       {"recipe_schema_version", 1},
       {"benchmark", benchmark},
       {"parameters", parameters},
@@ -66,6 +67,16 @@ Json build_recipe(const BenchmarkState& state, const std::vector<InputDigest>& i
       {"component_metrics", config.component_metrics},
       {"measure", {{"mode", "wall"}}},
   };
+  if (config.run.measure_counts) {
+    Json kinds = Json::array();
+    if (config.run.measure_time) kinds.push_back("time");
+    kinds.push_back("instructions");
+    recipe["measure"] = {{"mode", config.run.measure_time ? "wall" : "counts"},
+                         {"kinds", kinds},
+                         {"counter", counter}};
+    recipe["run_config"]["num_count_runs"] = config.run.num_count_runs;
+  }
+  return recipe;
 }
 
 }  // namespace perfgate

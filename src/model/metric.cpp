@@ -22,4 +22,13 @@ std::optional<Metric> standard_metric(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<Metric> count_metric(std::string_view name) {
+  using namespace count_metric_names;
+  if (name == kInstructions) return Metric{std::string(name), "instructions"};
+  if (name == kL1Misses || name == kLlMisses || name == kBranchMisses)
+    return Metric{std::string(name), "misses"};
+  if (name == kEstimatedCycles || name == kCycles) return Metric{std::string(name), "cycles"};
+  return std::nullopt;
+}
+
 }  // namespace perfgate

@@ -35,7 +35,24 @@ inline constexpr std::string_view kCpuTime = "cpu_time";       // s, user + syst
 inline constexpr std::string_view kGpuMemory = "gpu_memory";   // MB
 }  // namespace metric_names
 
+/// The count metrics (issue 36, src/count/): work counted instead of timed, so that a
+/// busy machine does not move them. Valgrind's cachegrind gives instructions and, from its
+/// cache simulation, L1 and last-level misses and an estimated cycle count; hardware
+/// counters give instructions, cycles and branch misses.
+namespace count_metric_names {
+inline constexpr std::string_view kInstructions = "instructions";
+inline constexpr std::string_view kL1Misses = "l1_misses";
+inline constexpr std::string_view kLlMisses = "ll_misses";
+inline constexpr std::string_view kEstimatedCycles = "estimated_cycles";
+inline constexpr std::string_view kCycles = "cycles";
+inline constexpr std::string_view kBranchMisses = "branch_misses";
+}  // namespace count_metric_names
+
 /// The built-in definition of a standard metric, or nullopt for component metrics.
 std::optional<Metric> standard_metric(std::string_view name);
+
+/// The metric a counted figure is recorded as (unit "instructions", "misses" or "cycles",
+/// lower is better), or nullopt for a name that is not one of count_metric_names.
+std::optional<Metric> count_metric(std::string_view name);
 
 }  // namespace perfgate

@@ -186,6 +186,14 @@ MetricPolicy default_policy(const std::string& metric, CompareMethod method) {
   // The seed's floors stood in for the noise a mean cannot see; the interval sees it, and
   // a floor would hide a +200% change of a program that runs in milliseconds.
   if (method == CompareMethod::kStat) policy.threshold_absolute = 0;
+  // Counts (issue 36): a deterministic program's count repeats to a handful of
+  // instructions, so 1% is far outside its noise and needs no floor. Hardware cycles move
+  // with the clock and the caches like a time; misses are kept to read, not gated.
+  using namespace count_metric_names;
+  if (metric == kInstructions || metric == kEstimatedCycles) policy = {0.01, 0, true};
+  if (metric == kCycles) policy = {0.05, 0, true};
+  if (metric == kL1Misses || metric == kLlMisses || metric == kBranchMisses)
+    policy = {0.05, 0, false};
   return policy;
 }
 

@@ -63,6 +63,7 @@ void machine_table(const AbReport& report, std::string& out) {
   row("Suite", text_of(method, "suite"));
   row("Protocol", text_of(method, "protocol"));
   row("Sampler", text_of(method, "sampler"));
+  if (method.contains("counts")) row("Counted runs", text_of(method, "counts"));
   row("Scenario file", report.scenario_file.empty() ? "none (one ad-hoc scenario)"
                                                     : report.scenario_file + " (sha256 " +
                                                           report.scenario_file_sha256 + ")");
@@ -136,6 +137,41 @@ void comparison_table(const AbScenarioResult& scenario, std::string& out) {
   out += "\n</details>\n\n";
 }
 
+/// The counted rounds (ab --measure instructions): each side's counts and the verdict.
+void counts_table(const AbCounts& counts, std::string& out) {
+  const auto count_list = [&](AbSide side) {
+    std::vector<std::string> values;
+    for (const double value : counts.instructions(side))
+      values.push_back(fmt::format("{:.0f}", value));
+    return fmt::format("{}", fmt::join(values, ", "));
+  };
+  out += fmt::format("Instructions ({}: {}), counted in runs of their own, never timed:\n\n",
+                     counts.backend,
+                     counts.backend == "valgrind" ? "cachegrind, every process of the run"
+                                                  : "hardware counters, user space");
+  out += "| Side | Counts by round | Spread |\n|---|---|---|\n";
+  if (counts.verdict) {
+    out += fmt::format("| base | {} | {:.4f}% |\n| head | {} | {:.4f}% |\n\n",
+                       count_list(AbSide::kBase), counts.verdict->base_spread * 100,
+                       count_list(AbSide::kHead), counts.verdict->head_spread * 100);
+    const CountVerdict& v = *counts.verdict;
+    out += fmt::format(
+        "Change {:+.3f}% (interval {:+.3f}% to {:+.3f}%), budget +{:g}%: **{}** after {} "
+        "round(s){}.\n\n",
+        v.change * 100, v.lower * 100, v.upper * 100, v.threshold * 100, verdict_name(v.kind),
+        v.rounds,
+        v.deterministic ? ", deterministic (one round and its confirmation)"
+                        : ", not deterministic: judged as pairs");
+  } else {
+    out += fmt::format("| base | {} | |\n| head | {} | |\n\n", count_list(AbSide::kBase),
+                       count_list(AbSide::kHead));
+  }
+  out +=
+      "Counts are a proxy for the work: they miss I/O, waiting, contention and memory "
+      "bandwidth, and a faster instruction mix; latency stays the truth "
+      "(docs/measurement.md, \"What counts miss\").\n\n";
+}
+
 void scenario_section(const AbScenarioResult& scenario, std::string& out) {
   out += fmt::format("## {}: {}\n\n", markdown_cell(scenario.name), status_name(scenario.status()));
   if (!scenario.error.empty()) out += "- Error: " + markdown_cell(scenario.error) + "\n";
@@ -164,7 +200,8 @@ void scenario_section(const AbScenarioResult& scenario, std::string& out) {
               ? " (default: 10 times the slowest warmup, at least 60 s; the base warmup has none)"
               : "") +
          "\n\n";
-  if (scenario.verdict) comparison_table(scenario, out);
+  if (scenario.verdict && !scenario.verdict->metrics.empty()) comparison_table(scenario, out);
+  if (scenario.counts) counts_table(*scenario.counts, out);
   if (scenario.profile) {
     out += scenario.profile->path.empty()
                ? "Profile: " + markdown_cell(scenario.profile->note) + "\n\n"

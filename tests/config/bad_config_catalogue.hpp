@@ -31,6 +31,28 @@ inline const std::string kMinimalValidToml = "benchmark_id = \"ok\"\ncommand = [
 
 inline const std::vector<BadConfigCase>& bad_config_catalogue() {
   static const std::vector<BadConfigCase> cases = {
+      // --- counted runs (issue 36) ---
+      {"MeasureNamesAKindTwice",
+       "measure.toml",
+       "benchmark_id = \"a\"\ncommand = [\"x\"]\n[run_config]\nmeasure = [\"time\", \"time\"]\n",
+       ExitCode::kDataError,
+       {"measure.toml: run_config.measure: must list \"time\" and/or \"instructions\", each once",
+        "measure = [\"time\", \"instructions\"]"}},
+      {"MeasureNamesAnUnknownKind",
+       "measure.toml",
+       "benchmark_id = \"a\"\ncommand = [\"x\"]\n[run_config]\nmeasure = [\"cycles\"]\n",
+       ExitCode::kDataError,
+       {"run_config.measure: must list \"time\" and/or \"instructions\""}},
+      {"CounterIsNotABackend",
+       "counter.toml",
+       "benchmark_id = \"a\"\ncommand = [\"x\"]\n[run_config]\ncounter = \"perf\"\n",
+       ExitCode::kDataError,
+       {"run_config.counter: must be \"auto\", \"hardware\" or \"valgrind\""}},
+      {"NoCountedRuns",
+       "count.toml",
+       "benchmark_id = \"a\"\ncommand = [\"x\"]\n[run_config]\nnum_count_runs = 0\n",
+       ExitCode::kDataError,
+       {"run_config.num_count_runs:"}},
       // --- syntax ---
       {"JsonSyntaxError",
        "bad.json",

@@ -140,7 +140,9 @@ TEST(ProjectConfig, RefusesAPolicyForAMisspelledStandardMetricAndAPercentAboveOn
               file.string() +
                   ": policies.latancy: no record has a metric named 'latancy'. Did you mean "
                   "'latency'? The metrics records can carry are 'latency', 'throughput', "
-                  "'memory', 'cpu_time', 'gpu_memory' and any name the program reports\n" +
+                  "'memory', 'cpu_time', 'gpu_memory', 'instructions', 'l1_misses', "
+                  "'ll_misses', 'estimated_cycles', 'cycles', 'branch_misses' and any name "
+                  "the program reports\n" +
                   file.string() +
                   ": policies.cpu_time.threshold_percent: is 8, which means 800%; "
                   "threshold_percent is a fraction (0.08 means 8%) and may not exceed 1. Did "

@@ -68,9 +68,23 @@ TEST(RegressionFlags, ConvertsTheAbsoluteThresholdToTheSeriesUnit) {
   EXPECT_EQ(regression_flags({{500000, 0}, {610000, 0}}, kDefault, "ns"), (Flags{false, true}));
 }
 
-TEST(RegressionFlags, NeverFlagsAMetricThatIsNotATime) {
+TEST(RegressionFlags, NeverFlagsAMetricThatIsNotATimeOrACountOfWork) {
   EXPECT_EQ(regression_flags({{1000, 0}, {5000, 0}}, kDefault, "B"), (Flags{false, false}));
   EXPECT_EQ(regression_flags({{1000, 0}, {5000, 0}}, kDefault, ""), (Flags{false, false}));
+  EXPECT_EQ(regression_flags({{1000, 0}, {5000, 0}}, kDefault, "misses"), (Flags{false, false}));
+}
+
+TEST(RegressionFlags, FlagsACountOfWorkByPercentAndMadWithNoAbsoluteFloor) {
+  // A deterministic count: identical points never flag, 10.1% more does, exactly 10% not.
+  EXPECT_EQ(
+      regression_flags({{1000, 0}, {1000, 0}, {1101, 0}, {1211.1, 0}}, kDefault, "instructions"),
+      (Flags{false, false, true, false}));
+  EXPECT_EQ(regression_flags({{100, 0}, {120, 0}}, kDefault, "cycles"), (Flags{false, true}));
+  // A count that varies: a rise within 3 x the sum of the MADs is noise.
+  EXPECT_EQ(regression_flags({{1000, 40}, {1200, 40}}, kDefault, "instructions"),
+            (Flags{false, false}));
+  EXPECT_EQ(regression_flags({{1000, 30}, {1200, 30}}, kDefault, "instructions"),
+            (Flags{false, true}));
 }
 
 TEST(RegressionFlags, FollowsAConfiguredRule) {
