@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# make bench, instruction counts (issue 36): a deterministic ~30 ms program (sort_work: 20
-# rounds of sorting the same 20,000 integers), idle and with a busy loop on every core.
+# make bench, instruction counts (issue 36): a deterministic ~30 ms program (sort_work: 100
+# rounds of filling 4,000 integers from a fixed seed and sorting them; 101 rounds is 1% more
+# work), idle and with a busy loop on every core.
 #  1. Spread: one record of 20 timed runs and 20 counted runs; the coefficient of variation
 #     of latency beside that of instructions (goal: instructions <= 0.01%).
 #  2. Overhead: the counted run's wall time beside the timed run's (Valgrind's slowdown),
 #     and the extra wall time of a `perfgate run` that also counts (2 counted runs).
 #  3. Verdicts: a baseline of three records approved, then N tries of `compare` on
 #     instructions alone, the same program (goal: no REGRESSION) and 1% more sorting
-#     (goal: REGRESSION every time), under load as idle.
+#     (goal: REGRESSION every time), under load as idle. The policy is 0.5%: a count repeats
+#     exactly, so a budget below the change to catch is safe (the built-in 1% would sit on
+#     a 1% change). Then the same with `ab --measure instructions --budget instructions=0.5%`.
 # The counter is Valgrind's (run_config.counter = "valgrind"), so that the figures are the
 # same on a machine with hardware counters. Usage: count_verdicts.sh BUILD [N]
 set -euo pipefail
@@ -22,7 +25,7 @@ cleanup() {
 }
 trap cleanup EXIT
 cd "$tmp"
-printf '[baseline]\ntrusted_run_sources = ["local"]\n' > perfgate.toml
+printf '[baseline]\ntrusted_run_sources = ["local"]\n[policies.instructions]\nthreshold_percent = 0.005\nthreshold_absolute = 0\n' > perfgate.toml
 
 config() {  # config RUNS COUNT_RUNS MEASURE
   cat > sort.toml <<TOML
@@ -31,7 +34,7 @@ config_schema_version = 2
 workload_id = "sort-work"
 variant_id = "20000"
 benchmark_version = 1
-command = ["$BUILD/bench/sort_work", "@$tmp/hundredths"]
+command = ["$BUILD/bench/sort_work", "@$tmp/rounds"]
 [run_config]
 num_warmup_runs = 1
 num_measurement_runs = $1
@@ -53,7 +56,7 @@ load() {  # a busy loop on every core, or none
 }
 
 spread() {  # spread STATE: one record, 20 timed and 20 counted runs
-  echo 2000 > hundredths
+  echo 100 > rounds
   config 20 20 '["time", "instructions"]'
   rm -rf spread
   "$PG" run sort.toml -r spread --no-progress --json > spread.json 2>/dev/null
@@ -71,14 +74,14 @@ PY
 }
 
 overhead() {  # overhead STATE: Valgrind's slowdown, and what counting adds to a run
-  echo 2000 > hundredths
+  echo 100 > rounds
   local t0 t1 t2 native counted
   t0=$(date +%s.%N)
-  for _ in 1 2 3 4 5; do "$BUILD/bench/sort_work" "@$tmp/hundredths" || true; done
+  for _ in 1 2 3 4 5; do "$BUILD/bench/sort_work" "@$tmp/rounds" || true; done
   t1=$(date +%s.%N)
   for _ in 1 2 3 4 5; do
     valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=/dev/null -q \
-      "$BUILD/bench/sort_work" "@$tmp/hundredths" 2>/dev/null || true
+      "$BUILD/bench/sort_work" "@$tmp/rounds" 2>/dev/null || true
   done
   t2=$(date +%s.%N)
   native=$(echo "($t1 - $t0) / 5" | bc -l)
@@ -97,18 +100,18 @@ overhead() {  # overhead STATE: Valgrind's slowdown, and what counting adds to a
 verdicts() {  # verdicts STATE: N A/A tries and N tries of 1% more work, on instructions
   export PERFGATE_STORE="sqlite:$tmp/store-$1.db"
   config 10 2 '["instructions"]'
-  echo 2000 > hundredths
+  echo 100 > rounds
   for i in 1 2 3; do
     "$PG" run sort.toml -r "seed-$1/$i" --no-progress >/dev/null 2>&1
     "$PG" compare --init --all -r "seed-$1/$i" --upload pass >/dev/null 2>&1 || true
   done
   "$PG" baseline prepare --allow-mixed-commits -o "seed-$1.json" >/dev/null 2>&1
   "$PG" baseline approve "seed-$1.json" >/dev/null 2>&1
-  local label hundredths
+  local label work
   for label in "same program" "1% more work"; do
-    hundredths=2000
-    [ "$label" = "same program" ] || hundredths=2020
-    echo "$hundredths" > hundredths
+    work=100
+    [ "$label" = "same program" ] || work=101
+    echo "$work" > rounds
     local pass=0 regression=0 inconclusive=0 other=0
     for _ in $(seq 1 "$N"); do
       rm -rf out
@@ -118,7 +121,24 @@ verdicts() {  # verdicts STATE: N A/A tries and N tries of 1% more work, on inst
       case $rc in 0) pass=$((pass+1));; 1) regression=$((regression+1));;
         2) inconclusive=$((inconclusive+1));; *) other=$((other+1));; esac
     done
-    printf '%-6s %-14s%6d%12d%14d%7d%8s\n' "$1" "$label" "$pass" "$regression" \
+    printf '%-6s %-22s%6d%12d%14d%7d%8s\n' "$1" "compare, $label" "$pass" "$regression" \
+      "$inconclusive" "$other" "$(cut -d' ' -f1 /proc/loadavg)"
+  done
+  echo 100 > base-rounds
+  for label in "same program" "1% more work"; do
+    work=100
+    [ "$label" = "same program" ] || work=101
+    echo "$work" > rounds
+    local pass=0 regression=0 inconclusive=0 other=0
+    for i in $(seq 1 "$N"); do
+      local rc=0
+      "$PG" ab --measure instructions --budget instructions=0.5% \
+        --base "$BUILD/bench/sort_work @$tmp/base-rounds" --head "$BUILD/bench/sort_work @$tmp/rounds" \
+        --out "ab-$1-$work-$i" >/dev/null 2>&1 || rc=$?
+      case $rc in 0) pass=$((pass+1));; 1) regression=$((regression+1));;
+        2) inconclusive=$((inconclusive+1));; *) other=$((other+1));; esac
+    done
+    printf '%-6s %-22s%6d%12d%14d%7d%8s\n' "$1" "ab, $label" "$pass" "$regression" \
       "$inconclusive" "$other" "$(cut -d' ' -f1 /proc/loadavg)"
   done
 }
@@ -128,7 +148,7 @@ for state in ${STATES:-idle busy}; do
   if [ "$state" = busy ]; then sleep "${LOAD_RISE_S:-20}"; fi
   spread "$state"
   overhead "$state"
-  printf '%-6s %-14s%6s%12s%14s%7s%8s\n' "" "$N tries" PASS REGRESSION INCONCLUSIVE error load
+  printf '%-6s %-22s%6s%12s%14s%7s%8s\n' "" "$N tries" PASS REGRESSION INCONCLUSIVE error load
   verdicts "$state"
 done
 load idle

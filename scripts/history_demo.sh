@@ -113,15 +113,18 @@ for c in h["commits"]:
     if a and a["status"] == "failure":
         line += f' -- {a["errors"][0]["stage"]}: {a["errors"][0]["message"].splitlines()[0]}'
     print(line)
+def value(v, unit):  # a time in ms, a count (instructions, cycles) in millions
+    return f'{v*1e3:.1f} ms' if unit == "s" else f'{v/1e6:.1f} M {unit}'
 for f in h["flags"]:
+    unit = series[f["series"]]["unit"]
     line = (f'FLAG {f["commit"][:10]} "{by_sha[f["commit"]]["summary"]}": '
-            f'{series[f["series"]]["metric"]} median {f["previous_median"]*1e3:.1f} ms -> '
-            f'{f["median"]*1e3:.1f} ms ({f["change_percent"]:+.0f}%), '
+            f'{series[f["series"]]["metric"]} median {value(f["previous_median"], unit)} -> '
+            f'{value(f["median"], unit)} ({f["change_percent"]:+.0f}%), '
             f'{f["confirmation"].replace("_", " ")}')
     if f["earlier"]:
         e = f["earlier"]
-        line += (f' (first measured {e["previous_median"]*1e3:.1f} ms -> '
-                 f'{e["median"]*1e3:.1f} ms, {e["change_percent"]:+.0f}%)')
+        line += (f' (first measured {value(e["previous_median"], unit)} -> '
+                 f'{value(e["median"], unit)}, {e["change_percent"]:+.0f}%)')
     print(line)
 cov = h["coverage"]
 print(f'coverage: {cov["measured"]} measured, {cov["failed"]} failed, {cov["missing"]} missing '

@@ -9,6 +9,7 @@
 #include "model/fast_fields.hpp"
 #include "model/fast_json.hpp"
 #include "model/instant.hpp"
+#include "model/metric.hpp"
 
 namespace perfgate::history {
 namespace {
@@ -55,7 +56,7 @@ CaseMetric metric_of(element value, std::string_view name, int repetitions) {
   metric.max = measurement_of(f[4]);
   metric.count = integer_of(f[5], INT_MIN, INT_MAX);
   require(!(is_time_unit(metric.unit) && metric.median == 0 && name != "cpu_time"));
-  require(metric.count == repetitions);
+  require(count_metric(name) ? metric.count >= 1 : metric.count == repetitions);
   require(metric.min <= metric.median && metric.median <= metric.max);
   return metric;
 }

@@ -28,6 +28,7 @@
 #include "measure/run_rounds.hpp"
 #include "measure/scratch_folder.hpp"
 #include "model/error.hpp"
+#include "model/metric.hpp"
 #include "model/time_window.hpp"
 
 namespace perfgate::history {
@@ -129,8 +130,12 @@ MeasuredCase measured_case(const RawRecord& record, const BenchmarkState& state,
   measured.repetitions = record.num_measurement_runs;
   measured.threads = threads_of(state);
   for (const auto& [name, series] : record.metrics) {
-    // A component that some runs did not report has no summary over every repetition.
-    if (static_cast<int>(series.samples.size()) != record.num_measurement_runs) continue;
+    // A component that some runs did not report has no summary over every repetition. The
+    // counts (instructions, ...) come from the counted runs, as many as num_count_runs.
+    const bool counted = count_metric(name).has_value();
+    if (counted ? series.samples.empty()
+                : static_cast<int>(series.samples.size()) != record.num_measurement_runs)
+      continue;
     measured.metrics[name] = {series.metric.unit, series.summary.median,
                               series.summary.mad, series.summary.min,
                               series.summary.max, static_cast<int>(series.samples.size())};
@@ -453,8 +458,12 @@ std::optional<std::vector<HistoryAttempt>> measure_commits_alternating(
     const auto& participants = having[name];
     std::vector<std::vector<RawRecord>> rounds(participants.size());
     int most = 0;
-    for (const auto& [commit, item] : participants)
-      most = std::max(most, item->state.config->run.num_measurement_runs);
+    // A case that measures counts alone has one round: its counted runs (round_of).
+    const auto rounds_of = [](const SuiteCase& item) {
+      const RunSettings& run = item.state.config->run;
+      return run.measure_time ? run.num_measurement_runs : 1;
+    };
+    for (const auto& [commit, item] : participants) most = std::max(most, rounds_of(*item));
     std::vector<std::size_t> turns(participants.size());
     for (int round = 0; round < most; ++round) {
       // Each round in an order of its own, shuffled with the round's number as the seed (the
@@ -465,7 +474,7 @@ std::optional<std::vector<HistoryAttempt>> measure_commits_alternating(
       std::shuffle(turns.begin(), turns.end(), std::mt19937(static_cast<unsigned>(round) + 1));
       for (const std::size_t i : turns) {
         const SuiteCase& item = *participants[i].second;
-        if (round >= item.state.config->run.num_measurement_runs) continue;
+        if (round >= rounds_of(item)) continue;
         // A failed run ends the case for that commit, as it ends a state's runs.
         if (!rounds[i].empty() && !rounds[i].back().success) continue;
         BenchmarkConfig config;

@@ -9,6 +9,7 @@
 #include "model/error.hpp"
 #include "model/instant.hpp"
 #include "model/json_reader.hpp"
+#include "model/metric.hpp"
 
 namespace perfgate::history {
 namespace {
@@ -50,11 +51,14 @@ CaseMetric read_metric(const Json& json, const std::string& source, const std::s
     reader.fail(reader.path_of("median"), "a time's median is zero",
                 "A run cannot take no time: the measurement is broken; re-measure the commit");
   }
-  if (metric.count != repetitions) {
+  // A count (instructions, ...) has a sample per counted run, not per repetition.
+  if (count_metric(name) ? metric.count < 1 : metric.count != repetitions) {
     reader.fail(reader.path_of("count"),
-                std::to_string(metric.count) + " samples for " + std::to_string(repetitions) +
-                    " repetitions",
-                "Every repetition gives one sample; re-measure the commit");
+                std::to_string(metric.count) + " samples for " +
+                    (count_metric(name) ? std::string("a count of work (at least 1)")
+                                        : std::to_string(repetitions) + " repetitions"),
+                "Every repetition (every counted run, for a count) gives one sample; "
+                "re-measure the commit");
   }
   if (metric.min > metric.median || metric.median > metric.max) {
     reader.fail(path, "median outside min..max",

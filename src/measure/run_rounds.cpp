@@ -12,7 +12,12 @@ namespace perfgate {
 BenchmarkState round_of(const BenchmarkState& state, bool first, BenchmarkConfig& config) {
   config = *state.config;
   config.run.num_measurement_runs = 1;
-  if (!first) config.run.num_warmup_runs = 0;
+  if (!first) {
+    config.run.num_warmup_runs = 0;
+    // The counted runs are not timed, so the moments they meet do not matter: all of them
+    // in the first round.
+    config.run.measure_counts = false;
+  }
   BenchmarkState round = state;
   round.config = &config;
   return round;
@@ -53,7 +58,10 @@ RawRecord merge_rounds(const std::vector<RawRecord>& rounds, const BenchmarkStat
   for (auto& [name, series] : merged.metrics) series.summary = summarize(series.samples);
   const BenchmarkConfig& config = *state.config;
   merged.num_warmup_runs = config.run.num_warmup_runs;
-  merged.recipe = build_recipe(state, digest_inputs(config));
+  // The counting backend is the first round's, where the counted runs were (round_of).
+  const Json& first_measure = rounds.front().recipe.value("measure", Json::object());
+  merged.recipe =
+      build_recipe(state, digest_inputs(config), first_measure.value("counter", Json(nullptr)));
   merged.recipe_fingerprint = fingerprint(merged.recipe);
   merged.static_verdict =
       check_static_thresholds(config.thresholds, merged.provenance.device, merged.metrics);

@@ -170,9 +170,10 @@ TEST(CompareConfirm, AnInterruptedConfirmationKillsItsRunsAndJudgesNothing) {
   p.set_delay("30");  // the confirmation's runs would take minutes
   testing::BackgroundPerfgate compare({"compare", "--confirm", "3", "--upload", "always"},
                                       p.dir.path());
-  // Wait until the first confirmation run is under way.
+  // Wait until the first confirmation run is under way (up to 60 s: on a loaded machine the
+  // sanitized perfgate takes seconds to get there, and a signal before it tests nothing).
   const fs::path err = p.dir / "perfgate.err";
-  for (int i = 0; i < 400 && read_text_file(err).find("confirming nap") == std::string::npos; ++i)
+  for (int i = 0; i < 2400 && read_text_file(err).find("confirming nap") == std::string::npos; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(25));
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   compare.signal(SIGTERM);

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <chrono>
 #include <fstream>
 #include <set>
@@ -247,6 +249,52 @@ TEST_F(HistoryCommand, ConfirmFlagsMeasuresAFlaggedCommitAndTheOneBeforeItAgain)
       perfgate({"history", "plan", "--confirm-flags", "-o", (dir_ / "b3.json").string()});
   EXPECT_NE(again.out.find("confirming: no flag waits for a re-measurement"), std::string::npos)
       << again.out;
+}
+
+// Instruction counts (issue 36) through history: each commit's configs ask for them, the
+// counted runs happen once per commit (in the first round of the alternation), and the
+// flags of a count need no absolute floor: the commit that adds work is flagged in
+// instructions, the notes never are, however busy the machine running the tests.
+TEST_F(HistoryCommand, CountsInstructionsAndFlagsOnlyTheCommitThatAddsWork) {
+  const auto loop_app = [](int iterations) {
+    return "mkdir -p out && printf '#!/bin/sh\\ni=0; while [ $i -lt " + std::to_string(iterations) +
+           " ]; do i=$((i+1)); done\\n' > out/app && chmod +x out/app\n";
+  };
+  const std::string counted_config =
+      "benchmark_id = \"app\"\ncommand = [\"out/app\"]\n[run_config]\n"
+      "measure = [\"time\", \"instructions\"]\ncounter = \"valgrind\"\n";
+  const std::string first = git_.commit(
+      {{"build.sh", loop_app(2000)}, {"benchmarks/app.toml", counted_config}}, "app: a loop");
+  const std::string note_before = note(1);
+  const std::string slow = git_.commit({{"build.sh", loop_app(3000)}}, "app: 50% more work");
+  const std::string note_after = note(2);
+  round("b1");
+
+  const Json attempt = read_json(dir_ / "b1" / "attempts" / (slow + "-b1-1.json"));
+  ASSERT_EQ(attempt["status"], "success") << attempt;
+  const Json& instructions = attempt["cases"][0]["metrics"]["instructions"];
+  EXPECT_EQ(instructions["count"], 2);  // the counted runs, not the 2 repetitions' timings
+  EXPECT_EQ(instructions["unit"], "instructions");
+  EXPECT_EQ(instructions["mad"], 0);  // deterministic
+  EXPECT_EQ(attempt["cases"][0]["metrics"]["latency"]["count"], 2);
+
+  const Json history = exported();
+  std::map<std::string, std::string> metric_of;
+  for (const Json& series : history["series"]) metric_of[series["id"]] = series["metric"];
+  std::vector<std::string> counted_flags;
+  for (const Json& flag : history["flags"]) {
+    const std::string metric = metric_of[flag["series"]];
+    if (metric != "instructions" && metric != "estimated_cycles") continue;
+    counted_flags.push_back(metric + " " + flag["commit"].get<std::string>());
+    EXPECT_GT(flag["change_percent"].get<double>(), 30) << flag;
+  }
+  std::sort(counted_flags.begin(), counted_flags.end());
+  EXPECT_EQ(counted_flags,
+            (std::vector<std::string>{"estimated_cycles " + slow, "instructions " + slow}))
+      << history["flags"];
+  (void)first;
+  (void)note_before;
+  (void)note_after;
 }
 
 TEST_F(HistoryCommand, ACommitWithoutPerfgateTomlRunsItsCommandsInItsOwnCopyOnly) {

@@ -81,6 +81,22 @@ TEST(AttemptFastReader, KeepsTheLastOfDuplicateKeysAndEveryUnknownField) {
   EXPECT_EQ(read.unknown_fields, (Json{{"ci", {{"job", 8}}}}));
 }
 
+TEST(AttemptFastReader, ReadsACountOfWorkWithASamplePerCountedRun) {
+  Json file = good_file();
+  file["cases"][0]["metrics"]["instructions"] = {{"unit", "instructions"},
+                                                 {"median", 5000},
+                                                 {"mad", 0},
+                                                 {"min", 5000},
+                                                 {"max", 5000},
+                                                 {"count", 2}};
+  const HistoryAttempt read = read_by_both(file.dump());
+  EXPECT_EQ(read.cases[0].metrics.at("instructions"),
+            (CaseMetric{"instructions", 5000, 0, 5000, 5000, 2}));
+  file["cases"][0]["metrics"]["instructions"]["count"] = 0;
+  EXPECT_FALSE(read_valid_attempt_fast(file.dump()).has_value());
+  EXPECT_THROW(read_attempt_strict(file.dump(), "a.json"), Error);
+}
+
 TEST(AttemptFastReader, LeavesEveryFileTheStrictReaderRefusesToIt) {
   const auto refused = [](const std::string& text) {
     EXPECT_FALSE(read_valid_attempt_fast(text).has_value()) << text;

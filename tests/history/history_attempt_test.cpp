@@ -113,6 +113,16 @@ TEST(HistoryAttempt, RejectsAWrongRepetitionCount) {
   EXPECT_NE(rejection(json).find("2 samples for 3 repetitions"), std::string::npos);
 }
 
+TEST(HistoryAttempt, ACountOfWorkHasASamplePerCountedRunNotPerRepetition) {
+  Json json = to_json(good_attempt());
+  json["cases"][0]["metrics"]["instructions"] = {
+      {"unit", "instructions"}, {"median", 36010482}, {"mad", 0},
+      {"min", 36010482},        {"max", 36010482},    {"count", 2}};
+  EXPECT_EQ(read_attempt(json.dump(), "a.json").cases[0].metrics.at("instructions").count, 2);
+  json["cases"][0]["metrics"]["instructions"]["count"] = 0;
+  EXPECT_NE(rejection(json).find("0 samples for a count of work (at least 1)"), std::string::npos);
+}
+
 TEST(HistoryAttempt, RejectsAMedianOutsideItsRange) {
   Json json = to_json(good_attempt());
   json["cases"][0]["metrics"]["latency"]["min"] = 0.03;

@@ -67,6 +67,27 @@ TEST(RunRounds, MergedRoundsAreOneRecordOfAllTheRunsWithTheStatesOwnRecipe) {
   EXPECT_EQ(merged.machine_state, Json({{"load_1m_start", 1.0}}));
 }
 
+TEST(RunRounds, CountedRunsAreAllInTheFirstRoundAndItsCounterIsInTheMergedRecipe) {
+  BenchmarkConfig config = three_runs();
+  config.run.measure_counts = true;
+  const BenchmarkState state{&config, "sort", {}, config.command, {}};
+  BenchmarkConfig first_config;
+  BenchmarkConfig later_config;
+  EXPECT_TRUE(round_of(state, true, first_config).config->run.measure_counts);
+  EXPECT_FALSE(round_of(state, false, later_config).config->run.measure_counts);
+
+  const Json counter = {{"backend", "valgrind"}, {"version", "valgrind-3.19.0"}};
+  RawRecord first = round_record(2, 1.0);
+  first.recipe = build_recipe(round_of(state, true, first_config), {}, counter);
+  first.metrics["instructions"] = {
+      {"instructions", "instructions", Direction::kLowerIsBetter}, {5000, 5000}, {}};
+  const RawRecord merged = merge_rounds({first, round_record(0, 3.0), round_record(0, 2.0)}, state);
+  EXPECT_EQ(merged.recipe, build_recipe(state, {}, counter));
+  EXPECT_EQ(merged.recipe["measure"]["counter"]["backend"], "valgrind");
+  EXPECT_EQ(merged.metrics.at("instructions").samples, (std::vector<double>{5000, 5000}));
+  EXPECT_EQ(merged.metrics.at("latency").samples, (std::vector<double>{1.0, 3.0, 2.0}));
+}
+
 TEST(RunRounds, AFailedRoundFailsTheRecordWithItsReason) {
   const BenchmarkConfig config = three_runs();
   const BenchmarkState state{&config, "sort", {}, config.command, {}};
