@@ -107,39 +107,32 @@ verdicts() {  # verdicts STATE: N A/A tries and N tries of 1% more work, on inst
   done
   "$PG" baseline prepare --allow-mixed-commits -o "seed-$1.json" >/dev/null 2>&1
   "$PG" baseline approve "seed-$1.json" >/dev/null 2>&1
-  local label work
-  for label in "same program" "1% more work"; do
-    work=100
-    [ "$label" = "same program" ] || work=101
-    echo "$work" > rounds
-    local pass=0 regression=0 inconclusive=0 other=0
-    for _ in $(seq 1 "$N"); do
-      rm -rf out
-      "$PG" run sort.toml -r out --no-progress >/dev/null 2>&1 || true
-      local rc=0
-      "$PG" compare -r out >/dev/null 2>&1 || rc=$?
-      case $rc in 0) pass=$((pass+1));; 1) regression=$((regression+1));;
-        2) inconclusive=$((inconclusive+1));; *) other=$((other+1));; esac
-    done
-    printf '%-6s %-22s%6d%12d%14d%7d%8s\n' "$1" "compare, $label" "$pass" "$regression" \
-      "$inconclusive" "$other" "$(cut -d' ' -f1 /proc/loadavg)"
-  done
   echo 100 > base-rounds
-  for label in "same program" "1% more work"; do
-    work=100
-    [ "$label" = "same program" ] || work=101
-    echo "$work" > rounds
-    local pass=0 regression=0 inconclusive=0 other=0
-    for i in $(seq 1 "$N"); do
-      local rc=0
-      "$PG" ab --measure instructions --budget instructions=0.5% \
-        --base "$BUILD/bench/sort_work @$tmp/base-rounds" --head "$BUILD/bench/sort_work @$tmp/rounds" \
-        --out "ab-$1-$work-$i" >/dev/null 2>&1 || rc=$?
-      case $rc in 0) pass=$((pass+1));; 1) regression=$((regression+1));;
-        2) inconclusive=$((inconclusive+1));; *) other=$((other+1));; esac
+  local label work kind
+  for kind in compare ab; do
+    for label in "same program" "1% more work"; do
+      work=100
+      [ "$label" = "same program" ] || work=101
+      echo "$work" > rounds
+      local pass=0 regression=0 inconclusive=0 other=0
+      for i in $(seq 1 "$N"); do
+        local rc=0
+        if [ "$kind" = compare ]; then
+          rm -rf out
+          "$PG" run sort.toml -r out --no-progress >/dev/null 2>&1 || true
+          "$PG" compare -r out >/dev/null 2>&1 || rc=$?
+        else
+          "$PG" ab --measure instructions --budget instructions=0.5% \
+            --base "$BUILD/bench/sort_work @$tmp/base-rounds" \
+            --head "$BUILD/bench/sort_work @$tmp/rounds" --out "ab-$1-$work-$i" >/dev/null 2>&1 ||
+            rc=$?
+        fi
+        case $rc in 0) pass=$((pass+1));; 1) regression=$((regression+1));;
+          2) inconclusive=$((inconclusive+1));; *) other=$((other+1));; esac
+      done
+      printf '%-6s %-22s%6d%12d%14d%7d%8s\n' "$1" "$kind, $label" "$pass" "$regression" \
+        "$inconclusive" "$other" "$(cut -d' ' -f1 /proc/loadavg)"
     done
-    printf '%-6s %-22s%6d%12d%14d%7d%8s\n' "$1" "ab, $label" "$pass" "$regression" \
-      "$inconclusive" "$other" "$(cut -d' ' -f1 /proc/loadavg)"
   done
 }
 

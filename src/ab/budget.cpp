@@ -154,6 +154,25 @@ BudgetSetting parse_budget_setting(std::string_view text) {
   return setting;
 }
 
+std::optional<Budget> parse_instruction_budget(std::string_view text) {
+  constexpr std::string_view kPrefix = "instructions=";
+  if (text.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
+  const std::string_view value = text.substr(kPrefix.size());
+  const std::size_t comma = value.find(',');
+  Budget budget;
+  budget.relative = parse_percentage(value.substr(0, comma), "relative instructions budget");
+  if (comma != std::string_view::npos) {
+    const auto count = leading_number(trim(value.substr(comma + 1)));
+    if (!count || !count->second.empty() || count->first < 0) {
+      throw std::invalid_argument(
+          fmt::format("absolute instructions budget '{}' is not a non-negative count",
+                      value.substr(comma + 1)));
+    }
+    budget.absolute = count->first;
+  }
+  return budget;
+}
+
 double parse_noise_limit(std::string_view text) {
   return parse_percentage(text, "noise limit");
 }

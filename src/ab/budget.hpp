@@ -67,6 +67,11 @@ struct BudgetSetting {
 /// std::invalid_argument with a message that says what is wrong and how to write it.
 BudgetSetting parse_budget_setting(std::string_view text);
 
+/// The counted rounds' budget of `ab --measure instructions`: "instructions=REL%" or
+/// "instructions=REL%,COUNT" (COUNT instructions, default 0). nullopt for a setting of
+/// another metric; std::invalid_argument for a malformed one.
+std::optional<Budget> parse_instruction_budget(std::string_view text);
+
 /// Parses "RELATIVE%,ABSOLUTE" for a known metric (the part after '=').
 Budget parse_budget(AbMetric metric, std::string_view text);
 

@@ -70,6 +70,12 @@ void note_escapees(const ProcessResult& outcome, const std::string& label,
             "be found and killed");
 }
 
+/// Whether argv is a shell command (/bin/sh -c SCRIPT): its exit status then says what the
+/// shell saw, and reason_under_shell() reads it.
+bool runs_under_shell(const std::vector<std::string>& argv) {
+  return argv.size() >= 2 && argv[0] == "/bin/sh" && argv[1] == "-c";
+}
+
 }  // namespace
 
 AbProtocol::AbProtocol(Executor& executor, fs::path out_dir, AbObserver& observer)
@@ -159,7 +165,7 @@ bool AbProtocol::run_once(const PlannedScenario& scenario, AbSide side, std::siz
     }
     result.timeout_s = default_run_limit_s(slowest);
   }
-  const bool via_shell = spec.argv.size() >= 2 && spec.argv[0] == "/bin/sh" && spec.argv[1] == "-c";
+  const bool via_shell = runs_under_shell(spec.argv);
 
   AbRunSample sample;
   sample.side = side;
@@ -204,8 +210,7 @@ void AbProtocol::check_outputs(const PlannedScenario& scenario, AbSide side,
     const ProcessResult verdict = executor_.run(check);
     if (verdict.outcome == ProcessOutcome::kInterrupted) throw AbInterrupted{verdict.signal};
     if (!verdict.succeeded()) {
-      const bool validator_via_shell =
-          check.argv.size() >= 2 && check.argv[0] == "/bin/sh" && check.argv[1] == "-c";
+      const bool validator_via_shell = runs_under_shell(check.argv);
       failed_checks.push_back(
           fmt::format("validator failed: {} (see {})",
                       validator_via_shell ? verdict.reason_under_shell() : verdict.reason(),
@@ -267,7 +272,7 @@ bool AbProtocol::count_once(const PlannedScenario& scenario, AbSide side, std::s
   make_folder(counts_dir);
 
   ProcessSpec spec = scenario.side(side);
-  const bool via_shell = spec.argv.size() >= 2 && spec.argv[0] == "/bin/sh" && spec.argv[1] == "-c";
+  const bool via_shell = runs_under_shell(spec.argv);
   spec.argv = scenario.counter->wrap(spec.argv, counts_dir);
   // A counted run may take the backend's allowance times a timed run's limit (Valgrind is
   // many times slower); with no limit set or derived (counts alone: no warmups), none.

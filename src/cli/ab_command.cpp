@@ -77,29 +77,16 @@ std::array<SideSource, 2> read_sides(const AbOptions& options) {
   return {base, head};
 }
 
-/// "instructions=2%" or "instructions=2%,0": the counted rounds' budget (issue 36), a
-/// relative part and an optional absolute one in instructions.
+/// --budget instructions=...: the counted rounds' budget (issue 36), or nullopt for a
+/// budget of another metric.
 std::optional<Budget> instruction_budget_flag(const std::string& text) {
-  const std::string prefix = "instructions=";
-  if (text.rfind(prefix, 0) != 0) return std::nullopt;
-  const std::string value = text.substr(prefix.size());
-  const std::string relative = value.substr(0, value.find(','));
-  const std::string absolute =
-      value.find(',') == std::string::npos ? "0" : value.substr(value.find(',') + 1);
-  Budget budget;
   try {
-    std::size_t used = 0;
-    if (relative.empty() || relative.back() != '%') throw std::invalid_argument("");
-    budget.relative = std::stod(relative.substr(0, relative.size() - 1), &used) / 100;
-    if (used != relative.size() - 1 || !(budget.relative >= 0)) throw std::invalid_argument("");
-    budget.absolute = std::stod(absolute, &used);
-    if (used != absolute.size() || !(budget.absolute >= 0)) throw std::invalid_argument("");
-  } catch (const std::exception&) {
+    return parse_instruction_budget(text);
+  } catch (const std::invalid_argument&) {
     usage("--budget " + text +
           ": give the instructions budget as a percentage and an optional count, e.g. "
           "instructions=1% or instructions=2%,1000");
   }
-  return budget;
 }
 
 RuleOverrides read_rule_flags(const AbOptions& options) {

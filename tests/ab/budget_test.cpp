@@ -96,3 +96,18 @@ TEST(Budget, APercentBesideALimitNeverReadsAsTheLimit) {
 
 }  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate
+
+namespace perfgate {
+namespace PERFGATE_TEST_FILE {
+
+TEST(InstructionBudget, ReadsAPercentageAndAnOptionalCountAndLeavesOtherMetricsAlone) {
+  EXPECT_EQ(parse_instruction_budget("instructions=1%"), (Budget{0.01, 0}));
+  EXPECT_EQ(parse_instruction_budget("instructions=0.5%,1000"), (Budget{0.005, 1000}));
+  EXPECT_EQ(parse_instruction_budget("latency=5%,1ms"), std::nullopt);
+  EXPECT_THROW(parse_instruction_budget("instructions=2"), std::invalid_argument);
+  EXPECT_THROW(parse_instruction_budget("instructions=2%,-3"), std::invalid_argument);
+  EXPECT_THROW(parse_instruction_budget("instructions=2%,5ms"), std::invalid_argument);
+}
+
+}  // namespace PERFGATE_TEST_FILE
+}  // namespace perfgate
