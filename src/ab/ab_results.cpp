@@ -160,7 +160,7 @@ std::string_view status_name(ScenarioStatus status) {
 
 ScenarioStatus AbScenarioResult::status() const {
   if (!error.empty()) return ScenarioStatus::kError;
-  if (interrupted) return runs.empty() ? ScenarioStatus::kNotRun : ScenarioStatus::kInterrupted;
+  if (interrupted) return started() ? ScenarioStatus::kInterrupted : ScenarioStatus::kNotRun;
   if (!finished || !verdict) return ScenarioStatus::kRunning;
   switch (verdict->kind) {
     case VerdictKind::kPass:

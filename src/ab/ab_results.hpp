@@ -93,6 +93,8 @@ struct AbScenarioResult {
   std::optional<AbCounts> counts;  ///< --measure instructions
 
   ScenarioStatus status() const;
+  /// Whether any run of it started: a timed run finished, or its counted rounds began.
+  bool started() const { return !runs.empty() || counts.has_value(); }
   /// The measured (non-warmup) samples, by metric and pair.
   PairedRuns measured() const;
 };

@@ -511,7 +511,7 @@ int execute_ab(const AbOptions& options) {
     std::string during;
     for (auto& scenario : report.scenarios) {
       if (scenario.finished) continue;
-      if (during.empty() && !scenario.runs.empty()) during = " during scenario " + scenario.name;
+      if (during.empty() && scenario.started()) during = " during scenario " + scenario.name;
       scenario.interrupted = true;
     }
     report.interrupted_signal = signal;

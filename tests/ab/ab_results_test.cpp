@@ -91,6 +91,16 @@ TEST(AbResults, JsonCarriesSamplesEvidenceAndTheProfile) {
   EXPECT_EQ(scenario["error"], nullptr);
 }
 
+TEST(AbResults, AScenarioInterruptedInItsCountedRoundsIsInterruptedNotNotRun) {
+  AbScenarioResult counted;
+  counted.name = "counts";
+  counted.timed = false;
+  counted.interrupted = true;
+  EXPECT_EQ(counted.status(), ScenarioStatus::kNotRun);
+  counted.counts.emplace();  // its counted rounds began, no run of them finished
+  EXPECT_EQ(counted.status(), ScenarioStatus::kInterrupted);
+}
+
 TEST(AbMarkdown, AnInterruptedReportSaysSoFirstAndMarksItsScenarios) {
   AbReport report;
   report.scenarios.push_back(regressed());
