@@ -403,7 +403,8 @@ CLI::App* add_ab_command(CLI::App& app, AbOptions& options) {
                  "time (the timed pairs, default), instructions (counted rounds: hardware "
                  "counters or Valgrind; a deterministic program decides in 2 rounds), or "
                  "time,instructions; --budget instructions=1% is the counts' budget (default)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);  // --measure instructions benchmarks/: the folder is a suite
   ab->add_flag("--json", options.json,
                "Print the verdict as one JSON object on stdout (progress and verdict lines go "
                "to stderr)");

@@ -166,7 +166,8 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
                   "What to measure, over every config's run_config.measure: time, "
                   "instructions, or both (--measure time,instructions). Instructions are "
                   "counted in runs of their own, under hardware counters or Valgrind")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);  // --measure instructions benchmarks/: the folder is a suite
   run->footer(
       "Examples:\n"
       "  perfgate run benchmarks/\n"

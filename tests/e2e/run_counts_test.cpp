@@ -137,6 +137,11 @@ TEST(RunCounts, DryRunSaysWhichRunsAreCountedAndHow) {
   ASSERT_EQ(plan.exit_code, 0) << plan.err;
   EXPECT_THAT(plan.out, HasSubstr("loop  0 warmup + 2 measured run(s) + 2 counted run(s) "
                                   "(valgrind), no timeout"));
+  // A suite after --measure is the suite, not a second kind to measure.
+  const auto flag_then_suite =
+      project.perfgate({"run", "--measure", "instructions", "loop.toml", "--dry-run"});
+  ASSERT_EQ(flag_then_suite.exit_code, 0) << flag_then_suite.err;
+  EXPECT_THAT(flag_then_suite.out, HasSubstr("loop  2 counted run(s) (valgrind), no timeout"));
 }
 
 TEST(RunCounts, RefusesBeforeAnythingRunsWhenTheMachineCannotCount) {
