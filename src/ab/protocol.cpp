@@ -281,6 +281,7 @@ bool AbProtocol::count_once(const PlannedScenario& scenario, AbSide side, std::s
   spec.log_path = log_dir / (label + ".log");
   spec.env["PERFGATE_AB_OUTPUT_DIR"] = output_dir.string();
   spec.env["PERFGATE_COUNTED_RUN"] = "1";
+  for (const auto& [name, value] : scenario.counter->environment()) spec.env[name] = value;
   spec.kill_escapees = true;
   const ProcessResult outcome = executor_.run(spec);
   if (outcome.outcome == ProcessOutcome::kInterrupted) throw AbInterrupted{outcome.signal};
@@ -297,8 +298,8 @@ bool AbProtocol::count_once(const PlannedScenario& scenario, AbSide side, std::s
   check_outputs(scenario, side, label, output_dir, failed_checks, result);
   if (failed_checks.empty()) {
     try {
-      for (const auto& [metric, value] : scenario.counter->collect(counts_dir))
-        run.counts[metric] = value;
+      // The program's whole counts: ab judges the run, not its regions.
+      run.counts = scenario.counter->collect(counts_dir).counts;
     } catch (const Error& error) {
       failed_checks.push_back(error.what());
     }

@@ -193,7 +193,12 @@ PolicyMetrics config_policy_metrics(const BenchmarkConfig& config) {
       metrics.known.emplace_back(name);
     }
   }
-  for (const auto& [metric, region] : config.component_metrics) metrics.known.push_back(metric);
+  for (const auto& [metric, region] : config.component_metrics) {
+    metrics.known.push_back(metric);
+    // The region's instruction count, when counted runs are made.
+    if (config.run.measure_counts)
+      metrics.known.push_back(metric + std::string(count_metric_names::kRegionSuffix));
+  }
   metrics.open = config.component_metrics.empty();
   return metrics;
 }

@@ -4,14 +4,14 @@
 
 namespace perfgate {
 
-std::map<std::string, double> cachegrind_metrics(const std::vector<CachegrindTotals>& processes) {
+std::map<std::string, double> valgrind_metrics(const std::vector<EventCounts>& processes) {
   std::map<std::string, std::uint64_t> sum;
   bool cache_simulated = !processes.empty();
   for (const auto& process : processes) {
-    for (const auto& [event, count] : process.totals) sum[event] += count;
+    for (const auto& [event, count] : process) sum[event] += count;
     // A process traced without the cache events (never, as perfgate runs valgrind) would
     // make the misses of the others look like the whole run's.
-    cache_simulated = cache_simulated && process.totals.count("D1mr") != 0;
+    cache_simulated = cache_simulated && process.count("D1mr") != 0;
   }
   const auto event = [&](const char* name) -> double {
     const auto it = sum.find(name);

@@ -1,11 +1,11 @@
 #pragma once
-// The count metrics of one counted run under cachegrind (model/metric.hpp names them;
+// The count metrics of one counted run under Valgrind (model/metric.hpp names them;
 // docs/measurement.md says what they miss).
 #include <map>
 #include <string>
 #include <vector>
 
-#include "count/cachegrind_output.hpp"
+#include "count/callgrind_output.hpp"
 #include "model/metric.hpp"
 
 namespace perfgate {
@@ -16,6 +16,6 @@ namespace perfgate {
 /// accesses are Ir + Dr + Dw, L1 hits = accesses - l1_misses, LL hits = l1_misses -
 /// ll_misses and RAM hits = ll_misses (iai-callgrind's model). Without the cache events
 /// (cache simulation off) only instructions. Events missing from one process count 0.
-std::map<std::string, double> cachegrind_metrics(const std::vector<CachegrindTotals>& processes);
+std::map<std::string, double> valgrind_metrics(const std::vector<EventCounts>& processes);
 
 }  // namespace perfgate

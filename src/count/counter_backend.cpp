@@ -2,11 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include "config/program_lookup.hpp"
-#include "count/cachegrind_output.hpp"
+#include "count/callgrind_output.hpp"
 #include "count/count_metrics.hpp"
 #include "measure/command_capture.hpp"
 #include "model/error.hpp"
@@ -15,7 +16,7 @@ namespace perfgate {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr const char* kCachegrindPrefix = "cachegrind.";
+constexpr const char* kCallgrindPrefix = "callgrind.";
 constexpr const char* kHardwareCounts = "hardware-counts.json";
 constexpr const char* kValgrindLogPrefix = "valgrind.";
 
@@ -45,7 +46,7 @@ class ValgrindCounter : public CounterBackend {
 
   Json recipe() const override {
     return {{"backend", "valgrind"},
-            {"tool", "cachegrind"},
+            {"tool", "callgrind"},
             {"version", version_},
             {"cache", {{"I1", "32768,8,64"}, {"D1", "32768,8,64"}, {"LL", "8388608,16,64"}}}};
   }
@@ -53,32 +54,45 @@ class ValgrindCounter : public CounterBackend {
   std::vector<std::string> wrap(const std::vector<std::string>& argv,
                                 const fs::path& folder) const override {
     std::vector<std::string> wrapped = {
-        valgrind_.string(), "--tool=cachegrind", "--trace-children=yes", "--cache-sim=yes",
+        valgrind_.string(), "--tool=callgrind", "--trace-children=yes", "--cache-sim=yes",
         "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64",
+        // The probe's dumps (one per region boundary) as parts of one file, and no
+        // per-line detail in them: perfgate reads each part's summary only.
+        "--combine-dumps=yes", "--dump-line=no",
         // %p: one file per process, the forked and exec'd children's too.
-        "--cachegrind-out-file=" + (folder / kCachegrindPrefix).string() + "%p",
+        "--callgrind-out-file=" + (folder / kCallgrindPrefix).string() + "%p",
         // Valgrind's own messages apart from the program's output, which a check may read.
         "--log-file=" + (folder / kValgrindLogPrefix).string() + "%p", "-q"};
     wrapped.insert(wrapped.end(), argv.begin(), argv.end());
     return wrapped;
   }
 
-  std::map<std::string, double> collect(const fs::path& folder) const override {
-    std::vector<CachegrindTotals> processes;
+  std::map<std::string, std::string> environment() const override {
+    return {{"PERFGATE_COUNT_REGIONS", "1"}};
+  }
+
+  CountedRun collect(const fs::path& folder) const override {
     std::vector<fs::path> files;
     for (const auto& entry : fs::directory_iterator(folder)) {
-      if (entry.path().filename().string().rfind(kCachegrindPrefix, 0) == 0)
+      if (entry.path().filename().string().rfind(kCallgrindPrefix, 0) == 0)
         files.push_back(entry.path());
     }
+    std::sort(files.begin(), files.end());
     if (files.empty()) {
       const std::string said = valgrind_messages(folder);
       throw Error(ExitCode::kDataError,
-                  fmt::format("{}: valgrind wrote no cachegrind file; the program did not run "
+                  fmt::format("{}: valgrind wrote no callgrind file; the program did not run "
                               "under valgrind{}",
                               folder.string(), said.empty() ? "" : " (valgrind: " + said + ")"));
     }
-    for (const auto& file : files) processes.push_back(read_cachegrind_output(file));
-    return cachegrind_metrics(processes);
+    std::vector<EventCounts> processes;
+    std::vector<RegionCounts> regions;
+    for (const auto& file : files) {
+      const CallgrindProfile profile = read_callgrind_output(file);
+      processes.push_back(profile.totals());
+      regions.push_back(region_counts(profile));
+    }
+    return {valgrind_metrics(processes), add_region_counts(regions)};
   }
 
   double slowdown_allowance() const override { return 100; }
@@ -108,7 +122,7 @@ class HardwareCounter : public CounterBackend {
     return wrapped;
   }
 
-  std::map<std::string, double> collect(const fs::path& folder) const override {
+  CountedRun collect(const fs::path& folder) const override {
     const fs::path path = folder / kHardwareCounts;
     std::ifstream in(path);
     if (!in) {
@@ -136,7 +150,7 @@ class HardwareCounter : public CounterBackend {
       }
       counts[event.metric] = static_cast<double>(it->get<std::uint64_t>());
     }
-    return counts;
+    return {counts, {}};
   }
 
   // The program runs at full speed; the wrapper adds a fork and a few system calls.

@@ -1,5 +1,5 @@
 #pragma once
-// How a counted run is made: the measured command wrapped by Valgrind's cachegrind, or by
+// How a counted run is made: the measured command wrapped by Valgrind's callgrind, or by
 // perfgate's own hardware-counter wrapper (perf_event_open). A counted run is a run of its
 // own, after the timed runs: latency is never measured under Valgrind. The backend is
 // chosen per machine and written into the record's recipe, so that counts of different
@@ -13,9 +13,17 @@
 #include <vector>
 
 #include "count/perf_events.hpp"
+#include "count/region_counts.hpp"
 #include "model/json.hpp"
 
 namespace perfgate {
+
+/// What one counted run left: metric -> count of the whole run (every process), and the
+/// probe regions' counts where the backend can attribute them (Valgrind).
+struct CountedRun {
+  std::map<std::string, double> counts;
+  RegionCounts regions;
+};
 
 class CounterBackend {
  public:
@@ -27,19 +35,22 @@ class CounterBackend {
   /// The argv of a counted run of `argv`, leaving its counts in `folder` (empty, ours).
   virtual std::vector<std::string> wrap(const std::vector<std::string>& argv,
                                         const std::filesystem::path& folder) const = 0;
-  /// metric -> count of the run that left its files in `folder`. Throws
-  /// Error(kDataError) naming the file when they are missing or malformed.
-  virtual std::map<std::string, double> collect(const std::filesystem::path& folder) const = 0;
+  /// Environment variables the counted run gets beside the run's own.
+  virtual std::map<std::string, std::string> environment() const { return {}; }
+  /// The counts of the run that left its files in `folder`. Throws Error(kDataError)
+  /// naming the file when they are missing or malformed.
+  virtual CountedRun collect(const std::filesystem::path& folder) const = 0;
   /// How many times longer than a timed run a counted run may take (its time limit is
   /// the run's times this).
   virtual double slowdown_allowance() const = 0;
 };
 
-/// cachegrind with cache simulation and --trace-children=yes (its own messages to
-/// valgrind.<pid> files beside the counts, apart from the program's output), the caches
-/// pinned to one
-/// geometry (I1 and D1 32 KiB 8-way, LL 8 MiB 16-way, 64-byte lines) so that the misses
-/// do not depend on the machine's caches. `version` is `valgrind --version`'s line.
+/// callgrind with cache simulation, --trace-children=yes and one file per process (its own
+/// messages to valgrind.<pid> files beside the counts, apart from the program's output),
+/// the caches pinned to one geometry (I1 and D1 32 KiB 8-way, LL 8 MiB 16-way, 64-byte
+/// lines) so that the misses do not depend on the machine's caches. The run gets
+/// PERFGATE_COUNT_REGIONS=1, so that perfgate-probe marks its regions' boundaries with
+/// dumps (count/region_counts.hpp). `version` is `valgrind --version`'s line.
 std::unique_ptr<CounterBackend> valgrind_counter(std::filesystem::path valgrind,
                                                  std::string version);
 

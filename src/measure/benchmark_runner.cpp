@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "config/program_lookup.hpp"
@@ -117,6 +118,7 @@ class StateRun {
       spec.timeout_s = environment_.timeout_cap_s;
     if (counted != nullptr) {
       spec.argv = counted->backend->wrap(spec.argv, counted->folder);
+      for (const auto& [name, value] : counted->backend->environment()) spec.env[name] = value;
       if (spec.timeout_s) *spec.timeout_s *= counted->backend->slowdown_allowance();
     }
     spec.log_path = log_path_;
@@ -294,6 +296,7 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   // The counted runs, after the timed ones (never timed themselves: a run under Valgrind
   // is many times slower), each in a fresh process like every run.
   std::map<std::string, std::vector<double>> counts;
+  std::set<std::string> count_warnings;  // the same from every counted run: said once
   for (int index = 0; failure.empty() && counter != nullptr && index < config.run.num_count_runs;
        ++index) {
     if (observer_) observer_->counted_run_started(state, index, config.run.num_count_runs);
@@ -319,8 +322,11 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
       break;
     }
     try {
-      for (const auto& [metric, value] : counter->collect(counted.folder))
-        counts[metric].push_back(value);
+      const CountedRun counted_run = counter->collect(counted.folder);
+      for (const auto& [metric, value] : counted_run.counts) counts[metric].push_back(value);
+      for (const auto& region : region_count_components(config, counted_run.regions))
+        counts[region.metric].push_back(region.value);
+      for (const auto& warning : counted_run.regions.warnings) count_warnings.insert(warning);
     } catch (const Error& error) {
       failure = label + ": " + error.what();
       break;
@@ -350,6 +356,7 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   record.missing_components = std::move(assembled.missing_components);
   record.warnings = std::move(assembled.warnings);
   for (const auto& [key, line] : probe_warnings) record.warnings.push_back(line);
+  record.warnings.insert(record.warnings.end(), count_warnings.begin(), count_warnings.end());
   if (escapees_killed > 0) {
     record.warnings.push_back(fmt::format(
         "ESCAPED_PROCESSES: {} process(es) started by the runs left their process group (a "

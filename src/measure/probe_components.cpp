@@ -30,6 +30,18 @@ std::vector<ComponentReport> probe_components(const BenchmarkConfig& config,
   return out;
 }
 
+std::vector<ComponentReport> region_count_components(const BenchmarkConfig& config,
+                                                     const RegionCounts& counts) {
+  std::vector<ComponentReport> regions;
+  for (const auto& region : counts.regions) {
+    if (config.component_metrics.empty() && region.depth != 0) continue;
+    regions.push_back({region.id, region.instructions, "instructions", Direction::kLowerIsBetter});
+  }
+  std::vector<ComponentReport> out = map_components(config, regions);
+  for (auto& component : out) component.metric += count_metric_names::kRegionSuffix;
+  return out;
+}
+
 std::vector<std::filesystem::path> probe_reports_of_run(const std::filesystem::path& report) {
   std::vector<std::filesystem::path> reports;
   std::error_code error;

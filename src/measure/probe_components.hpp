@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "config/benchmark_config.hpp"
+#include "count/region_counts.hpp"
 #include "measure/metric_assembly.hpp"
 #include "profile/probe_report.hpp"
 
@@ -19,6 +20,13 @@ namespace perfgate {
 /// none.
 std::vector<ComponentReport> probe_components(const BenchmarkConfig& config,
                                               const profile::ProbeReport& report);
+
+/// The probe regions' instruction counts of one counted run as count metrics named
+/// "<component>.instructions": the regions probe_components would offer (every region
+/// when the config maps component metrics, else the top-level ones), mapped by the
+/// config's component_metrics like their times, in instructions per measured run.
+std::vector<ComponentReport> region_count_components(const BenchmarkConfig& config,
+                                                     const RegionCounts& counts);
 
 /// The reports one run left at `report` (PERFGATE_PROBE_OUT): that file when it exists,
 /// then those its forked children wrote beside it, named with their pids

@@ -22,9 +22,15 @@ std::optional<Metric> standard_metric(std::string_view name) {
   return std::nullopt;
 }
 
+bool is_region_count(std::string_view name) {
+  using count_metric_names::kRegionSuffix;
+  return name.size() > kRegionSuffix.size() && name.ends_with(kRegionSuffix);
+}
+
 std::optional<Metric> count_metric(std::string_view name) {
   using namespace count_metric_names;
-  if (name == kInstructions) return Metric{std::string(name), "instructions"};
+  if (name == kInstructions || is_region_count(name))
+    return Metric{std::string(name), "instructions"};
   if (name == kL1Misses || name == kLlMisses || name == kBranchMisses)
     return Metric{std::string(name), "misses"};
   if (name == kEstimatedCycles || name == kCycles) return Metric{std::string(name), "cycles"};

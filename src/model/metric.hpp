@@ -36,7 +36,7 @@ inline constexpr std::string_view kGpuMemory = "gpu_memory";   // MB
 }  // namespace metric_names
 
 /// The count metrics (issue 36, src/count/): work counted instead of timed, so that a
-/// busy machine does not move them. Valgrind's cachegrind gives instructions and, from its
+/// busy machine does not move them. Valgrind's callgrind gives instructions and, from its
 /// cache simulation, L1 and last-level misses and an estimated cycle count; hardware
 /// counters give instructions, cycles and branch misses.
 namespace count_metric_names {
@@ -46,13 +46,19 @@ inline constexpr std::string_view kLlMisses = "ll_misses";
 inline constexpr std::string_view kEstimatedCycles = "estimated_cycles";
 inline constexpr std::string_view kCycles = "cycles";
 inline constexpr std::string_view kBranchMisses = "branch_misses";
+/// A probe region's instructions: "<component metric>.instructions" (decode.instructions).
+inline constexpr std::string_view kRegionSuffix = ".instructions";
 }  // namespace count_metric_names
+
+/// Whether `name` is a region's instruction count: something before ".instructions".
+bool is_region_count(std::string_view name);
 
 /// The built-in definition of a standard metric, or nullopt for component metrics.
 std::optional<Metric> standard_metric(std::string_view name);
 
 /// The metric a counted figure is recorded as (unit "instructions", "misses" or "cycles",
-/// lower is better), or nullopt for a name that is not one of count_metric_names.
+/// lower is better), or nullopt for a name that is not one of count_metric_names or a
+/// region's count (is_region_count).
 std::optional<Metric> count_metric(std::string_view name);
 
 }  // namespace perfgate

@@ -190,7 +190,8 @@ MetricPolicy default_policy(const std::string& metric, CompareMethod method) {
   // instructions, so 1% is far outside its noise and needs no floor. Hardware cycles move
   // with the clock and the caches like a time; misses are kept to read, not gated.
   using namespace count_metric_names;
-  if (metric == kInstructions || metric == kEstimatedCycles) policy = {0.01, 0, true};
+  if (metric == kInstructions || metric == kEstimatedCycles || is_region_count(metric))
+    policy = {0.01, 0, true};
   if (metric == kCycles) policy = {0.05, 0, true};
   if (metric == kL1Misses || metric == kLlMisses || metric == kBranchMisses)
     policy = {0.05, 0, false};

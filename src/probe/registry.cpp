@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "perfgate/probe.hpp"
+#include "probe/count_marks.hpp"
 #include "probe/json_writer.hpp"
 #include "probe/report_writer.hpp"
 #include "probe/thread_state.hpp"
@@ -258,6 +259,7 @@ Registry* make_registry() {
   }
   if (env_is("PERFGATE_PROBE_TRACE", "1")) set_recording(kRecordTrace, true);
   if (env_is("PERFGATE_PROBE_CPU", "1")) set_recording(kRecordCpu, true);
+  if (count_marks_wanted()) set_recording(kRecordCount, true);
   read_warmup_runs();
   choose_clock();
   r->anchor_steady_ns = steady_ns();

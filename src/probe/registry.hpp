@@ -154,10 +154,12 @@ struct Registry {
 Registry& registry();
 
 /// What regions record beyond wall time, as bits of one word so that entering a region
-/// tests them all with one load: trace events (set_trace, PERFGATE_PROBE_TRACE=1) and
-/// per-region CPU time (set_cpu_time, PERFGATE_PROBE_CPU=1).
+/// tests them all with one load: trace events (set_trace, PERFGATE_PROBE_TRACE=1),
+/// per-region CPU time (set_cpu_time, PERFGATE_PROBE_CPU=1) and callgrind marks.
 inline constexpr unsigned kRecordTrace = 1;
 inline constexpr unsigned kRecordCpu = 2;
+/// Region boundaries marked for callgrind in a counted run (probe/count_marks.hpp).
+inline constexpr unsigned kRecordCount = 4;
 extern std::atomic<unsigned> g_region_extras;
 inline bool recording(unsigned extra) noexcept {
   return (g_region_extras.load(std::memory_order_relaxed) & extra) != 0;

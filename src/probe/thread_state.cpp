@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "perfgate/probe.hpp"
+#include "probe/count_marks.hpp"
 #include "probe/tick_clock.hpp"
 
 namespace perfgate::probe::detail {
@@ -128,9 +129,12 @@ OpenRegion ThreadState::enter_slow(std::uint32_t site) noexcept {
       __builtin_expect(recording(kRecordCpu), 0) ? thread_cpu_ns() : kNoCpu;
   // A call the common end cannot close is marked in its serial, so exit() tells it from
   // the value the caller hands back, without reading the frame.
-  const bool slow_end = run == 0 || recursive || start_cpu != kNoCpu || trace_wanted();
-  const std::uint64_t serial =
-      next_serial_++ | (slow_end ? kSlowEnd : 0) | (recursive ? kRecursive : 0);
+  // A recursive call is inside the outer call's count already: only the outer is marked.
+  const bool counted = __builtin_expect(counting(), 0) && !recursive;
+  const bool slow_end = run == 0 || recursive || start_cpu != kNoCpu || trace_wanted() || counted;
+  const std::uint64_t serial = next_serial_++ | (slow_end ? kSlowEnd : 0) |
+                               (recursive ? kRecursive : 0) | (counted ? kCounted : 0);
+  if (counted) mark_entry(node, run);
   Frame& frame = push_frame(node, run, serial, start_cpu);
   // Read last so that the bookkeeping above is not inside the region.
   frame.start_ticks = now_ticks();
@@ -239,6 +243,9 @@ void ThreadState::close(std::size_t position, std::uint64_t end, std::uint64_t e
   const Frame& frame = stack_[position];
   const std::uint32_t run = frame.run;
   const bool recursive = (frame.serial & kRecursive) != 0;
+  if (__builtin_expect((frame.serial & kCounted) != 0, 0) && frame.node < count_ids_.size()) {
+    count_mark_with([&] { return "X " + std::to_string(index) + " " + count_ids_[frame.node]; });
+  }
   // Saturating: an end taken on another core, or children that outlived their parent,
   // may make a difference negative, and a region never has negative time.
   const std::uint64_t wall = end > frame.start_ticks ? end - frame.start_ticks : 0;
@@ -378,9 +385,41 @@ void ThreadState::record_trace(std::uint32_t region, std::uint64_t start,
   trace_.push_back(TraceEvent{region, index, start, end});
 }
 
+void ThreadState::mark_entry(std::uint32_t node, std::uint32_t run) noexcept {
+  try {
+    if (count_ids_.size() <= node) {
+      count_ids_.resize(node + 1);
+      count_depths_.resize(node + 1);
+    }
+    if (count_ids_[node].empty()) {
+      Registry& r = registry();
+      const std::lock_guard lock(r.mutex);
+      const RegionInfo& info = r.regions[nodes_[node].region];
+      count_ids_[node] = info.id;
+      count_depths_[node] = info.depth;
+    }
+    // Work an attached run does is its owner's: marked with the owner's thread and run.
+    const RunRef owner = run == 0             ? RunRef{index, 0, RunRef::kNone}
+                         : attached_.run != 0 ? attached_
+                                              : RunRef{index, run, RunRef::kNone};
+    count_mark("E " + std::to_string(index) + " " + std::to_string(owner.thread) + " " +
+               std::to_string(owner.run) + " " + std::to_string(count_depths_[node]) + " " +
+               count_ids_[node]);
+  } catch (...) {
+    // Out of memory for the text: this call goes unmarked, and its end with it.
+  }
+}
+
 void ThreadState::begin_run() noexcept {
   if (run_depth_++ > 0) return;  // nested: the outer run measures
   open_run();
+  if (__builtin_expect(counting(), 0)) {
+    const unsigned warmups = g_warmup_runs.load(std::memory_order_relaxed);
+    count_mark_with([&] {
+      return "R " + std::to_string(index) + " " + std::to_string(run_) + " " +
+             (warmups == kWarmupRunsUnset ? std::string("-") : std::to_string(warmups));
+    });
+  }
   run_start_cpu_ns_ = process_cpu_ns();
   run_start_ticks_ = now_ticks();
 }
@@ -424,6 +463,8 @@ void ThreadState::end_run() noexcept {
   const std::uint64_t cpu = attached ? 0 : process_cpu_ns();
   if (__builtin_expect(has_remote_ends_.load(std::memory_order_acquire), 0)) take_remote_ends();
   if (run_depth_ == 0 || --run_depth_ > 0) return;
+  if (__builtin_expect(counting(), 0) && !attached && !run_inherited_)
+    count_mark_with([&] { return "r " + std::to_string(index) + " " + std::to_string(run_); });
   live_run_ = 0;
   const std::uint64_t thread_cpu = run_cpu_ ? thread_cpu_ns() - run_start_thread_cpu_ns_ : 0;
   std::vector<RunRow> rows;
@@ -507,6 +548,8 @@ void ThreadState::forget_recorded() {
 
 void ThreadState::clear() {
   nodes_.assign(1, Node{0, kNoRegion});
+  count_ids_.clear();
+  count_depths_.clear();
   children_.clear();
   stack_.clear();
   touched_.clear();

@@ -123,7 +123,9 @@ class ThreadState {
   /// In a serial: the call's node was open already (recursion), so its wall time is in
   /// the outer call's. Such calls end in close() too.
   static constexpr std::uint64_t kRecursive = std::uint64_t{1} << 62;
-  static constexpr std::uint64_t kCallFlags = kSlowEnd | kRecursive;
+  /// In a serial: the call's entry was marked for callgrind, so its end is marked too.
+  static constexpr std::uint64_t kCounted = std::uint64_t{1} << 61;
+  static constexpr std::uint64_t kCallFlags = kSlowEnd | kRecursive | kCounted;
   /// Whether two serials name the same call, whatever flags either carries.
   static bool same_call(std::uint64_t a, std::uint64_t b) noexcept {
     return ((a ^ b) & ~kCallFlags) == 0;
@@ -173,6 +175,14 @@ class ThreadState {
   /// Closes the calls other threads ended (serial, end ticks); the notes are already taken.
   void close_remote_ends(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& ends) noexcept;
   void record_trace(std::uint32_t region, std::uint64_t start, std::uint64_t end) noexcept;
+  /// Whether this thread's boundaries are marked for callgrind (probe/count_marks.hpp).
+  bool counting() const noexcept { return mode_ == kRegistered && recording(kRecordCount); }
+  /// Marks the entry of `node`'s region in `run` (0: none) for callgrind.
+  void mark_entry(std::uint32_t node, std::uint32_t run) noexcept;
+  /// Each node's region id and depth for the marks, kept per node so that an end marked
+  /// with the registry lock held (a remote end handed over) needs no lock.
+  std::vector<std::string> count_ids_;
+  std::vector<int> count_depths_;
 
   std::vector<Node> nodes_;  // nodes_[0] is the root: no region
   ChildIndex children_;      // (parent node, site) -> node: constant cost however many siblings

@@ -147,7 +147,7 @@ void counts_table(const AbCounts& counts, std::string& out) {
   };
   out += fmt::format("Instructions ({}: {}), counted in runs of their own, never timed:\n\n",
                      counts.backend,
-                     counts.backend == "valgrind" ? "cachegrind, every process of the run"
+                     counts.backend == "valgrind" ? "callgrind, every process of the run"
                                                   : "hardware counters, user space");
   out += "| Side | Counts by round | Spread |\n|---|---|---|\n";
   if (counts.verdict) {

@@ -404,6 +404,27 @@ decode_s = "decode"
   EXPECT_EQ(load_benchmark_config(file).regression_thresholds.size(), 2u);
 }
 
+TEST(BenchmarkConfigLoader, AcceptsAPolicyForAMappedRegionsCountOnlyWhenItIsCounted) {
+  TempDir dir;
+  const std::string policy = R"(benchmark_id = "a"
+command = ["./bench"]
+[component_metrics]
+decode_s = "decode"
+[regression_thresholds."decode_s.instructions"]
+threshold_percent = 0.002
+threshold_absolute = 0
+)";
+  const auto counted =
+      dir.write("counted.toml", policy + "[run_config]\nmeasure = [\"time\", \"instructions\"]\n");
+  EXPECT_EQ(load_benchmark_config(counted).regression_thresholds.at("decode_s.instructions"),
+            (MetricPolicy{0.002, 0, true}));
+  const auto timed = dir.write("timed.toml", policy);
+  EXPECT_THAT(load_error(timed),
+              ::testing::HasSubstr(": regression_thresholds.decode_s.instructions: "
+                                   "no record has a metric named "
+                                   "'decode_s.instructions'"));
+}
+
 TEST(BenchmarkConfigLoader, AcceptsAPolicyForAMetricTheProgramReportsWithoutAMapping) {
   TempDir dir;
   const auto file = dir.write("a.toml", R"(benchmark_id = "a"

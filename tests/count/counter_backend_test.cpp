@@ -69,17 +69,19 @@ TEST(CounterChoice, RefusesWithWhatToInstallOrAllow) {
               HasSubstr("run_config.counter = \"valgrind\": valgrind is not installed"));
 }
 
-TEST(CounterChoice, ValgrindRunsCachegrindOverTheWholeTreeWithPinnedCaches) {
+TEST(CounterChoice, ValgrindRunsCallgrindOverTheWholeTreeWithPinnedCachesAndAsksForMarks) {
   ScriptedPerf perf;
   const auto backend = choose_counter("valgrind", sources(perf, true));
   const std::vector<std::string> expected = {"/usr/bin/valgrind",
-                                             "--tool=cachegrind",
+                                             "--tool=callgrind",
                                              "--trace-children=yes",
                                              "--cache-sim=yes",
                                              "--I1=32768,8,64",
                                              "--D1=32768,8,64",
                                              "--LL=8388608,16,64",
-                                             "--cachegrind-out-file=/scratch/c0/cachegrind.%p",
+                                             "--combine-dumps=yes",
+                                             "--dump-line=no",
+                                             "--callgrind-out-file=/scratch/c0/callgrind.%p",
                                              "--log-file=/scratch/c0/valgrind.%p",
                                              "-q",
                                              "./sort",
@@ -87,24 +89,40 @@ TEST(CounterChoice, ValgrindRunsCachegrindOverTheWholeTreeWithPinnedCaches) {
                                              "10"};
   EXPECT_EQ(backend->wrap({"./sort", "--n", "10"}, "/scratch/c0"), expected);
   EXPECT_EQ(backend->recipe()["backend"], "valgrind");
+  EXPECT_EQ(backend->recipe()["tool"], "callgrind");
   EXPECT_EQ(backend->recipe()["version"], "valgrind-3.19.0");
+  EXPECT_EQ(backend->environment(),
+            (std::map<std::string, std::string>{{"PERFGATE_COUNT_REGIONS", "1"}}));
   EXPECT_EQ(backend->recipe()["cache"]["LL"], "8388608,16,64");
 }
 
-TEST(CounterChoice, ValgrindSumsEveryProcessFileOfTheRun) {
+TEST(CounterChoice, ValgrindSumsEveryProcessFileOfTheRunAndItsRegions) {
   ScriptedPerf perf;
   const auto backend = choose_counter("valgrind", sources(perf, true));
   const TempDir dir;
-  dir.write("cachegrind.100",
-            "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw\n"
-            "summary: 1000 1 1 100 1 1 100 1 1\n");
-  dir.write("cachegrind.101",
-            "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw\n"
-            "summary: 500 0 0 50 0 0 50 0 0\n");
+  // The program, with one measured run of its region "sort", and a child without the probe.
+  dir.write("callgrind.100",
+            "version: 1\ncmd: ./sort\n"
+            "part: 1\ndesc: Trigger: Client Request: perfgate-probe R 0 1 0\n"
+            "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 100\n"
+            "part: 2\ndesc: Trigger: Client Request: perfgate-probe E 0 0 1 0 sort\n"
+            "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 10\n"
+            "part: 3\ndesc: Trigger: Client Request: perfgate-probe X 0 sort\n"
+            "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 800 100 100 1 1 1 1 1 1\n"
+            "part: 4\ndesc: Trigger: Client Request: perfgate-probe r 0 1\n"
+            "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 5\n"
+            "part: 5\ndesc: Trigger: Program termination\n"
+            "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 85\n");
+  dir.write("callgrind.101",
+            "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\n"
+            "desc: Trigger: Program termination\n"
+            "summary: 500 50 50 0 0 0 0 0 0\n");
   dir.write("worker.log", "not a count");
-  const auto counts = backend->collect(dir.path());
-  EXPECT_EQ(counts.at("instructions"), 1500);
-  EXPECT_EQ(counts.at("l1_misses"), 3);
+  const CountedRun run = backend->collect(dir.path());
+  EXPECT_EQ(run.counts.at("instructions"), 1500);
+  EXPECT_EQ(run.counts.at("l1_misses"), 3);
+  EXPECT_EQ(run.regions.regions, (std::vector<RegionCount>{{"sort", 0, 800}}));
+  EXPECT_EQ(run.regions.measured_runs, 1u);
   const TempDir empty;
   empty.write("valgrind.77", "\n==77== valgrind: ./sort: No such file or directory\n");
   try {
@@ -113,7 +131,7 @@ TEST(CounterChoice, ValgrindSumsEveryProcessFileOfTheRun) {
   } catch (const Error& error) {
     EXPECT_EQ(error.code(), ExitCode::kDataError);
     EXPECT_THAT(error.what(),
-                HasSubstr("valgrind wrote no cachegrind file; the program did not run under "
+                HasSubstr("valgrind wrote no callgrind file; the program did not run under "
                           "valgrind (valgrind: ==77== valgrind: ./sort: No such file or "
                           "directory)"));
   }
@@ -129,7 +147,7 @@ TEST(CounterChoice, HardwareWrapsTheRunInPerfgatesOwnCounterAndReadsItsFile) {
   const TempDir dir;
   dir.write("hardware-counts.json",
             R"({"branch_misses": 12, "cycles": 90000, "instructions": 120000})");
-  EXPECT_EQ(backend->collect(dir.path()),
+  EXPECT_EQ(backend->collect(dir.path()).counts,
             (std::map<std::string, double>{
                 {"branch_misses", 12}, {"cycles", 90000}, {"instructions", 120000}}));
   dir.write("hardware-counts.json", R"({"cycles": 90000, "instructions": -1})");

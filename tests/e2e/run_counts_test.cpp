@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 
 #include "model/json.hpp"
 #include "support/cli_runner.hpp"
@@ -72,7 +73,7 @@ TEST(RunCounts, CountsADeterministicProgramTheSameInEveryCountedRunAndSaysHow) {
   EXPECT_EQ(measure["mode"], "wall");
   EXPECT_EQ(measure["kinds"], Json::array({"time", "instructions"}));
   EXPECT_EQ(measure["counter"]["backend"], "valgrind");
-  EXPECT_EQ(measure["counter"]["tool"], "cachegrind");
+  EXPECT_EQ(measure["counter"]["tool"], "callgrind");
   EXPECT_EQ(record["recipe"]["run_config"]["num_count_runs"], 2);
 }
 
@@ -114,6 +115,72 @@ TEST(RunCounts, CompareCatchesTwoPercentMoreWorkAndPassesTheSameProgram) {
     EXPECT_LT(row["percent_delta"].get<double>(), 0.021) << row.dump();
   }
   EXPECT_TRUE(judged) << record.dump();
+}
+
+TEST(RunCounts, CountsEachProbeRegionSoCompareSaysWhichStageGrew) {
+  TempDir dir;
+  dir.write("perfgate.toml", "[baseline]\ntrusted_run_sources = [\"local\"]\n");
+  dir.write("stages.toml", std::string(R"(benchmark_id = "stages"
+config_schema_version = 2
+workload_id = "stages"
+variant_id = "probe"
+benchmark_version = 1
+command = [")") + PERFGATE_PROBE_STAGES_PROGRAM +
+                               R"(", "work.txt"]
+[run_config]
+counter = "valgrind"
+measure = ["instructions"]
+)");
+  dir.write("work.txt", "20000 3000\n");
+  const std::map<std::string, std::string> env = {
+      {"PERFGATE_STORE", "sqlite:" + (dir / "s.db").string()}};
+  const auto perfgate = [&](const std::vector<std::string>& args) {
+    return run_perfgate(args, dir.path(), env);
+  };
+  const auto first = perfgate({"run", "stages.toml", "-r", "seed/1", "--json", "--no-progress"});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const Json metrics = Json::parse(first.out)[0]["metrics"];
+  for (const char* stage : {"parse.instructions", "sort.instructions"}) {
+    ASSERT_TRUE(metrics.contains(stage)) << metrics.dump();
+    const Json& samples = metrics[stage]["samples"];
+    ASSERT_EQ(samples.size(), 2u);  // the two counted runs
+    EXPECT_EQ(samples[0], samples[1]) << stage;
+    EXPECT_GT(samples[0].get<double>(), 10000) << stage;
+    EXPECT_EQ(metrics[stage]["unit"], "instructions");
+  }
+  // Each stage is part of the program's whole count.
+  EXPECT_LT(metrics["parse.instructions"]["samples"][0].get<double>() +
+                metrics["sort.instructions"]["samples"][0].get<double>(),
+            metrics["instructions"]["samples"][0].get<double>());
+
+  for (int i = 1; i <= 3; ++i) {
+    const std::string folder = "seed/" + std::to_string(i);
+    if (i > 1) {
+      ASSERT_EQ(perfgate({"run", "stages.toml", "-r", folder, "--no-progress"}).exit_code, 0);
+    }
+    ASSERT_EQ(perfgate({"compare", "--init", "--all", "-r", folder, "--upload", "pass"}).exit_code,
+              0);
+  }
+  ASSERT_EQ(perfgate({"baseline", "prepare", "--allow-mixed-commits", "-o", "b.json"}).exit_code,
+            0);
+  ASSERT_EQ(perfgate({"baseline", "approve", "b.json"}).exit_code, 0);
+
+  dir.write("work.txt", "20000 3300\n");  // the sort stage sorts 10% more
+  ASSERT_EQ(perfgate({"run", "stages.toml", "-r", "more", "--no-progress"}).exit_code, 0);
+  const auto more = perfgate({"compare", "-r", "more", "--json"});
+  EXPECT_EQ(more.exit_code, 1) << more.out << more.err;
+  const Json record = Json::parse(more.out)[0];
+  EXPECT_EQ(record["comparison_status"], "REGRESSION");
+  std::map<std::string, Json> rows;
+  for (const Json& row : record["comparisons"]) rows[row["metric"].get<std::string>()] = row;
+  ASSERT_TRUE(rows.count("sort.instructions") && rows.count("parse.instructions")) << record.dump();
+  EXPECT_EQ(rows["sort.instructions"]["regressed"], true);
+  EXPECT_EQ(rows["sort.instructions"]["policy"]["threshold_percent"], 0.01);
+  // 10% more elements to fill and sort: +8.5% here (the stage's fixed part does not grow).
+  EXPECT_GT(rows["sort.instructions"]["percent_delta"].get<double>(), 0.05);
+  EXPECT_LT(rows["sort.instructions"]["percent_delta"].get<double>(), 0.15);
+  EXPECT_EQ(rows["parse.instructions"]["regressed"], false);
+  EXPECT_EQ(rows["parse.instructions"]["percent_delta"], 0.0);  // not one instruction moved
 }
 
 TEST(RunCounts, MeasureInstructionsAloneMakesOnlyCountedRuns) {

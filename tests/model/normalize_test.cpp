@@ -312,6 +312,22 @@ TEST(DefaultPolicy, FollowsTheBuiltInTableOfTheSpec) {
   EXPECT_EQ(default_policy("gpu_memory"), (MetricPolicy{0.05, 256, true}));
   EXPECT_EQ(default_policy("cpu_time"), (MetricPolicy{0.08, 0.5, true}));
   EXPECT_EQ(default_policy("dit_time_s"), (MetricPolicy{0.05, 0.25, true}));
+  // Counts: a probe region's instructions are judged as the program's are.
+  EXPECT_EQ(default_policy("instructions"), (MetricPolicy{0.01, 0, true}));
+  EXPECT_EQ(default_policy("decode.instructions"), (MetricPolicy{0.01, 0, true}));
+  EXPECT_EQ(default_policy(".instructions"), (MetricPolicy{0.05, 0.25, true}));
+  EXPECT_EQ(default_policy("decode_instructions"), (MetricPolicy{0.05, 0.25, true}));
+}
+
+TEST(CountMetric, NamesTheCountsAndEachRegionsInstructions) {
+  EXPECT_EQ(count_metric("instructions")->unit, "instructions");
+  EXPECT_EQ(count_metric("frame/decode.instructions")->unit, "instructions");
+  EXPECT_EQ(count_metric("frame/decode.instructions")->name, "frame/decode.instructions");
+  EXPECT_EQ(count_metric("l1_misses")->unit, "misses");
+  EXPECT_EQ(count_metric("estimated_cycles")->unit, "cycles");
+  EXPECT_FALSE(count_metric(".instructions"));
+  EXPECT_FALSE(count_metric("decode"));
+  EXPECT_FALSE(count_metric("latency"));
 }
 
 TEST(EffectivePolicies, AddsMetricsTheConfigNamesButNotThoseOnlyTheProjectNames) {
