@@ -107,9 +107,13 @@ int exit_status(const diff::DiffCounts& counts, const std::vector<std::string>& 
     on_ambiguous |= entry == "ambg";
     on_unmatched |= entry == "unmatched";
   }
-  // A CPU time compared beside the primary timing counts as much as the timing itself.
-  if (on_slow && counts.slow + counts.cpu.slow > 0) return static_cast<int>(ExitCode::kFailure);
-  if (on_ambiguous && counts.ambiguous + counts.cpu.ambiguous > 0) {
+  // A CPU time or instruction count compared beside the primary timing counts as much as
+  // the timing itself.
+  const std::size_t slow = counts.slow + counts.cpu.slow + counts.instructions.slow;
+  const std::size_t ambiguous =
+      counts.ambiguous + counts.cpu.ambiguous + counts.instructions.ambiguous;
+  if (on_slow && slow > 0) return static_cast<int>(ExitCode::kFailure);
+  if (on_ambiguous && ambiguous > 0) {
     return static_cast<int>(ExitCode::kInconclusive);
   }
   // A state without a partner was not compared at all: nothing says it did not get slower.
@@ -373,9 +377,16 @@ void add_counts(diff::DiffCounts& total, const diff::DiffCounts& pair) {
   total.unknown += pair.unknown;
   total.only_in_reference += pair.only_in_reference;
   total.only_in_compare += pair.only_in_compare;
-  total.cpu.total += pair.cpu.total;
-  total.cpu.slow += pair.cpu.slow;
-  total.cpu.ambiguous += pair.cpu.ambiguous;
+  for (const diff::BesideMetric metric : diff::kBesideMetrics) {
+    diff::DiffCounts::Beside& into = total.beside(metric);
+    const diff::DiffCounts::Beside& from = pair.beside(metric);
+    into.total += from.total;
+    into.same += from.same;
+    into.fast += from.fast;
+    into.slow += from.slow;
+    into.ambiguous += from.ambiguous;
+    into.unknown += from.unknown;
+  }
 }
 
 std::string join(const std::vector<std::string>& names) {
@@ -447,8 +458,8 @@ int diff_folders(const DiffOptions& options, const DiffSettings& settings) {
     };
     std::cout << "# Files\n\n"
               << "- Compared: " << both.size() << " (" << total.total << " matches, "
-              << total.slow + total.cpu.slow << " SLOW, " << total.ambiguous + total.cpu.ambiguous
-              << " AMBG)\n";
+              << total.slow + total.cpu.slow + total.instructions.slow << " SLOW, "
+              << total.ambiguous + total.cpu.ambiguous + total.instructions.ambiguous << " AMBG)\n";
     std::cout << "- Only in " << name(reference_folder) << ": " << only_reference.size();
     if (!only_reference.empty()) std::cout << " (" << name(join(only_reference)) << ")";
     std::cout << "\n- Only in " << name(compare_folder) << ": " << only_compare.size();

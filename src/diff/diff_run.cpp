@@ -1,7 +1,10 @@
 #include "diff/diff_run.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <future>
 #include <optional>
 #include <span>
@@ -11,6 +14,7 @@
 #include "diff/early_decisions.hpp"
 #include "ingest/timing_summary.hpp"
 #include "model/error.hpp"
+#include "model/metric.hpp"
 #include "stats/mann_whitney.hpp"
 
 namespace perfgate::diff {
@@ -71,6 +75,16 @@ class HeldSamples final : public LazySamples {
   std::span<const double> samples_;
 };
 
+/// A state's instruction counts: a perfgate record's counted runs (one sample each).
+/// nullptr without any.
+const std::vector<double>* instruction_samples(const ResultState& state) {
+  for (const auto& metric : state.extra_metrics) {
+    if (metric.name == count_metric_names::kInstructions && !metric.samples.empty())
+      return &metric.samples;
+  }
+  return nullptr;
+}
+
 /// A state's CPU time per repetition: Google Benchmark's cpu_time of each iteration row.
 /// nullptr for states without in-file samples (nvbench's single CPU mean, aggregate-only
 /// Google Benchmark files) and for a CPU time that is not one per sample (hyperfine's mean
@@ -108,6 +122,47 @@ std::optional<StateComparison> decide_cpu(const MatchedState& match, bool has_cl
       compare_states(ingest::summarize_timing(*reference), ingest::summarize_timing(*compare),
                      &ref_samples, &cmp_samples, false, thresholds);
   comparison.u_test = u_test(*reference, *compare, has_clock);
+  return comparison;
+}
+
+/// Instruction counts decided as a timing is, with no clock: a deterministic program's
+/// counts repeat exactly, so each side's interval is a point and any change beyond the
+/// thresholds' noise floor is FAST or SLOW.
+std::optional<StateComparison> decide_instructions(const MatchedState& match,
+                                                   const DiffThresholds& thresholds) {
+  if (!match.reference || !match.compare || match.reference->skipped || match.compare->skipped) {
+    return std::nullopt;
+  }
+  const auto* reference = instruction_samples(*match.reference);
+  const auto* compare = instruction_samples(*match.compare);
+  if (reference == nullptr || compare == nullptr) return std::nullopt;
+  HeldSamples ref_samples(*reference);
+  HeldSamples cmp_samples(*compare);
+  StateComparison comparison =
+      compare_states(ingest::summarize_timing(*reference), ingest::summarize_timing(*compare),
+                     &ref_samples, &cmp_samples, false, thresholds);
+  comparison.u_test = u_test(*reference, *compare, false);
+  // A deterministic program repeats its count to a handful of instructions (its
+  // environment's size), so each side's interval is a point and two points never overlap:
+  // counts this close are the same work.
+  constexpr double kCountResolution = 1e-4;
+  const auto within = [&](const std::vector<double>& counts, double center) {
+    return std::all_of(counts.begin(), counts.end(), [&](double count) {
+      return std::abs(count - center) <= kCountResolution * center;
+    });
+  };
+  if (comparison.status != DiffStatus::kSame && comparison.reference && comparison.compare &&
+      comparison.reference->center > 0 && within(*reference, comparison.compare->center) &&
+      within(*compare, comparison.reference->center)) {
+    comparison.status = DiffStatus::kSame;
+    comparison.reason = {
+        "same_count",
+        fmt::format("the instruction counts differ by {:.0f} ({:+.5f}%), within the 0.01% a "
+                    "deterministic program's counts move by",
+                    comparison.compare->center - comparison.reference->center,
+                    (comparison.compare->center / comparison.reference->center - 1) * 100),
+        0};
+  }
   return comparison;
 }
 
@@ -175,7 +230,7 @@ void count(DiffCounts& counts, const MatchedState& match, const StateComparison&
   if (comparison.status == DiffStatus::kAmbiguous) remember(counts.ambiguous_reasons);
 }
 
-void count_cpu(DiffCounts::Cpu& counts, const StateComparison& comparison) {
+void count_beside(DiffCounts::Beside& counts, const StateComparison& comparison) {
   ++counts.total;
   add_status(counts, comparison.status);
 }
@@ -210,12 +265,14 @@ void decide_all(const std::vector<DiffRow*>& work, bool has_clock, const DiffThr
         if (found != nullptr) {
           row.comparison = found->decided.timing;
           row.cpu = found->decided.cpu;
+          row.instructions = found->decided.instructions;
           auto& into = block_warnings[block];
           into.insert(into.end(), found->warnings.begin(), found->warnings.end());
         } else {
           DecidedPair pair = decide_pair(row.match, has_clock, thresholds, block_warnings[block]);
           row.comparison = std::move(pair.timing);
           row.cpu = std::move(pair.cpu);
+          row.instructions = std::move(pair.instructions);
         }
         const std::size_t done = decided.fetch_add(1, std::memory_order_relaxed) + 1;
         // Only one thread reports, so the callback needs no lock.
@@ -240,9 +297,18 @@ void decide_all(const std::vector<DiffRow*>& work, bool has_clock, const DiffThr
 
 }  // namespace
 
+std::string_view beside_name(BesideMetric metric) {
+  return metric == BesideMetric::kCpuTime ? "cpu_time" : "instructions";
+}
+
+std::string_view beside_title(BesideMetric metric) {
+  return metric == BesideMetric::kCpuTime ? "CPU time" : "Instructions";
+}
+
 DecidedPair decide_pair(const MatchedState& match, bool has_clock, const DiffThresholds& thresholds,
                         std::vector<std::string>& warnings) {
-  return {decide(match, has_clock, thresholds, warnings), decide_cpu(match, has_clock, thresholds)};
+  return {decide(match, has_clock, thresholds, warnings), decide_cpu(match, has_clock, thresholds),
+          decide_instructions(match, thresholds)};
 }
 
 DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFile& compare,
@@ -283,7 +349,11 @@ DiffOutcome run_diff(const ingest::ResultFile& reference, const ingest::ResultFi
   for (const auto& section : outcome.sections) {
     for (const auto& row : section.rows) {
       count(outcome.counts, row.match, row.comparison);
-      if (row.cpu) count_cpu(outcome.counts.cpu, *row.cpu);
+      for (const BesideMetric metric : kBesideMetrics) {
+        if (const auto& beside = row.beside(metric)) {
+          count_beside(outcome.counts.beside(metric), *beside);
+        }
+      }
     }
   }
   return outcome;

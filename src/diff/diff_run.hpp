@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "diff/diff_config.hpp"
@@ -14,12 +15,30 @@
 
 namespace perfgate::diff {
 
+/// A metric decided beside the primary timing, the same way.
+enum class BesideMetric {
+  /// CPU time, as Google Benchmark's compare.py shows it: only when both states carry a CPU
+  /// time per repetition.
+  kCpuTime,
+  /// perfgate's instruction counts (counted runs, issue 36): when both states carry one.
+  kInstructions,
+};
+inline constexpr BesideMetric kBesideMetrics[] = {BesideMetric::kCpuTime,
+                                                  BesideMetric::kInstructions};
+/// "cpu_time" or "instructions": the metric's name, and its key in the JSON.
+std::string_view beside_name(BesideMetric metric);
+/// "CPU time" or "Instructions": its heading.
+std::string_view beside_title(BesideMetric metric);
+
 struct DiffRow {
   MatchedState match;
   StateComparison comparison;
-  /// CPU time decided the same way beside the primary timing, as Google Benchmark's
-  /// compare.py shows it: only when both states carry a CPU time per repetition.
-  std::optional<StateComparison> cpu;
+  std::optional<StateComparison> cpu;           ///< BesideMetric::kCpuTime
+  std::optional<StateComparison> instructions;  ///< BesideMetric::kInstructions
+
+  const std::optional<StateComparison>& beside(BesideMetric metric) const {
+    return metric == BesideMetric::kCpuTime ? cpu : instructions;
+  }
 };
 
 struct DiffSection {
@@ -48,10 +67,20 @@ struct DiffCounts {
   std::size_t unknown = 0;            ///< matches that are ???? (skipped, unusable timing)
   std::size_t only_in_reference = 0;  ///< ???? rows: no partner in the compare file
   std::size_t only_in_compare = 0;    ///< ???? rows: no partner in the reference file
-  /// The matches whose CPU time was compared too (DiffRow::cpu), by status.
-  struct Cpu {
+  /// The matches whose CPU time or instructions were compared too (DiffRow::cpu,
+  /// DiffRow::instructions), by status.
+  struct Beside {
     std::size_t total = 0, same = 0, fast = 0, slow = 0, ambiguous = 0, unknown = 0;
-  } cpu;
+  };
+  Beside cpu;
+  Beside instructions;
+
+  const Beside& beside(BesideMetric metric) const {
+    return metric == BesideMetric::kCpuTime ? cpu : instructions;
+  }
+  Beside& beside(BesideMetric metric) {
+    return metric == BesideMetric::kCpuTime ? cpu : instructions;
+  }
   std::map<std::string, ReasonCount> ambiguous_reasons;  ///< by reason code
   std::map<std::string, ReasonCount> reasons;            ///< every reason, for the legend
 };
@@ -66,10 +95,12 @@ struct DiffOutcome {
 /// hundred times at most over a whole diff.
 using DiffProgress = std::function<void(std::size_t decided, std::size_t total)>;
 
-/// One pair decided: the primary timing, and CPU time where both states carry it.
+/// One pair decided: the primary timing, and CPU time and instructions where both states
+/// carry them.
 struct DecidedPair {
   StateComparison timing;
   std::optional<StateComparison> cpu;
+  std::optional<StateComparison> instructions;
 };
 
 /// Decides one pair (either side may be missing); a bulk file that cannot be read adds a

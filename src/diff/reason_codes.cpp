@@ -12,7 +12,7 @@ struct ReasonCode {
 };
 
 // Short codes are the seed tool's where it has one, so tables read the same in both tools.
-constexpr std::array<ReasonCode, 32> kReasonCodes = {{
+constexpr std::array<ReasonCode, 33> kReasonCodes = {{
     // Clear gap (FAST/SLOW, or AMBG when cycles disagree or cannot be checked).
     {"clear_gap_confirmed_by_bulk_cycles", "bc-gap", Evidence::kBulkCycles},
     {"bulk_cycle_gap_not_confirmed", "bc-gap-miss", Evidence::kBulkCycles},
@@ -42,6 +42,8 @@ constexpr std::array<ReasonCode, 32> kReasonCodes = {{
     {"bulk_cycle_data_unusable", "bc-bad", Evidence::kBulkCycles},
     {"bulk_cycle_support_mismatch", "bc-sup-miss", Evidence::kBulkCycles},
     {"bulk_same", "bulk-same", Evidence::kBulkCycles},
+    // Instruction counts (perfgate records): the same work, to the counts' resolution.
+    {"same_count", "cnt-same", Evidence::kSummaries},
     // ????: nothing to compare.
     {"timing_summaries_missing", "summ-miss", Evidence::kNone},
     {"timing_center_missing", "center-miss", Evidence::kNone},

@@ -84,11 +84,13 @@ std::string center_of(const std::optional<diff::SideEstimate>& side, const std::
   return format_diff_value(side ? std::optional(side->center) : std::nullopt, unit, magnitude);
 }
 
-/// The cells of `c`, the primary timing or the CPU time of `row`. Both sides are written
+/// The cells of `c`, the primary timing or a metric decided `beside` it. Both sides are written
 /// in one unit, and the Change column has a figure on every row that has two centres.
 std::vector<std::string> display_cells(const DiffRow& row, const diff::StateComparison& c,
-                                       const DiffRenderOptions& options, bool narrow) {
-  const std::string unit = row_unit(row);
+                                       const DiffRenderOptions& options, bool narrow,
+                                       std::optional<diff::BesideMetric> beside) {
+  const std::string unit =
+      beside == diff::BesideMetric::kInstructions ? kInstructionUnit : row_unit(row);
   const std::optional<double> scale = row_magnitude(c);
   const std::string status = mark_status(c.status, options.marks);
   switch (options.display) {
@@ -175,18 +177,23 @@ void render_summary(std::ostringstream& out, const diff::DiffOutcome& outcome,
   }
   out << "  - Unknown     (????, a side is skipped or unusable): " << counts.unknown << "\n";
   // compare.py's OVERALL_GEOMEAN: one figure for the whole comparison, every match in it.
-  if (const auto mean = geometric_mean_ratio(outcome, false)) {
+  if (const auto mean = geometric_mean_ratio(outcome)) {
     out << "- Geometric mean of Cmp / Ref (" << primary_timing(outcome)
         << "): " << format_geometric_mean(*mean) << "\n";
   }
-  if (const auto mean = geometric_mean_ratio(outcome, true)) {
-    out << "- Geometric mean of Cmp / Ref (cpu_time): " << format_geometric_mean(*mean) << "\n";
+  for (const diff::BesideMetric metric : diff::kBesideMetrics) {
+    if (const auto mean = geometric_mean_ratio(outcome, metric)) {
+      out << "- Geometric mean of Cmp / Ref (" << diff::beside_name(metric)
+          << "): " << format_geometric_mean(*mean) << "\n";
+    }
   }
-  if (counts.cpu.total > 0) {
-    out << "- CPU time (cpu_time, beside " << primary_timing(outcome) << "): " << counts.cpu.total
-        << " matches; SAME " << counts.cpu.same << ", FAST " << counts.cpu.fast << ", SLOW "
-        << counts.cpu.slow << ", AMBG " << counts.cpu.ambiguous << ", ???? " << counts.cpu.unknown
-        << "\n";
+  for (const diff::BesideMetric metric : diff::kBesideMetrics) {
+    const diff::DiffCounts::Beside& beside = counts.beside(metric);
+    if (beside.total == 0) continue;
+    out << "- " << diff::beside_title(metric) << " (" << diff::beside_name(metric) << ", beside "
+        << primary_timing(outcome) << "): " << beside.total << " matches; SAME " << beside.same
+        << ", FAST " << beside.fast << ", SLOW " << beside.slow << ", AMBG " << beside.ambiguous
+        << ", ???? " << beside.unknown << "\n";
   }
   if (counts.only_in_reference + counts.only_in_compare > 0) {
     out << "- Not matched (????, in one file only): "
@@ -207,7 +214,8 @@ void render_summary(std::ostringstream& out, const diff::DiffOutcome& outcome,
   for (const auto& section : outcome.sections) {
     for (const auto& row : section.rows) {
       without_clock |= row.comparison.decided_without_clock;
-      for (const auto* c : {&row.comparison, row.cpu ? &*row.cpu : nullptr}) {
+      for (const auto* c : {&row.comparison, row.cpu ? &*row.cpu : nullptr,
+                            row.instructions ? &*row.instructions : nullptr}) {
         if (c == nullptr || !c->u_test) continue;
         const std::size_t fewest = std::min(c->u_test->reference_count, c->u_test->compare_count);
         fewest_samples = fewest_samples == 0 ? fewest : std::min(fewest_samples, fewest);
@@ -291,10 +299,10 @@ std::string axis_display(const ingest::ResultState& state, const std::string& ax
 
 namespace {
 
-/// The table of a section: the primary timing of every displayed row, or (cpu) the CPU
-/// time of the displayed rows that have one.
+/// The table of a section: the primary timing of every displayed row, or (`beside`) that
+/// metric of the displayed rows that have one.
 TextTable section_table(const diff::DiffSection& section, const DiffRenderOptions& options,
-                        bool cpu, bool narrow) {
+                        std::optional<diff::BesideMetric> beside, bool narrow) {
   TextTable table;
   for (const auto& axis : section.axis_names) {
     table.headers.push_back(escape(axis, options.markdown));
@@ -308,8 +316,8 @@ TextTable section_table(const diff::DiffSection& section, const DiffRenderOption
   // states spent most of its drawing on these strings.
   std::vector<std::pair<const DiffRow*, const diff::StateComparison*>> shown;
   for (const auto& row : section.rows) {
-    if (cpu && !row.cpu) continue;
-    const diff::StateComparison& comparison = cpu ? *row.cpu : row.comparison;
+    if (beside && !row.beside(*beside)) continue;
+    const diff::StateComparison& comparison = beside ? *row.beside(*beside) : row.comparison;
     if (comparison_displayed(comparison, options.threshold)) shown.emplace_back(&row, &comparison);
   }
   table.rows.resize(shown.size());
@@ -322,7 +330,7 @@ TextTable section_table(const diff::DiffSection& section, const DiffRenderOption
         cells.push_back(escape(axis_display(any_side(*row), axis), options.markdown));
       }
       // Every cell is escaped: explain's "[lo | center | hi]" would split a Markdown row.
-      for (auto& cell : display_cells(*row, *comparison, options, narrow)) {
+      for (auto& cell : display_cells(*row, *comparison, options, narrow, beside)) {
         cells.push_back(escape(cell, options.markdown));
       }
       u_cells[i] = format_u_test(comparison->u_test);
@@ -343,11 +351,12 @@ TextTable section_table(const diff::DiffSection& section, const DiffRenderOption
 /// The table as text, in the narrow layout when the full one is wider than max_width
 /// (then with a line that says what was left out and how to see it).
 std::string fitted_table(const TextTable& table, const diff::DiffSection& section,
-                         const DiffRenderOptions& options, bool cpu) {
+                         const DiffRenderOptions& options,
+                         std::optional<diff::BesideMetric> beside) {
   const std::string full = render_text_table(table);
   const std::size_t width = terminal_width(full.substr(0, full.find('\n')));
   if (options.max_width == 0 || width <= options.max_width) return full;
-  const std::string narrow = render_text_table(section_table(section, options, cpu, true));
+  const std::string narrow = render_text_table(section_table(section, options, beside, true));
   const char* left_out = options.display == DiffDisplay::kExplain  ? "interval bounds and noise"
                          : options.display == DiffDisplay::kSimple ? "interval spans"
                                                                    : "interval bounds";
@@ -363,9 +372,13 @@ std::string render_diff(const diff::DiffOutcome& outcome, const DiffRenderOption
   std::string last_benchmark;
   bool first = true;
   for (const auto& section : outcome.sections) {
-    const TextTable table = section_table(section, options, false, false);
-    const TextTable cpu_table = section_table(section, options, true, false);
-    if (table.rows.empty() && cpu_table.rows.empty()) continue;
+    const TextTable table = section_table(section, options, std::nullopt, false);
+    std::vector<std::pair<diff::BesideMetric, TextTable>> beside_tables;
+    for (const diff::BesideMetric metric : diff::kBesideMetrics) {
+      TextTable beside = section_table(section, options, metric, false);
+      if (!beside.rows.empty()) beside_tables.emplace_back(metric, std::move(beside));
+    }
+    if (table.rows.empty() && beside_tables.empty()) continue;
     if (first || section.benchmark != last_benchmark) {
       out << "# " << escape(section.benchmark, options.markdown) << "\n\n";
     }
@@ -374,11 +387,12 @@ std::string render_diff(const diff::DiffOutcome& outcome, const DiffRenderOption
     if (section.reference_device || section.compare_device) {
       out << "## " << escape(device_heading(section), options.markdown) << "\n\n";
     }
-    if (!table.rows.empty()) out << fitted_table(table, section, options, false) << "\n";
-    if (!cpu_table.rows.empty()) {
-      // compare.py's second column set: the CPU time of each repetition, decided alike.
-      out << "### CPU time (cpu_time)\n\n"
-          << fitted_table(cpu_table, section, options, true) << "\n";
+    if (!table.rows.empty()) out << fitted_table(table, section, options, std::nullopt) << "\n";
+    // compare.py's second column set: the CPU time of each repetition, decided alike; and a
+    // perfgate record's instruction counts.
+    for (const auto& [metric, beside] : beside_tables) {
+      out << "### " << diff::beside_title(metric) << " (" << diff::beside_name(metric) << ")\n\n"
+          << fitted_table(beside, section, options, metric) << "\n";
     }
   }
   render_summary(out, outcome, options);

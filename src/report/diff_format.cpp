@@ -37,6 +37,7 @@ double symmetric_change(double a, double b) {
 std::string format_diff_value(std::optional<double> value, const std::string& unit,
                               std::optional<double> magnitude) {
   if (!value || !positive_finite(*value)) return "n/a";
+  if (unit == kInstructionUnit) return fmt::format("{:.0f} {}", *value, unit);
   if (unit != "s") return fmt::format("{:.4g} {}", *value, unit);
   const Scale scale = seconds_scale(magnitude.value_or(*value));
   return fmt::format("{:.3f} {}", *value * scale.multiplier, scale.unit);
@@ -48,6 +49,9 @@ std::string format_center_interval(const std::optional<diff::SideEstimate>& side
   if (!side->interval) return format_diff_value(side->center, unit, magnitude);
   const double lower = side->interval->lower - side->center;
   const double upper = side->interval->upper - side->center;
+  if (unit == kInstructionUnit) {
+    return fmt::format("{:.0f} [{:+.0f}, {:+.0f}] {}", side->center, lower, upper, unit);
+  }
   if (unit != "s") {
     return fmt::format("{:.4g} [{:+.3g}, {:+.3g}] {}", side->center, lower, upper, unit);
   }
@@ -61,6 +65,10 @@ std::string format_explicit_interval(const std::optional<diff::SideEstimate>& si
   if (!side || !positive_finite(side->center)) return "n/a";
   if (!side->interval) return format_diff_value(side->center, unit, magnitude);
   const auto& interval = *side->interval;
+  if (unit == kInstructionUnit) {
+    return fmt::format("[{:.0f} | {:.0f} | {:.0f}] {}", interval.lower, side->center,
+                       interval.upper, unit);
+  }
   if (unit != "s") {
     return fmt::format("[{:.4g} | {:.4g} | {:.4g}] {}", interval.lower, side->center,
                        interval.upper, unit);
@@ -153,13 +161,14 @@ std::string format_u_test(const std::optional<diff::StateComparison::UTest>& tes
   return fmt::format("{:.4f}", test->p_value);
 }
 
-std::optional<GeometricMeanRatio> geometric_mean_ratio(const diff::DiffOutcome& outcome, bool cpu) {
+std::optional<GeometricMeanRatio> geometric_mean_ratio(const diff::DiffOutcome& outcome,
+                                                       std::optional<diff::BesideMetric> beside) {
   double log_sum = 0;
   std::size_t matches = 0;
   for (const auto& section : outcome.sections) {
     for (const auto& row : section.rows) {
-      if (cpu && !row.cpu) continue;
-      const diff::StateComparison& c = cpu ? *row.cpu : row.comparison;
+      if (beside && !row.beside(*beside)) continue;
+      const diff::StateComparison& c = beside ? *row.beside(*beside) : row.comparison;
       if (!c.reference || !c.compare) continue;
       if (!positive_finite(c.reference->center) || !positive_finite(c.compare->center)) continue;
       log_sum += std::log(c.compare->center / c.reference->center);

@@ -10,10 +10,14 @@
 
 namespace perfgate {
 
+/// The unit of instruction counts: every count in full ("23724476 instr"), since a
+/// handful of instructions is the difference between the same work and a change.
+inline constexpr const char* kInstructionUnit = "instr";
+
 /// "1.234 ms"; "n/a" for a value that is not finite and positive. `unit` other than "s"
-/// prints 4 significant digits and the unit. `magnitude` (seconds) picks the unit when
-/// given, so both sides of a row share one: "914.081 µs" beside "1021.000 µs", not
-/// beside "1.021 ms"; by default the value's own.
+/// prints 4 significant digits and the unit (kInstructionUnit: whole numbers). `magnitude`
+/// (seconds) picks the unit when given, so both sides of a row share one: "914.081 µs" beside
+/// "1021.000 µs", not beside "1.021 ms"; by default the value's own.
 std::string format_diff_value(std::optional<double> value, const std::string& unit,
                               std::optional<double> magnitude = std::nullopt);
 
@@ -64,8 +68,10 @@ struct GeometricMeanRatio {
   double ratio = 1;
   std::size_t matches = 0;
 };
-/// Of the primary timing, or (`cpu`) of the CPU time; nullopt when no match has two centres.
-std::optional<GeometricMeanRatio> geometric_mean_ratio(const diff::DiffOutcome& outcome, bool cpu);
+/// Of the primary timing, or of a metric decided beside it; nullopt when no match has two
+/// centres.
+std::optional<GeometricMeanRatio> geometric_mean_ratio(
+    const diff::DiffOutcome& outcome, std::optional<diff::BesideMetric> beside = std::nullopt);
 
 /// "0.877x (-12.3%) over 14 matches": the summary line's figure.
 std::string format_geometric_mean(const GeometricMeanRatio& mean);

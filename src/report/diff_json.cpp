@@ -133,6 +133,12 @@ void comparison_members(Writer& w, const diff::StateComparison& c, const diff::D
   if (row != nullptr) {
     w.key("in_compare").value(row->match.compare != nullptr);
     w.key("in_reference").value(row->match.reference != nullptr);
+    w.key("instructions");
+    if (row->instructions) {
+      comparison_json(w, *row->instructions);
+    } else {
+      w.null();
+    }
     w.key("occurrence");
     count(w, row->match.occurrence);
     w.key("occurrence_count");
@@ -190,6 +196,18 @@ void geometric_mean_json(Writer& w, const std::optional<GeometricMeanRatio>& mea
   w.end_object();
 }
 
+void beside_counts_json(Writer& w, const diff::DiffCounts::Beside& counts) {
+  w.begin_object();
+  for (const auto& [name, value] :
+       {std::pair{"ambiguous", counts.ambiguous}, std::pair{"fast", counts.fast},
+        std::pair{"same", counts.same}, std::pair{"slow", counts.slow},
+        std::pair{"total", counts.total}, std::pair{"unknown", counts.unknown}}) {
+    w.key(name);
+    count(w, value);
+  }
+  w.end_object();
+}
+
 void summary_json(Writer& w, const diff::DiffOutcome& outcome) {
   const diff::DiffCounts& counts = outcome.counts;
   w.begin_object();
@@ -204,24 +222,21 @@ void summary_json(Writer& w, const diff::DiffOutcome& outcome) {
     w.end_object();
   }
   w.end_object();
-  w.key("cpu_time").begin_object();
-  for (const auto& [name, value] :
-       {std::pair{"ambiguous", counts.cpu.ambiguous}, std::pair{"fast", counts.cpu.fast},
-        std::pair{"same", counts.cpu.same}, std::pair{"slow", counts.cpu.slow},
-        std::pair{"total", counts.cpu.total}, std::pair{"unknown", counts.cpu.unknown}}) {
-    w.key(name);
-    count(w, value);
-  }
-  w.end_object();
+  w.key("cpu_time");
+  beside_counts_json(w, counts.cpu);
   w.key("fast");
   count(w, counts.fast);
-  // compare.py's OVERALL_GEOMEAN, of the primary timing and of the CPU time.
+  // compare.py's OVERALL_GEOMEAN, of the primary timing, the CPU time and the instructions.
   w.key("geometric_mean").begin_object();
   w.key("cpu_time");
-  geometric_mean_json(w, geometric_mean_ratio(outcome, true));
+  geometric_mean_json(w, geometric_mean_ratio(outcome, diff::BesideMetric::kCpuTime));
+  w.key("instructions");
+  geometric_mean_json(w, geometric_mean_ratio(outcome, diff::BesideMetric::kInstructions));
   w.key("primary");
-  geometric_mean_json(w, geometric_mean_ratio(outcome, false));
+  geometric_mean_json(w, geometric_mean_ratio(outcome));
   w.end_object();
+  w.key("instructions");
+  beside_counts_json(w, counts.instructions);
   for (const auto& [name, value] :
        {std::pair{"only_in_compare", counts.only_in_compare},
         std::pair{"only_in_reference", counts.only_in_reference}, std::pair{"same", counts.same},

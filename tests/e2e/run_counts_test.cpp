@@ -183,6 +183,38 @@ measure = ["instructions"]
   EXPECT_EQ(rows["parse.instructions"]["percent_delta"], 0.0);  // not one instruction moved
 }
 
+TEST(RunCounts, DiffOfTwoRunFoldersDecidesTheInstructionsBesideTheLatency) {
+  CountedProject project;
+  ASSERT_EQ(project.perfgate({"run", "loop.toml", "-r", "base", "--no-progress"}).exit_code, 0);
+  ASSERT_EQ(project.perfgate({"run", "loop.toml", "-r", "same", "--no-progress"}).exit_code, 0);
+  project.loop(2040);  // 2% more iterations
+  ASSERT_EQ(project.perfgate({"run", "loop.toml", "-r", "more", "--no-progress"}).exit_code, 0);
+
+  // Each -r folder holds one run-<stamp> folder; two of them pair record by record.
+  const auto run_folder = [&](const std::string& results) {
+    for (const auto& entry : fs::directory_iterator(project.dir / results)) {
+      if (entry.path().filename().string().rfind("run-", 0) == 0) return entry.path().string();
+    }
+    ADD_FAILURE() << "no run folder in " << results;
+    return std::string();
+  };
+  const std::string base = run_folder("base");
+  const auto more =
+      project.perfgate({"diff", "--format", "md", "--fail-on", "slow", base, run_folder("more")});
+  EXPECT_EQ(more.exit_code, 1) << more.out << more.err;
+  EXPECT_THAT(more.out, HasSubstr("### Instructions (instructions)\n"));
+  EXPECT_THAT(more.out, HasSubstr("- Instructions (instructions, beside latency): 1 matches; SAME "
+                                  "0, FAST 0, SLOW 1, AMBG 0, ???? 0"));
+  const auto same =
+      project.perfgate({"diff", "--format", "json", "--fail-on", "slow", base, run_folder("same")});
+  EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
+  const Json document = Json::parse(same.out)["files"][0];
+  EXPECT_EQ(document["summary"]["instructions"]["same"], 1) << document.dump();
+  EXPECT_EQ(document["sections"][0]["rows"][0]["instructions"]["status"], "SAME");
+  // Counts alone: no timed runs, so the latency cannot be compared, and says so.
+  EXPECT_EQ(document["sections"][0]["rows"][0]["status"], "????");
+}
+
 TEST(RunCounts, MeasureInstructionsAloneMakesOnlyCountedRuns) {
   const TempDir dir;
   const auto run =

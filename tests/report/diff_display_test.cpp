@@ -47,13 +47,16 @@ class DiffDisplayTest : public ::testing::Test {
     section.axis_names = {"T"};
     section.rows.push_back({{&same, &same, 0, 1},
                             decided(DiffStatus::kSame, "same_confirmed_by_cycles", 1e-3, 1e-3),
+                            std::nullopt,
                             std::nullopt});
     section.rows.push_back(
         {{&slow, &slow, 0, 1},
          decided(DiffStatus::kSlow, "clear_gap_confirmed_by_summary_cycles", 1e-3, 1.2e-3),
+         std::nullopt,
          std::nullopt});
     section.rows.push_back({{&gone, nullptr, 0, 1},
                             diff::unknown_state({"only_in_reference", "only there"}),
+                            std::nullopt,
                             std::nullopt});
     outcome.sections.push_back(section);
     outcome.counts.total = 2;
@@ -194,12 +197,15 @@ TEST_F(DiffDisplayTest, WritesJsonTextExactlyAsNlohmannDumpsTheSameDocument) {
   hosts.axis_names = {"T", "\xC0\xAF"};
   hosts.rows.push_back({{&odd, &odd, 1, 2},
                         ambiguous,
-                        decided(DiffStatus::kFast, "clear_gap_without_clock", 1e-3, 0.5e-3)});
+                        decided(DiffStatus::kFast, "clear_gap_without_clock", 1e-3, 0.5e-3),
+                        decided(DiffStatus::kSlow, "clear_gap_without_clock", 4e7, 4.1e7)});
   outcome.sections.push_back(hosts);
   outcome.counts.ambiguous = 1;
   outcome.counts.ambiguous_reasons["bulk_time_support_mismatch"] = {1, "sample \xFF times", 0.2};
   outcome.counts.cpu.total = 1;
   outcome.counts.cpu.fast = 1;
+  outcome.counts.instructions.total = 1;
+  outcome.counts.instructions.slow = 1;
   outcome.warnings = {"a warning", "bytes \xF0\x9F"};
   diff::DiffConfig config;
   config.preset = "strict";
@@ -214,10 +220,14 @@ TEST_F(DiffDisplayTest, WritesJsonTextExactlyAsNlohmannDumpsTheSameDocument) {
   EXPECT_EQ(row["reference"]["noise"], nullptr);
   EXPECT_EQ(row["occurrence"], 1);
   EXPECT_EQ(row["cpu_time"]["status"], "FAST");
+  EXPECT_EQ(row["instructions"]["status"], "SLOW");
+  EXPECT_EQ(row["instructions"]["compare"]["center"], 4.1e7);
   EXPECT_EQ(row["time_coverage"]["sample_compare_in_reference"], 0.96);
   EXPECT_EQ(row["axis_values"][0]["value"], "\xEF\xBF\xBD");
   EXPECT_EQ(json["sections"][1]["reference_device"], nullptr);
   EXPECT_EQ(json["summary"]["cpu_time"]["fast"], 1);
+  EXPECT_EQ(json["summary"]["instructions"]["slow"], 1);
+  EXPECT_DOUBLE_EQ(json["summary"]["geometric_mean"]["instructions"]["ratio"].get<double>(), 1.025);
   EXPECT_EQ(json["config"]["preset"], "strict");
 }
 
