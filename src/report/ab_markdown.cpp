@@ -7,6 +7,7 @@
 #include <cmath>
 #include <vector>
 
+#include "report/count_note.hpp"
 #include "report/markdown.hpp"
 
 namespace perfgate {
@@ -166,10 +167,7 @@ void counts_table(const AbCounts& counts, std::string& out) {
     out += fmt::format("| base | {} | |\n| head | {} | |\n\n", count_list(AbSide::kBase),
                        count_list(AbSide::kHead));
   }
-  out +=
-      "Counts are a proxy for the work: they miss I/O, waiting, contention and memory "
-      "bandwidth, and a faster instruction mix; latency stays the truth "
-      "(docs/measurement.md, \"What counts miss\").\n\n";
+  out += count_proxy_note() + "\n";
 }
 
 void scenario_section(const AbScenarioResult& scenario, std::string& out) {

@@ -8,6 +8,7 @@
 #include "model/visible_text.hpp"
 #include "report/ansi.hpp"
 #include "report/comparison_row.hpp"
+#include "report/count_note.hpp"
 #include "report/markdown.hpp"
 #include "report/text_table.hpp"
 
@@ -217,6 +218,7 @@ std::string render_comparison_markdown(const std::vector<NormalizedRecord>& reco
   if (!warnings.empty()) out += "\n### Warnings\n\n" + warnings;
   if (const std::string held = not_gated_note(records); !held.empty())
     out += "\n### Not gated\n\n" + markdown_cell(held.substr(0, held.size() - 1)) + "\n";
+  if (any_count_metric(records)) out += "\n" + count_proxy_note();
   return out;
 }
 

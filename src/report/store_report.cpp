@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "report/count_note.hpp"
 #include "report/markdown.hpp"
 #include "report/units.hpp"
 
@@ -94,6 +95,9 @@ std::string render_report_markdown(const std::vector<StoredRecord>& records,
              markdown_cell(r.comparison_status_reason) + " |\n";
     }
   }
+  std::vector<NormalizedRecord> shown;
+  for (const auto& stored : records) shown.push_back(stored.record);
+  if (any_count_metric(shown)) out += "\n" + count_proxy_note();
   return out;
 }
 

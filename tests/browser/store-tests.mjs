@@ -213,6 +213,23 @@ export const storeTests = [
     },
   },
   {
+    name: "store: a count's chart says it is a proxy, a time's does not",
+    async run(h) {
+      const doc = partialStore();
+      const sort = sortCohortOf(doc);
+      // The sort cohort's second metric becomes an instruction count.
+      sort.metrics[1].name = "decode.instructions";
+      sort.metrics[1].unit = "instructions";
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-counts", null, { store: doc })));
+      assertEqual(await page.locator("#cohort-charts .count-note").count(), 1, "count notes");
+      assertEqual(await text(page, "#cohort-charts .metric-block:nth-child(2) .count-note"),
+        "A count of work, not a time: a proxy that misses I/O, waiting, contention, memory bandwidth and a faster instruction mix. Latency stays the truth.",
+        "the note under the count's title");
+      assert((await text(page, "#cohort-charts .metric-block:nth-child(2) .metric-title")).startsWith("decode.instructions (instructions)"), "the count's chart");
+      assertClean(seen);
+    },
+  },
+  {
     name: "store: null values leave gaps, never zeros",
     async run(h) {
       const doc = partialStore();

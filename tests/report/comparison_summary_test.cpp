@@ -197,6 +197,17 @@ TEST(ComparisonSummary, MarkdownListsWhatTheMeasurementWarnedOf) {
             std::string::npos);
 }
 
+TEST(ComparisonSummary, MarkdownSaysCountsAreAProxyWhenARecordHasThem) {
+  NormalizedRecord record = calibration_record();
+  EXPECT_EQ(render_comparison_markdown({record}, "", "x").find("proxy"), std::string::npos);
+  record.metrics["instructions"] = {4.2e7, "instructions", Direction::kLowerIsBetter};
+  const std::string markdown = render_comparison_markdown({record}, "", "x");
+  EXPECT_EQ(markdown.substr(markdown.rfind("\n\n") + 2),
+            "Instruction counts are a proxy for the work: they miss I/O, waiting, contention, "
+            "memory bandwidth and a faster instruction mix; latency stays the truth "
+            "(docs/measurement.md, \"What counts miss\").\n");
+}
+
 TEST(ComparisonSummary, PaintsOnlyTheVerdictsThatNeedAttention) {
   const std::string colored = render_comparison_table({regressed_record()}, true);
   EXPECT_NE(colored.find("\x1b[31mREGRESSED\x1b[0m"), std::string::npos);

@@ -65,5 +65,21 @@ TEST(StoreReport, EscapesRecordTextInMarkdown) {
   EXPECT_EQ(md.find("<script>"), std::string::npos);
 }
 
+TEST(StoreReport, SaysCountsAreAProxyWhereTheReportShowsThem) {
+  NormalizedRecord r = v2_record();
+  const auto markdown = [](const NormalizedRecord& record) {
+    return render_report_markdown({{record, "att", false}}, {"sqlite:x.db", "now", {}});
+  };
+  const std::string note =
+      "\nInstruction counts are a proxy for the work: they miss I/O, waiting, contention, "
+      "memory bandwidth and a faster instruction mix; latency stays the truth "
+      "(docs/measurement.md, \"What counts miss\").\n";
+  EXPECT_EQ(markdown(r).find("proxy"), std::string::npos);
+  r.metrics["decode.instructions"] = {4.2e7, "instructions", Direction::kLowerIsBetter};
+  const std::string md = markdown(r);
+  ASSERT_GE(md.size(), note.size());
+  EXPECT_EQ(md.substr(md.size() - note.size()), note) << md;
+}
+
 }  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -176,4 +176,12 @@
   pv.plural = function (n, one, many) {
     return pv.formatCount(n) + " " + (n === 1 ? one : many);
   };
+
+  // Counts of work (perfgate's counted runs: docs/measurement.md, "Instruction counts") are
+  // read beside the times, never instead of them: each count's chart says so.
+  pv.isCountUnit = function (unit) {
+    return unit === "instructions" || unit === "cycles" || unit === "misses";
+  };
+  pv.COUNT_NOTE = "A count of work, not a time: a proxy that misses I/O, waiting, contention, " +
+    "memory bandwidth and a faster instruction mix. Latency stays the truth.";
 })((window.PerfgateViewer = window.PerfgateViewer || {}));

@@ -154,6 +154,7 @@
       box.appendChild(pv.el("div", { class: "metric-block" }, [
         pv.el("h3", { class: "metric-title" }, metricTitle(info, metric)),
         changes.length ? changeList(info, changes) : null,
+        pv.isCountUnit(metric.unit) ? pv.el("p", { class: "note count-note" }, pv.COUNT_NOTE) : null,
         host,
       ]));
       return host;
