@@ -108,13 +108,18 @@ std::optional<StateComparison::UTest> u_test(std::span<const double> reference,
                                 compare.size()};
 }
 
-std::optional<StateComparison> decide_cpu(const MatchedState& match, bool has_clock,
-                                          const DiffThresholds& thresholds) {
+/// A metric beside the timing, held in memory (`samples_of` finds it in a state), decided
+/// as the timing is but without a clock; nullopt when a side is missing, skipped or has
+/// none. The U test only where the format has no clock, as for the timing.
+template <class SamplesOf>
+std::optional<StateComparison> decide_beside(const MatchedState& match, bool has_clock,
+                                             const DiffThresholds& thresholds,
+                                             SamplesOf samples_of) {
   if (!match.reference || !match.compare || match.reference->skipped || match.compare->skipped) {
     return std::nullopt;
   }
-  const auto* reference = cpu_samples(*match.reference);
-  const auto* compare = cpu_samples(*match.compare);
+  const std::vector<double>* reference = samples_of(*match.reference);
+  const std::vector<double>* compare = samples_of(*match.compare);
   if (reference == nullptr || compare == nullptr) return std::nullopt;
   HeldSamples ref_samples(*reference);
   HeldSamples cmp_samples(*compare);
@@ -125,23 +130,21 @@ std::optional<StateComparison> decide_cpu(const MatchedState& match, bool has_cl
   return comparison;
 }
 
+std::optional<StateComparison> decide_cpu(const MatchedState& match, bool has_clock,
+                                          const DiffThresholds& thresholds) {
+  return decide_beside(match, has_clock, thresholds, cpu_samples);
+}
+
 /// Instruction counts decided as a timing is, with no clock: a deterministic program's
-/// counts repeat exactly, so each side's interval is a point and any change beyond the
-/// thresholds' noise floor is FAST or SLOW.
+/// counts repeat exactly, so each side's interval is a point, and a change is a clear gap.
 std::optional<StateComparison> decide_instructions(const MatchedState& match,
                                                    const DiffThresholds& thresholds) {
-  if (!match.reference || !match.compare || match.reference->skipped || match.compare->skipped) {
-    return std::nullopt;
-  }
-  const auto* reference = instruction_samples(*match.reference);
-  const auto* compare = instruction_samples(*match.compare);
-  if (reference == nullptr || compare == nullptr) return std::nullopt;
-  HeldSamples ref_samples(*reference);
-  HeldSamples cmp_samples(*compare);
-  StateComparison comparison =
-      compare_states(ingest::summarize_timing(*reference), ingest::summarize_timing(*compare),
-                     &ref_samples, &cmp_samples, false, thresholds);
-  comparison.u_test = u_test(*reference, *compare, false);
+  std::optional<StateComparison> decided =
+      decide_beside(match, false, thresholds, instruction_samples);
+  if (!decided) return std::nullopt;
+  StateComparison& comparison = *decided;
+  const std::vector<double>& reference = *instruction_samples(*match.reference);
+  const std::vector<double>& compare = *instruction_samples(*match.compare);
   // A deterministic program repeats its count to a handful of instructions (its
   // environment's size), so each side's interval is a point and two points never overlap:
   // counts this close are the same work.
@@ -152,8 +155,8 @@ std::optional<StateComparison> decide_instructions(const MatchedState& match,
     });
   };
   if (comparison.status != DiffStatus::kSame && comparison.reference && comparison.compare &&
-      comparison.reference->center > 0 && within(*reference, comparison.compare->center) &&
-      within(*compare, comparison.reference->center)) {
+      comparison.reference->center > 0 && within(reference, comparison.compare->center) &&
+      within(compare, comparison.reference->center)) {
     comparison.status = DiffStatus::kSame;
     comparison.reason = {
         "same_count",
@@ -163,7 +166,7 @@ std::optional<StateComparison> decide_instructions(const MatchedState& match,
                     (comparison.compare->center / comparison.reference->center - 1) * 100),
         0};
   }
-  return comparison;
+  return decided;
 }
 
 StateComparison decide(const MatchedState& match, bool has_clock, const DiffThresholds& thresholds,
