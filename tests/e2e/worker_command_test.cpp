@@ -186,6 +186,50 @@ TEST_F(WorkerCommand, PlanQueuesWorkerMeasuresAndPublishBringsTheAttemptsIntoThe
   EXPECT_EQ(history["current"], shas[2]);
 }
 
+TEST_F(WorkerCommand, CountsInstructionsWhenTheCommitsConfigSaysSo) {
+  const auto loop_app = [](int iterations) {
+    return "mkdir -p out && printf '#!/bin/sh\\ni=0; while [ $i -lt " + std::to_string(iterations) +
+           " ]; do i=$((i+1)); done\\n' > out/app && chmod +x out/app\n";
+  };
+  std::map<std::string, std::string> files = kFiles;
+  files["build.sh"] = loop_app(2000);
+  files["benchmarks/app.toml"] =
+      "benchmark_id = \"app\"\ncommand = [\"out/app\"]\n[run_config]\n"
+      "measure = [\"instructions\"]\ncounter = \"valgrind\"\n";
+  const std::string base = git_.commit(files, "perfgate: monitor main, counting");
+  const std::string more = git_.commit({{"build.sh", loop_app(2200)}}, "app: 10% more work");
+  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "plan.json").string(), "--store", url_,
+                      "--environment", "box-1"})
+                .exit_code,
+            0);
+  const auto worker = perfgate({"worker", "--environment", "box-1", "--exit-when-idle",
+                                "--work-dir", (dir_ / "work").string()});
+  ASSERT_EQ(worker.exit_code, 0) << worker.err;
+  ASSERT_EQ(perfgate({"history", "publish", "--store", url_}).exit_code, 0);
+  const auto exported = perfgate({"history", "export", "-o", (dir_ / "history.json").string()});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  std::ifstream in(dir_ / "history.json");
+  const Json history = Json::parse(in);
+  // One series of instructions, a point per commit, the second 10% higher (the shell's
+  // start-up is in both): counted by the worker as history measure counts.
+  const Json* instructions = nullptr;
+  for (const Json& series : history["series"]) {
+    if (series["metric"] == "instructions") instructions = &series;
+  }
+  ASSERT_NE(instructions, nullptr) << history.dump();
+  EXPECT_EQ((*instructions)["unit"], "instructions");
+  const Json& points = (*instructions)["points"];
+  ASSERT_EQ(points["median"].size(), 2u) << instructions->dump();
+  const auto sha_of = [&](int k) {
+    return history["commits"][points["commit"][k].get<std::size_t>()]["sha"];
+  };
+  EXPECT_EQ(sha_of(0), base);
+  EXPECT_EQ(sha_of(1), more);
+  const double ratio = points["median"][1].get<double>() / points["median"][0].get<double>();
+  EXPECT_GT(ratio, 1.05) << instructions->dump();
+  EXPECT_LT(ratio, 1.11) << instructions->dump();
+}
+
 TEST_F(WorkerCommand, SigtermStopsTheMeasuredProgramAndGivesTheCommitBack) {
   const fs::path pid_file = dir_ / "measured.pid";
   std::map<std::string, std::string> files = kFiles;
