@@ -109,11 +109,8 @@ int exit_status(const diff::DiffCounts& counts, const std::vector<std::string>& 
   }
   // A CPU time or instruction count compared beside the primary timing counts as much as
   // the timing itself.
-  const std::size_t slow = counts.slow + counts.cpu.slow + counts.instructions.slow;
-  const std::size_t ambiguous =
-      counts.ambiguous + counts.cpu.ambiguous + counts.instructions.ambiguous;
-  if (on_slow && slow > 0) return static_cast<int>(ExitCode::kFailure);
-  if (on_ambiguous && ambiguous > 0) {
+  if (on_slow && counts.slow_anywhere() > 0) return static_cast<int>(ExitCode::kFailure);
+  if (on_ambiguous && counts.ambiguous_anywhere() > 0) {
     return static_cast<int>(ExitCode::kInconclusive);
   }
   // A state without a partner was not compared at all: nothing says it did not get slower.
@@ -378,14 +375,7 @@ void add_counts(diff::DiffCounts& total, const diff::DiffCounts& pair) {
   total.only_in_reference += pair.only_in_reference;
   total.only_in_compare += pair.only_in_compare;
   for (const diff::BesideMetric metric : diff::kBesideMetrics) {
-    diff::DiffCounts::Beside& into = total.beside(metric);
-    const diff::DiffCounts::Beside& from = pair.beside(metric);
-    into.total += from.total;
-    into.same += from.same;
-    into.fast += from.fast;
-    into.slow += from.slow;
-    into.ambiguous += from.ambiguous;
-    into.unknown += from.unknown;
+    total.beside(metric).add(pair.beside(metric));
   }
 }
 
@@ -458,8 +448,7 @@ int diff_folders(const DiffOptions& options, const DiffSettings& settings) {
     };
     std::cout << "# Files\n\n"
               << "- Compared: " << both.size() << " (" << total.total << " matches, "
-              << total.slow + total.cpu.slow + total.instructions.slow << " SLOW, "
-              << total.ambiguous + total.cpu.ambiguous + total.instructions.ambiguous << " AMBG)\n";
+              << total.slow_anywhere() << " SLOW, " << total.ambiguous_anywhere() << " AMBG)\n";
     std::cout << "- Only in " << name(reference_folder) << ": " << only_reference.size();
     if (!only_reference.empty()) std::cout << " (" << name(join(only_reference)) << ")";
     std::cout << "\n- Only in " << name(compare_folder) << ": " << only_compare.size();

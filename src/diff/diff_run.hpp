@@ -71,9 +71,24 @@ struct DiffCounts {
   /// DiffRow::instructions), by status.
   struct Beside {
     std::size_t total = 0, same = 0, fast = 0, slow = 0, ambiguous = 0, unknown = 0;
+    void add(const Beside& other) {
+      total += other.total;
+      same += other.same;
+      fast += other.fast;
+      slow += other.slow;
+      ambiguous += other.ambiguous;
+      unknown += other.unknown;
+    }
   };
   Beside cpu;
   Beside instructions;
+
+  /// SLOW and AMBG decisions of the primary timing and of every metric beside it: what
+  /// `--fail-on` counts, each as much as the timing itself.
+  std::size_t slow_anywhere() const { return slow + cpu.slow + instructions.slow; }
+  std::size_t ambiguous_anywhere() const {
+    return ambiguous + cpu.ambiguous + instructions.ambiguous;
+  }
 
   const Beside& beside(BesideMetric metric) const {
     return metric == BesideMetric::kCpuTime ? cpu : instructions;
