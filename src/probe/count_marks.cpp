@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "probe/registry.hpp"
+
 // The client requests are macros of Valgrind's own headers (package valgrind); without
 // them the probe builds with marking off.
 #if __has_include(<valgrind/callgrind.h>)
@@ -55,6 +57,9 @@ void count_mark(const std::string& text) noexcept {
   try {
     if (mark == kMaxCountMarks) {
       dump("perfgate-probe capped " + std::to_string(kMaxCountMarks));
+      // Marking stops here, so region calls go back to the common path instead of making
+      // marks nobody sends (calls opened before still end through count_mark, and return).
+      set_recording(kRecordCount, false);
     } else {
       dump("perfgate-probe " + text);
     }

@@ -11,7 +11,7 @@
 namespace perfgate::probe::detail {
 
 /// Dumps are not free (about 0.1 ms and a few hundred bytes each): a process marks at most
-/// this many boundaries, then one last "capped" mark.
+/// this many boundaries, then one last "capped" mark, and turns marking off.
 inline constexpr unsigned long kMaxCountMarks = 50000;
 
 /// Whether this process is a counted run under callgrind that asked for marks

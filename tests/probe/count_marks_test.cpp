@@ -96,6 +96,8 @@ TEST_F(ProbeCountMarks, StopsAtTheCapWithOneLastMarkSayingSo) {
   ASSERT_EQ(g_marks.size(), detail::kMaxCountMarks + 1);
   EXPECT_EQ(g_marks[detail::kMaxCountMarks - 1], "perfgate-probe E 0 0 1 0 step");
   EXPECT_EQ(g_marks.back(), "perfgate-probe capped 50000");
+  // Marking is off from there on: region calls take the common path again.
+  EXPECT_FALSE(detail::recording(detail::kRecordCount));
 }
 
 // The marks as callgrind would dump them, each dump holding `cost` instructions since the
