@@ -9,6 +9,7 @@
 
 #include "cli/ab_command.hpp"
 #include "cli/baseline_command.hpp"
+#include "cli/bisect_command.hpp"
 #include "cli/compare_command.hpp"
 #include "cli/completions_command.hpp"
 #include "cli/diff_command.hpp"
@@ -93,6 +94,8 @@ int dispatch(int argc, char** argv) {
   CLI::App* profile = perfgate::add_profile_command(app, profile_options);
   perfgate::HistoryOptions history_options;
   const perfgate::HistoryCommands history = perfgate::add_history_command(app, history_options);
+  perfgate::BisectOptions bisect_options;
+  CLI::App* bisect = perfgate::add_bisect_command(app, bisect_options);
   perfgate::ServeOptions serve_options;
   CLI::App* serve = perfgate::add_serve_command(app, serve_options);
   perfgate::StoreCopyOptions store_copy_options;
@@ -139,6 +142,7 @@ int dispatch(int argc, char** argv) {
     if (history.history->parsed()) {
       return perfgate::execute_history(history, history_options);
     }
+    if (bisect->parsed()) return perfgate::execute_bisect(bisect_options);
     if (serve->parsed()) return perfgate::execute_serve(serve_options);
     if (store.copy->parsed()) return perfgate::execute_store_copy(store_copy_options);
     if (store.check->parsed()) return perfgate::execute_store_check(store_copy_options);

@@ -155,6 +155,7 @@ class AttemptBuilder {
     attempt_.started_at = utc_now_with_microseconds();
   }
   HistoryAttempt& attempt() { return attempt_; }
+  const HistoryAttempt& attempt() const { return attempt_; }
   void fail(const std::string& stage, const std::string& message) {
     attempt_.errors.push_back({stage, message});
   }
@@ -397,6 +398,55 @@ HistoryAttempt finish_attempt(PreparedCommit& commit, const MeasureSettings& set
   return commit.builder.finish();
 }
 
+/// A prepared commit whose cases run a round at a time (CommitUnderTest).
+class PreparedCommitUnderTest final : public CommitUnderTest {
+ public:
+  explicit PreparedCommitUnderTest(AttemptBuilder builder) : commit(std::move(builder)) {}
+
+  void start(Executor& executor) {
+    if (commit.open) {
+      runner_ = std::make_unique<BenchmarkRunner>(executor, commit.open->results,
+                                                  commit.open->environment);
+    }
+  }
+
+  bool ready() const override { return commit.open.has_value(); }
+
+  std::string failure() const override {
+    const auto& errors = commit.builder.attempt().errors;
+    if (ready() || errors.empty()) return "";
+    const std::string& message = errors.front().message;
+    return errors.front().stage + ": " + message.substr(0, message.find('\n'));
+  }
+
+  std::optional<RawRecord> run_round(const std::string& name, RoundKind kind) override {
+    if (!ready()) return std::nullopt;
+    for (const SuiteCase& item : commit.open->cases) {
+      if (item.state.name != name) continue;
+      const bool first = rounds_run_[name]++ == 0;
+      BenchmarkConfig config;
+      const BenchmarkState round = round_of(item.state, first, config);
+      if (kind == RoundKind::kCounted) {
+        // One counted run alone: counts need no warm caches, and no time is judged.
+        config.run.measure_time = false;
+        config.run.measure_counts = true;
+        config.run.num_count_runs = 1;
+        config.run.num_warmup_runs = 0;
+      } else {
+        config.run.measure_counts = false;
+      }
+      return runner_->run(round);
+    }
+    return std::nullopt;
+  }
+
+  PreparedCommit commit;
+
+ private:
+  std::unique_ptr<BenchmarkRunner> runner_;
+  std::map<std::string, int> rounds_run_;  ///< per case: rounds run so far
+};
+
 }  // namespace
 
 Json configuration_of(const HistoryConfig& config) {
@@ -492,6 +542,18 @@ std::optional<std::vector<HistoryAttempt>> measure_commits_alternating(
   std::vector<HistoryAttempt> attempts;
   for (PreparedCommit& commit : commits) attempts.push_back(finish_attempt(commit, settings));
   return attempts;
+}
+
+std::unique_ptr<CommitUnderTest> CommitUnderTest::prepare(const GitRepository& repository,
+                                                          const std::string& sha,
+                                                          const MeasureSettings& settings,
+                                                          Executor& executor,
+                                                          const fs::path& batch_dir) {
+  auto commit = std::make_unique<PreparedCommitUnderTest>(AttemptBuilder(sha, settings));
+  if (!prepare_commit(repository, sha, settings, executor, batch_dir, commit->commit))
+    return nullptr;
+  commit->start(executor);
+  return commit;
 }
 
 std::optional<HistoryAttempt> measure_commit(const GitRepository& repository,

@@ -6,11 +6,14 @@
 // raw output; only perfgate's own I/O errors throw. The raw output goes to
 // <batch>/raw/<identity>/.
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "config/history_config.hpp"
 #include "history/history_attempt.hpp"
+#include "model/raw_record.hpp"
 
 namespace perfgate {
 class Executor;
@@ -50,6 +53,34 @@ std::optional<HistoryAttempt> measure_commit(const GitRepository& repository,
 std::optional<std::vector<HistoryAttempt>> measure_commits_alternating(
     const GitRepository& repository, const std::vector<std::string>& shas,
     const MeasureSettings& settings, Executor& executor, const std::filesystem::path& batch_dir);
+
+/// A commit copied and built, its suite loaded, kept until destroyed, whose cases run a round
+/// at a time as the caller asks (`perfgate bisect`, docs/bisect.md): the caller chooses
+/// which commits meet which moments of the machine. The copy is removed when it is
+/// destroyed; the build logs stay in <batch>/raw/<identity>/.
+class CommitUnderTest {
+ public:
+  /// What a round measures: one timed run, or one counted run (instructions) alone.
+  enum class RoundKind { kTimed, kCounted };
+
+  /// Copies and builds `sha`; nullptr when perfgate was interrupted meanwhile. A commit that
+  /// does not build, or whose suite cannot be loaded, is returned not ready().
+  static std::unique_ptr<CommitUnderTest> prepare(const GitRepository& repository,
+                                                  const std::string& sha,
+                                                  const MeasureSettings& settings,
+                                                  Executor& executor,
+                                                  const std::filesystem::path& batch_dir);
+  virtual ~CommitUnderTest() = default;
+
+  /// Built, and its suite loaded.
+  virtual bool ready() const = 0;
+  /// Why it is not ready (the first error, its first line); "" when it is.
+  virtual std::string failure() const = 0;
+  /// One round of the case `name`: one measured run, with the config's warmups before the
+  /// first round only. nullopt when the suite has no such case; a failed run is a record
+  /// with success false. Check interruption_signal() after it.
+  virtual std::optional<RawRecord> run_round(const std::string& name, RoundKind kind) = 0;
+};
 
 /// Now as ISO 8601 UTC with microseconds ("2026-12-02T06:00:00.123456Z"), so that attempts
 /// started within one second still order by start.

@@ -19,6 +19,7 @@ struct CommitInfo {
   std::vector<std::string> parents;  ///< first parent first; empty for a root commit
   std::int64_t time = 0;             ///< committer time, seconds since the epoch (UTC)
   std::string summary;               ///< the first line of the message
+  std::string author;                ///< "Name <email>"
 };
 
 class GitRepository {

@@ -90,19 +90,6 @@ void write_attempt(CompactJsonWriter& w, const HistoryAttempt& a, bool supersede
   w.end_object();
 }
 
-/// The commit's page: `url` with every "{sha}" replaced by the SHA.
-std::string commit_link(const std::string& url, const std::string& sha) {
-  std::string link;
-  std::size_t from = 0;
-  for (std::size_t at = url.find("{sha}"); at != std::string::npos; at = url.find("{sha}", from)) {
-    link.append(url, from, at - from);
-    link += sha;
-    from = at + 5;
-  }
-  link.append(url, from, std::string::npos);
-  return link;
-}
-
 /// Appends `part` to an injective key: its length, a colon, its bytes.
 void append_key_part(std::string& key, std::string_view part) {
   key += std::to_string(part.size());
@@ -718,6 +705,18 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   w.end_object();
   out += '\n';
   return summary;
+}
+
+std::string commit_link(const std::string& url, const std::string& sha) {
+  std::string link;
+  std::size_t from = 0;
+  for (std::size_t at = url.find("{sha}"); at != std::string::npos; at = url.find("{sha}", from)) {
+    link.append(url, from, at - from);
+    link += sha;
+    from = at + 5;
+  }
+  link.append(url, from, std::string::npos);
+  return link;
 }
 
 }  // namespace perfgate::history

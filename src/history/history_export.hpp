@@ -86,4 +86,7 @@ struct ExportSummary {
 /// machine measured it, failed when every machine's newest winner failed.
 ExportSummary write_history(const ExportInput& input, std::string& out);
 
+/// A commit's page: `url` ([history] commit_url) with every "{sha}" replaced by the SHA.
+std::string commit_link(const std::string& url, const std::string& sha);
+
 }  // namespace perfgate::history

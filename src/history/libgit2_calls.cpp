@@ -17,6 +17,7 @@ namespace {
   X(git_blob_lookup)                  \
   X(git_blob_rawcontent)              \
   X(git_blob_rawsize)                 \
+  X(git_commit_author)                \
   X(git_commit_create)                \
   X(git_commit_free)                  \
   X(git_commit_id)                    \
@@ -107,6 +108,9 @@ int git_commit_create(git_oid* id, git_repository* repo, const char* update_ref,
 }
 void git_commit_free(git_commit* commit) {
   calls().git_commit_free(commit);
+}
+const git_signature* git_commit_author(const git_commit* commit) {
+  return calls().git_commit_author(commit);
 }
 const git_oid* git_commit_id(const git_commit* commit) {
   return calls().git_commit_id(commit);

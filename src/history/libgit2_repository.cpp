@@ -157,6 +157,10 @@ class Libgit2Repository : public GitRepository {
       info.parents.push_back(hex(*git_commit_parent_id(found.get(), i)));
     }
     info.time = git_commit_time(found.get());
+    if (const git_signature* author = git_commit_author(found.get())) {
+      info.author = std::string(author->name != nullptr ? author->name : "") + " <" +
+                    (author->email != nullptr ? author->email : "") + ">";
+    }
     const char* message = git_commit_message(found.get());
     info.summary = message != nullptr ? message : "";
     info.summary.erase(std::min(info.summary.find('\n'), info.summary.size()));

@@ -17,6 +17,7 @@
 #include "measure/scratch_folder.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
+#include "model/normalized_record.hpp"
 #include "model/static_thresholds.hpp"
 #include "perfgate_version.hpp"
 #include "profile/probe_report_reader.hpp"

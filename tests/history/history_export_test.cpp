@@ -75,7 +75,7 @@ ExportInput input_for(const std::string& monitored, std::vector<HistoryAttempt> 
     const char c = monitored[i];
     input.ledger.monitored.push_back(sha(c));
     input.commits[sha(c)] = {
-        sha(c), {}, 1000 * static_cast<std::int64_t>(i + 1), std::string("commit ") + c};
+        sha(c), {}, 1000 * static_cast<std::int64_t>(i + 1), std::string("commit ") + c, ""};
   }
   input.attempts = std::move(attempts);
   return input;
