@@ -13,6 +13,12 @@ std::string short_sha(const std::string& sha) {
   return sha.substr(0, 12);
 }
 
+/// The threshold both ways: "±2.0%".
+std::string threshold_text(double threshold) {
+  const std::string text = percent(threshold);
+  return "±" + text.substr(1);
+}
+
 std::string interval_text(const Change& change) {
   if (!change.bounded) return "not measured";
   return fmt::format("{} [{}, {}]", percent(change.estimate), percent(change.lower),
@@ -120,8 +126,8 @@ std::string headline(const SearchResult& result, const BisectFacts& facts) {
       return fmt::format("the change of {} between `{}` and `{}` is in more than one commit",
                          facts.metric, good, bad);
     case Answer::kNoChange:
-      return fmt::format("no change between `{}` and `{}` (within ±{} of {})", good, bad,
-                         percent(facts.threshold), facts.metric);
+      return fmt::format("no change between `{}` and `{}` (within {} of {})", good, bad,
+                         threshold_text(facts.threshold), facts.metric);
     case Answer::kUndecided:
       break;
   }
@@ -173,9 +179,9 @@ std::string step_line(const SearchStep& step, const BisectFacts& facts) {
 std::string markdown_report(const SearchResult& result, const BisectFacts& facts) {
   std::string out = "# perfgate bisect: " + headline(result, facts) + "\n\n";
   out += fmt::format(
-      "Case `{}`, metric `{}`, threshold ±{}. Good `{}`, bad `{}`: {} commits on "
+      "Case `{}`, metric `{}`, threshold {}. Good `{}`, bad `{}`: {} commits on "
       "the first-parent path; the bad over the good: {}.\n\n",
-      facts.case_name, facts.metric, percent(facts.threshold), short_sha(facts.path.front().sha),
+      facts.case_name, facts.metric, threshold_text(facts.threshold), short_sha(facts.path.front().sha),
       short_sha(facts.path.back().sha), facts.path.size() - 1, interval_text(result.total));
   if (!result.found.empty()) {
     out += result.found.size() == 1 ? "## The commit\n\n" : "## The commits\n\n";

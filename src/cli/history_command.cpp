@@ -1,8 +1,11 @@
 #include "cli/history_command.hpp"
 
+#include "bisect/export_range.hpp"
+
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include "cli/output_file.hpp"
@@ -10,6 +13,7 @@
 #include "fleet/work_queue.hpp"
 #include "history/history_steps.hpp"
 #include "model/error.hpp"
+#include "model/json.hpp"
 #include "perfgate_version.hpp"
 
 namespace perfgate {
@@ -199,6 +203,80 @@ int execute_validate(const HistoryOptions& options) {
   return verdict.target_measured ? 0 : static_cast<int>(ExitCode::kFailure);
 }
 
+/// `history bisect`: `perfgate bisect` on the range of a change point or a flag.
+CLI::App* add_history_bisect_command(CLI::App* history, HistoryOptions& options) {
+  CLI::App* bisect = history->add_subcommand(
+      "bisect",
+      "Bisect the commits around a change point or a flag of an export (docs/bisect.md)");
+  bisect->add_option("--from", options.bisect_export,
+                     "The export to read (history.json, from 'perfgate history export')")
+      ->required();
+  bisect->add_option("--series", options.bisect_series, "The series' id (s-...)")->required();
+  CLI::Option* change = bisect->add_option(
+      "--change", options.bisect_change,
+      "The series' change point, 1 for the oldest: its commit, widened by 2 points each side");
+  CLI::Option* flag = bisect->add_option(
+      "--flag", options.bisect_flag, "The flag at this commit (SHA): its previous point to it");
+  change->excludes(flag);
+  BisectOptions& b = options.bisect;
+  bisect->add_option("--budget", b.budget,
+                     "The smallest change worth finding, e.g. 5% (default 2%; 0.5% for "
+                     "instructions)");
+  bisect->add_option("--alpha", b.alpha, "Each step's chance of a wrong decision (default 0.01)");
+  bisect->add_option("--max-rounds", b.max_rounds,
+                     "Rounds a step may take before it is undecided (default 200)");
+  bisect->add_option("--out", b.out,
+                     "The bisection's folder (default perfgate-bisect; must not exist unless "
+                     "--resume)");
+  bisect->add_flag("--resume", b.resume, "Continue the bisection in --out from the runs it logged");
+  bisect->add_option("--repo", b.repo, "The repository (default: the current folder)");
+  bisect->add_flag("--json", b.json, "Print the report as one JSON object on stdout");
+  bisect->footer(
+      "Examples:\n"
+      "  perfgate history bisect --from site/history.json --series s-804000b9963cf795 "
+      "--change 1\n"
+      "  perfgate history bisect --from site/history.json --series s-804000b9963cf795 --flag "
+      "3c4d5e6f\n\n"
+      "The case and the metric are the series'; instructions are counted (--measure\n"
+      "instructions). The repository is the one the export was made from.\n\n"
+      "Exit status: 0 a commit (or a range of commits) found; 1 no change; 2 could not\n"
+      "decide; 64 bad flags; 65 an export without that series, change or flag; 66 no such\n"
+      "export, commit or repository; 130/143/129 interrupted (rerun with --resume).");
+  return bisect;
+}
+
+int execute_history_bisect(const HistoryOptions& options) {
+  if (!options.bisect_change && options.bisect_flag.empty()) {
+    throw Error(ExitCode::kUsage,
+                "history bisect: give --change N (a change point of the series) or --flag SHA");
+  }
+  std::ifstream in(options.bisect_export, std::ios::binary);
+  if (!in) {
+    throw Error(ExitCode::kNoInput, "--from " + options.bisect_export +
+                                        ": cannot read. Write it with 'perfgate history export'");
+  }
+  Json history;
+  try {
+    history = Json::parse(in);
+  } catch (const Json::exception& error) {
+    throw Error(ExitCode::kDataError, "--from " + options.bisect_export +
+                                          ": not JSON: " + error.what() +
+                                          ". Export it again with 'perfgate history export'");
+  }
+  const bisect::ExportRange range = bisect::range_from_export(
+      history, options.bisect_series, options.bisect_change, options.bisect_flag);
+  BisectOptions bisect = options.bisect;
+  bisect.good = range.good;
+  bisect.bad = range.bad;
+  bisect.case_name = range.case_name;
+  bisect.metric = range.metric;
+  if (range.metric == "instructions") bisect.measure = "instructions";
+  std::cerr << "perfgate history bisect: series " << options.bisect_series << " ("
+            << range.case_name << ", " << range.metric << "): " << range.good.substr(0, 12)
+            << " (good) to " << range.bad.substr(0, 12) << " (bad)\n";
+  return execute_bisect(bisect);
+}
+
 }  // namespace
 
 HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
@@ -212,7 +290,9 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       "  perfgate history validate --batch batch/\n"
       "  perfgate history publish --batch batch/\n"
       "  perfgate history export -o site/history.json\n"
-      "  perfgate history changes --metric latency\n\n"
+      "  perfgate history changes --metric latency\n"
+      "  perfgate history bisect --from site/history.json --series s-804000b9963cf795 "
+      "--change 1\n\n"
       "Configured by the [history] table of perfgate.toml (docs/history.md).\n\n"
       "Exit status: 0 done; 1 validate: the target has no valid measurement; 64 bad flag;\n"
       "65 bad input or a rewritten branch; 66 missing repository, file or archive; 74 I/O\n"
@@ -361,6 +441,7 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
       "Exit status: 0 the target's latest attempt (in the batch or the archive) succeeded;\n"
       "1 it failed or there is none; 65 an invalid attempt file; 66 missing batch.");
   commands.changes = add_history_changes_command(history, options.changes);
+  commands.bisect = add_history_bisect_command(history, options);
   return commands;
 }
 
@@ -370,6 +451,7 @@ int execute_history(const HistoryCommands& commands, const HistoryOptions& optio
   if (commands.publish->parsed()) return execute_publish(options);
   if (commands.export_->parsed()) return execute_export(options);
   if (commands.changes->parsed()) return execute_history_changes(options.changes);
+  if (commands.bisect->parsed()) return execute_history_bisect(options);
   return execute_validate(options);
 }
 

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/bisect_command.hpp"
 #include "cli/history_changes_command.hpp"
 
 namespace perfgate {
@@ -39,6 +40,12 @@ struct HistoryOptions {
   bool accept_stale = false;  ///< publish --accept-stale
   bool json = false;
   HistoryChangesOptions changes;
+  // bisect: the range from an export, then `perfgate bisect`'s own options
+  std::string bisect_export;
+  std::string bisect_series;
+  std::optional<int> bisect_change;
+  std::string bisect_flag;
+  BisectOptions bisect;
 };
 
 struct HistoryCommands {
@@ -49,6 +56,7 @@ struct HistoryCommands {
   CLI::App* export_ = nullptr;
   CLI::App* validate = nullptr;
   CLI::App* changes = nullptr;
+  CLI::App* bisect = nullptr;
 };
 
 HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options);

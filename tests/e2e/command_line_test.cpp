@@ -36,7 +36,7 @@ TEST(CommandLine, ListsTheCommandsWhenNothingIsNearTheWordTyped) {
   EXPECT_EQ(result.exit_code, 64);
   EXPECT_EQ(result.err,
             "perfgate: error: unknown command 'xyzzy'; the commands are run, compare, baseline, "
-            "report, ab, diff, import, profile, history, serve, store, worker, completions\nRun "
+            "report, ab, diff, import, profile, history, bisect, serve, store, worker, completions\nRun "
             "'perfgate --help' "
             "for the "
             "commands.\n");
@@ -103,7 +103,7 @@ TEST(CommandLine, AsksForACommandWhenNoneIsGiven) {
   EXPECT_EQ(result.exit_code, 64);
   EXPECT_EQ(result.err.substr(0, result.err.find('\n')),
             "perfgate: error: 'perfgate' needs a command: run, compare, baseline, report, ab, "
-            "diff, import, profile, history, serve, store, worker, completions");
+            "diff, import, profile, history, bisect, serve, store, worker, completions");
 }
 
 std::vector<std::vector<std::string>> every_command() {
@@ -123,6 +123,8 @@ std::vector<std::vector<std::string>> every_command() {
           {"history", "validate"},
           {"history", "publish"},
           {"history", "export"},
+          {"history", "bisect"},
+          {"bisect"},
           {"serve"},
           {"completions"}};
 }

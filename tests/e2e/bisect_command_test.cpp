@@ -1,0 +1,277 @@
+// perfgate bisect, end to end: the real binary on repositories the tests build, whose
+// program sleeps for as long as a file of the commit says, so that the slower commit is
+// known and its change (20 ms -> 40 ms) stands far above the noise of a busy test machine.
+#include <signal.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "model/json.hpp"
+#include "support/background_perfgate.hpp"
+#include "support/cli_runner.hpp"
+#include "support/git_fixture.hpp"
+#include "support/temp_dir.hpp"
+
+namespace perfgate {
+namespace PERFGATE_TEST_FILE {
+
+namespace fs = std::filesystem;
+using testing::run_perfgate;
+
+constexpr const char* kProject = R"(
+[run]
+num_warmup_runs = 0
+num_measurement_runs = 2
+
+[history]
+build = ["sh build.sh"]
+suite = "benchmarks/"
+commit_url = "https://git.example/repo/commit/{sha}"
+)";
+
+/// build.sh writes a program that sleeps for DELAY seconds.
+const std::map<std::string, std::string> kFiles = {
+    {"perfgate.toml", kProject},
+    {"DELAY", "0.02\n"},
+    {"build.sh",
+     "mkdir -p out && printf '#!/bin/sh\\nsleep %s\\n' \"$(cat DELAY)\" > out/app && chmod +x "
+     "out/app\n"},
+    {"benchmarks/app.toml", "benchmark_id = \"app\"\ncommand = [\"out/app\"]\n"},
+};
+
+Json read_json(const fs::path& file) {
+  std::ifstream in(file);
+  return Json::parse(in);
+}
+
+class BisectCommand : public ::testing::Test {
+ protected:
+  BisectCommand() : git_(dir_ / "repo") {
+    fs::create_directories(tmp_);
+    good_ = git_.commit(kFiles, "perfgate: monitor main");
+  }
+
+  /// Commits 1..count after the good one; commit `slow` doubles the delay.
+  std::vector<std::string> history(int count, int slow) {
+    std::vector<std::string> shas = {good_};
+    for (int i = 1; i <= count; ++i) {
+      if (i == slow) {
+        shas.push_back(git_.commit({{"DELAY", "0.04\n"}}, "app: sleep twice as long"));
+      } else {
+        shas.push_back(git_.commit({{"NOTES", "note " + std::to_string(i) + "\n"}},
+                                   "note " + std::to_string(i)));
+      }
+    }
+    return shas;
+  }
+
+  testing::CliResult perfgate(std::vector<std::string> args) {
+    return run_perfgate(args, git_.dir(), {{"TMPDIR", tmp_.string()}});
+  }
+
+  /// No copy of a commit is left in the temporary folder.
+  bool no_copies_left() const { return fs::is_empty(tmp_); }
+
+  TempDir dir_;
+  fs::path tmp_ = dir_ / "tmp";
+  testing::GitFixture git_;
+  std::string good_;
+};
+
+TEST_F(BisectCommand, NamesTheCommitThatMadeTheProgramSlowerWithItsChangeAndSteps) {
+  const std::vector<std::string> shas = history(12, 7);
+  const fs::path out = dir_ / "b";
+  const auto result = perfgate({"bisect", "--good", good_, "--bad", "main", "--out", out.string(),
+                                "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json report = Json::parse(result.out);
+  EXPECT_EQ(report["answer"], "commit");
+  EXPECT_EQ(report["commits"], 12);
+  EXPECT_EQ(report["case"], "app");
+  EXPECT_EQ(report["metric"], "latency");
+  EXPECT_EQ(report["threshold"], 0.02);
+  ASSERT_EQ(report["found"].size(), 1u);
+  const Json& found = report["found"][0];
+  EXPECT_EQ(found["sha"], shas[7]);
+  EXPECT_EQ(found["summary"], "app: sleep twice as long");
+  EXPECT_EQ(found["author"], "perfgate test <test@perfgate.invalid>");
+  EXPECT_EQ(found["url"], "https://git.example/repo/commit/" + shas[7]);
+  EXPECT_EQ(found["before"]["sha"], shas[6]);
+  EXPECT_EQ(found["confirmed"], true);
+  // 20 ms -> 40 ms, with the sleep's own start-up cost beside it: well over +40%.
+  EXPECT_GT(found["change"]["lower"].get<double>(), 0.4);
+  EXPECT_GT(report["change"]["lower"].get<double>(), 0.4);
+  EXPECT_EQ(report["steps"][0]["kind"], "compare");
+  EXPECT_EQ(report["steps"][0]["lower"], shas[0]);
+  EXPECT_EQ(report["steps"][0]["upper"], shas[12]);
+  EXPECT_EQ(report["steps"][0]["outcome"], "change");
+  EXPECT_EQ(report["steps"][1]["kind"], "test");
+  EXPECT_EQ(report["steps"][1]["commit"], shas[6]) << "the middle of 0..12";
+  EXPECT_EQ(report["steps"][1]["outcome"], "like_good");
+  EXPECT_EQ(report["skipped"], Json::array());
+  EXPECT_LE(report["commits_measured"].get<int>(), 5);
+  EXPECT_EQ(read_json(out / "report.json")["found"][0]["sha"], shas[7]);
+  std::ifstream markdown(out / "report.md");
+  const std::string text((std::istreambuf_iterator<char>(markdown)), {});
+  EXPECT_NE(text.find("# perfgate bisect: `" + shas[7].substr(0, 12) + "` changed latency by +"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(result.err.find("[step 1] compare"), std::string::npos) << result.err;
+  EXPECT_TRUE(no_copies_left());
+}
+
+TEST_F(BisectCommand, SaysNoChangeAfterTheFirstComparison) {
+  history(6, 0);
+  const auto result = perfgate({"bisect", "--good", good_, "--bad", "HEAD", "--budget", "25%",
+                                "--out", (dir_ / "b").string()});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_NE(result.out.find("no change between `" + good_.substr(0, 12) + "`"), std::string::npos)
+      << result.out;
+  const Json report = read_json(dir_ / "b" / "report.json");
+  EXPECT_EQ(report["answer"], "no_change");
+  EXPECT_EQ(report["steps"].size(), 1u);
+  EXPECT_EQ(report["commits_measured"], 0);
+}
+
+TEST_F(BisectCommand, SkipsCommitsThatDoNotBuildAndNamesThem) {
+  std::vector<std::string> shas = {good_};
+  for (int i = 1; i <= 8; ++i) {
+    std::map<std::string, std::string> files = {{"NOTES", std::to_string(i) + "\n"}};
+    if (i == 3) files["build.sh"] = "exit 3\n";  // broken from 3 to 4
+    if (i == 5) files["build.sh"] = kFiles.at("build.sh");
+    if (i == 6) files["DELAY"] = "0.04\n";
+    shas.push_back(git_.commit(files, "commit " + std::to_string(i)));
+  }
+  const auto result = perfgate({"bisect", "--good", good_, "--bad", "main", "--out",
+                                (dir_ / "b").string(), "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json report = Json::parse(result.out);
+  EXPECT_EQ(report["answer"], "commit");
+  EXPECT_EQ(report["found"][0]["sha"], shas[6]);
+  ASSERT_GE(report["skipped"].size(), 1u);
+  for (const Json& skipped : report["skipped"]) {
+    EXPECT_TRUE(skipped["sha"] == shas[3] || skipped["sha"] == shas[4]) << skipped;
+    EXPECT_NE(skipped["reason"].get<std::string>().find("build command 1 of 1"),
+              std::string::npos);
+  }
+  EXPECT_TRUE(no_copies_left());
+}
+
+TEST_F(BisectCommand, AMergeCommitIsBisectedAlongItsFirstParentAndNamesWhatItMerged) {
+  git_.commit({{"NOTES", "1\n"}}, "note 1");
+  git_.checkout("feature", true);
+  git_.commit({{"DELAY", "0.04\n"}}, "feature: sleep longer");
+  git_.commit({{"FEATURE", "x\n"}}, "feature: more");
+  git_.checkout("main");
+  git_.commit({{"NOTES", "2\n"}}, "note 2");
+  const std::string merge = git_.merge("feature", "Merge branch 'feature'");
+  git_.commit({{"NOTES", "3\n"}}, "note 3");
+  const auto result = perfgate({"bisect", "--good", good_, "--bad", "main", "--out",
+                                (dir_ / "b").string(), "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json report = Json::parse(result.out);
+  EXPECT_EQ(report["commits"], 4) << "the first-parent path: note 1, note 2, the merge, note 3";
+  EXPECT_EQ(report["found"][0]["sha"], merge);
+  EXPECT_NE(report["found"][0]["merged"].get<std::string>().find("\"feature: more\""),
+            std::string::npos);
+}
+
+TEST_F(BisectCommand, AnInterruptedBisectionResumesFromTheRunsItLogged) {
+  const std::vector<std::string> shas = history(12, 9);
+  const fs::path out = dir_ / "b";
+  {
+    testing::BackgroundPerfgate bisect(
+        {"bisect", "--good", good_, "--bad", "main", "--out", out.string()}, git_.dir(),
+        {{"TMPDIR", tmp_.string()}});
+    // Interrupted once the first test step has begun: its middle commit is being built.
+    const fs::path err = git_.dir() / "perfgate.err";
+    for (int i = 0; i < 2000; ++i) {
+      std::ifstream in(err);
+      const std::string text((std::istreambuf_iterator<char>(in)), {});
+      if (text.find("[step 1]") != std::string::npos) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    bisect.signal(SIGINT);
+    EXPECT_EQ(bisect.wait(), 130);
+  }
+  EXPECT_FALSE(fs::exists(out / "report.json")) << "an interrupted bisection has no answer";
+  EXPECT_TRUE(no_copies_left());
+  const auto again = perfgate({"bisect", "--good", good_, "--bad", "main", "--out", out.string()});
+  EXPECT_EQ(again.exit_code, 64) << "the folder exists: --resume continues it";
+  EXPECT_NE(again.err.find("Pass --resume"), std::string::npos);
+
+  const auto resumed = perfgate(
+      {"bisect", "--good", good_, "--bad", "main", "--out", out.string(), "--resume", "--json"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  const Json report = Json::parse(resumed.out);
+  EXPECT_EQ(report["found"][0]["sha"], shas[9]);
+  EXPECT_GE(report["replayed_runs"].get<int>(), 2) << "the first comparison's runs";
+  EXPECT_NE(resumed.err.find("resuming from"), std::string::npos);
+  EXPECT_TRUE(no_copies_left());
+
+  const auto other = perfgate({"bisect", "--good", good_, "--bad", "main", "--out", out.string(),
+                               "--resume", "--budget", "10%"});
+  EXPECT_EQ(other.exit_code, 65);
+  EXPECT_NE(other.err.find("threshold"), std::string::npos) << other.err;
+}
+
+TEST_F(BisectCommand, RefusesBadRequestsBeforeAnythingRuns) {
+  const std::vector<std::string> shas = history(3, 2);
+  const fs::path out = dir_ / "b";
+  const auto check = [&](std::vector<std::string> args, int code, const std::string& words) {
+    args.insert(args.begin(), "bisect");
+    args.push_back("--out");
+    args.push_back(out.string());
+    const auto result = perfgate(args);
+    EXPECT_EQ(result.exit_code, code) << result.err;
+    EXPECT_NE(result.err.find(words), std::string::npos) << result.err;
+    EXPECT_FALSE(fs::exists(out)) << "nothing written";
+  };
+  check({"--good", shas[3], "--bad", shas[1]}, 65, "is not on the first-parent path");
+  check({"--good", "nosuch", "--bad", "main"}, 66, "--good nosuch: names no commit");
+  check({"--good", good_, "--bad", "main", "--case", "ap"}, 64, "Did you mean 'app'?");
+  check({"--good", good_, "--bad", "main", "--budget", "5"}, 64, "not a percentage");
+  check({"--good", good_, "--bad", "main", "--metric", "instructions"}, 64,
+        "pass --measure instructions");
+  check({"--good", good_, "--bad", good_}, 64, "name the same commit");
+  check({"--good", good_, "--bad", "main", "--max-rounds", "2"}, 64, "--max-rounds 2");
+  EXPECT_TRUE(no_copies_left());
+}
+
+TEST_F(BisectCommand, HistoryBisectTakesTheRangeOfAFlagFromAnExport) {
+  const std::vector<std::string> shas = history(6, 4);
+  // The export as `history export` writes it, cut down to what `history bisect` reads: a
+  // flag on commit 6 against commit 2 (the points between were missing when it was made).
+  Json commits = Json::array();
+  for (const std::string& sha : shas) commits.push_back({{"sha", sha}});
+  const Json exported = {
+      {"commits", commits},
+      {"series",
+       {{{"id", "s-0123456789abcdef"},
+         {"case", "app"},
+         {"metric", "latency"},
+         {"points", {{"commit", {0, 2, 6}}}},
+         {"changes", Json::array()}}}},
+      {"flags",
+       {{{"series", "s-0123456789abcdef"}, {"commit", shas[6]}, {"previous_commit", shas[2]}}}}};
+  std::ofstream(dir_ / "history.json") << exported.dump();
+  const auto result = perfgate({"history", "bisect", "--from", (dir_ / "history.json").string(),
+                                "--series", "s-0123456789abcdef", "--flag", shas[6].substr(0, 10),
+                                "--out", (dir_ / "b").string(), "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json report = Json::parse(result.out);
+  EXPECT_EQ(report["good"]["sha"], shas[2]);
+  EXPECT_EQ(report["bad"]["sha"], shas[6]);
+  EXPECT_EQ(report["found"][0]["sha"], shas[4]);
+  const auto missing = perfgate({"history", "bisect", "--from", (dir_ / "history.json").string(),
+                                 "--series", "s-0123456789abcdef", "--change", "1"});
+  EXPECT_EQ(missing.exit_code, 65);
+  EXPECT_NE(missing.err.find("has 0 change points"), std::string::npos) << missing.err;
+  EXPECT_FALSE(fs::exists(git_.dir() / "perfgate-bisect"));
+}
+
+}  // namespace PERFGATE_TEST_FILE
+}  // namespace perfgate
