@@ -181,8 +181,9 @@ std::string markdown_report(const SearchResult& result, const BisectFacts& facts
   out += fmt::format(
       "Case `{}`, metric `{}`, threshold {}. Good `{}`, bad `{}`: {} commits on "
       "the first-parent path; the bad over the good: {}.\n\n",
-      facts.case_name, facts.metric, threshold_text(facts.threshold), short_sha(facts.path.front().sha),
-      short_sha(facts.path.back().sha), facts.path.size() - 1, interval_text(result.total));
+      facts.case_name, facts.metric, threshold_text(facts.threshold),
+      short_sha(facts.path.front().sha), short_sha(facts.path.back().sha), facts.path.size() - 1,
+      interval_text(result.total));
   if (!result.found.empty()) {
     out += result.found.size() == 1 ? "## The commit\n\n" : "## The commits\n\n";
     for (const FoundCommit& found : result.found) {

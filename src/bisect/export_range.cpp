@@ -10,7 +10,9 @@
 namespace perfgate::bisect {
 namespace {
 
-Error export_error(const std::string& message) { return Error(ExitCode::kDataError, message); }
+Error export_error(const std::string& message) {
+  return Error(ExitCode::kDataError, message);
+}
 
 const Json& series_of(const Json& history, const std::string& id) {
   std::vector<std::string> ids;
@@ -21,9 +23,9 @@ const Json& series_of(const Json& history, const std::string& id) {
       ids.push_back(series.value("id", ""));
     }
   }
-  throw export_error("--series " + id + ": the export has no such series. " +
-                     (ids.empty() ? std::string("It has no series at all")
-                                  : unknown_key_fix(id, ids)));
+  throw export_error(
+      "--series " + id + ": the export has no such series. " +
+      (ids.empty() ? std::string("It has no series at all") : unknown_key_fix(id, ids)));
 }
 
 std::string commit_sha(const Json& history, const Json& index) {

@@ -206,17 +206,17 @@ int execute_validate(const HistoryOptions& options) {
 /// `history bisect`: `perfgate bisect` on the range of a change point or a flag.
 CLI::App* add_history_bisect_command(CLI::App* history, HistoryOptions& options) {
   CLI::App* bisect = history->add_subcommand(
-      "bisect",
-      "Bisect the commits around a change point or a flag of an export (docs/bisect.md)");
-  bisect->add_option("--from", options.bisect_export,
-                     "The export to read (history.json, from 'perfgate history export')")
+      "bisect", "Bisect the commits around a change point or a flag of an export (docs/bisect.md)");
+  bisect
+      ->add_option("--from", options.bisect_export,
+                   "The export to read (history.json, from 'perfgate history export')")
       ->required();
   bisect->add_option("--series", options.bisect_series, "The series' id (s-...)")->required();
   CLI::Option* change = bisect->add_option(
       "--change", options.bisect_change,
       "The series' change point, 1 for the oldest: its commit, widened by 2 points each side");
-  CLI::Option* flag = bisect->add_option(
-      "--flag", options.bisect_flag, "The flag at this commit (SHA): its previous point to it");
+  CLI::Option* flag = bisect->add_option("--flag", options.bisect_flag,
+                                         "The flag at this commit (SHA): its previous point to it");
   change->excludes(flag);
   BisectOptions& b = options.bisect;
   bisect->add_option("--budget", b.budget,

@@ -9,7 +9,9 @@
 namespace perfgate::bisect {
 namespace PERFGATE_TEST_FILE {
 
-std::string sha(int i) { return std::string(39, 'a') + static_cast<char>('0' + i); }
+std::string sha(int i) {
+  return std::string(39, 'a') + static_cast<char>('0' + i);
+}
 
 /// Ten commits; the series has a point on each but commit 4, and a change at point 6.
 Json history() {
@@ -68,8 +70,10 @@ TEST(ExportRange, SaysWhatIsMissingAndWhatThereIs) {
   EXPECT_EQ(message("s-2", 1, ""),
             "--change 1: series s-2 has 0 change points. Give a number from 1 (the oldest), or "
             "bisect a flag with --flag");
-  EXPECT_NE(message("s-1", std::nullopt, sha(5)).find("--flag " + sha(5) + ": series s-1 has no "
-                                                      "flag at that commit"),
+  EXPECT_NE(message("s-1", std::nullopt, sha(5))
+                .find("--flag " + sha(5) +
+                      ": series s-1 has no "
+                      "flag at that commit"),
             std::string::npos);
   EXPECT_NE(message("s-1", std::nullopt, "aaa").find("no flag"), std::string::npos)
       << "a prefix under 7 digits names no flag";

@@ -192,6 +192,29 @@ export const viewTests = [
     },
   },
   {
+    name: "each change point and flag of the series has the command that bisects it",
+    async run(h) {
+      const doc = changedHistory();
+      const latency = findSeries(doc, "sort[n=1000]", "latency");
+      const sha = doc.commits[6].sha.slice(0, 12);
+      const { page, seen } = await h.open(h.fileUrl(h.site("history-bisect-hints", doc)));
+      const items = await page.locator("#bisect-hints li").allTextContents();
+      assertEqual(items.length, 2, `one change and one flag: ${JSON.stringify(items)}`);
+      assertEqual(items[0], `Change 1 at ${sha} (+29.5% worse): perfgate history bisect --from history.json --series ${latency.id} --change 1`, "the change's hint");
+      assert(items[1].startsWith(`Flag at ${sha} (`), `the flag's hint: ${items[1]}`);
+      assert(items[1].endsWith(`: perfgate history bisect --from history.json --series ${latency.id} --flag ${sha}`), `the flag's command: ${items[1]}`);
+      assertEqual(await page.locator("#bisect-hints code").count(), 2, "each command is code");
+      // A series with neither has no hints at all.
+      const quiet = changedHistory();
+      quiet.series.forEach((s) => { s.changes = []; });
+      quiet.flags = [];
+      const second = await h.open(h.fileUrl(h.site("history-bisect-hints-none", quiet)));
+      assertEqual(await second.page.locator("#bisect-hints").isHidden(), true, "no hints without changes or flags");
+      assertClean(seen);
+      assertClean(second.seen);
+    },
+  },
+  {
     name: "change points are dashed markers at their point's commit, in both modes",
     async run(h) {
       const doc = changedHistory();

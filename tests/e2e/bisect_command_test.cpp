@@ -84,8 +84,8 @@ class BisectCommand : public ::testing::Test {
 TEST_F(BisectCommand, NamesTheCommitThatMadeTheProgramSlowerWithItsChangeAndSteps) {
   const std::vector<std::string> shas = history(12, 7);
   const fs::path out = dir_ / "b";
-  const auto result = perfgate({"bisect", "--good", good_, "--bad", "main", "--out", out.string(),
-                                "--json"});
+  const auto result =
+      perfgate({"bisect", "--good", good_, "--bad", "main", "--out", out.string(), "--json"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json report = Json::parse(result.out);
   EXPECT_EQ(report["answer"], "commit");
@@ -145,8 +145,8 @@ TEST_F(BisectCommand, SkipsCommitsThatDoNotBuildAndNamesThem) {
     if (i == 6) files["DELAY"] = "0.04\n";
     shas.push_back(git_.commit(files, "commit " + std::to_string(i)));
   }
-  const auto result = perfgate({"bisect", "--good", good_, "--bad", "main", "--out",
-                                (dir_ / "b").string(), "--json"});
+  const auto result = perfgate(
+      {"bisect", "--good", good_, "--bad", "main", "--out", (dir_ / "b").string(), "--json"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json report = Json::parse(result.out);
   EXPECT_EQ(report["answer"], "commit");
@@ -154,8 +154,7 @@ TEST_F(BisectCommand, SkipsCommitsThatDoNotBuildAndNamesThem) {
   ASSERT_GE(report["skipped"].size(), 1u);
   for (const Json& skipped : report["skipped"]) {
     EXPECT_TRUE(skipped["sha"] == shas[3] || skipped["sha"] == shas[4]) << skipped;
-    EXPECT_NE(skipped["reason"].get<std::string>().find("build command 1 of 1"),
-              std::string::npos);
+    EXPECT_NE(skipped["reason"].get<std::string>().find("build command 1 of 1"), std::string::npos);
   }
   EXPECT_TRUE(no_copies_left());
 }
@@ -169,8 +168,8 @@ TEST_F(BisectCommand, AMergeCommitIsBisectedAlongItsFirstParentAndNamesWhatItMer
   git_.commit({{"NOTES", "2\n"}}, "note 2");
   const std::string merge = git_.merge("feature", "Merge branch 'feature'");
   git_.commit({{"NOTES", "3\n"}}, "note 3");
-  const auto result = perfgate({"bisect", "--good", good_, "--bad", "main", "--out",
-                                (dir_ / "b").string(), "--json"});
+  const auto result = perfgate(
+      {"bisect", "--good", good_, "--bad", "main", "--out", (dir_ / "b").string(), "--json"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Json report = Json::parse(result.out);
   EXPECT_EQ(report["commits"], 4) << "the first-parent path: note 1, note 2, the merge, note 3";
@@ -238,6 +237,38 @@ TEST_F(BisectCommand, RefusesBadRequestsBeforeAnythingRuns) {
         "pass --measure instructions");
   check({"--good", good_, "--bad", good_}, 64, "name the same commit");
   check({"--good", good_, "--bad", "main", "--max-rounds", "2"}, 64, "--max-rounds 2");
+  EXPECT_TRUE(no_copies_left());
+}
+
+TEST_F(BisectCommand, CountsInstructionsWithOneRunOfEachCommitTested) {
+  // A shell loop of LOOPS turns, counted under Valgrind: commit 5 makes 20% more turns.
+  const std::string build =
+      "mkdir -p out && printf '#!/bin/sh\\ni=0\\nwhile [ $i -lt %s ]; do i=$((i+1)); done\\n' "
+      "\"$(cat LOOPS)\" > out/app && chmod +x out/app\n";
+  std::vector<std::string> shas = {
+      git_.commit({{"build.sh", build},
+                   {"LOOPS", "2000\n"},
+                   {"benchmarks/app.toml",
+                    "benchmark_id = \"app\"\ncommand = [\"out/app\"]\n[run_config]\ncounter = "
+                    "\"valgrind\"\n"}},
+                  "app: a loop")};
+  for (int i = 1; i <= 8; ++i) {
+    std::map<std::string, std::string> files = {{"NOTES", std::to_string(i) + "\n"}};
+    if (i == 5) files["LOOPS"] = "2400\n";
+    shas.push_back(git_.commit(files, "commit " + std::to_string(i)));
+  }
+  const auto result = perfgate({"bisect", "--good", shas[0], "--bad", "main", "--measure",
+                                "instructions", "--out", (dir_ / "b").string(), "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json report = Json::parse(result.out);
+  EXPECT_EQ(report["metric"], "instructions");
+  EXPECT_EQ(report["threshold"], 0.005);
+  EXPECT_EQ(report["found"][0]["sha"], shas[5]);
+  EXPECT_EQ(report["answer"], "commit");
+  for (const Json& step : report["steps"]) {
+    EXPECT_EQ(step["rounds"], step["kind"] == "test" ? 1 : 2) << step;
+  }
+  EXPECT_GT(report["found"][0]["change"]["lower"].get<double>(), 0.05);
   EXPECT_TRUE(no_copies_left());
 }
 

@@ -34,12 +34,13 @@ TEST(CommandLine, ListsTheCommandsWhenNothingIsNearTheWordTyped) {
   TempDir dir;
   const CliResult result = run_perfgate({"xyzzy"}, dir.path());
   EXPECT_EQ(result.exit_code, 64);
-  EXPECT_EQ(result.err,
-            "perfgate: error: unknown command 'xyzzy'; the commands are run, compare, baseline, "
-            "report, ab, diff, import, profile, history, bisect, serve, store, worker, completions\nRun "
-            "'perfgate --help' "
-            "for the "
-            "commands.\n");
+  EXPECT_EQ(
+      result.err,
+      "perfgate: error: unknown command 'xyzzy'; the commands are run, compare, baseline, "
+      "report, ab, diff, import, profile, history, bisect, serve, store, worker, completions\nRun "
+      "'perfgate --help' "
+      "for the "
+      "commands.\n");
 }
 
 TEST(CommandLine, SuggestsTheNearestFlagOfTheCommandForAMistypedFlag) {

@@ -146,6 +146,37 @@
     });
   };
 
+  // "Find the commit": for each change point and flag of the series, the command that bisects
+  // the commits around it (docs/bisect.md). history.json is the export the page shows, as
+  // `perfgate history export -o` wrote it; the command runs in the repository.
+  pv.renderBisectHints = function (box, model, series) {
+    pv.clear(box);
+    var lines = [];
+    pv.seriesChanges(series).forEach(function (change, c) {
+      var commit = model.commits[series.points.commit[change.index]];
+      lines.push([
+        "Change " + (c + 1) + " at " + commit.sha.slice(0, 12) + " (" + pv.changeLabel(change) + ")",
+        "perfgate history bisect --from history.json --series " + series.id + " --change " + (c + 1),
+      ]);
+    });
+    (Array.isArray(model.doc.flags) ? model.doc.flags : []).forEach(function (flag) {
+      if (flag.series !== series.id) return;
+      lines.push([
+        "Flag at " + String(flag.commit).slice(0, 12) + " (" + pv.text(flag.confirmation || "not_remeasured").replace("_", " ") + ")",
+        "perfgate history bisect --from history.json --series " + series.id + " --flag " + String(flag.commit).slice(0, 12),
+      ]);
+    });
+    box.hidden = lines.length === 0;
+    if (!lines.length) return;
+    box.appendChild(pv.el("h3", {}, "Find the commit"));
+    box.appendChild(pv.el("p", { class: "note" }, "Each command measures the commits around the change or flag, in alternation, until a confidence sequence names the commit (docs/bisect.md)."));
+    var list = pv.el("ul", { class: "bisect-hints" });
+    lines.forEach(function (line) {
+      list.appendChild(pv.el("li", {}, [line[0] + ": ", pv.el("code", {}, line[1])]));
+    });
+    box.appendChild(list);
+  };
+
   pv.renderNotes = function (notes, series, notices) {
     pv.clear(notes);
     if (series.points.commit.length === 1) {

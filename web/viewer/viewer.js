@@ -91,6 +91,7 @@
     pv.renderNotes(byId("notes"), series, app.notices);
     pv.renderLegend(byId("legend"), ctx);
     pv.renderChart(byId("chart"), ctx);
+    pv.renderBisectHints(byId("bisect-hints"), app.model, series);
     app.ctx = ctx;
     if (options.focusChart) byId("chart").querySelector("svg").focus();
     renderSeriesTables(ctx);
