@@ -17,6 +17,8 @@
 #include "config/suite_loader.hpp"
 #include "history/commit_measurement.hpp"
 #include "history/history_setup.hpp"
+#include "history/history_steps.hpp"
+#include "measure/exclusive_file.hpp"
 #include "measure/interruption.hpp"
 #include "measure/process_executor.hpp"
 #include "model/error.hpp"
@@ -208,6 +210,20 @@ class BuiltCommits final : public bisect::CommitSampler {
 
   const std::map<std::size_t, std::string>& failures() const { return failures_; }
 
+  /// The attempt of every commit built in this invocation, oldest first, as `history
+  /// measure` would record it; nullopt when interrupted.
+  std::optional<std::vector<history::HistoryAttempt>> attempts() {
+    std::vector<history::HistoryAttempt> attempts;
+    for (auto& [index, built] : built_) {
+      progress_ << fmt::format("recording the attempt of {}\n", path_[index].sha.substr(0, 12))
+                << std::flush;
+      std::optional<history::HistoryAttempt> attempt = built->attempt();
+      if (!attempt) return std::nullopt;
+      attempts.push_back(std::move(*attempt));
+    }
+    return attempts;
+  }
+
  private:
   std::optional<double> measure(std::size_t index, std::string& failure) {
     auto& built = built_[index];
@@ -270,6 +286,36 @@ std::map<std::size_t, std::string> merges_found(const history::GitRepository& re
   return merged;
 }
 
+/// --publish: each commit built gets its attempt (its other cases measured now), written to
+/// <out>/attempts/ and published into the [history] archive. 0, or the interrupted status.
+int publish_attempts(const history::HistorySetup& setup, BuiltCommits& commits, const fs::path& out,
+                     const std::string& run, std::ostream& progress) {
+  const auto attempts = commits.attempts();
+  if (!attempts) {
+    const int signal = interruption_signal();
+    progress << "perfgate bisect: " << describe_interruption(signal)
+             << " while recording the attempts: nothing was published\n";
+    return interrupted_exit_code(signal);
+  }
+  fs::create_directories(out / "attempts");
+  for (const history::HistoryAttempt& attempt : *attempts) {
+    create_file_exclusively(out / "attempts" / (attempt.identity.text() + ".json"),
+                            pretty_json(history::to_json(attempt)));
+  }
+  std::size_t left_out = 0;
+  const history::PublishOutcome outcome = history::publish_measured(
+      setup, *attempts, out,
+      fmt::format("perfgate bisect: publish run {} ({} attempts)", run, attempts->size()),
+      left_out);
+  progress << fmt::format("perfgate bisect: published {} attempts into {} ({} files new)",
+                          attempts->size() - left_out, setup.archive->url(), outcome.created);
+  if (left_out > 0) {
+    progress << fmt::format("; {} of commits the branch does not monitor left out", left_out);
+  }
+  progress << "\n";
+  return 0;
+}
+
 }  // namespace
 
 CLI::App* add_bisect_command(CLI::App& app, BisectOptions& options) {
@@ -300,6 +346,9 @@ CLI::App* add_bisect_command(CLI::App& app, BisectOptions& options) {
                      "perfgate-bisect; must not exist unless --resume)");
   bisect->add_flag("--resume", options.resume,
                    "Continue the bisection in --out from the runs it logged");
+  bisect->add_flag("--publish", options.publish,
+                   "At the end, publish an attempt of every commit built into the [history] "
+                   "archive (their other cases measured then)");
   bisect->add_option("--repo", options.repo, "The repository (default: the current folder)");
   bisect->add_flag("--json", options.json,
                    "Print the report as one JSON object on stdout (progress goes to stderr)");
@@ -350,7 +399,10 @@ int execute_bisect(const BisectOptions& options) {
   history::MeasureSettings settings;
   settings.config = setup.config;
   settings.harness_sha = setup.repository->resolve("HEAD").value_or("");
-  settings.run = "bisect";
+  // Each invocation's attempts are its own: a run id from the clock, as a local batch's.
+  std::string stamp = history::utc_now_with_microseconds();
+  std::erase_if(stamp, [](char c) { return c == '-' || c == ':'; });
+  settings.run = "bisect-" + stamp;
   settings.attempt = 1;
 
   bisect::BisectFacts facts;
@@ -380,6 +432,10 @@ int execute_bisect(const BisectOptions& options) {
       return interrupted_exit_code(signal);
     }
     facts.failures = commits.failures();
+    if (options.publish) {
+      const int status = publish_attempts(setup, commits, out, settings.run, progress);
+      if (status != 0) return status;
+    }
   }  // every copy removed here
   facts.replayed = log.replayed();
   facts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

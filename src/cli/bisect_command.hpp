@@ -24,6 +24,7 @@ struct BisectOptions {
   std::string out = "perfgate-bisect";
   bool resume = false;
   bool json = false;
+  bool publish = false;  ///< publish each commit built into the [history] archive at the end
 };
 
 CLI::App* add_bisect_command(CLI::App& app, BisectOptions& options);

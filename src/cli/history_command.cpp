@@ -229,6 +229,8 @@ CLI::App* add_history_bisect_command(CLI::App* history, HistoryOptions& options)
                      "The bisection's folder (default perfgate-bisect; must not exist unless "
                      "--resume)");
   bisect->add_flag("--resume", b.resume, "Continue the bisection in --out from the runs it logged");
+  bisect->add_flag("--publish", b.publish,
+                   "At the end, publish an attempt of every commit built into the archive");
   bisect->add_option("--repo", b.repo, "The repository (default: the current folder)");
   bisect->add_flag("--json", b.json, "Print the report as one JSON object on stdout");
   bisect->footer(

@@ -435,16 +435,44 @@ class PreparedCommitUnderTest final : public CommitUnderTest {
       } else {
         config.run.measure_counts = false;
       }
-      return runner_->run(round);
+      RawRecord record = runner_->run(round);
+      if (kind == RoundKind::kTimed) timed_rounds_[name].push_back(record);
+      return record;
     }
     return std::nullopt;
   }
 
+  std::optional<HistoryAttempt> attempt() override {
+    if (commit.open) {
+      for (const SuiteCase& item : commit.open->cases) {
+        const auto rounds = timed_rounds_.find(item.state.name);
+        const auto wanted = static_cast<std::size_t>(item.state.config->run.num_measurement_runs);
+        RawRecord record;
+        if (rounds != timed_rounds_.end() && rounds->second.size() >= wanted &&
+            !item.state.config->run.measure_counts) {
+          // The rounds' runs were measured in alternation with the other commits': the first
+          // of them, as many as a measurement of the case takes, are its runs.
+          const std::vector<RawRecord> first(
+              rounds->second.begin(), rounds->second.begin() + static_cast<std::ptrdiff_t>(wanted));
+          record = merge_rounds(first, item.state);
+        } else {
+          record = runner_->run(item.state);
+          if (interruption_signal() != 0) return std::nullopt;
+        }
+        record_case(*commit.open, item, record, commit.builder);
+      }
+    }
+    // The settings only matter to describe the machine of a commit whose suite never ran.
+    return finish_attempt(commit, settings_);
+  }
+
   PreparedCommit commit;
+  MeasureSettings settings_;
 
  private:
   std::unique_ptr<BenchmarkRunner> runner_;
-  std::map<std::string, int> rounds_run_;  ///< per case: rounds run so far
+  std::map<std::string, int> rounds_run_;                       ///< per case: rounds run so far
+  std::map<std::string, std::vector<RawRecord>> timed_rounds_;  ///< per case, in order
 };
 
 }  // namespace
@@ -550,6 +578,7 @@ std::unique_ptr<CommitUnderTest> CommitUnderTest::prepare(const GitRepository& r
                                                           Executor& executor,
                                                           const fs::path& batch_dir) {
   auto commit = std::make_unique<PreparedCommitUnderTest>(AttemptBuilder(sha, settings));
+  commit->settings_ = settings;
   if (!prepare_commit(repository, sha, settings, executor, batch_dir, commit->commit))
     return nullptr;
   commit->start(executor);

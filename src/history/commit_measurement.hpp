@@ -80,6 +80,11 @@ class CommitUnderTest {
   /// first round only. nullopt when the suite has no such case; a failed run is a record
   /// with success false. Check interruption_signal() after it.
   virtual std::optional<RawRecord> run_round(const std::string& name, RoundKind kind) = 0;
+  /// The commit's attempt, as `history measure` would record it (so that it can be
+  /// published): a case's timed rounds stand for its runs (the first of them, as many as
+  /// its config measures), and every other case of the suite is measured now in full. A
+  /// commit that did not build gets its failed attempt. nullopt when interrupted.
+  virtual std::optional<HistoryAttempt> attempt() = 0;
 };
 
 /// Now as ISO 8601 UTC with microseconds ("2026-12-02T06:00:00.123456Z"), so that attempts

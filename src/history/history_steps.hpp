@@ -75,6 +75,16 @@ PublishOutcome publish_batch(const HistorySetup& setup, const std::filesystem::p
 /// nothing. Error(kDataError) when a stored attempt is invalid (nothing is then published).
 PublishOutcome publish_queue(const HistorySetup& setup, const std::string& store_url);
 
+/// Publishes attempts measured outside a batch (`perfgate bisect --publish`, docs/bisect.md):
+/// those of the branch's monitored commits as planning from this checkout sees them, with
+/// their raw files under `folder`/raw/<identity>/, in one change. Attempts of commits the
+/// branch does not monitor are left out (their number in `left_out`). Publishing the same
+/// attempts again changes nothing.
+PublishOutcome publish_measured(const HistorySetup& setup,
+                                const std::vector<HistoryAttempt>& attempts,
+                                const std::filesystem::path& folder, const std::string& message,
+                                std::size_t& left_out);
+
 struct BatchVerdict {
   bool target_measured = false;    ///< the target's latest attempt (batch or archive) succeeded
   std::vector<std::string> lines;  ///< one per attempt and per finding, for the terminal

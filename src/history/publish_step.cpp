@@ -143,6 +143,31 @@ PublishOutcome publish_batch(const HistorySetup& setup, const std::filesystem::p
                           stale);
 }
 
+PublishOutcome publish_measured(const HistorySetup& setup,
+                                const std::vector<HistoryAttempt>& attempts,
+                                const std::filesystem::path& folder, const std::string& message,
+                                std::size_t& left_out) {
+  const PlanFile plan = plan_history(setup, PlanOptions{});
+  const std::set<std::string> monitored(plan.monitored.begin(), plan.monitored.end());
+  Batch raw;
+  raw.folder = folder;
+  std::map<std::string, std::string> files;
+  std::map<std::string, AttemptSummary> summaries;
+  left_out = 0;
+  for (const HistoryAttempt& attempt : attempts) {
+    if (!monitored.contains(attempt.identity.sha)) {
+      ++left_out;
+      continue;
+    }
+    const std::string id = attempt.identity.text();
+    files["attempts/" + id + ".json"] = pretty_json(to_json(attempt));
+    for (auto& [path, content] : read_raw_files(raw, attempt)) files[path] = content;
+    summaries[id] = summary_of(attempt);
+  }
+  if (summaries.empty()) return {};
+  return publish_attempts(setup, plan, files, summaries, message);
+}
+
 PublishOutcome publish_queue(const HistorySetup& setup, const std::string& store_url) {
   WorkQueue queue(store_url);
   // The branch as this checkout sees it now: what the ledger records beside the attempts.

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <thread>
@@ -269,6 +270,37 @@ TEST_F(BisectCommand, CountsInstructionsWithOneRunOfEachCommitTested) {
     EXPECT_EQ(step["rounds"], step["kind"] == "test" ? 1 : 2) << step;
   }
   EXPECT_GT(report["found"][0]["change"]["lower"].get<double>(), 0.05);
+  EXPECT_TRUE(no_copies_left());
+}
+
+TEST_F(BisectCommand, PublishesAnAttemptOfEveryCommitItBuiltIntoTheArchive) {
+  const std::vector<std::string> shas = history(6, 3);
+  const fs::path out = dir_ / "b";
+  const auto result = perfgate(
+      {"bisect", "--good", good_, "--bad", "main", "--out", out.string(), "--publish", "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json report = Json::parse(result.out);
+  EXPECT_EQ(report["found"][0]["sha"], shas[3]);
+  EXPECT_NE(result.err.find("perfgate bisect: published "), std::string::npos) << result.err;
+  const std::string files = git_.git({"ls-tree", "-r", "--name-only", "perfgate-data"});
+  std::vector<std::string> published;
+  for (const fs::directory_entry& entry : fs::directory_iterator(out / "attempts")) {
+    const std::string name = entry.path().filename().string();
+    published.push_back(name.substr(0, 40));
+    EXPECT_NE(files.find("attempts/" + name), std::string::npos) << name << " in\n" << files;
+    const Json attempt = read_json(entry.path());
+    EXPECT_EQ(attempt["status"], "success");
+    EXPECT_EQ(attempt["cases"][0]["name"], "app");
+    EXPECT_EQ(attempt["cases"][0]["repetitions"], 2) << "as many of the rounds as [run] measures";
+    EXPECT_EQ(attempt["run"].get<std::string>().rfind("bisect-", 0), 0u);
+  }
+  // The ends and every commit tested: each measured once, in this bisection.
+  EXPECT_EQ(published.size(), report["commits_measured"].get<std::size_t>() + 2);
+  EXPECT_NE(std::find(published.begin(), published.end(), shas[3]), published.end());
+  EXPECT_NE(std::find(published.begin(), published.end(), good_), published.end());
+  const auto exported = perfgate({"history", "export", "-o", (dir_ / "history.json").string()});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_EQ(read_json(dir_ / "history.json")["coverage"]["measured"], published.size());
   EXPECT_TRUE(no_copies_left());
 }
 
