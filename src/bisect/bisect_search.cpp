@@ -160,12 +160,14 @@ class Search {
     return *high - *low;
   }
 
-  /// A change: the interval excludes no change at all, and the estimate lies beyond the
-  /// threshold (a bisection looks for where the level moved; how far past the threshold the
-  /// whole interval lies is not its question). No change: the interval lies within the
-  /// threshold both ways.
+  /// A change: the estimate lies beyond the threshold and the whole interval beyond half of
+  /// it (a bisection looks for where the level moved: how far past the threshold the whole
+  /// interval lies is not its question, but an interval that only just excludes 0 is too
+  /// often a busy machine's drift between two commits of one level). No change: the
+  /// interval lies within the threshold both ways.
   StepOutcome classify_change(double estimate, double lower, double upper) const {
-    if ((lower > 0 && estimate > threshold_) || (upper < 0 && estimate < -threshold_))
+    const double half = threshold_ / 2;
+    if ((lower > half && estimate > threshold_) || (upper < -half && estimate < -threshold_))
       return StepOutcome::kChange;
     if (lower > -threshold_ && upper < threshold_) return StepOutcome::kNoChange;
     return StepOutcome::kUndecided;

@@ -8,8 +8,8 @@
 //
 //  1. The endpoints are compared, a round at a time in alternating order: the change of the
 //     bad over the good with its interval. Within the threshold both ways: no change (the
-//     search stops); an interval that excludes 0 around an estimate beyond the threshold: the
-//     search starts; neither after max_rounds: undecided.
+//     search stops); an estimate beyond the threshold whose interval lies beyond half of it:
+//     the search starts; neither after max_rounds: undecided.
 //  2. Each step runs the lower end, the middle commit and the upper end once a round, in an
 //     order shuffled per round, and asks whether the middle's level is like the lower end's
 //     or the upper end's: x = log(mid) - (log(lo) + log(hi)) / 2 has the sign of the nearer
@@ -46,10 +46,10 @@ class CommitSampler {
 struct SearchInterrupted {};
 
 struct SearchRules {
-  double threshold = 0.02;       ///< the smallest relative change worth finding
-  double alpha = 0.01;           ///< each step's chance of a wrong decision
-  std::size_t max_rounds = 200;  ///< rounds a step may take before it is undecided
-  bool counts = false;           ///< the values are instruction counts
+  double threshold = 0.02;        ///< the smallest relative change worth finding
+  double alpha = 0.01;            ///< each step's chance of a wrong decision
+  std::size_t max_rounds = 1000;  ///< rounds a step may take before it is undecided
+  bool counts = false;            ///< the values are instruction counts
 };
 
 /// A relative change (0.05 for +5%) and its interval.

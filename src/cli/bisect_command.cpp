@@ -340,7 +340,7 @@ CLI::App* add_bisect_command(CLI::App& app, BisectOptions& options) {
   bisect->add_option("--alpha", options.alpha,
                      "Each step's chance of a wrong decision (default 0.01)");
   bisect->add_option("--max-rounds", options.max_rounds,
-                     "Rounds a step may take before it is undecided (default 200)");
+                     "Rounds a step may take before it is undecided (default 1000)");
   bisect->add_option("--out", options.out,
                      "The bisection's folder: its runs' log, build logs and report (default "
                      "perfgate-bisect; must not exist unless --resume)");

@@ -20,7 +20,7 @@ struct BisectOptions {
   std::string measure = "time";  ///< time or instructions
   std::string budget;            ///< "5%"; "" for the default of the metric
   double alpha = 0.01;
-  long long max_rounds = 200;
+  long long max_rounds = 1000;
   std::string out = "perfgate-bisect";
   bool resume = false;
   bool json = false;

@@ -224,7 +224,7 @@ CLI::App* add_history_bisect_command(CLI::App* history, HistoryOptions& options)
                      "instructions)");
   bisect->add_option("--alpha", b.alpha, "Each step's chance of a wrong decision (default 0.01)");
   bisect->add_option("--max-rounds", b.max_rounds,
-                     "Rounds a step may take before it is undecided (default 200)");
+                     "Rounds a step may take before it is undecided (default 1000)");
   bisect->add_option("--out", b.out,
                      "The bisection's folder (default perfgate-bisect; must not exist unless "
                      "--resume)");
