@@ -163,6 +163,12 @@ echo "REGRESSION in 20 of 20 tries, under load too"
 bash "$(dirname "$0")/count_verdicts.sh" "$BUILD" 20
 
 echo
+echo "== perfgate bisect: generated repositories of 64 commits, a busy loop on every core (issue 37) =="
+echo "goals: the 5% slower commit named 10 of 10 in <= 8 measured commits on average; 1% more"
+echo "instructions 10 of 10, one run per tested commit; no change 10 of 10 after one comparison;"
+echo "two 3% steps never anything else; 3 commits that do not build skipped, the culprit found"
+bash "$(dirname "$0")/bisect_goals.sh" "$BUILD" 10
+echo
 echo "== Process start: perfgate --version beside /bin/true, best of 200 starts each =="
 # What every command pays before its work: libpq, libgit2, libcrypto and cpp-httplib are
 # opened only by the commands that use them (docs/development.md, "Libraries opened on

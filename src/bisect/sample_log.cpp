@@ -30,6 +30,18 @@ std::string line_of(const LoggedRun& run) {
   return line.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
+/// Replaces `file` with `text` whole: a temporary file beside it, renamed over it.
+void rewrite(const fs::path& file, const std::string& text) {
+  const fs::path temporary = file.parent_path() / (std::string(kTemporaryFilePrefix) + "samples");
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) throw io_error(temporary, "write");
+  }
+  fs::rename(temporary, file);
+}
+
 std::FILE* open_append(const fs::path& file) {
   std::FILE* stream = std::fopen(file.c_str(), "ae");
   if (stream == nullptr) throw io_error(file, "open for appending");
@@ -115,14 +127,7 @@ SampleLog SampleLog::resume(const fs::path& file, const Json& header) {
   // The torn line, if any, goes: the file is rewritten with the runs read.
   std::string text = header.dump() + "\n";
   for (const LoggedRun& run : log.pending_) text += line_of(run);
-  const fs::path temporary = file.parent_path() / (std::string(kTemporaryFilePrefix) + "samples");
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw io_error(temporary, "write");
-  }
-  fs::rename(temporary, file);
+  rewrite(file, text);
   log.stream_ = open_append(file);
   return log;
 }
@@ -149,14 +154,7 @@ void SampleLog::discard_pending() {
   in.close();
   std::fclose(stream_);
   stream_ = nullptr;
-  const fs::path temporary = file_.parent_path() / (std::string(kTemporaryFilePrefix) + "samples");
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw io_error(temporary, "write");
-  }
-  fs::rename(temporary, file_);
+  rewrite(file_, text);
   stream_ = open_append(file_);
 }
 

@@ -392,6 +392,10 @@ int execute_bisect(const BisectOptions& options) {
     progress << fmt::format("perfgate bisect: resuming from {} logged runs\n",
                             log.pending().size());
   }
+  if (!exists && options.resume) {
+    progress << "perfgate bisect: --resume: " << out.string()
+             << " holds no bisection yet; starting one\n";
+  }
   progress << fmt::format("perfgate bisect: {} commits from {} (good) to {} (bad), case {}, {}\n",
                           path.size() - 1, path.front().sha.substr(0, 12),
                           path.back().sha.substr(0, 12), case_name, request.metric);
@@ -432,24 +436,27 @@ int execute_bisect(const BisectOptions& options) {
       return interrupted_exit_code(signal);
     }
     facts.failures = commits.failures();
+    facts.replayed = log.replayed();
+    facts.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    facts.merged = merges_found(*setup.repository, path, result);
+    // The answer is written and shown before anything is published: a publication that
+    // fails (the archive moved, a rewritten branch) never loses it.
+    const std::string markdown = bisect::markdown_report(result, facts);
+    const Json json = bisect::json_report(result, facts);
+    write_output_file((out / "report.md").string(), "--out", markdown, true);
+    write_output_file((out / "report.json").string(), "--out", pretty_json(json), true);
+    if (options.json) {
+      std::cout << json.dump(2) << "\n";
+    } else {
+      std::cout << markdown;
+    }
+    std::cout.flush();
     if (options.publish) {
       const int status = publish_attempts(setup, commits, out, settings.run, progress);
       if (status != 0) return status;
     }
   }  // every copy removed here
-  facts.replayed = log.replayed();
-  facts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  facts.merged = merges_found(*setup.repository, path, result);
-
-  const std::string markdown = bisect::markdown_report(result, facts);
-  const Json json = bisect::json_report(result, facts);
-  write_output_file((out / "report.md").string(), "--out", markdown, true);
-  write_output_file((out / "report.json").string(), "--out", pretty_json(json), true);
-  if (options.json) {
-    std::cout << json.dump(2) << "\n";
-  } else {
-    std::cout << markdown;
-  }
   return bisect::exit_status(result);
 }
 
