@@ -102,9 +102,14 @@ TEST_F(BisectCommand, NamesTheCommitThatMadeTheProgramSlowerWithItsChangeAndStep
   EXPECT_EQ(found["url"], "https://git.example/repo/commit/" + shas[7]);
   EXPECT_EQ(found["before"]["sha"], shas[6]);
   EXPECT_EQ(found["confirmed"], true);
-  // 20 ms -> 40 ms, with the sleep's own start-up cost beside it: well over +40%.
-  EXPECT_GT(found["change"]["lower"].get<double>(), 0.4);
-  EXPECT_GT(report["change"]["lower"].get<double>(), 0.4);
+  // 20 ms -> 40 ms. A comparison stops as soon as it decides, so how wide its interval is
+  // depends on the machine's noise; what the rule guarantees is an estimate beyond the 2%
+  // budget and an interval beyond half of it.
+  for (const Json* change : {&found["change"], &report["change"]}) {
+    EXPECT_GT((*change)["estimate"].get<double>(), 0.02) << *change;
+    EXPECT_GT((*change)["lower"].get<double>(), 0.01) << *change;
+    EXPECT_GT((*change)["upper"].get<double>(), (*change)["estimate"].get<double>()) << *change;
+  }
   EXPECT_EQ(report["steps"][0]["kind"], "compare");
   EXPECT_EQ(report["steps"][0]["lower"], shas[0]);
   EXPECT_EQ(report["steps"][0]["upper"], shas[12]);
