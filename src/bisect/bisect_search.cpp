@@ -8,6 +8,7 @@
 #include <random>
 
 #include "stats/confidence_sequence.hpp"
+#include "stats/summary.hpp"
 
 namespace perfgate::bisect {
 namespace {
@@ -32,19 +33,12 @@ constexpr std::size_t kClipFrom = 5;
 /// 1981).
 std::vector<double> clipped(std::vector<double> values) {
   if (values.size() < kClipFrom) return values;
-  std::vector<double> sorted = values;
-  const auto middle = [](std::vector<double>& v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-  };
-  const double median = middle(sorted);
-  std::vector<double> deviations;
-  for (const double value : values) deviations.push_back(std::abs(value - median));
-  const double spread = 1.4826 * middle(deviations);
+  const Summary summary = summarize(values);
+  const double spread = 1.4826 * summary.mad;
   if (!(spread > 0)) return values;
   for (double& value : values) {
-    value = std::clamp(value, median - kClipDeviations * spread, median + kClipDeviations * spread);
+    value = std::clamp(value, summary.median - kClipDeviations * spread,
+                       summary.median + kClipDeviations * spread);
   }
   return values;
 }

@@ -436,7 +436,13 @@ class PreparedCommitUnderTest final : public CommitUnderTest {
         config.run.measure_counts = false;
       }
       RawRecord record = runner_->run(round);
-      if (kind == RoundKind::kTimed) timed_rounds_[name].push_back(record);
+      // Only the first rounds, as many as a measurement of the case takes, stand for its runs
+      // in attempt(): a bisection's step may take a thousand.
+      std::vector<RawRecord>& kept = timed_rounds_[name];
+      if (kind == RoundKind::kTimed &&
+          kept.size() < static_cast<std::size_t>(item.state.config->run.num_measurement_runs)) {
+        kept.push_back(record);
+      }
       return record;
     }
     return std::nullopt;
@@ -471,8 +477,9 @@ class PreparedCommitUnderTest final : public CommitUnderTest {
 
  private:
   std::unique_ptr<BenchmarkRunner> runner_;
-  std::map<std::string, int> rounds_run_;                       ///< per case: rounds run so far
-  std::map<std::string, std::vector<RawRecord>> timed_rounds_;  ///< per case, in order
+  std::map<std::string, int> rounds_run_;  ///< per case: rounds run so far
+  /// Per case, its first timed rounds, as many as its config measures.
+  std::map<std::string, std::vector<RawRecord>> timed_rounds_;
 };
 
 }  // namespace
