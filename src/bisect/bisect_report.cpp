@@ -247,7 +247,15 @@ std::string markdown_report(const SearchResult& result, const BisectFacts& facts
   if (facts.replayed > 0) {
     out += fmt::format(" ({} runs taken from the interrupted bisection's log)", facts.replayed);
   }
+  out += fmt::format("; {} commits built", facts.built);
   out += ".\n";
+  if (facts.from_archive > 0) {
+    out += fmt::format(
+        "\n{} of the runs were taken from {} earlier attempts in the archive, measured on this "
+        "machine in this setup (`archive_attempts` of `--json` names them); `--fresh` measures "
+        "every run now.\n",
+        facts.from_archive, facts.archive_attempts.size());
+  }
   return out;
 }
 
@@ -297,6 +305,9 @@ Json json_report(const SearchResult& result, const BisectFacts& facts) {
           {"runs", result.runs},
           {"commits_measured", between},
           {"replayed_runs", facts.replayed},
+          {"archive_runs", facts.from_archive},
+          {"archive_attempts", facts.archive_attempts},
+          {"commits_built", facts.built},
           {"seconds", facts.seconds}};
 }
 

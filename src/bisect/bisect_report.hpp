@@ -21,8 +21,11 @@ struct BisectFacts {
   std::map<std::size_t, std::string> failures;  ///< why each skipped commit was skipped
   /// The branch a merge commit brought in, by the merge's index: its second parent's summary.
   std::map<std::size_t, std::string> merged;
-  double seconds = 0;        ///< time the bisection took, this invocation
-  std::size_t replayed = 0;  ///< runs taken from the log of an earlier invocation (--resume)
+  double seconds = 0;            ///< time the bisection took, this invocation
+  std::size_t replayed = 0;      ///< runs taken from the log of an earlier invocation (--resume)
+  std::size_t from_archive = 0;  ///< runs taken from the [history] archive's attempts
+  std::vector<std::string> archive_attempts;  ///< the attempts those runs may come from
+  std::size_t built = 0;                      ///< commits built by this invocation
 };
 
 /// The exit status: 0 a commit or range found, 1 no change, 2 undecided.

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "bisect/archived_runs.hpp"
 #include "bisect/bisect_report.hpp"
 #include "bisect/bisect_search.hpp"
 #include "bisect/sample_log.hpp"
@@ -18,7 +19,9 @@
 #include "history/commit_measurement.hpp"
 #include "history/history_setup.hpp"
 #include "history/history_steps.hpp"
+#include "history/series_identity.hpp"
 #include "measure/exclusive_file.hpp"
+#include "measure/host_profile.hpp"
 #include "measure/interruption.hpp"
 #include "measure/process_executor.hpp"
 #include "model/error.hpp"
@@ -168,14 +171,16 @@ std::string case_of(const history::HistorySetup& setup, const BisectOptions& opt
   return options.case_name;
 }
 
-/// Runs of the path's commits, built on first use and kept until the bisection ends; every
-/// run logged, and runs of an interrupted bisection replayed first.
+/// Runs of the path's commits: first those the archive holds (not logged: the same archive
+/// serves them again on --resume), then runs of an interrupted bisection replayed from its
+/// log, then runs measured now, each commit built on first use and kept until the bisection
+/// ends, every run logged.
 class BuiltCommits final : public bisect::CommitSampler {
  public:
   BuiltCommits(const history::HistorySetup& setup, const std::vector<history::CommitInfo>& path,
                history::MeasureSettings settings, std::string case_name,
                const BisectRequest& request, fs::path out, bisect::SampleLog& log,
-               std::ostream& progress)
+               bisect::ArchivedRuns archived, std::ostream& progress)
       : setup_(setup),
         path_(path),
         settings_(std::move(settings)),
@@ -183,10 +188,18 @@ class BuiltCommits final : public bisect::CommitSampler {
         request_(request),
         out_(std::move(out)),
         log_(log),
+        archived_(std::move(archived)),
         progress_(progress) {}
 
   std::optional<double> sample(std::size_t index) override {
     const std::string& sha = path_[index].sha;
+    if (auto queued = archived_.runs.find(index);
+        queued != archived_.runs.end() && !queued->second.empty()) {
+      const double value = queued->second.front();
+      queued->second.pop_front();
+      ++from_archive_;
+      return value;
+    }
     if (!log_.pending().empty()) {
       bisect::LoggedRun logged = log_.pending().front();
       if (logged.commit == sha) {
@@ -209,6 +222,8 @@ class BuiltCommits final : public bisect::CommitSampler {
   }
 
   const std::map<std::size_t, std::string>& failures() const { return failures_; }
+  std::size_t from_archive() const { return from_archive_; }
+  std::size_t built() const { return built_.size(); }
 
   /// The attempt of every commit built in this invocation, oldest first, as `history
   /// measure` would record it; nullopt when interrupted.
@@ -266,11 +281,38 @@ class BuiltCommits final : public bisect::CommitSampler {
   const BisectRequest& request_;
   fs::path out_;
   bisect::SampleLog& log_;
+  bisect::ArchivedRuns archived_;
+  std::size_t from_archive_ = 0;
   std::ostream& progress_;
   ProcessExecutor executor_;
   std::map<std::size_t, std::unique_ptr<CommitUnderTest>> built_;
   std::map<std::size_t, std::string> failures_;
 };
+
+/// The runs the [history] archive holds of the path's commits in the series this
+/// bisection's own runs belong to; what it found is said on `progress`.
+bisect::ArchivedRuns runs_in_archive(const history::HistorySetup& setup,
+                                     const std::vector<history::CommitInfo>& path,
+                                     const std::string& case_name, const std::string& metric,
+                                     std::ostream& progress) {
+  std::vector<std::string> shas;
+  for (const history::CommitInfo& commit : path) shas.push_back(commit.sha);
+  const bisect::ArchiveMatch match{
+      collect_hardware_profile(real_host()).id(),
+      history::setup_id(history::configuration_of(setup.config), setup.config.harness_version),
+      case_name, metric};
+  bisect::ArchivedRuns archived =
+      bisect::archived_runs(*setup.archive->snapshot(), setup.archive->url(), shas, match);
+  for (const std::string& note : archived.notes)
+    progress << "perfgate bisect: note: " << note << "\n";
+  if (!archived.attempts.empty()) {
+    progress << fmt::format(
+        "perfgate bisect: {} runs of {} commits from {} attempts in {} count (this machine, "
+        "this setup); they are used before any run is measured. --fresh leaves them out\n",
+        archived.total(), archived.runs.size(), archived.attempts.size(), setup.archive->url());
+  }
+  return archived;
+}
 
 /// What a merge commit brought in: its second parent's summary.
 std::map<std::size_t, std::string> merges_found(const history::GitRepository& repository,
@@ -346,6 +388,9 @@ CLI::App* add_bisect_command(CLI::App& app, BisectOptions& options) {
                      "perfgate-bisect; must not exist unless --resume)");
   bisect->add_flag("--resume", options.resume,
                    "Continue the bisection in --out from the runs it logged");
+  bisect->add_flag("--fresh", options.fresh,
+                   "Measure every run now: take none from the attempts the [history] archive "
+                   "holds of these commits on this machine");
   bisect->add_flag("--publish", options.publish,
                    "At the end, publish an attempt of every commit built into the [history] "
                    "archive (their other cases measured then)");
@@ -416,10 +461,17 @@ int execute_bisect(const BisectOptions& options) {
   facts.threshold = request.rules.threshold;
   facts.commit_url = setup.config.commit_url;
 
+  bisect::ArchivedRuns archived;
+  if (!options.fresh && setup.archive->exists()) {
+    archived = runs_in_archive(setup, path, case_name, request.metric, progress);
+  }
+  facts.archive_attempts = archived.attempts;
+
   const auto started = std::chrono::steady_clock::now();
   bisect::SearchResult result;
   {
-    BuiltCommits commits(setup, path, settings, case_name, request, out, log, progress);
+    BuiltCommits commits(setup, path, settings, case_name, request, out, log, std::move(archived),
+                         progress);
     try {
       std::size_t step_number = 0;
       result =
@@ -437,6 +489,8 @@ int execute_bisect(const BisectOptions& options) {
     }
     facts.failures = commits.failures();
     facts.replayed = log.replayed();
+    facts.from_archive = commits.from_archive();
+    facts.built = commits.built();
     facts.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     facts.merged = merges_found(*setup.repository, path, result);

@@ -25,6 +25,7 @@ struct BisectOptions {
   bool resume = false;
   bool json = false;
   bool publish = false;  ///< publish each commit built into the [history] archive at the end
+  bool fresh = false;    ///< take no runs from the [history] archive's attempts
 };
 
 CLI::App* add_bisect_command(CLI::App& app, BisectOptions& options);

@@ -309,6 +309,66 @@ TEST_F(BisectCommand, PublishesAnAttemptOfEveryCommitItBuiltIntoTheArchive) {
   EXPECT_TRUE(no_copies_left());
 }
 
+TEST_F(BisectCommand, TakesTheRunsOfTheArchivesAttemptsOnThisMachineBeforeMeasuringAny) {
+  // Attempts of 40 runs: enough for every step of this search, which decides a 2x change in
+  // its first rounds.
+  std::string project = kProject;
+  project.replace(project.find("num_measurement_runs = 2"), 24, "num_measurement_runs = 40");
+  std::vector<std::string> shas = {git_.commit({{"perfgate.toml", project}}, "perfgate: 40 runs")};
+  for (int i = 1; i <= 6; ++i) {
+    shas.push_back(i == 3 ? git_.commit({{"DELAY", "0.04\n"}}, "app: sleep twice as long")
+                          : git_.commit({{"NOTES", std::to_string(i)}}, "note"));
+  }
+  const auto measure_into_archive = [&](const std::string& name, const std::string& max,
+                                        std::vector<std::string> environment) {
+    std::vector<std::string> plan = {"history", "plan", "--max",
+                                     max,       "-o",   (dir_ / (name + ".json")).string()};
+    plan.insert(plan.end(), environment.begin(), environment.end());
+    ASSERT_EQ(perfgate(plan).exit_code, 0);
+    std::vector<std::string> measure = {"history", "measure",
+                                        "--plan",  (dir_ / (name + ".json")).string(),
+                                        "-o",      (dir_ / name).string()};
+    measure.insert(measure.end(), environment.begin(), environment.end());
+    const auto measured = perfgate(measure);
+    ASSERT_EQ(measured.exit_code, 0) << measured.err;
+    ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / name).string()}).exit_code, 0);
+  };
+  // Another machine's attempts (here of the bad end and the commit before it) are another
+  // series: they do not count.
+  measure_into_archive("elsewhere", "2", {"--environment", "another-machine"});
+  const auto other = perfgate(
+      {"bisect", "--good", shas[0], "--bad", "main", "--out", (dir_ / "b0").string(), "--json"});
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  EXPECT_EQ(Json::parse(other.out)["archive_runs"], 0);
+  EXPECT_EQ(Json::parse(other.out)["archive_attempts"], Json::array());
+
+  measure_into_archive("here", "8", {});
+  const auto result = perfgate(
+      {"bisect", "--good", shas[0], "--bad", "main", "--out", (dir_ / "b1").string(), "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json report = Json::parse(result.out);
+  EXPECT_EQ(report["found"][0]["sha"], shas[3]);
+  EXPECT_EQ(report["archive_runs"], report["runs"]) << "every run came from the archive";
+  EXPECT_EQ(report["commits_built"], 0) << result.err;
+  ASSERT_EQ(report["archive_attempts"].size(), 7u) << "one attempt of each commit of the path";
+  for (const Json& attempt : report["archive_attempts"]) {
+    EXPECT_EQ(attempt.get<std::string>().find("-local-"), 40u) << attempt;
+  }
+  EXPECT_NE(result.err.find("runs of 7 commits from 7 attempts in git:perfgate-data count"),
+            std::string::npos)
+      << result.err;
+  EXPECT_EQ(result.err.find("building"), std::string::npos) << result.err;
+
+  const auto fresh = perfgate({"bisect", "--good", shas[0], "--bad", "main", "--out",
+                               (dir_ / "b2").string(), "--fresh", "--json"});
+  ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
+  const Json measured = Json::parse(fresh.out);
+  EXPECT_EQ(measured["found"][0]["sha"], shas[3]);
+  EXPECT_EQ(measured["archive_runs"], 0);
+  EXPECT_EQ(measured["commits_built"], measured["commits_measured"].get<int>() + 2);
+  EXPECT_TRUE(no_copies_left());
+}
+
 TEST_F(BisectCommand, HistoryBisectTakesTheRangeOfAFlagFromAnExport) {
   const std::vector<std::string> shas = history(6, 4);
   // The export as `history export` writes it, cut down to what `history bisect` reads: a
