@@ -168,8 +168,8 @@ echo "goals: the 5% slower commit named 10 of 10 in <= 8 measured commits on ave
 echo "instructions 10 of 10, one run per tested commit; no change 10 of 10 after one comparison;"
 echo "two 3% steps never anything else; 3 commits that do not build skipped, the culprit found"
 bash "$(dirname "$0")/bisect_goals.sh" "$BUILD" 10
-echo "far values of a step, pulled in or left out, on models of a busy machine's noise (none wrong):"
-python3 "$(dirname "$0")/bisect_far_values.py" 100
+echo "a step's far values pulled in (what bisect does) or left out, on models of a busy machine's noise:"
+python3 "$(dirname "$0")/bisect_far_values.py" 50
 echo
 echo "== Process start: perfgate --version beside /bin/true, best of 200 starts each =="
 # What every command pays before its work: libpq, libgit2, libcrypto and cpp-httplib are

@@ -21,37 +21,28 @@ constexpr double kBetweenMargin = 0.05;
 /// midpoint is like neither end, before max_rounds (times).
 constexpr double kBetweenInterval = 0.25;
 
-/// Values beyond this many robust standard deviations from the median are pulled in to it
-/// while a step has few values, and left out once it has kDropFrom.
+/// Values beyond this many robust standard deviations from the median are pulled in to it.
 constexpr double kClipDeviations = 3.0;
 /// The clipping starts once a step has this many values: fewer give no stable median.
 constexpr std::size_t kClipFrom = 5;
-/// From this many values on, the median and MAD are stable enough to leave the far values
-/// out rather than pull them in.
-constexpr std::size_t kDropFrom = 20;
 
-/// The step's values with those beyond median +- kClipDeviations robust standard deviations
-/// (1.4826 MAD) pulled in to that bound (Huber's winsorisation, Robust Statistics, 1981), or,
-/// from kDropFrom values on, left out. A run that met a busy moment of the machine (1.5-3x
-/// slower) would otherwise widen the interval until no step decides, and so does a round
-/// whose runs met both speeds of a machine that switches between two: under a busy loop on
-/// each core of a 2-core machine a 30 ms program ran at 27 or at 50 ms, tens of runs at a
-/// time, and a round that straddled a switch differed by 30-60% where the others differed
-/// by 5-9%. Pulled in, such rounds still doubled the standard deviation; left out, the same
-/// runs decided the same steps in about half the rounds (docs/bisect.md). Gaussian noise
-/// loses 0.3% of its values, equally on both sides, and a round straddling a switch is as
-/// likely to err up as down, so the mean is not moved.
+/// The values with those far from their median pulled in to median +- kClipDeviations
+/// robust standard deviations (1.4826 MAD): a run that met a busy moment of the machine
+/// (1.5-3x slower) would otherwise widen the interval until no step decides. A Huber-type
+/// winsorisation: it leaves Gaussian noise almost untouched (P. J. Huber, Robust Statistics,
+/// 1981). Far values are pulled in, never left out: a test step's offset mixes three
+/// commits' runs, and on a machine that switches between two speeds its far values lie
+/// mostly on one side (a middle run alone at the other speed moves it twice as far as an
+/// end's); leaving them out once decided a step wrongly in 25 rounds where pulling them in
+/// stayed undecided (docs/bisect.md, bench/bisect_far_values.py).
 std::vector<double> clipped(std::vector<double> values) {
   if (values.size() < kClipFrom) return values;
   const Summary summary = summarize(values);
   const double spread = 1.4826 * summary.mad;
   if (!(spread > 0)) return values;
-  const double low = summary.median - kClipDeviations * spread;
-  const double high = summary.median + kClipDeviations * spread;
-  if (values.size() >= kDropFrom) {
-    std::erase_if(values, [&](double value) { return value < low || value > high; });
-  } else {
-    for (double& value : values) value = std::clamp(value, low, high);
+  for (double& value : values) {
+    value = std::clamp(value, summary.median - kClipDeviations * spread,
+                       summary.median + kClipDeviations * spread);
   }
   return values;
 }
