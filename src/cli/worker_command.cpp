@@ -10,6 +10,7 @@
 #include "history/history_setup.hpp"
 #include "model/error.hpp"
 #include "model/json.hpp"
+#include "store/postgres_connection.hpp"
 #include "store/store.hpp"
 
 namespace perfgate {
@@ -163,8 +164,14 @@ int execute_worker(const WorkerCommands& commands, const WorkerCommandOptions& o
                 "--environment is required: the runner environment this machine measures for, "
                 "e.g. --environment gpu-h100-1");
   }
-  // Validated before anything else: a mistyped URL or environment claims nothing.
-  WorkQueue check(queue_url(options));
+  // Validated before anything else: a mistyped URL or environment claims nothing. A server
+  // that is restarting or ending sessions at this moment is not refused here: the worker's
+  // first connection waits for it (run_worker, up to 30 s), as a fleet started beside a
+  // restarting database must.
+  try {
+    WorkQueue check(queue_url(options));
+  } catch (const PgConnectionLost&) {
+  }
   const history::HistorySetup setup = history::open_history(options.repo, std::nullopt);
   WorkerOptions worker;
   worker.store_url = queue_url(options);

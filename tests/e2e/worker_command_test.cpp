@@ -357,6 +357,23 @@ TEST_F(WorkerOnRestartingServer, FleetRidesOutTwentyRestartsAndTerminatedConnect
 // One runner measures for 6 s on a 3 s lease while every connection is terminated, the
 // lease renewal's own too. The renewals carry on, so the idle second runner never takes the
 // item over: claim 1 is the one stored.
+TEST_F(WorkerOnRestartingServer, AWorkerStartedWhileTheServerRestartsWaitsForIt) {
+  // The worker's check of its store URL and its first connection both meet a server that
+  // is restarting: neither refuses it, and the commit is measured once it is back.
+  commits(1, "0.1");
+  std::unique_ptr<testing::BackgroundPerfgate> worker;
+  std::thread start([&] { worker = start_worker(0, 30); });
+  for (int round = 0; round < 4; ++round) server_.restart();
+  start.join();
+  ASSERT_FALSE(worker->try_wait().has_value()) << worker_log(0);
+  const auto items = items_when_finished(std::chrono::minutes(1));
+  worker->signal(SIGTERM);
+  EXPECT_EQ(worker->wait(), 143) << worker_log(0);
+  ASSERT_EQ(items.size(), 1u);
+  EXPECT_EQ(items[0].state, "done") << worker_log(0);
+  EXPECT_EQ(items[0].attempts_stored, 1);
+}
+
 TEST_F(WorkerOnRestartingServer, LeaseRenewalsSurviveTerminatedConnections) {
   commits(1, "6");
   auto first = start_worker(0, 3);
