@@ -39,7 +39,7 @@ std::optional<std::vector<double>> raw_samples(const history::ArchiveSnapshot& s
                                                const ArchiveMatch& match) {
   const std::string folder = attempt.raw_path + "results";
   for (const std::string& name : snapshot.list(folder)) {
-    if (name.size() < 5 || name.compare(name.size() - 5, 5, ".json") != 0) continue;
+    if (!name.ends_with(".json")) continue;
     const std::string path = folder + "/" + name;
     const std::optional<std::string> text = snapshot.read(path);
     if (!text) continue;
@@ -75,7 +75,7 @@ ArchivedRuns archived_runs(const history::ArchiveSnapshot& snapshot, const std::
   ArchivedRuns found;
   std::vector<ArchivedAttempt> attempts;
   for (const std::string& name : snapshot.list("attempts")) {
-    if (name.size() < 5 || name.compare(name.size() - 5, 5, ".json") != 0) continue;
+    if (!name.ends_with(".json")) continue;
     const auto identity = history::parse_attempt_identity(name.substr(0, name.size() - 5));
     if (!identity) continue;
     const auto index = index_of.find(identity->sha);

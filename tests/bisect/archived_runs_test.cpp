@@ -10,30 +10,12 @@
 #include "history/series_identity.hpp"
 #include "model/raw_record.hpp"
 #include "stats/summary.hpp"
+#include "support/memory_archive.hpp"
 
 namespace perfgate::bisect {
 namespace PERFGATE_TEST_FILE {
 
-/// An archive held in memory: path -> bytes.
-class MemorySnapshot final : public history::ArchiveSnapshot {
- public:
-  std::map<std::string, std::string> files;
-  std::optional<std::string> read(const std::string& path) const override {
-    const auto found = files.find(path);
-    if (found == files.end()) return std::nullopt;
-    return found->second;
-  }
-  std::vector<std::string> list(const std::string& folder) const override {
-    std::vector<std::string> names;
-    for (const auto& [path, bytes] : files) {
-      if (path.rfind(folder + "/", 0) != 0) continue;
-      const std::string rest = path.substr(folder.size() + 1);
-      const std::string name = rest.substr(0, rest.find('/'));
-      if (names.empty() || names.back() != name) names.push_back(name);
-    }
-    return names;
-  }
-};
+using testing::MemorySnapshot;
 
 const std::vector<std::string> kPath = {std::string(40, 'a'), std::string(40, 'b'),
                                         std::string(40, 'c')};

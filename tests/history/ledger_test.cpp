@@ -8,6 +8,7 @@
 #include "history/history_attempt.hpp"
 #include "history/series_identity.hpp"
 #include "model/error.hpp"
+#include "support/memory_archive.hpp"
 
 namespace perfgate::history {
 namespace PERFGATE_TEST_FILE {
@@ -145,17 +146,7 @@ TEST(Ledger, CountsOnlyTheAttemptsOfOneEnvironmentInOneSetup) {
   EXPECT_TRUE(commit_states(l, "m3", "s1").empty());
 }
 
-/// An archive of a few files, as a snapshot.
-class FileSnapshot : public ArchiveSnapshot {
- public:
-  std::map<std::string, std::string> files;
-  std::optional<std::string> read(const std::string& path) const override {
-    const auto found = files.find(path);
-    if (found == files.end()) return std::nullopt;
-    return found->second;
-  }
-  std::vector<std::string> list(const std::string&) const override { return {}; }
-};
+using FileSnapshot = testing::MemorySnapshot;
 
 TEST(Ledger, ALedgerOfAnOlderPerfgateLearnsEachAttemptsMachineAndSetupFromItsFile) {
   Json json = to_json(ledger("a", {"a"}));
