@@ -98,6 +98,12 @@ class StateRun {
   ProcessResult execute(const CommandSpec& command, const std::string& label,
                         const std::map<std::string, std::string>& extra_env = {},
                         bool kill_escapees = false, const Counted* counted = nullptr) {
+    return executor_.run(spec_for(command, label, extra_env, kill_escapees, counted));
+  }
+
+  ProcessSpec spec_for(const CommandSpec& command, const std::string& label,
+                       const std::map<std::string, std::string>& extra_env, bool kill_escapees,
+                       const Counted* counted) const {
     ProcessSpec spec;
     spec.kill_escapees = kill_escapees;
     spec.argv = command.to_argv();
@@ -124,7 +130,7 @@ class StateRun {
     }
     spec.log_path = log_path_;
     spec.log_limit_bytes = environment_.log_limit_bytes;
-    return executor_.run(spec);
+    return spec;
   }
 
   /// Runs an optional hook; returns the failure text, or "" when it succeeded or is absent.
@@ -205,25 +211,37 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   // run_config.measure without "time": only the counted runs.
   const int total =
       config.run.measure_time ? config.run.num_warmup_runs + config.run.num_measurement_runs : 0;
+  // Runs are numbered from 1 within their kind, as the progress bar and the table count
+  // them: "warmup run 1 of 2", "measured run 3 of 10".
+  const auto timed_run_label = [&](int index) {
+    return run_kind_label(index < config.run.num_warmup_runs, index, config.run.num_warmup_runs,
+                          config.run.num_measurement_runs);
+  };
+  const auto timed_run_spec = [&](int index) {
+    const std::string run_name = std::to_string(index);
+    const bool warmup = index < config.run.num_warmup_runs;
+    return runner.spec_for(
+        state.command, timed_run_label(index),
+        {{"PERFGATE_METRICS_OUT", (scratch.path() / ("metrics-" + run_name + ".jsonl")).string()},
+         {"PERFGATE_PROBE_OUT", (scratch.path() / ("probe-" + run_name + ".json")).string()},
+         {"PERFGATE_RUN_INDEX", run_name},
+         {"PERFGATE_WARMUP", warmup ? "1" : "0"}},
+        /*kill_escapees=*/true, nullptr);
+  };
   for (int index = 0; failure.empty() && index < total; ++index) {
     const bool warmup = index < config.run.num_warmup_runs;
     if (observer_) observer_->run_started(state, index, total, warmup);
     failure = runner.hook(config.prepare, "prepare");
     if (!failure.empty()) break;
 
-    const std::string run_name = std::to_string(index);
-    // Runs are numbered from 1 within their kind, as the progress bar and the table count
-    // them: "warmup run 1 of 2", "measured run 3 of 10".
-    const std::string run_label =
-        run_kind_label(warmup, index, config.run.num_warmup_runs, config.run.num_measurement_runs);
-    const fs::path metrics_path = scratch.path() / ("metrics-" + run_name + ".jsonl");
-    const fs::path probe_path = scratch.path() / ("probe-" + run_name + ".json");
-    const ProcessResult result = runner.execute(state.command, run_label,
-                                                {{"PERFGATE_METRICS_OUT", metrics_path.string()},
-                                                 {"PERFGATE_PROBE_OUT", probe_path.string()},
-                                                 {"PERFGATE_RUN_INDEX", run_name},
-                                                 {"PERFGATE_WARMUP", warmup ? "1" : "0"}},
-                                                /*kill_escapees=*/true);
+    const std::string run_label = timed_run_label(index);
+    const fs::path metrics_path = scratch.path() / ("metrics-" + std::to_string(index) + ".jsonl");
+    const fs::path probe_path = scratch.path() / ("probe-" + std::to_string(index) + ".json");
+    // With no hook between two runs, the next run is known now: the executor may start it
+    // the moment this one ends, while this one's files are read.
+    if (!config.prepare && !config.conclude && index + 1 < total)
+      executor_.expect_after_next(timed_run_spec(index + 1));
+    const ProcessResult result = executor_.run(timed_run_spec(index));
     if (result.escapees_killed < 0) {
       escapes_untracked = true;
     } else {

@@ -27,6 +27,8 @@ struct ProcessSpec {
   /// double-forked): set for measured runs, not for hooks, whose daemons (a server that a
   /// setup hook starts for the runs) are meant to outlive them.
   bool kill_escapees = false;
+
+  bool operator==(const ProcessSpec&) const = default;
 };
 
 enum class ProcessOutcome {
@@ -74,6 +76,11 @@ class Executor {
  public:
   virtual ~Executor() = default;
   virtual ProcessResult run(const ProcessSpec& spec) = 0;
+  /// Says that the call to run() after the next one will be for `spec`, unless the next run
+  /// fails: an executor may start it as soon as the next run ends, before perfgate has
+  /// looked at that run's result. Called before that next run(); a later run() with another
+  /// spec cancels it (it may have run by then). The default ignores it.
+  virtual void expect_after_next(const ProcessSpec& spec) { (void)spec; }
 };
 
 }  // namespace perfgate

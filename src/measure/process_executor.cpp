@@ -62,6 +62,58 @@ PipeState read_available(int fd, BoundedLog& log) {
   }
 }
 
+/// How a run ended, from the spawner or from perfgate's own reaping.
+struct RunEnd {
+  int leader_status = 0;
+  bool timed_out = false;
+  TreeUsage usage;
+  double wall_s = 0;
+};
+
+// The result of a run that started: what is left of its output, its measures, its outcome.
+ProcessResult finish_run(const ProcessSpec& spec, std::optional<BoundedLog>& log,
+                         ProcessResult result, int output_fd, const RunEnd& end,
+                         const ProcessGroupSampler& sampler, std::optional<CgroupMemory>& cgroup) {
+  // Whatever is still in the pipe was written before the group died; a process that left
+  // the group may hold the pipe open, so read only what is there instead of waiting for EOF.
+  if (output_fd >= 0) {
+    while (read_available(output_fd, *log) == PipeState::kRead) {
+    }
+  }
+
+  result.wall_s = end.wall_s;
+  result.user_s = end.usage.user_s;
+  result.system_s = end.usage.system_s;
+  double peak_bytes = std::max(static_cast<double>(end.usage.max_rss_kib) * 1024.0,
+                               static_cast<double>(sampler.peak_bytes()));
+  if (cgroup) {
+    if (const auto cgroup_peak = cgroup->peak_bytes()) {
+      peak_bytes = std::max(peak_bytes, static_cast<double>(*cgroup_peak));
+    }
+  }
+  result.peak_rss_mb = peak_bytes / (1024.0 * 1024.0);
+
+  if (const int signal = interruption_signal()) {
+    result.outcome = ProcessOutcome::kInterrupted;
+    result.signal = signal;
+  } else if (end.timed_out) {
+    result.outcome = ProcessOutcome::kTimedOut;
+    result.timeout_s = *spec.timeout_s;
+  } else if (WIFSIGNALED(end.leader_status)) {
+    result.outcome = ProcessOutcome::kSignaled;
+    result.signal = WTERMSIG(end.leader_status);
+  } else {
+    result.outcome = ProcessOutcome::kExited;
+    result.exit_code = WEXITSTATUS(end.leader_status);
+  }
+  if (log) {
+    log->finish();
+    result.output_bytes = log->total_bytes();
+    result.dropped_bytes = log->dropped_bytes();
+  }
+  return result;
+}
+
 }  // namespace
 
 ProcessExecutor::ProcessExecutor(ProcessExecutorOptions options)
@@ -96,10 +148,34 @@ void ProcessExecutor::stop_using_spawner(const std::string& reason) {
              reason);
 }
 
+void ProcessExecutor::expect_after_next(const ProcessSpec& spec) {
+  expected_ = spec;
+}
+
+void ProcessExecutor::cancel_queued() {
+  if (!queued_) return;
+  const std::uint32_t id = queued_->id;
+  queued_.reset();
+  if (!spawner_) return;
+  // It may be waiting, running or over: a KILL skips it or ends it, and its one reply says
+  // which. Its output (if it ran) belongs to no run perfgate reports, so it is not logged.
+  spawner_->kill_run(id);
+  for (;;) {
+    const auto reply = spawner_->read_reply();
+    if (!reply) {
+      stop_using_spawner("it stopped while a queued run was cancelled");
+      return;
+    }
+    if (reply->run_id >= id) return;
+  }
+}
+
 ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   ProcessResult result;
   if (const int signal = interruption_signal()) {
     // perfgate is stopping: nothing new starts, not even a cleanup hook.
+    cancel_queued();
+    expected_.reset();
     result.outcome = ProcessOutcome::kInterrupted;
     result.signal = signal;
     return result;
@@ -109,31 +185,170 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
     log.emplace(*spec.log_path, spec.log_limit_bytes);
     if (!spec.log_header.empty()) log->note(spec.log_header);
   }
+  if (!spec.argv.empty() && uses_spawner()) {
+    result = run_with_spawner(spec, log);
+    if (spawner_) return result;
+    // The spawner stopped before it started this run: start it here.
+    if (result.outcome != ProcessOutcome::kFailedToStart || !result.error.empty()) return result;
+  }
+  cancel_queued();
+  expected_.reset();
+  return run_directly(spec, log);
+}
 
+ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
+                                                std::optional<BoundedLog>& log) {
+  ProcessResult result;
   const auto started_at = Clock::now();
-  SpawnedProcess child;
-  bool via_spawner = !spec.argv.empty() && uses_spawner();
-  if (via_spawner) {
+  const auto sample_interval = std::max(options_.sample_interval, std::chrono::milliseconds(1));
+  // The run's number and the read end of its output pipe.
+  std::optional<std::uint32_t> id;
+  FileDescriptor output;
+  const auto queue = [&](const ProcessSpec& run_spec, bool after_success,
+                         FileDescriptor& read_end) -> std::optional<std::uint32_t> {
     OutputPipe pipe;
-    if (log) pipe = open_output_pipe(child.error);
-    if (!log || pipe.read_end.valid()) {
-      const auto started = spawner_->start_run(spec, log ? pipe.write_end.get() : -1);
-      if (!started.alive) {
-        stop_using_spawner("it stopped before starting a run");
-        via_spawner = false;
-      } else {
-        child.pid = started.pid;
-        child.output = std::move(pipe.read_end);
-        if (!child.started()) child.error = describe_failure(spec, started.error);
+    if (run_spec.log_path) {
+      std::string error;
+      pipe = open_output_pipe(error);
+      if (!pipe.read_end.valid()) {
+        result.error = error;
+        return std::nullopt;
       }
     }
+    // The pid is needed at once to move the run into its cgroup, else only by the sampler:
+    // a run over before the sampler's first look never says it.
+    const auto say_started_after = cgroup_parent_ ? std::chrono::nanoseconds(0)
+                                                  : std::chrono::nanoseconds(sample_interval) / 2;
+    const auto queued =
+        spawner_->queue_run(run_spec, pipe.write_end.get(), after_success, say_started_after);
+    read_end = std::move(pipe.read_end);
+    return queued;
+  };
+  if (queued_ && queued_->spec == spec) {
+    id = queued_->id;
+    output = std::move(queued_->output);
+    queued_.reset();
+  } else {
+    cancel_queued();
+    if (!spawner_) return result;
+    id = queue(spec, false, output);
+    if (!id) {
+      if (result.error.empty()) stop_using_spawner("it stopped before starting a run");
+      return result;
+    }
   }
-  if (!via_spawner && !orphan_guard_) orphan_guard_.emplace();
+  // The run announced after this one waits in the spawner for this one to end. Not with
+  // per-run cgroups: perfgate moves each run into its cgroup itself, as soon as it starts.
+  if (expected_ && !cgroup_parent_) {
+    FileDescriptor next_output;
+    if (const auto next = queue(*expected_, true, next_output)) {
+      queued_ = QueuedRun{*expected_, *next, std::move(next_output)};
+    }
+    result.error.clear();
+  }
+  expected_.reset();
+
+  std::optional<CgroupMemory> cgroup;
+  ProcessGroupSampler sampler;
+  auto next_sample_at = Clock::now() + sample_interval;
+  // Slot 0: the output pipe (-1 once closed or never opened, which poll ignores); slot 1:
+  // the request socket, readable when the run is over; slot 2: the control socket, watched
+  // only while a per-run cgroup waits for the run's pid.
+  std::array<pollfd, 3> watched{pollfd{output.valid() ? output.get() : -1, POLLIN, 0},
+                                pollfd{spawner_->socket(), POLLIN, 0}, pollfd{-1, POLLIN, 0}};
+  pid_t pid = -1;
+  bool kill_requested = false;
+  std::optional<perfgate_spawner_reply> finished;
+  for (;;) {
+    if (pid < 0) pid = spawner_->started_pid(*id);
+    if (pid > 0 && cgroup_parent_ && !cgroup) {
+      cgroup.emplace(*cgroup_parent_, fmt::format("perfgate-{}-{}", ::getpid(), ++runs_started_));
+      cgroup->add(pid);
+    }
+    watched[2].fd = cgroup_parent_ && pid < 0 ? spawner_->control_socket() : -1;
+    auto now = Clock::now();
+    if (now >= next_sample_at) {
+      if (pid > 0) sampler.sample(pid);
+      now = Clock::now();
+      next_sample_at = now + sample_interval;
+    }
+    if (interruption_signal() != 0 && !kill_requested) {
+      // One KILL for the newest run asked for ends this one and skips the queued one.
+      spawner_->kill_run(queued_ ? queued_->id : *id);
+      queued_.reset();
+      kill_requested = true;
+    }
+    const timespec wait = to_timespec(next_sample_at - now);
+    for (pollfd& slot : watched) slot.revents = 0;
+    ::ppoll(watched.data(), watched.size(), &wait, nullptr);
+
+    if (watched[0].revents != 0 && read_available(watched[0].fd, *log) == PipeState::kClosed) {
+      watched[0].fd = -1;
+    }
+    if (watched[1].revents == 0) continue;
+    const auto reply = spawner_->read_reply();
+    if (!reply || reply->run_id != *id) {
+      // Its children, the run's leader among them, are ours now (we are their subreaper).
+      if (pid < 0) pid = spawner_->started_pid(*id);
+      queued_.reset();
+      stop_using_spawner("it stopped during a run");
+      if (pid < 0) {
+        // Its pid was not said (yet): a child of ours now can only be that run.
+        const auto orphans = children_of_this_process();
+        if (!orphans || orphans->empty()) return result;  // nothing ran: run() starts it
+        pid = orphans->front();
+      }
+      RunEnd end;
+      end.wall_s = std::chrono::duration<double>(Clock::now() - started_at).count();
+      end.leader_status = kill_and_reap_group(pid, end.usage);
+      result.pid = pid;
+      return finish_run(spec, log, result, watched[0].fd, end, sampler, cgroup);
+    }
+    if (reply->type == PERFGATE_SPAWNER_SKIPPED) {
+      if (kill_requested) {
+        result.outcome = ProcessOutcome::kInterrupted;
+        result.signal = interruption_signal();
+        return result;
+      }
+      // Queued behind a run that failed, yet asked for all the same: ask again.
+      id = queue(spec, false, output);
+      if (!id) {
+        stop_using_spawner("it stopped before starting a run");
+        return result;
+      }
+      watched[0].fd = output.valid() ? output.get() : -1;
+      continue;
+    }
+    finished = reply;
+    break;
+  }
+  // Read now, so that the spawner's announcements never pile up.
+  spawner_->started_pid(*id);
+  if (finished->pid < 0) {
+    result.error = describe_failure(spec, finished->error);
+    if (log) log->finish();
+    return result;
+  }
+  result.pid = finished->pid;
+  result.escapees_killed = finished->escaped;
+  RunEnd end;
+  end.leader_status = finished->status;
+  end.timed_out = finished->timed_out != 0;
+  end.usage.add_microseconds(finished->user_us, finished->system_us, finished->max_rss_kib);
+  end.wall_s = static_cast<double>(finished->wall_ns) / 1e9;
+  return finish_run(spec, log, result, watched[0].fd, end, sampler, cgroup);
+}
+
+ProcessResult ProcessExecutor::run_directly(const ProcessSpec& spec,
+                                            std::optional<BoundedLog>& log) {
+  ProcessResult result;
+  const auto started_at = Clock::now();
+  if (!orphan_guard_) orphan_guard_.emplace();
   // Children there before the run (a daemon a setup hook started, the guard) are not the
   // run's.
   std::optional<std::vector<pid_t>> children_before;
-  if (!via_spawner && spec.kill_escapees) children_before = children_of_this_process();
-  if (!via_spawner) child = spawn_process(spec, log.has_value(), ignored_signals_);
+  if (spec.kill_escapees) children_before = children_of_this_process();
+  SpawnedProcess child = spawn_process(spec, log.has_value(), ignored_signals_);
   if (!child.started()) {
     result.error = child.error;
     if (log) log->finish();
@@ -141,8 +356,8 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   }
   const pid_t pid = child.pid;
   result.pid = pid;
-  if (!via_spawner) orphan_guard_->watch(pid);
-  // Until the leader is reaped (by us or by the spawner) an interruption kills the group.
+  orphan_guard_->watch(pid);
+  // Until the leader is reaped an interruption kills the group.
   const LiveProcessGroup live_group(pid);
 
   std::optional<CgroupMemory> cgroup;
@@ -159,21 +374,14 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   }
   ProcessGroupSampler sampler;
   auto next_sample_at = started_at + sample_interval;
-  // Started directly, the leader's exit shows on its pidfd; started by the spawner, on the
-  // spawner's socket, when it reports the end of the run.
-  const FileDescriptor pidfd = via_spawner ? FileDescriptor() : open_pidfd(pid);
-  const int exit_fd = via_spawner ? spawner_->socket() : pidfd.get();
+  // The leader's exit shows on its pidfd; without one, it is polled for.
+  const FileDescriptor pidfd = open_pidfd(pid);
 
   // Slot 0: the output pipe (-1 once closed or never opened, which poll ignores);
   // slot 1: readable once the leader has exited.
   std::array<pollfd, 2> watched{pollfd{child.output.valid() ? child.output.get() : -1, POLLIN, 0},
-                                pollfd{exit_fd, POLLIN, 0}};
-  bool timed_out = false;
-  bool kill_requested = false;
-  TreeUsage usage;
-  int leader_status = 0;
-  std::optional<double> wall_s;
-  Clock::time_point ended_at;
+                                pollfd{pidfd.get(), POLLIN, 0}};
+  RunEnd end;
   for (;;) {
     auto now = Clock::now();
     if (now >= next_sample_at) {
@@ -182,8 +390,8 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
       next_sample_at = now + sample_interval;
     }
     auto wake_at = next_sample_at;
-    if (deadline && !kill_requested) wake_at = std::min(wake_at, *deadline);
-    if (exit_fd < 0) wake_at = std::min(wake_at, now + kExitPollInterval);
+    if (deadline) wake_at = std::min(wake_at, *deadline);
+    if (!pidfd.valid()) wake_at = std::min(wake_at, now + kExitPollInterval);
     const timespec wait = to_timespec(wake_at - now);
     watched[0].revents = watched[1].revents = 0;
     ::ppoll(watched.data(), watched.size(), &wait, nullptr);
@@ -192,34 +400,11 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
       watched[0].fd = -1;
     }
     now = Clock::now();
-    if (via_spawner) {
-      if (watched[1].revents != 0) {
-        ended_at = now;
-        if (const auto finished = spawner_->read_finished()) {
-          leader_status = finished->status;
-          timed_out = finished->killed != 0;
-          usage.add_microseconds(finished->user_us, finished->system_us, finished->max_rss_kib);
-          wall_s = static_cast<double>(finished->wall_ns) / 1e9;
-          result.escapees_killed = finished->escaped;
-        } else {
-          // Its children, the run's leader among them, are ours now (we are their subreaper).
-          stop_using_spawner("it stopped during a run");
-          timed_out = kill_requested;
-          leader_status = kill_and_reap_group(pid, usage);
-        }
-        break;
-      }
-      if (((deadline && now >= *deadline) || interruption_signal() != 0) && !kill_requested) {
-        spawner_->kill_run();
-        kill_requested = true;
-      }
-      continue;
-    }
     const bool exited = pidfd.valid() ? watched[1].revents != 0 : leader_exited(pid);
     if (exited || (deadline && now >= *deadline) || interruption_signal() != 0) {
-      ended_at = now;
-      timed_out = !exited;
-      leader_status = kill_and_reap_group(pid, usage);
+      end.wall_s = std::chrono::duration<double>(now - started_at).count();
+      end.timed_out = !exited && interruption_signal() == 0;
+      end.leader_status = kill_and_reap_group(pid, end.usage);
       orphan_guard_->watch(0);
       if (spec.kill_escapees) {
         const auto killed = children_before ? kill_escapees(*children_before) : std::nullopt;
@@ -228,45 +413,7 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
       break;
     }
   }
-
-  // Whatever is still in the pipe was written before the group died; a process that left
-  // the group may hold the pipe open, so read only what is there instead of waiting for EOF.
-  if (watched[0].fd >= 0) {
-    while (read_available(watched[0].fd, *log) == PipeState::kRead) {
-    }
-  }
-
-  result.wall_s = wall_s.value_or(std::chrono::duration<double>(ended_at - started_at).count());
-  result.user_s = usage.user_s;
-  result.system_s = usage.system_s;
-  double peak_bytes = std::max(static_cast<double>(usage.max_rss_kib) * 1024.0,
-                               static_cast<double>(sampler.peak_bytes()));
-  if (cgroup) {
-    if (const auto cgroup_peak = cgroup->peak_bytes()) {
-      peak_bytes = std::max(peak_bytes, static_cast<double>(*cgroup_peak));
-    }
-  }
-  result.peak_rss_mb = peak_bytes / (1024.0 * 1024.0);
-
-  if (const int signal = interruption_signal()) {
-    result.outcome = ProcessOutcome::kInterrupted;
-    result.signal = signal;
-  } else if (timed_out) {
-    result.outcome = ProcessOutcome::kTimedOut;
-    result.timeout_s = *spec.timeout_s;
-  } else if (WIFSIGNALED(leader_status)) {
-    result.outcome = ProcessOutcome::kSignaled;
-    result.signal = WTERMSIG(leader_status);
-  } else {
-    result.outcome = ProcessOutcome::kExited;
-    result.exit_code = WEXITSTATUS(leader_status);
-  }
-  if (log) {
-    log->finish();
-    result.output_bytes = log->total_bytes();
-    result.dropped_bytes = log->dropped_bytes();
-  }
-  return result;
+  return finish_run(spec, log, result, watched[0].fd, end, sampler, cgroup);
 }
 
 }  // namespace perfgate

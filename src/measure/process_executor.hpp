@@ -9,7 +9,9 @@
 #include <optional>
 #include <string>
 
+#include "measure/bounded_log.hpp"
 #include "measure/executor.hpp"
+#include "measure/file_descriptor.hpp"
 #include "measure/orphan_guard.hpp"
 #include "measure/spawner_client.hpp"
 
@@ -31,12 +33,17 @@ struct ProcessExecutorOptions {
 /// Starts each run through perfgate-spawner, started at the first run and kept until the
 /// executor is destroyed. Makes the calling process a child subreaper (PR_SET_CHILD_SUBREAPER), so
 /// that descendants orphaned during a run are re-parented to it and can be reaped and counted.
+///
+/// A run announced with expect_after_next() is queued with the spawner while the run before it
+/// is in progress, so that the spawner starts it the moment that one ends: perfgate's own work
+/// between two runs (and waking perfgate at all) is then off the runs' critical path.
 class ProcessExecutor final : public Executor {
  public:
   explicit ProcessExecutor(ProcessExecutorOptions options = {});
   /// Throws Error(kIoError) only for perfgate's own I/O: a worker log that cannot be opened
   /// or written.
   ProcessResult run(const ProcessSpec& spec) override;
+  void expect_after_next(const ProcessSpec& spec) override;
   ~ProcessExecutor() override;
 
   /// Whether runs are started by perfgate-spawner; starts it on first use.
@@ -44,6 +51,10 @@ class ProcessExecutor final : public Executor {
 
  private:
   void stop_using_spawner(const std::string& reason);
+  ProcessResult run_with_spawner(const ProcessSpec& spec, std::optional<BoundedLog>& log);
+  ProcessResult run_directly(const ProcessSpec& spec, std::optional<BoundedLog>& log);
+  /// Kills the queued run, if any, and reads its reply.
+  void cancel_queued();
 
   ProcessExecutorOptions options_;
   /// Read once: signal dispositions are set at start-up and rarely change afterwards.
@@ -53,6 +64,15 @@ class ProcessExecutor final : public Executor {
   unsigned long runs_started_ = 0;  ///< numbers the per-run cgroups
   std::unique_ptr<SpawnerClient> spawner_;
   bool spawner_tried_ = false;
+  /// What expect_after_next() announced, until the next run() queues it.
+  std::optional<ProcessSpec> expected_;
+  /// A run asked of the spawner ahead of its run() call.
+  struct QueuedRun {
+    ProcessSpec spec;
+    std::uint32_t id = 0;
+    FileDescriptor output;  ///< the read end of its output pipe, when it has a log
+  };
+  std::optional<QueuedRun> queued_;
   /// Kills the run in progress if perfgate dies; only for runs started without the spawner.
   std::optional<OrphanGuard> orphan_guard_;
 };

@@ -6,15 +6,18 @@
  * by perfgate, every run would read at least perfgate's resident set; started by this small
  * static program, the floor is this program's own (a few hundred KiB).
  *
- * perfgate starts one spawner per executor with its end of a socketpair on descriptor 3 and
- * sends one request per run (protocol.h). For each run the spawner starts the command in a
- * new process group, reports the pid, waits for the leader to exit (or for a KILL request on
- * timeout), kills what is left of the group, reaps all of it, and reports the leader's status
- * with the CPU time and largest ru_maxrss of everything it reaped. It is a child subreaper,
- * so orphans of the run come back to it to be reaped and counted.
+ * perfgate starts one spawner per executor with its ends of two socketpairs on descriptors 3
+ * and 4 (protocol.h) and sends one request per run, and may queue the next run's request
+ * while one is in progress. For each run the spawner starts the command in a new process
+ * group, says its pid on the control socket, waits for the leader to exit (or for its
+ * timeout, or for a KILL request), kills what is left of the group, reaps all of it, and
+ * reports the leader's status with the CPU time and largest ru_maxrss of everything it
+ * reaped. Then it takes the next request at once: perfgate handles the finished run while
+ * the next one is already running, and is woken once per run. It is a child subreaper, so
+ * orphans of the run come back to it to be reaped and counted.
  *
- * When perfgate goes away (exits, crashes, is killed) its end of the socket closes: the
- * spawner kills the run in progress, reaps it and exits. */
+ * When perfgate goes away (exits, crashes, is killed) its ends of the sockets close: the
+ * spawner kills the run in progress, reaps it, starts nothing that was queued, and exits. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -41,6 +44,7 @@
 extern char** environ;
 
 static const int kSocket = PERFGATE_SPAWNER_FD;
+static const int kControl = PERFGATE_SPAWNER_CONTROL_FD;
 /* How long to keep reaping a killed group whose members are not yet our children (their
  * dying parents have not been reaped) before giving up on them; as perfgate did. */
 static const int64_t kGroupReapLimitNs = 5000000000LL;
@@ -68,8 +72,9 @@ static int read_exactly(int fd, void* buffer, size_t size) {
   return 1;
 }
 
-/* Reads one request header and the descriptor that may come with it (-1 when none). */
-static int read_request(struct perfgate_spawner_request* request, int* passed_fd) {
+/* Reads one request header from the request socket and the descriptor that may come with it
+ * (-1 when none). 0 when perfgate is gone; with `dont_wait`, -1 when no request is there. */
+static int read_request(struct perfgate_spawner_request* request, int* passed_fd, int dont_wait) {
   char control[CMSG_SPACE(sizeof(int))];
   struct iovec part = {request, sizeof *request};
   struct msghdr message = {0};
@@ -80,8 +85,9 @@ static int read_request(struct perfgate_spawner_request* request, int* passed_fd
   *passed_fd = -1;
   ssize_t length;
   do {
-    length = recvmsg(kSocket, &message, MSG_CMSG_CLOEXEC);
+    length = recvmsg(kSocket, &message, MSG_CMSG_CLOEXEC | (dont_wait ? MSG_DONTWAIT : 0));
   } while (length < 0 && errno == EINTR);
+  if (length < 0 && dont_wait && (errno == EAGAIN || errno == EWOULDBLOCK)) return -1;
   if (length <= 0) return 0;
   for (struct cmsghdr* header = CMSG_FIRSTHDR(&message); header != NULL;
        header = CMSG_NXTHDR(&message, header)) {
@@ -159,8 +165,8 @@ static int kill_and_reap_group(pid_t leader, struct usage* usage) {
 /* The spawner's children, from /proc/self/task/<pid>/children (one thread: it is all of
  * them); at most `capacity`. -1 when the kernel does not list children. */
 static int list_children(pid_t* children, int capacity) {
-  char path[64];
-  snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)getpid());
+  static char path[64];
+  if (path[0] == '\0') snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)getpid());
   const int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return -1;
   char text[8192];
@@ -299,15 +305,78 @@ static pid_t start_run(const struct perfgate_spawner_request* request, char* pay
   return *error == 0 ? pid : -1;
 }
 
-/* Waits until the leader exits. A KILL request kills its group first (*killed = 1); perfgate
- * going away does too, and returns 0 so that the caller exits after reaping. */
-static int await_leader(pid_t leader, int child_signals, int* killed) {
-  struct pollfd watched[2] = {{child_signals, POLLIN, 0}, {kSocket, POLLIN, 0}};
+/* The highest run number a KILL request named: that run is killed, and no run numbered up to
+ * it starts. */
+static uint32_t killed_through = 0;
+
+/* Reads the KILL requests waiting on the control socket without blocking. 0 when perfgate is
+ * gone (the socket closed). */
+static int read_kill_requests(void) {
+  for (;;) {
+    struct perfgate_spawner_request request;
+    const ssize_t length = recv(kControl, &request, sizeof request, MSG_DONTWAIT);
+    if (length < 0 && errno == EINTR) continue;
+    if (length < 0) return errno == EAGAIN || errno == EWOULDBLOCK;
+    if (length == 0) return 0;
+    if ((size_t)length < sizeof request &&
+        !read_exactly(kControl, (char*)&request + length, sizeof request - (size_t)length)) {
+      return 0;
+    }
+    if (request.type == PERFGATE_SPAWNER_KILL && request.run_id > killed_through) {
+      killed_through = request.run_id;
+    }
+  }
+}
+
+/* Says on the control socket that run `run_id` started. Never blocks: perfgate reads these
+ * only when it needs a pid, and one that does not fit is dropped. */
+static void say_started(uint32_t run_id, pid_t leader) {
+  struct perfgate_spawner_reply reply;
+  memset(&reply, 0, sizeof reply);
+  reply.type = PERFGATE_SPAWNER_STARTED;
+  reply.run_id = run_id;
+  reply.pid = leader;
+  send(kControl, &reply, sizeof reply, MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
+/* Waits until the leader exits. A KILL request for the run kills its group first
+ * (*killed = 1), and so does its deadline passing (*timed_out = 1; deadline_ns 0: none);
+ * perfgate going away does too, and returns 0 so that the caller exits after reaping. */
+/* Milliseconds until `at`, rounded up so that it has passed when poll returns. */
+static int milliseconds_until(int64_t at) {
+  const int64_t left = at - now_ns();
+  if (left <= 0) return 0;
+  return left / 1000000 >= 0x7fffffff ? 0x7fffffff : (int)((left + 999999) / 1000000);
+}
+
+static int await_leader(pid_t leader, uint32_t run_id, int64_t deadline_ns, int64_t say_started_at,
+                        int child_signals, int* killed, int* timed_out) {
+  struct pollfd watched[2] = {{child_signals, POLLIN, 0}, {kControl, POLLIN, 0}};
   int perfgate_alive = 1;
   for (;;) {
+    int wait_ms = -1;
+    if (say_started_at > 0) {
+      if (now_ns() >= say_started_at) {
+        if (!leader_exited(leader)) say_started(run_id, leader);
+        say_started_at = 0;
+        continue;
+      }
+      wait_ms = milliseconds_until(say_started_at);
+    }
+    if (deadline_ns > 0 && !*timed_out && !*killed) {
+      if (now_ns() >= deadline_ns) {
+        if (!leader_exited(leader)) {
+          kill(-leader, SIGKILL);
+          *timed_out = 1;
+        }
+        continue;
+      }
+      const int until_deadline = milliseconds_until(deadline_ns);
+      if (wait_ms < 0 || until_deadline < wait_ms) wait_ms = until_deadline;
+    }
     /* SIGCHLD stays blocked, so one that came before this poll is still pending on the
      * signalfd: the leader's exit is never missed, and no waitid is spent before it. */
-    if (poll(watched, perfgate_alive ? 2 : 1, -1) < 0) continue;
+    if (poll(watched, perfgate_alive ? 2 : 1, wait_ms) < 0) continue;
     if (watched[0].revents != 0) {
       struct signalfd_siginfo info;
       while (read(child_signals, &info, sizeof info) > 0) {
@@ -315,17 +384,30 @@ static int await_leader(pid_t leader, int child_signals, int* killed) {
       if (leader_exited(leader)) return perfgate_alive;
     }
     if (perfgate_alive && watched[1].revents != 0) {
-      struct perfgate_spawner_request request;
-      int passed_fd = -1;
-      const int received = read_request(&request, &passed_fd);
-      if (passed_fd >= 0) close(passed_fd);
-      if (!received || request.type != PERFGATE_SPAWNER_KILL) perfgate_alive = 0;
-      if (!leader_exited(leader)) {
+      if (!read_kill_requests()) perfgate_alive = 0;
+      if ((!perfgate_alive || killed_through >= run_id) && !*killed && !leader_exited(leader)) {
         kill(-leader, SIGKILL);
         *killed = 1;
       }
     }
   }
+}
+
+/* A run's FINISHED reply waits here while the next run, already queued, starts: perfgate
+ * wakes for it while that run is under way instead of while it is being started. */
+static struct perfgate_spawner_reply held_reply;
+static int holding_reply = 0;
+/* The write end of the finished run's output pipe, closed only after its reply is sent: the
+ * end of its output then never wakes perfgate on its own, apart from the reply. */
+static int held_output_fd = -1;
+
+static int send_held_reply(void) {
+  if (!holding_reply) return 1;
+  holding_reply = 0;
+  const int sent = send_reply(&held_reply);
+  if (held_output_fd >= 0) close(held_output_fd);
+  held_output_fd = -1;
+  return sent;
 }
 
 /* Our own signal state is what every child starts from: nothing ignored, nothing blocked
@@ -346,21 +428,33 @@ static int reset_signals(void) {
 
 int main(void) {
   if (fcntl(kSocket, F_SETFD, FD_CLOEXEC) != 0) return 70;
+  if (fcntl(kControl, F_SETFD, FD_CLOEXEC) != 0) return 70;
 #ifdef SYS_close_range
   /* Nothing perfgate left open by mistake may reach the runs. */
-  syscall(SYS_close_range, kSocket + 1, ~0u, 0);
+  syscall(SYS_close_range, kControl + 1, ~0u, 0);
 #endif
   const int child_signals = reset_signals();
   if (child_signals < 0) return 71;
   prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 
+  uint32_t last_run = 0;
+  int last_succeeded = 1;
+  /* Known to have no child between runs (a hook's daemon, an orphan), so that a run's
+   * escapees are whatever children are there after it. */
+  int no_children = 0;
   for (;;) {
     /* Orphans that left a run's group may die between runs; nobody else reaps them. */
     while (waitpid(-1, NULL, WNOHANG) > 0) {
     }
     struct perfgate_spawner_request request;
     int output_fd = -1;
-    if (!read_request(&request, &output_fd)) return 0;
+    /* The reply waits only for a request that is already there. */
+    int received = read_request(&request, &output_fd, holding_reply);
+    if (received < 0) {
+      if (!send_held_reply()) return 0;
+      received = read_request(&request, &output_fd, 0);
+    }
+    if (received <= 0) return 0;
     if (request.version != PERFGATE_SPAWNER_PROTOCOL_VERSION) return 72;
     if (request.type != PERFGATE_SPAWNER_RUN) {
       if (output_fd >= 0) close(output_fd);
@@ -369,51 +463,80 @@ int main(void) {
     char* payload = malloc(request.payload_bytes + 1);
     if (payload == NULL || !read_exactly(kSocket, payload, request.payload_bytes)) return 73;
     payload[request.payload_bytes] = '\0';
+    const uint32_t run_id = ++last_run;
 
     struct perfgate_spawner_reply reply;
     memset(&reply, 0, sizeof reply);
-    reply.type = PERFGATE_SPAWNER_STARTED;
-    /* Children there before the run (a daemon a setup hook started) are not the run's. */
+    reply.run_id = run_id;
+    /* A KILL for a queued run, or perfgate gone, while the run before it was in progress. */
+    if (!read_kill_requests()) return 0;
+    if (run_id <= killed_through ||
+        ((request.flags & PERFGATE_SPAWN_AFTER_SUCCESS) != 0 && !last_succeeded)) {
+      free(payload);
+      if (output_fd >= 0) close(output_fd);
+      last_succeeded = 0;
+      reply.type = PERFGATE_SPAWNER_SKIPPED;
+      reply.pid = -1;
+      if (!send_held_reply() || !send_reply(&reply)) return 0;
+      continue;
+    }
+
+    /* Children there before the run (a daemon a setup hook started) are not the run's. After
+     * a run whose escapees were killed, with none there before it, there are none: no need
+     * to look again. */
     static pid_t before[kMostChildren];
-    const int before_count = (request.flags & PERFGATE_SPAWN_KILL_ESCAPEES) != 0
-                                 ? list_children(before, kMostChildren)
-                                 : 0;
+    const int kill_escapees_after = (request.flags & PERFGATE_SPAWN_KILL_ESCAPEES) != 0;
+    const int before_count =
+        kill_escapees_after && !no_children ? list_children(before, kMostChildren) : 0;
+    no_children = 0;
     const int64_t started_at = now_ns();
     int error = 0;
     const pid_t leader = start_run(&request, payload, output_fd, &error);
     free(payload);
-    if (output_fd >= 0) close(output_fd);
+    reply.type = PERFGATE_SPAWNER_FINISHED;
     reply.pid = leader;
-    reply.error = error;
-    const int perfgate_alive = send_reply(&reply);
     if (leader < 0) {
-      if (!perfgate_alive) return 0;
+      if (output_fd >= 0) close(output_fd);
+      last_succeeded = 0;
+      reply.error = error;
+      if (!send_held_reply() || !send_reply(&reply)) return 0;
       continue;
+    }
+    if (!send_held_reply()) {
+      if (output_fd >= 0) close(output_fd);
+      struct usage ignored = {0, 0, 0};
+      kill_and_reap_group(leader, &ignored);
+      return 0;
+    }
+    int64_t say_started_at = started_at + request.started_after_ns;
+    if (request.started_after_ns <= 0) {
+      say_started(run_id, leader);
+      say_started_at = 0;
     }
 
     int killed = 0;
+    int timed_out = 0;
     struct usage usage = {0, 0, 0};
-    if (!perfgate_alive) {
-      kill_and_reap_group(leader, &usage);
-      return 0;
-    }
-    const int keep_serving = await_leader(leader, child_signals, &killed);
+    const int64_t deadline = request.timeout_ns > 0 ? started_at + request.timeout_ns : 0;
+    const int keep_serving =
+        await_leader(leader, run_id, deadline, say_started_at, child_signals, &killed, &timed_out);
     const int64_t ended_at = now_ns();
     const int status = kill_and_reap_group(leader, &usage);
-    const int escaped = (request.flags & PERFGATE_SPAWN_KILL_ESCAPEES) != 0
-                            ? kill_escapees(before, before_count)
-                            : 0;
+    const int escaped = kill_escapees_after ? kill_escapees(before, before_count) : 0;
+    no_children = kill_escapees_after && before_count == 0 && escaped >= 0;
+    last_succeeded = !killed && !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 
-    memset(&reply, 0, sizeof reply);
-    reply.type = PERFGATE_SPAWNER_FINISHED;
-    reply.pid = leader;
     reply.status = status;
     reply.killed = killed;
+    reply.timed_out = timed_out;
     reply.escaped = escaped;
     reply.user_us = usage.user_us;
     reply.system_us = usage.system_us;
     reply.max_rss_kib = usage.max_rss_kib;
     reply.wall_ns = ended_at - started_at;
-    if (!keep_serving || !send_reply(&reply)) return 0;
+    if (!keep_serving) return 0;
+    held_reply = reply;
+    holding_reply = 1;
+    held_output_fd = output_fd;
   }
 }

@@ -107,6 +107,31 @@ TEST(BenchmarkRunner, StopsAtTheFirstFailedRunAndStillCleansUp) {
   EXPECT_EQ(f.executor.calls.back().argv, std::vector<std::string>{"clean"});
 }
 
+TEST(BenchmarkRunner, AnnouncesEachTimedRunBeforeTheOneBeforeItStarts) {
+  RunnerFixture f;
+  f.config.cleanup = CommandSpec{{"clean"}, "", false};
+  f.run();
+  // Calls: warmup, measured 1, measured 2, cleanup. Announced before the warmup: measured 1;
+  // before measured 1: measured 2; nothing before the last run (the cleanup is a hook).
+  ASSERT_EQ(f.executor.calls.size(), 4u);
+  ASSERT_EQ(f.executor.announced.size(), 2u);
+  EXPECT_EQ(f.executor.announced[0], f.executor.calls[1]);
+  EXPECT_EQ(f.executor.announced[1], f.executor.calls[2]);
+  EXPECT_EQ(f.executor.announced[1].env.at("PERFGATE_RUN_INDEX"), "2");
+  EXPECT_EQ(f.executor.announced[1].log_header.rfind("==> perfgate: measured run 2 of 2: ", 0), 0u);
+}
+
+TEST(BenchmarkRunner, AnnouncesNoRunWhenAHookRunsBetweenTwoRuns) {
+  RunnerFixture f;
+  f.config.prepare = CommandSpec{{"prep"}, "", false};
+  f.run();
+  EXPECT_TRUE(f.executor.announced.empty());
+  RunnerFixture g;
+  g.config.conclude = CommandSpec{{"done"}, "", false};
+  g.run();
+  EXPECT_TRUE(g.executor.announced.empty());
+}
+
 TEST(BenchmarkRunner, ReportsAFailedSetupWithoutRunningTheCommand) {
   RunnerFixture f;
   f.config.setup = CommandSpec{{"setup-db"}, "", false};

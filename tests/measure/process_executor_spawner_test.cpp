@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 
+#include "measure/interruption.hpp"
 #include "measure/process_executor.hpp"
 #include "support/temp_dir.hpp"
 
@@ -29,9 +30,9 @@ ProcessSpec spec_for(std::vector<std::string> argv) {
 }
 
 // Children of this process running perfgate-spawner (the kernel keeps 15 characters of a
-// program's name), zombies included.
-int spawner_children() {
-  int count = 0;
+// program's name), zombies included: their pids, a zombie's negated.
+std::vector<pid_t> spawner_processes() {
+  std::vector<pid_t> found;
   for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
     std::ifstream stat(entry.path() / "stat");
     std::string text;
@@ -43,9 +44,16 @@ int spawner_children() {
     int parent = 0;
     char state = 0;
     std::istringstream(text.substr(close + 1)) >> state >> parent;
-    if (name == "perfgate-spawne" && parent == ::getpid()) ++count;
+    if (name == "perfgate-spawne" && parent == ::getpid()) {
+      const auto pid = static_cast<pid_t>(std::stol(text.substr(0, open)));
+      found.push_back(state == 'Z' ? -pid : pid);
+    }
   }
-  return count;
+  return found;
+}
+
+int spawner_children() {
+  return static_cast<int>(spawner_processes().size());
 }
 
 bool process_group_is_gone(pid_t group) {
@@ -123,6 +131,135 @@ TEST(ProcessExecutorSpawner, LooksForTheSpawnerBesideTheRunningProgram) {
   ::unsetenv("PERFGATE_SPAWNER");
   EXPECT_EQ(locate_spawner(),
             std::filesystem::read_symlink("/proc/self/exe").parent_path() / "perfgate-spawner");
+}
+
+ProcessSpec child_spec(std::vector<std::string> args) {
+  args.insert(args.begin(), PERFGATE_TEST_CHILD);
+  return spec_for(std::move(args));
+}
+
+// A run that leaves a file behind when it runs at all (the test child's metrics mode).
+ProcessSpec marking_spec(const std::filesystem::path& marker) {
+  ProcessSpec spec = child_spec({"metrics"});
+  spec.env["PERFGATE_METRICS_OUT"] = marker.string();
+  return spec;
+}
+
+TEST(ProcessExecutorQueue, RunsTheAnnouncedRunAndLogsEachRunsOutputUnderItsHeader) {
+  const TempDir dir;
+  ProcessSpec first = child_spec({"lines", "1"});
+  first.log_path = dir / "runs.log";
+  first.log_header = "==> first\n";
+  ProcessSpec second = child_spec({"lines", "2"});
+  second.log_path = dir / "runs.log";
+  second.log_header = "==> second\n";
+  ProcessExecutor executor;
+  ASSERT_TRUE(executor.uses_spawner());
+  executor.expect_after_next(second);
+  const ProcessResult a = executor.run(first);
+  const ProcessResult b = executor.run(second);
+  EXPECT_TRUE(a.succeeded()) << a.reason();
+  EXPECT_TRUE(b.succeeded()) << b.reason();
+  EXPECT_NE(a.pid, b.pid);
+  EXPECT_GT(b.wall_s, 0);
+  EXPECT_EQ(b.output_bytes, 14u);
+  EXPECT_EQ(read_text_file(dir / "runs.log"), "==> first\nline 1\n==> second\nline 1\nline 2\n");
+}
+
+TEST(ProcessExecutorQueue, NeverStartsTheAnnouncedRunAfterARunThatFailed) {
+  const TempDir dir;
+  ProcessExecutor executor;
+  ASSERT_TRUE(executor.uses_spawner());
+  executor.expect_after_next(marking_spec(dir / "marker"));
+  const ProcessResult failed = executor.run(child_spec({"exit", "3"}));
+  EXPECT_EQ(failed.exit_code, 3);
+  // The runner asks for the cleanup instead: the announced run is dropped, never run.
+  const ProcessResult next = executor.run(child_spec({"exit", "0"}));
+  EXPECT_TRUE(next.succeeded()) << next.reason();
+  EXPECT_FALSE(std::filesystem::exists(dir / "marker"));
+  // Asked for after all, it runs.
+  EXPECT_TRUE(executor.run(marking_spec(dir / "marker")).succeeded());
+  EXPECT_TRUE(std::filesystem::exists(dir / "marker"));
+}
+
+TEST(ProcessExecutorQueue, KillsTheAnnouncedRunWhenAnotherRunIsAskedFor) {
+  const TempDir dir;
+  ProcessExecutor executor;
+  ASSERT_TRUE(executor.uses_spawner());
+  executor.expect_after_next(child_spec({"hang", (dir / "pids").string()}));
+  EXPECT_TRUE(executor.run(child_spec({"exit", "0"})).succeeded());
+  // The spawner starts the announced run the moment the first ends.
+  pid_t leader = 0;
+  for (int i = 0; i < 3000 && leader == 0; ++i) {
+    std::ifstream(dir / "pids") >> leader;
+    if (leader == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_GT(leader, 0);
+  const ProcessResult other = executor.run(child_spec({"exit", "4"}));
+  EXPECT_EQ(other.exit_code, 4);
+  EXPECT_TRUE(process_group_is_gone(leader)) << "the cancelled run's group outlived it";
+}
+
+TEST(ProcessExecutorQueue, AnInterruptionEndsTheRunAndStartsNoAnnouncedOne) {
+  const TempDir dir;
+  ProcessExecutor executor;
+  ASSERT_TRUE(executor.uses_spawner());
+  executor.expect_after_next(marking_spec(dir / "marker"));
+  std::thread interrupter([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    interrupt(SIGTERM);
+  });
+  const ProcessResult result = executor.run(child_spec({"sleep", "30"}));
+  interrupter.join();
+  EXPECT_EQ(result.outcome, ProcessOutcome::kInterrupted);
+  EXPECT_EQ(result.signal, SIGTERM);
+  EXPECT_EQ(executor.run(child_spec({"exit", "0"})).outcome, ProcessOutcome::kInterrupted);
+  clear_interruption_for_testing();
+  EXPECT_TRUE(executor.run(child_spec({"exit", "0"})).succeeded());
+  EXPECT_FALSE(std::filesystem::exists(dir / "marker"));
+}
+
+TEST(ProcessExecutorQueue, TheSpawnerKeepsTheTimeoutOfAQueuedRun) {
+  const TempDir dir;
+  ProcessExecutor executor;
+  ASSERT_TRUE(executor.uses_spawner());
+  ProcessSpec slow = child_spec({"sleep", "30"});
+  slow.timeout_s = 0.3;
+  executor.expect_after_next(slow);
+  EXPECT_TRUE(executor.run(child_spec({"exit", "0"})).succeeded());
+  const ProcessResult result = executor.run(slow);
+  EXPECT_EQ(result.outcome, ProcessOutcome::kTimedOut);
+  EXPECT_EQ(result.timeout_s, 0.3);
+  EXPECT_TRUE(process_group_is_gone(result.pid));
+}
+
+// The pid of this process's child running perfgate-spawner, or 0.
+pid_t spawner_child() {
+  for (const pid_t pid : spawner_processes())
+    if (pid > 0) return pid;
+  return 0;
+}
+
+TEST(ProcessExecutorSpawner, EndsTheRunItselfWhenTheSpawnerDiesDuringIt) {
+  const TempDir dir;
+  ProcessExecutor executor;
+  ASSERT_TRUE(executor.uses_spawner());
+  std::thread killer([&] {
+    for (int i = 0; i < 3000 && !std::filesystem::exists(dir / "pids"); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (const pid_t spawner = spawner_child()) ::kill(spawner, SIGKILL);
+  });
+  const ProcessResult result = executor.run(child_spec({"hang", (dir / "pids").string()}));
+  killer.join();
+  pid_t leader = 0;
+  std::ifstream(dir / "pids") >> leader;
+  ASSERT_GT(leader, 0);
+  // The run's leader came to this process (a subreaper), which killed its group.
+  EXPECT_EQ(result.pid, leader);
+  EXPECT_EQ(result.outcome, ProcessOutcome::kSignaled);
+  EXPECT_EQ(result.signal, SIGKILL);
+  EXPECT_TRUE(process_group_is_gone(leader));
+  EXPECT_FALSE(executor.uses_spawner());
 }
 
 TEST(ProcessExecutorSpawner, KillsTheRunWhenPerfgateIsKilled) {

@@ -42,6 +42,29 @@ TEST_F(ProbeFlush, WritesTheReportAndLeavesNoTemporaryFileBehind) {
   EXPECT_EQ(files, 1u);
 }
 
+TEST_F(ProbeFlush, ReplacesAReportAlreadyAtThePath) {
+  const auto path = dir_ / "probe.json";
+  std::ofstream(path) << "an older report";
+  {
+    probe::Run run;
+    PERFGATE_REGION("decode");
+  }
+  ASSERT_TRUE(flush(path.string()));
+  std::ifstream in(path);
+  EXPECT_EQ(Json::parse(in)["runs"][0]["regions"][0]["region_id"], "decode");
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir_)) ++files;
+  EXPECT_EQ(files, 1u);
+}
+
+TEST(ProbeCreatedAt, SaysSecondsSinceTheEpochAsAUtcStamp) {
+  EXPECT_EQ(detail::utc_stamp(0), "1970-01-01T00:00:00Z");
+  EXPECT_EQ(detail::utc_stamp(-1), "1969-12-31T23:59:59Z");
+  EXPECT_EQ(detail::utc_stamp(951782400), "2000-02-29T00:00:00Z");
+  EXPECT_EQ(detail::utc_stamp(4107542399), "2100-02-28T23:59:59Z");
+  EXPECT_EQ(detail::utc_stamp(1796428799), "2026-12-04T23:59:59Z");
+}
+
 TEST_F(ProbeFlush, ReturnsFalseWhenTheFolderDoesNotExist) {
   EXPECT_FALSE(flush((dir_ / "missing" / "probe.json").string()));
 }

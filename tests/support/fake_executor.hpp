@@ -31,7 +31,11 @@ class FakeExecutor : public Executor {
     return result;
   }
 
+  /// Records what the runner announced (the run after the next one).
+  void expect_after_next(const ProcessSpec& spec) override { announced.push_back(spec); }
+
   std::vector<ProcessSpec> calls;
+  std::vector<ProcessSpec> announced;
   std::deque<ProcessResult> script;
   ProcessResult default_result;
   std::function<void(const ProcessSpec&)> on_run;
