@@ -1,5 +1,6 @@
 #include "measure/process_executor.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -214,6 +215,10 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
         result.error = error;
         return std::nullopt;
       }
+      // A queued run's output is read only once perfgate has handled the run before it: a
+      // larger pipe (1 MiB, the unprivileged limit; best effort) keeps a talkative program
+      // from blocking on it meanwhile.
+      if (after_success) ::fcntl(pipe.write_end.get(), F_SETPIPE_SZ, 1 << 20);
     }
     // The pid is needed at once to move the run into its cgroup, else only by the sampler:
     // a run over before the sampler's first look never says it.
@@ -308,9 +313,13 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
       if (kill_requested) {
         result.outcome = ProcessOutcome::kInterrupted;
         result.signal = interruption_signal();
+        if (log) log->finish();
         return result;
       }
-      // Queued behind a run that failed, yet asked for all the same: ask again.
+      // Queued behind a run that failed, yet asked for all the same: ask again, after the
+      // run queued behind it (which the spawner would skip first) is dropped.
+      cancel_queued();
+      if (!spawner_) return result;
       id = queue(spec, false, output);
       if (!id) {
         stop_using_spawner("it stopped before starting a run");

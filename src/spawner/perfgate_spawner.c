@@ -339,15 +339,17 @@ static void say_started(uint32_t run_id, pid_t leader) {
   send(kControl, &reply, sizeof reply, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
-/* Waits until the leader exits. A KILL request for the run kills its group first
- * (*killed = 1), and so does its deadline passing (*timed_out = 1; deadline_ns 0: none);
- * perfgate going away does too, and returns 0 so that the caller exits after reaping. */
 /* Milliseconds until `at`, rounded up so that it has passed when poll returns. */
 static int milliseconds_until(int64_t at) {
   const int64_t left = at - now_ns();
   if (left <= 0) return 0;
   return left / 1000000 >= 0x7fffffff ? 0x7fffffff : (int)((left + 999999) / 1000000);
 }
+
+/* Waits until the leader exits. A KILL request for the run kills its group first
+ * (*killed = 1), and so does its deadline passing (*timed_out = 1; deadline_ns 0: none);
+ * perfgate going away does too, and returns 0 so that the caller exits after reaping. Says
+ * the run started once it has lasted until say_started_at (0: said already). */
 
 static int await_leader(pid_t leader, uint32_t run_id, int64_t deadline_ns, int64_t say_started_at,
                         int child_signals, int* killed, int* timed_out) {
@@ -365,10 +367,10 @@ static int await_leader(pid_t leader, uint32_t run_id, int64_t deadline_ns, int6
     }
     if (deadline_ns > 0 && !*timed_out && !*killed) {
       if (now_ns() >= deadline_ns) {
-        if (!leader_exited(leader)) {
-          kill(-leader, SIGKILL);
-          *timed_out = 1;
-        }
+        /* It exited just as its time ran out: that is not a timeout. */
+        if (leader_exited(leader)) return perfgate_alive;
+        kill(-leader, SIGKILL);
+        *timed_out = 1;
         continue;
       }
       const int until_deadline = milliseconds_until(deadline_ns);

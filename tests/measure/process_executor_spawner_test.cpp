@@ -182,6 +182,26 @@ TEST(ProcessExecutorQueue, NeverStartsTheAnnouncedRunAfterARunThatFailed) {
   EXPECT_TRUE(std::filesystem::exists(dir / "marker"));
 }
 
+TEST(ProcessExecutorQueue, ARunSkippedAfterAFailureStillRunsWhenAskedFor) {
+  const TempDir dir;
+  ProcessExecutor executor;
+  ASSERT_TRUE(executor.uses_spawner());
+  const ProcessSpec second = marking_spec(dir / "second");
+  const ProcessSpec third = marking_spec(dir / "third");
+  executor.expect_after_next(second);
+  EXPECT_EQ(executor.run(child_spec({"exit", "3"})).exit_code, 3);
+  // The spawner skipped the second run, and skips the third queued behind it; asked for,
+  // the second runs, and the third waits for its own call.
+  executor.expect_after_next(third);
+  const ProcessResult result = executor.run(second);
+  EXPECT_TRUE(result.succeeded()) << result.reason();
+  EXPECT_TRUE(std::filesystem::exists(dir / "second"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "third"));
+  EXPECT_TRUE(executor.run(third).succeeded());
+  EXPECT_TRUE(std::filesystem::exists(dir / "third"));
+  EXPECT_TRUE(executor.uses_spawner());
+}
+
 TEST(ProcessExecutorQueue, KillsTheAnnouncedRunWhenAnotherRunIsAskedFor) {
   const TempDir dir;
   ProcessExecutor executor;
