@@ -217,17 +217,23 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     return run_kind_label(index < config.run.num_warmup_runs, index, config.run.num_warmup_runs,
                           config.run.num_measurement_runs);
   };
+  // The files a timed run may leave in the scratch folder: "metrics-3.jsonl", "probe-3.json".
+  const auto run_file = [&](int index, const char* stem, const char* extension) {
+    return scratch.path() / (stem + std::to_string(index) + extension);
+  };
   const auto timed_run_spec = [&](int index) {
     const std::string run_name = std::to_string(index);
     const bool warmup = index < config.run.num_warmup_runs;
     return runner.spec_for(
         state.command, timed_run_label(index),
-        {{"PERFGATE_METRICS_OUT", (scratch.path() / ("metrics-" + run_name + ".jsonl")).string()},
-         {"PERFGATE_PROBE_OUT", (scratch.path() / ("probe-" + run_name + ".json")).string()},
+        {{"PERFGATE_METRICS_OUT", run_file(index, "metrics-", ".jsonl").string()},
+         {"PERFGATE_PROBE_OUT", run_file(index, "probe-", ".json").string()},
          {"PERFGATE_RUN_INDEX", run_name},
          {"PERFGATE_WARMUP", warmup ? "1" : "0"}},
         /*kill_escapees=*/true, nullptr);
   };
+  // The spec announced for the next run, which that run then uses as it is.
+  std::optional<ProcessSpec> announced;
   for (int index = 0; failure.empty() && index < total; ++index) {
     const bool warmup = index < config.run.num_warmup_runs;
     if (observer_) observer_->run_started(state, index, total, warmup);
@@ -235,13 +241,17 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     if (!failure.empty()) break;
 
     const std::string run_label = timed_run_label(index);
-    const fs::path metrics_path = scratch.path() / ("metrics-" + std::to_string(index) + ".jsonl");
-    const fs::path probe_path = scratch.path() / ("probe-" + std::to_string(index) + ".json");
+    const fs::path metrics_path = run_file(index, "metrics-", ".jsonl");
+    const fs::path probe_path = run_file(index, "probe-", ".json");
+    const ProcessSpec spec = announced ? std::move(*announced) : timed_run_spec(index);
+    announced.reset();
     // With no hook between two runs, the next run is known now: the executor may start it
     // the moment this one ends, while this one's files are read.
-    if (!config.prepare && !config.conclude && index + 1 < total)
-      executor_.expect_after_next(timed_run_spec(index + 1));
-    const ProcessResult result = executor_.run(timed_run_spec(index));
+    if (!config.prepare && !config.conclude && index + 1 < total) {
+      announced = timed_run_spec(index + 1);
+      executor_.expect_after_next(*announced);
+    }
+    const ProcessResult result = executor_.run(spec);
     if (result.escapees_killed < 0) {
       escapes_untracked = true;
     } else {

@@ -149,6 +149,15 @@ void ProcessExecutor::stop_using_spawner(const std::string& reason) {
              reason);
 }
 
+std::chrono::milliseconds ProcessExecutor::sample_interval() const {
+  return std::max(options_.sample_interval, std::chrono::milliseconds(1));
+}
+
+void ProcessExecutor::start_cgroup(std::optional<CgroupMemory>& cgroup, pid_t pid) {
+  cgroup.emplace(*cgroup_parent_, fmt::format("perfgate-{}-{}", ::getpid(), ++runs_started_));
+  cgroup->add(pid);
+}
+
 void ProcessExecutor::expect_after_next(const ProcessSpec& spec) {
   expected_ = spec;
 }
@@ -201,7 +210,7 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
                                                 std::optional<BoundedLog>& log) {
   ProcessResult result;
   const auto started_at = Clock::now();
-  const auto sample_interval = std::max(options_.sample_interval, std::chrono::milliseconds(1));
+  const auto sample_interval = this->sample_interval();
   // The run's number and the read end of its output pipe.
   std::optional<std::uint32_t> id;
   FileDescriptor output;
@@ -265,13 +274,11 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
   bool kill_requested = false;
   std::optional<perfgate_spawner_reply> finished;
   for (;;) {
-    if (pid < 0) pid = spawner_->started_pid(*id);
-    if (pid > 0 && cgroup_parent_ && !cgroup) {
-      cgroup.emplace(*cgroup_parent_, fmt::format("perfgate-{}-{}", ::getpid(), ++runs_started_));
-      cgroup->add(pid);
-    }
-    watched[2].fd = cgroup_parent_ && pid < 0 ? spawner_->control_socket() : -1;
+    // The pid is read when it is needed: at once for a cgroup, else at the sampler's turn.
     auto now = Clock::now();
+    if (pid < 0 && (cgroup_parent_ || now >= next_sample_at)) pid = spawner_->started_pid(*id);
+    if (pid > 0 && cgroup_parent_ && !cgroup) start_cgroup(cgroup, pid);
+    watched[2].fd = cgroup_parent_ && pid < 0 ? spawner_->control_socket() : -1;
     if (now >= next_sample_at) {
       if (pid > 0) sampler.sample(pid);
       now = Clock::now();
@@ -331,8 +338,11 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
     finished = reply;
     break;
   }
-  // Read now, so that the spawner's announcements never pile up.
-  spawner_->started_pid(*id);
+  // A run that lasted long enough to be announced: read it now, so that announcements
+  // never pile up.
+  if (pid < 0 && (cgroup_parent_ ||
+                  finished->wall_ns >= std::chrono::nanoseconds(sample_interval).count() / 2))
+    spawner_->started_pid(*id);
   if (finished->pid < 0) {
     result.error = describe_failure(spec, finished->error);
     if (log) log->finish();
@@ -370,12 +380,9 @@ ProcessResult ProcessExecutor::run_directly(const ProcessSpec& spec,
   const LiveProcessGroup live_group(pid);
 
   std::optional<CgroupMemory> cgroup;
-  if (cgroup_parent_) {
-    cgroup.emplace(*cgroup_parent_, fmt::format("perfgate-{}-{}", ::getpid(), ++runs_started_));
-    cgroup->add(pid);
-  }
+  if (cgroup_parent_) start_cgroup(cgroup, pid);
 
-  const auto sample_interval = std::max(options_.sample_interval, std::chrono::milliseconds(1));
+  const auto sample_interval = this->sample_interval();
   std::optional<Clock::time_point> deadline;
   if (spec.timeout_s) {
     const std::chrono::duration<double> limit(std::min(*spec.timeout_s, kLongestTimeoutS));

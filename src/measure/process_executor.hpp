@@ -10,6 +10,7 @@
 #include <string>
 
 #include "measure/bounded_log.hpp"
+#include "measure/cgroup_memory.hpp"
 #include "measure/executor.hpp"
 #include "measure/file_descriptor.hpp"
 #include "measure/orphan_guard.hpp"
@@ -55,6 +56,9 @@ class ProcessExecutor final : public Executor {
   ProcessResult run_directly(const ProcessSpec& spec, std::optional<BoundedLog>& log);
   /// Kills the queued run, if any, and reads its reply.
   void cancel_queued();
+  std::chrono::milliseconds sample_interval() const;
+  /// Makes the run's cgroup under cgroup_parent_ and moves `pid` into it.
+  void start_cgroup(std::optional<CgroupMemory>& cgroup, pid_t pid);
 
   ProcessExecutorOptions options_;
   /// Read once: signal dispositions are set at start-up and rarely change afterwards.
