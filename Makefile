@@ -12,7 +12,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_JOBS    ?= 1
 FUZZ_TARGETS ?=
 
-.PHONY: deps build test demo bench fuzz fuzz-build browser-test format clean
+.PHONY: deps build test demo bench fuzz fuzz-build browser-test ci-test format clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -43,6 +43,11 @@ fuzz: fuzz-build
 browser-test:
 	@bash scripts/install-deps.sh --browser
 	@node tests/browser/run.mjs
+
+# The GitHub Action, the example workflows and GitLab templates (docs/ci.md): the pinned
+# validators, then the action's script in every mode against the release build.
+ci-test: build
+	@bash tests/ci/run.sh $(BUILD)
 
 demo: build
 	@bash scripts/demo.sh $(BUILD)

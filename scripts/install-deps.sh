@@ -29,6 +29,7 @@ packages=(
   libcpp-httplib-dev   # serve: the dashboard's HTTP server
   libboost-math-dev    # stats: Student's t distribution of the change points' tests
   libpq-dev            # the PostgreSQL store (postgresql://), through libpq
+  libcurl4-openssl-dev # comment: the GitHub and GitLab REST APIs, through libcurl
   postgresql           # tests: a throwaway server (scripts/test-postgres.sh)
   git                  # tests build repositories with the git command line
   libgtest-dev libgmock-dev  # tests

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make test: configures and builds the sanitized test build, runs every ctest test (unit,
-# end-to-end and the fuzz smoke runs) on every core, then the dashboard's browser tests.
+# end-to-end and the fuzz smoke runs) on every core, then the dashboard's browser tests,
+# then the CI files' checks (tests/ci/: the validators and the action's script).
 # Prints how long each phase took, the total, and the 20 slowest tests, so that the next
 # change to the build or the suite can be compared with this one (docs/development.md).
 #
@@ -48,3 +49,4 @@ phase configure cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DPERFGATE_SANIT
 phase build cmake --build "$build" --parallel "$jobs"
 phase ctest ctest --test-dir "$build" --output-on-failure -j "$jobs"
 phase browser env PERFGATE_BIN="$build/perfgate" make --no-print-directory browser-test
+phase ci-files bash tests/ci/run.sh "$build"

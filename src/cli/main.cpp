@@ -10,6 +10,7 @@
 #include "cli/ab_command.hpp"
 #include "cli/baseline_command.hpp"
 #include "cli/bisect_command.hpp"
+#include "cli/comment_command.hpp"
 #include "cli/compare_command.hpp"
 #include "cli/completions_command.hpp"
 #include "cli/diff_command.hpp"
@@ -102,6 +103,8 @@ int dispatch(int argc, char** argv) {
   const perfgate::StoreCommands store = perfgate::add_store_command(app, store_copy_options);
   perfgate::WorkerCommandOptions worker_options;
   const perfgate::WorkerCommands worker = perfgate::add_worker_command(app, worker_options);
+  perfgate::CommentOptions comment_options;
+  CLI::App* comment = perfgate::add_comment_command(app, comment_options);
   perfgate::CompletionsOptions completions_options;
   CLI::App* completions = perfgate::add_completions_command(app, completions_options);
 
@@ -147,6 +150,7 @@ int dispatch(int argc, char** argv) {
     if (store.copy->parsed()) return perfgate::execute_store_copy(store_copy_options);
     if (store.check->parsed()) return perfgate::execute_store_check(store_copy_options);
     if (worker.worker->parsed()) return perfgate::execute_worker(worker, worker_options);
+    if (comment->parsed()) return perfgate::execute_comment(comment_options);
     if (completions->parsed()) {
       std::cout << perfgate::completion_script(app, completions_options.shell);
       return 0;

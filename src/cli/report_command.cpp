@@ -1,5 +1,6 @@
 #include "cli/report_command.hpp"
 
+#include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -9,6 +10,7 @@
 #include "measure/results_folder.hpp"
 #include "model/error.hpp"
 #include "model/time_window.hpp"
+#include "report/history_freshness.hpp"
 #include "report/html_site.hpp"
 #include "report/store_report.hpp"
 #include "report/store_view.hpp"
@@ -32,6 +34,13 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
   cmd->add_option("--history", options.history,
                   "With --format html: add the commit-history views of this history.json "
                   "(perfgate history export)");
+  cmd->add_option("--expect-source", options.expect_source,
+                  "With --history: refuse an export whose source_sha is not this commit (the "
+                  "site's own checkout)");
+  cmd->add_option("--stale-after", options.stale_after_days,
+                  "With --history: warn when its newest attempt started more than this many "
+                  "days ago")
+      ->check(CLI::Range(1, 36500));
   cmd->add_flag("--force", options.force, "Replace the --output file or folder if it exists");
   cmd->add_option(
       "--store", options.store,
@@ -43,7 +52,9 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
       "  perfgate report --format csv -o perf.csv\n"
       "  perfgate report --format json --store dir:perf-archive\n"
       "  perfgate report --format html -o site/            # then open site/index.html\n"
-      "  perfgate report --format html --history history.json -o site/\n\n"
+      "  perfgate report --format html --history history.json -o site/\n"
+      "  perfgate report --format html --history history.json -o site/ \\\n"
+      "      --expect-source \"$(git rev-parse HEAD)\" --stale-after 3\n\n"
       "Exit status: 0 report written; 64 bad flag, or an --output file or non-empty folder\n"
       "that exists (pass --force); 65 unreadable store record or history.json; 66 store,\n"
       "--history file or --output folder not found; 74 store or file not readable or\n"
@@ -70,7 +81,20 @@ int write_dashboard(const ReportOptions& options, const ProjectConfig& project,
   if (!options.history.empty()) kept.emplace_back(options.history);
   check_html_site_target(options.output, options.force, inputs, kept);
   HtmlSiteData data;
-  if (!options.history.empty()) data.history = read_history_file(options.history);
+  if (!options.history.empty()) {
+    data.history = read_history_file(options.history);
+    const HistoryProvenance provenance = history_provenance(*data.history);
+    if (!options.expect_source.empty())
+      check_history_source(provenance, options.expect_source, options.history);
+    if (options.stale_after_days > 0) {
+      const auto now_us = std::chrono::duration_cast<std::chrono::microseconds>(
+                              std::chrono::system_clock::now().time_since_epoch())
+                              .count();
+      if (const auto warning =
+              staleness_warning(provenance, options.stale_after_days, now_us, options.history))
+        std::cerr << "perfgate report: warning: " << *warning << "\n";
+    }
+  }
   if (store_exists(choice.url) || !choice.is_default || !data.history) {
     const auto store = open_existing_store(choice.url);
     StoreViewContext context;
@@ -92,6 +116,11 @@ int write_dashboard(const ReportOptions& options, const ProjectConfig& project,
 }  // namespace
 
 int execute_report(const ReportOptions& options) {
+  if ((!options.expect_source.empty() || options.stale_after_days > 0) && options.history.empty()) {
+    throw Error(ExitCode::kUsage,
+                "--expect-source and --stale-after check a --history export. Pass --history "
+                "history.json --format html -o DIR with them");
+  }
   if (!options.history.empty() && options.format != "html") {
     throw Error(ExitCode::kUsage,
                 "--history adds views to the html dashboard only. Pass "

@@ -14,8 +14,10 @@ struct ReportOptions {
   std::string since;
   std::string benchmark;
   std::string output;
-  std::string history;  ///< --history: a history.json whose views the html site adds
-  bool force = false;   ///< --force: replace an existing --output file
+  std::string history;        ///< --history: a history.json whose views the html site adds
+  std::string expect_source;  ///< --expect-source: the SHA the --history export must be of
+  int stale_after_days = 0;   ///< --stale-after: warn when the newest attempt is older
+  bool force = false;         ///< --force: replace an existing --output file
   bool json = false;
 };
 

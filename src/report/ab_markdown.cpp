@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <string_view>
 #include <vector>
 
 #include "report/count_note.hpp"
@@ -170,6 +172,29 @@ void counts_table(const AbCounts& counts, std::string& out) {
   out += count_proxy_note() + "\n";
 }
 
+/// What a pull request's reader needs first (perfgate comment shows it above the fold):
+/// how many scenarios ended how, then each one that did not pass with its first reason,
+/// which holds the change and, under --method stat, its interval.
+void short_top(const AbReport& report, std::string& out) {
+  std::map<std::string_view, std::size_t> counts;
+  for (const auto& scenario : report.scenarios) ++counts[status_name(scenario.status())];
+  std::vector<std::string> parts;
+  for (const auto& [status, count] : counts) parts.push_back(fmt::format("{} {}", count, status));
+  out += fmt::format("{} scenario(s): {}.\n\n", report.scenarios.size(), fmt::join(parts, ", "));
+  bool listed = false;
+  for (const auto& scenario : report.scenarios) {
+    const ScenarioStatus status = scenario.status();
+    if (status == ScenarioStatus::kPass) continue;
+    std::string reason = scenario.error;
+    if (reason.empty() && scenario.verdict && !scenario.verdict->reasons.empty())
+      reason = scenario.verdict->reasons.front();
+    out += fmt::format("- **{}: {}**{}\n", markdown_cell(scenario.name), status_name(status),
+                       reason.empty() ? "" : ": " + markdown_cell(reason));
+    listed = true;
+  }
+  if (listed) out += "\n";
+}
+
 void scenario_section(const AbScenarioResult& scenario, std::string& out) {
   out += fmt::format("## {}: {}\n\n", markdown_cell(scenario.name), status_name(scenario.status()));
   if (!scenario.error.empty()) out += "- Error: " + markdown_cell(scenario.error) + "\n";
@@ -217,6 +242,8 @@ std::string render_ab_markdown(const AbReport& report) {
     out += "**Interrupted**: " + markdown_cell(report.interrupted_reason) +
            ". Scenarios marked INTERRUPTED or NOT RUN have no verdict.\n\n";
   }
+  short_top(report, out);
+  out += std::string(kReportDetailsMarker) + "\n\n";
   machine_table(report, out);
   for (const auto& scenario : report.scenarios) scenario_section(scenario, out);
   return out;

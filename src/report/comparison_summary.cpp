@@ -88,6 +88,34 @@ std::string overview_cell(const ComparisonRow& row) {
   return cell;
 }
 
+/// What a pull request's reader needs first (perfgate comment shows it above the fold): the
+/// records by status, worst first, then every gated metric that regressed or is
+/// inconclusive, with its change (and interval) and the threshold it was held to.
+std::string short_top(const std::vector<NormalizedRecord>& records,
+                      const std::map<std::string, std::string>& units) {
+  constexpr std::array<const char*, 6> kOrder = {kInfraError,     kRegression,        kInconclusive,
+                                                 kRecipeMismatch, kCalibrationNeeded, kPass};
+  std::vector<std::string> parts;
+  for (const char* status : kOrder) {
+    const auto count = std::count_if(records.begin(), records.end(), [&](const auto& record) {
+      return record.comparison_status == status;
+    });
+    if (count > 0) parts.push_back(fmt::format("{} {}", count, markdown_cell(status)));
+  }
+  std::string out = fmt::format("{} record(s): {}.\n\n", records.size(), fmt::join(parts, ", "));
+  std::string lines;
+  for (const auto& record : records) {
+    for (const auto& metric : metric_order({record})) {
+      const ComparisonRow row = comparison_row(record, metric, units);
+      if (!row.regressed && !row.inconclusive) continue;
+      lines += "- **" + markdown_cell(record.benchmark_id) + "** " + markdown_cell(row.metric) +
+               ": " + markdown_cell(row.change) + ", threshold " + markdown_cell(row.threshold) +
+               ": **" + markdown_cell(row.verdict) + "**\n";
+    }
+  }
+  return lines.empty() ? out : out + lines + "\n";
+}
+
 }  // namespace
 
 /// The reason after the name and status, continued on lines indented by four when it
@@ -171,6 +199,7 @@ std::string render_comparison_markdown(const std::vector<NormalizedRecord>& reco
   const auto units = metric_units(records, baseline_units);
   std::string out = "## perfgate comparison";
   if (!commit.empty()) out += " for `" + markdown_cell(commit.substr(0, 12)) + "`";
+  out += "\n\n" + short_top(records, units) + kReportDetailsMarker;
   out += "\n\nGenerated " + markdown_cell(generated_at) +
          ". Each metric cell: current vs rolling baseline (change). A change is current − "
          "baseline, relative to the baseline, marked worse or better in the metric's "

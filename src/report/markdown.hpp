@@ -4,6 +4,11 @@
 
 namespace perfgate {
 
+/// Where a report's short top (verdict, regressions, each change with its interval) ends and
+/// its full tables begin: `perfgate comment` shows the top and folds the rest. An HTML
+/// comment, so every Markdown renderer hides it.
+inline constexpr const char* kReportDetailsMarker = "<!-- perfgate: details -->";
+
 /// Text made safe for one Markdown table cell: table pipes, backslashes and markup
 /// characters are escaped and line breaks become spaces, so a benchmark name or a reason
 /// can neither break the table nor inject links or HTML.

@@ -34,13 +34,13 @@ TEST(CommandLine, ListsTheCommandsWhenNothingIsNearTheWordTyped) {
   TempDir dir;
   const CliResult result = run_perfgate({"xyzzy"}, dir.path());
   EXPECT_EQ(result.exit_code, 64);
-  EXPECT_EQ(
-      result.err,
-      "perfgate: error: unknown command 'xyzzy'; the commands are run, compare, baseline, "
-      "report, ab, diff, import, profile, history, bisect, serve, store, worker, completions\nRun "
-      "'perfgate --help' "
-      "for the "
-      "commands.\n");
+  EXPECT_EQ(result.err,
+            "perfgate: error: unknown command 'xyzzy'; the commands are run, compare, baseline, "
+            "report, ab, diff, import, profile, history, bisect, serve, store, worker, comment, "
+            "completions\nRun "
+            "'perfgate --help' "
+            "for the "
+            "commands.\n");
 }
 
 TEST(CommandLine, SuggestsTheNearestFlagOfTheCommandForAMistypedFlag) {
@@ -104,7 +104,7 @@ TEST(CommandLine, AsksForACommandWhenNoneIsGiven) {
   EXPECT_EQ(result.exit_code, 64);
   EXPECT_EQ(result.err.substr(0, result.err.find('\n')),
             "perfgate: error: 'perfgate' needs a command: run, compare, baseline, report, ab, "
-            "diff, import, profile, history, bisect, serve, store, worker, completions");
+            "diff, import, profile, history, bisect, serve, store, worker, comment, completions");
 }
 
 std::vector<std::vector<std::string>> every_command() {
@@ -127,6 +127,7 @@ std::vector<std::vector<std::string>> every_command() {
           {"history", "bisect"},
           {"bisect"},
           {"serve"},
+          {"comment"},
           {"completions"}};
 }
 

@@ -237,6 +237,43 @@ TEST(DashboardCommand, ReportWritesAHistoryOnlySiteWhenNoStoreWasNamed) {
   EXPECT_FALSE(fs::exists(dir / ".perfgate"));  // no store was created on the way
 }
 
+TEST(DashboardCommand, ASiteBuildRefusesAForeignExportAndWarnsWhenItIsStale) {
+  TempDir dir;
+  const std::string sha = "3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f";
+  dir.write("history.json",
+            R"({"kind":"perfgate-history","schema_version":1,"series":[],"source_sha":")" + sha +
+                R"(","attempts":[{"started_at":"2020-05-08T10:00:00Z"},)"
+                R"({"started_at":"2020-05-09T05:00:00+02:00"}]})");
+  // Another checkout's export: refused before anything is written.
+  auto result = run_perfgate({"report", "--format", "html", "--history", "history.json", "-o",
+                              "site", "--expect-source", "1a2b3c4d5e6f"},
+                             dir.path());
+  EXPECT_EQ(result.exit_code, 65);
+  EXPECT_EQ(result.err,
+            "perfgate: error: history.json: exported from " + sha +
+                ", not from 1a2b3c4d5e6f: a site must publish the export of its own checkout (a "
+                "stale or foreign export is refused). Export again in this checkout (perfgate "
+                "history export -o history.json), then build the site.\n");
+  EXPECT_FALSE(fs::exists(dir / "site"));
+  // Its own export, old: built, with a warning naming the newest attempt.
+  result = run_perfgate({"report", "--format", "html", "--history", "history.json", "-o", "site",
+                         "--expect-source", sha.substr(0, 12), "--stale-after", "3"},
+                        dir.path());
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("perfgate report: warning: history.json: its newest attempt "
+                                    "started 2020-05-09T05:00:00+02:00, "));
+  EXPECT_THAT(result.err, HasSubstr(" days ago (more than --stale-after 3): the history has "
+                                    "stopped growing."));
+  EXPECT_TRUE(fs::exists(dir / "site/index.html"));
+  result = run_perfgate({"report", "--format", "html", "-o", "site2", "--expect-source", sha},
+                        dir.path());
+  EXPECT_EQ(result.exit_code, 64);
+  result = run_perfgate({"report", "--format", "html", "--history", "history.json", "-o", "site3",
+                         "--expect-source", "main"},
+                        dir.path());
+  EXPECT_EQ(result.exit_code, 64);
+}
+
 TEST(DashboardCommand, ServeAnswersTheApiSeesNewRecordsAndStopsOnCtrlC) {
   Project p;
   p.dir.write("history.json", kHistory);

@@ -153,6 +153,12 @@ TEST(ComparisonSummary, MarkdownShowsTheSameCellsAsTheTerminal) {
   const std::string expected =
       "## perfgate comparison for `0123456789ab`\n"
       "\n"
+      "2 record(s): 1 REGRESSION, 1 CALIBRATION\\_NEEDED.\n"
+      "\n"
+      "- **video** latency: +50.0% worse, threshold 8% and 250 ms: **REGRESSED**\n"
+      "\n"
+      "<!-- perfgate: details -->\n"
+      "\n"
       "Generated 2026-12-01T04:00:00Z. Each metric cell: current vs rolling baseline (change). "
       "A change is current − baseline, relative to the baseline, marked worse or better in the "
       "metric's direction; a metric regresses when it is worse by more than both parts of its "
