@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <regex>
 #include <set>
 
 #include "config/config_sections.hpp"
@@ -295,6 +296,31 @@ void check_schema_identity(const BenchmarkConfig& config, const ConfigValue& roo
   }
 }
 
+// workload_id and variant_id name a cohort for every state alike: a `{level}` in them is
+// never filled in, so it would show literally on every record and dashboard.
+void check_identity_placeholders(const BenchmarkConfig& config, const ConfigValue& root,
+                                 ErrorList& errors) {
+  static const std::regex placeholder(R"(\{([A-Za-z_][A-Za-z0-9_]*)\})");
+  for (const auto& [key, value] : {std::pair<std::string, const std::optional<std::string>*>{
+                                       "workload_id", &config.workload_id},
+                                   {"variant_id", &config.variant_id}}) {
+    std::smatch match;
+    if (!*value || !std::regex_search(**value, match, placeholder)) continue;
+    const std::string name = match[1].str();
+    const bool axis = std::any_of(config.parameters.begin(), config.parameters.end(),
+                                  [&](const auto& entry) { return entry.first == name; });
+    errors.add(root.child_error(
+        key,
+        "'" + match[0].str() + "' is not filled in: " + key + " is the same for every state" +
+            (axis ? " of the [parameters] axes" : ", and no axis is named '" + name + "'"),
+        axis ? "Remove it: each state's records already carry " + name +
+                   "=<value> in their "
+                   "name (" +
+                   config.benchmark_id + "[" + name + "=…])"
+             : "Remove the braces, or add a [parameters] axis and leave " + key + " without it"));
+  }
+}
+
 // A device type without its own thresholds block would silently fall back to `default`.
 void check_device_thresholds(const BenchmarkConfig& config, const ConfigValue& root,
                              ErrorList& errors) {
@@ -392,6 +418,7 @@ BenchmarkConfig load_benchmark_config(const std::filesystem::path& file,
                                 "string"));
   }
   if (!failed_keys.contains("config_schema_version")) check_schema_identity(config, root, errors);
+  if (!failed_keys.contains("parameters")) check_identity_placeholders(config, root, errors);
   if (!failed_keys.contains("run_config") && !failed_keys.contains("thresholds")) {
     check_device_thresholds(config, root, errors);
   }

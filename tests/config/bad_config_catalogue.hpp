@@ -31,6 +31,23 @@ inline const std::string kMinimalValidToml = "benchmark_id = \"ok\"\ncommand = [
 
 inline const std::vector<BadConfigCase>& bad_config_catalogue() {
   static const std::vector<BadConfigCase> cases = {
+      // --- identity placeholders (issue 38) ---
+      {"VariantIdNamesAnAxis",
+       "level.toml",
+       "benchmark_id = \"gzip\"\nconfig_schema_version = 2\nworkload_id = \"w\"\n"
+       "variant_id = \"level{level}\"\nbenchmark_version = 1\ncommand = [\"gzip\", "
+       "\"-{level}\"]\n[parameters]\nlevel = [1, 9]\n",
+       ExitCode::kDataError,
+       {"level.toml: variant_id: '{level}' is not filled in: variant_id is the same for every "
+        "state of the [parameters] axes. Remove it: each state's records already carry "
+        "level=<value> in their name (gzip[level=…])"}},
+      {"WorkloadIdHasAPlaceholderOfNoAxis",
+       "size.json",
+       R"({"benchmark_id": "s", "config_schema_version": 2, "workload_id": "n{size}",
+           "variant_id": "v", "benchmark_version": 1, "command": ["true"]})",
+       ExitCode::kDataError,
+       {"size.json: workload_id: '{size}' is not filled in: workload_id is the same for every "
+        "state, and no axis is named 'size'. Remove the braces, or add a [parameters] axis"}},
       // --- counted runs (issue 36) ---
       {"MeasureNamesAKindTwice",
        "measure.toml",
