@@ -105,6 +105,45 @@ void write_changes(CompactJsonWriter& json, const CohortGroup& group, const std:
   stats::write_change_points(json, values, positions, direction == Direction::kLowerIsBetter);
 }
 
+/// A column of texts that repeat from record to record as a dictionary: each distinct
+/// text once, then one small index per record (docs/store-json.md).
+void write_dictionary(CompactJsonWriter& json, const char* key,
+                      const std::vector<std::optional<std::string>>& texts) {
+  std::vector<const std::optional<std::string>*> values;
+  std::map<std::optional<std::string>, std::size_t> code_of;
+  json.key(key).begin_object().key("codes").begin_array();
+  for (const auto& text : texts) {
+    const auto [it, added] = code_of.emplace(text, values.size());
+    if (added) values.push_back(&it->first);
+    json.value(static_cast<std::uint64_t>(it->second));
+  }
+  json.end_array().key("values").begin_array();
+  for (const auto* value : values) {
+    if (*value) {
+      json.value(**value);  // an empty text stays "", as in a plain column
+    } else {
+      json.null();
+    }
+  }
+  json.end_array().end_object();
+}
+
+/// The verdict of one metric of a record, as its chart marks it: "regressed",
+/// "inconclusive", "not_gated" (beyond the threshold, but not gated or under the floor),
+/// "not_measured", "ok"; nullopt when the record was not compared on it.
+std::optional<std::string> metric_verdict(const NormalizedRecord& record,
+                                          const std::string& metric) {
+  const auto comparison =
+      std::find_if(record.comparisons.begin(), record.comparisons.end(),
+                   [&](const MetricComparison& c) { return c.metric == metric; });
+  if (comparison == record.comparisons.end()) return std::nullopt;
+  if (comparison->regressed) return "regressed";
+  if (comparison->inconclusive) return "inconclusive";
+  if (!comparison->not_gated.empty() || comparison->threshold_exceeded) return "not_gated";
+  if (!comparison->current) return "not_measured";
+  return "ok";
+}
+
 void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
   const NormalizedRecord& newest = group.entries.back().stored->record;
   std::set<std::string> benchmarks;
@@ -164,6 +203,13 @@ void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
       }
     }
     json.end_array();
+    // Each chart marks its own metric's verdict, not the record's status: a record that
+    // regressed on latency is not a regression on the memory chart.
+    std::vector<std::optional<std::string>> verdicts;
+    verdicts.reserve(group.entries.size());
+    for (const Entry& entry : group.entries)
+      verdicts.push_back(metric_verdict(entry.stored->record, name));
+    write_dictionary(json, "verdicts", verdicts);
     json.end_object();
   }
   json.end_array();
@@ -178,26 +224,10 @@ void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
   // Texts that repeat from record to record (statuses, reasons, run sources) as a
   // dictionary: each distinct text once, then one small index per record.
   const auto dictionary = [&](const char* key, auto&& text_of) {
-    std::vector<const std::optional<std::string>*> values;
-    std::map<std::optional<std::string>, std::size_t> code_of;
     std::vector<std::optional<std::string>> texts;
     texts.reserve(group.entries.size());
     for (const Entry& entry : group.entries) texts.push_back(text_of(*entry.stored));
-    json.key(key).begin_object().key("codes").begin_array();
-    for (const auto& text : texts) {
-      const auto [it, added] = code_of.emplace(text, values.size());
-      if (added) values.push_back(&it->first);
-      json.value(static_cast<std::uint64_t>(it->second));
-    }
-    json.end_array().key("values").begin_array();
-    for (const auto* value : values) {
-      if (*value) {
-        json.value(**value);  // an empty text stays "", as in a plain column
-      } else {
-        json.null();
-      }
-    }
-    json.end_array().end_object();
+    write_dictionary(json, key, texts);
   };
   const auto always = [](const std::string& text) { return std::optional<std::string>(text); };
   column("attempt", [&](const StoredRecord& s) { json.value(short_id(s.attempt_id)); });

@@ -102,7 +102,8 @@ export function cohortNames(kind, identity, benchmark, device) {
 // eligible, success, attempt, record, metrics: {name: value}}], units: {name: {unit,
 // direction}}, named: [metric names a policy or comparison names], changes?: {name: [change
 // points, as metrics[].changes holds them, `index` into the records in time order]}, id?,
-// label?}. A metric not named in `changes` gets no field, as a writer before change points
+// label?}; a record may carry verdicts: {name: "regressed" | "inconclusive" | "not_gated" |
+// "not_measured" | "ok"}. A metric not named in `changes` gets no field, as a writer before change points
 // wrote it. Every record's timestamp is an instant (buildStore sets the others apart).
 function buildCohort(spec, dictionaries) {
   const identity = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, spec.identity?.[field] ?? null]));
@@ -124,6 +125,11 @@ function buildCohort(spec, dictionaries) {
     ...describe(name),
     values: ordered.map((record) => (record.metrics && record.metrics[name] !== undefined ? record.metrics[name] : null)),
     ...(spec.changes && spec.changes[name] !== undefined ? { changes: spec.changes[name] } : {}),
+    // Each metric's own verdict per record (record.verdicts: {name: verdict}), as the
+    // writer sends it; left out when no record has one, as a writer before verdicts did.
+    ...(ordered.some((record) => record.verdicts)
+      ? { verdicts: (dictionaries ? dictionary : (column) => column)(ordered.map((record) => record.verdicts?.[name] ?? null)) }
+      : {}),
   }));
   const skipped = [...new Set(spec.named || [])].filter((name) => !measured.has(name)).sort(byteCompare).map(describe);
   const distinct = (values) => [...new Set(values)].sort(byteCompare);

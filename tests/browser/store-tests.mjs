@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { assert, assertClean, assertEqual, waitReady } from "./harness.mjs";
 import {
   HOSTILE, HOSTILE_SCRIPT, HOSTILE_SVG, UNPLACED_TIMESTAMPS, bigCohortStore, commitSha, emptyStore, hostileStore, oneRecordStore,
-  partialHistory, partialStore, steppedStore, storeScript, unplacedStore, STEPPED_LABEL_PREFIX,
+  partialHistory, partialStore, sortCohort, steppedStore, storeScript, unplacedStore, STEPPED_LABEL_PREFIX,
 } from "./fixtures.mjs";
-import { DICTIONARY_COLUMNS } from "./store-builder.mjs";
+import { DICTIONARY_COLUMNS, buildStore } from "./store-builder.mjs";
 import { sha256Hex } from "./history-format.mjs";
 
 async function text(page, selector) {
@@ -392,6 +392,35 @@ export const storeTests = [
     },
   },
   {
+    name: "store: each chart marks its own metric's verdict, not the record's status",
+    async run(h) {
+      // The sort cohort as perfgate writes it now: record 5 regressed on latency only, its
+      // memory changed beyond the threshold but is not gated; the others are ok.
+      const cohort = sortCohort();
+      cohort.records = cohort.records.map((record, k) => ({
+        ...record,
+        verdicts: k === 0 ? undefined : k === 5 ? { latency: "regressed", memory: "not_gated" } : { latency: "ok", memory: record.metrics.memory === null ? "not_measured" : "ok" },
+      }));
+      const doc = buildStore({ cohorts: [cohort] });
+      assertEqual(JSON.stringify(doc.cohorts[0].metrics[0].verdicts.values), JSON.stringify([null, "ok", "regressed"]), "the latency verdicts' dictionary");
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-verdicts", null, { store: doc })));
+      const charts = page.locator("#cohort-charts svg.store-chart");
+      const latency = charts.nth(0);
+      const memory = charts.nth(1);
+      assertEqual(await latency.locator(".marker.st-regression").getAttribute("data-count"), "1", "regressed markers on the latency chart");
+      assertEqual(await memory.locator(".marker.st-regression").count(), 0, "a REGRESSION triangle on the memory chart, which did not regress");
+      assertEqual(await memory.locator(".marker.st-notgated").getAttribute("data-count"), "1", "not-gated markers on the memory chart");
+      // Record 0 was not compared (CALIBRATION_NEEDED): its status marks it on both charts.
+      assertEqual(await latency.locator(".marker.st-calibration").getAttribute("data-count"), "1", "the uncompared record's marker");
+      const legend = await text(page, "#cohort-legend");
+      for (const part of ["markers show each chart's own metric", "this metric regressed", "not gated", "record status REGRESSION (1)"]) {
+        assert(legend.includes(part), `the legend lacks "${part}": ${legend}`);
+      }
+      await h.shot(page, "store-chart-verdicts", "#cohort-charts .metric-block:nth-child(2)");
+      assertClean(seen);
+    },
+  },
+  {
     name: "store: the overview shows every cohort, and a card opens it",
     async run(h) {
       const doc = partialStore();
@@ -652,6 +681,10 @@ export const storeTests = [
         ["dict-short", damage((r) => { r.comparison_reason.codes.pop(); }),
           "cohorts[0].records.comparison_reason.codes does not have one entry per record."],
         ["unplaced-object", damage((r, d) => { d.unplaced_records = { benchmark: "sort" }; }), "unplaced_records is not an array."],
+        ["verdict-unknown", damage((r, d) => { d.cohorts[0].metrics[0].verdicts = { codes: new Array(10).fill(0), values: ["<b>fine</b>"] }; }),
+          'cohorts[0].metrics[0].verdicts[0] is "<b>fine</b>", not one of regressed, inconclusive, not_gated, not_measured, ok or null.'],
+        ["verdict-short", damage((r, d) => { d.cohorts[0].metrics[0].verdicts = ["ok"]; }),
+          "cohorts[0].metrics[0].verdicts does not have one entry per record."],
       ]) {
         const { page, seen } = await h.open(h.fileUrl(h.site(`store-${name}`, null, { store: doc })));
         const message = await text(page, "#message-store");

@@ -114,8 +114,10 @@ TEST(StoreView, GroupsRecordsByCohortInColumnsOldestFirst) {
   EXPECT_EQ(columns["record"][0], "r-2026-11-29");
   // A missing value is null, never 0.
   EXPECT_EQ(sort["metrics"], Json::parse(R"([
-      {"changes":[],"name":"latency","unit":"s","direction":"lower","values":[0.25,null,0.2]},
-      {"changes":[],"name":"memory","unit":"MB","direction":"lower","values":[null,41.5,null]}])"));
+      {"changes":[],"name":"latency","unit":"s","direction":"lower","values":[0.25,null,0.2],
+       "verdicts":{"codes":[0,0,0],"values":[null]}},
+      {"changes":[],"name":"memory","unit":"MB","direction":"lower","values":[null,41.5,null],
+       "verdicts":{"codes":[0,0,0],"values":[null]}}])"));
   EXPECT_EQ(sort["skipped_metrics"], Json::array());
 
   const Json& old = view["cohorts"][1];
@@ -125,6 +127,43 @@ TEST(StoreView, GroupsRecordsByCohortInColumnsOldestFirst) {
   EXPECT_EQ(old["identity"]["workload_id"], nullptr);
   EXPECT_EQ(old["identity"]["benchmark_version"], nullptr);
   EXPECT_EQ(old["metrics"][0]["direction"], "higher");
+}
+
+TEST(StoreView, GivesEachMetricItsOwnVerdictInEveryRecord) {
+  NormalizedRecord record = v2("2026-12-01T10:00:00Z", 0.3);
+  record.metrics["memory"] = {40, "MB", Direction::kLowerIsBetter};
+  record.metrics["rows"] = {7, "", Direction::kLowerIsBetter};
+  record.comparison_status = kRegression;
+  MetricComparison latency;
+  latency.metric = "latency";
+  latency.current = 0.3;
+  latency.threshold_exceeded = true;
+  latency.regressed = true;
+  MetricComparison memory;
+  memory.metric = "memory";
+  memory.current = 40;
+  memory.threshold_exceeded = true;
+  memory.not_gated = "under the 256 MB floor";
+  MetricComparison gpu;
+  gpu.metric = "gpu_memory";  // compared, not measured: no value, so no chart
+  record.comparisons = {latency, memory, gpu};
+  NormalizedRecord calm = v2("2026-12-02T10:00:00Z", 0.2);
+  calm.metrics["memory"] = {40, "MB", Direction::kLowerIsBetter};
+  MetricComparison ok;
+  ok.metric = "latency";
+  ok.current = 0.2;
+  MetricComparison stat;
+  stat.metric = "memory";
+  stat.current = 40;
+  stat.inconclusive = true;
+  calm.comparisons = {ok, stat};
+  const Json view = view_of({{record, "a-1", true}, {calm, "a-2", true}});
+  std::map<std::string, Json> verdicts;
+  for (const Json& metric : view["cohorts"][0]["metrics"])
+    verdicts[metric["name"]] = decoded(metric["verdicts"]);
+  EXPECT_EQ(verdicts["latency"], Json::parse(R"(["regressed","ok"])"));
+  EXPECT_EQ(verdicts["memory"], Json::parse(R"(["not_gated","inconclusive"])"));
+  EXPECT_EQ(verdicts["rows"], Json::parse("[null,null]"));  // compared on no record
 }
 
 TEST(StoreView, KeepsAnEmptyTextApartFromAMissingOne) {

@@ -1,7 +1,8 @@
 // The chart of one metric of a store cohort, drawn as SVG by the viewer: x is the record's
-// timestamp (UTC), y its value. Each record is marked by its comparison status (a
-// REGRESSION is a red triangle); a record without the metric leaves a gap in the line and
-// a tick under the plot, never a zero.
+// timestamp (UTC), y its value. Each record is marked by this metric's own verdict (a
+// regressed metric is a red triangle; the record's status where it has no verdict); a
+// record without the metric leaves a gap in the line and a tick under the plot, never a
+// zero.
 (function (pv) {
   "use strict";
 
@@ -33,9 +34,11 @@
     "st-regression": function (x, y) { return "M" + x + "," + (y - 7) + "l6,10.5h-12z"; },
     // Undecided: the regression's triangle, hollow and upside down.
     "st-inconclusive": function (x, y) { return "M" + x + "," + (y + 6) + "l5.5,-9.5h-11z"; },
+    // Beyond the threshold but not gated: a plus, hollow, in the INCONCLUSIVE colour.
+    "st-notgated": function (x, y) { return "M" + (x - 4.5) + "," + y + "h9M" + x + "," + (y - 4.5) + "v9"; },
   };
   // Drawn in this order: the worst last, on top.
-  pv.MARKER_ORDER = ["st-pass", "st-calibration", "st-other", "st-mismatch", "st-inconclusive", "st-infra", "st-regression"];
+  pv.MARKER_ORDER = ["st-pass", "st-calibration", "st-other", "st-notgated", "st-mismatch", "st-inconclusive", "st-infra", "st-regression"];
   pv.markerPath = function (className, x, y) {
     return SHAPES[className](x, y);
   };
@@ -105,6 +108,7 @@
     var info = ctx.info;
     var values = ctx.metric.values;
     var statuses = info.cohort.records.comparison_status;
+    var verdicts = ctx.metric.verdicts;
     var x = geo.x;
     var y = geo.y;
     var clip = pv.svg("g", { "clip-path": "url(#" + ctx.clipId + ")" });
@@ -122,7 +126,7 @@
     });
     for (var i = 0; i < geo.present.length; i++) {
       var k = geo.present[i];
-      var name = pv.statusClass(statuses[k]);
+      var name = pv.markerClass(statuses[k], verdicts, k);
       counts[name]++;
       // Dense charts leave passing records to the line: markers would only thicken it.
       if (name === "st-pass" && !sparse) continue;

@@ -34,6 +34,36 @@
     return STATUS_CLASS[status] || "st-other";
   };
 
+  // metrics[].verdicts (docs/store-json.md): each metric's own verdict in a record.
+  pv.METRIC_VERDICTS = ["regressed", "inconclusive", "not_gated", "not_measured", "ok"];
+  var VERDICT_CLASS = {
+    regressed: "st-regression",
+    inconclusive: "st-inconclusive",
+    not_gated: "st-notgated",
+    not_measured: "st-pass",
+    ok: "st-pass",
+  };
+  var COMPARED = { REGRESSION: true, INCONCLUSIVE: true, PASS: true };
+  pv.VERDICT_TEXT = {
+    regressed: "this metric regressed",
+    inconclusive: "this metric is INCONCLUSIVE (its interval straddles the threshold)",
+    not_gated: "this metric changed beyond its threshold, but is not gated (or under the floor)",
+    not_measured: "this metric was not measured",
+    ok: "this metric is within its threshold",
+  };
+
+  // The class of record k's marker on one metric's chart: that metric's own verdict, so a
+  // record that regressed on latency is no regression on the memory chart. A record not
+  // compared on the metric: a plain mark when it was compared on others, else its status
+  // (CALIBRATION_NEEDED, RECIPE_MISMATCH, INFRA_ERROR). A document written before verdicts
+  // existed: the record's status, as then.
+  pv.markerClass = function (status, verdicts, k) {
+    if (!verdicts) return pv.statusClass(status);
+    var verdict = verdicts[k];
+    if (verdict !== null) return VERDICT_CLASS[verdict];
+    return COMPARED[status] ? "st-pass" : pv.statusClass(status);
+  };
+
   pv.KIND_BADGES = {
     legacy_v1: { text: "legacy v1: records without the cohort identity", className: "badge-legacy" },
     invalid_v2: { text: "invalid v2: the cohort identity is incomplete", className: "badge-invalid" },
@@ -274,6 +304,24 @@
     });
   }
 
+  // metrics[].verdicts: a column (or dictionary) of one of METRIC_VERDICTS or null per
+  // record, expanded in place; absent in documents written before it (then null).
+  function verdictsOf(metric, at, n, fail) {
+    var column = metric.verdicts;
+    if (column === undefined || column === null) {
+      metric.verdicts = null;
+      return;
+    }
+    if (isDictionary(column)) column = expand(column, at + ".verdicts", n, fail);
+    if (!Array.isArray(column) || column.length !== n) fail(at + ".verdicts does not have one entry per record.");
+    for (var k = 0; k < n; k++) {
+      if (column[k] !== null && pv.METRIC_VERDICTS.indexOf(column[k]) < 0) {
+        fail(at + ".verdicts[" + k + "] is " + JSON.stringify(column[k]) + ", not one of " + pv.METRIC_VERDICTS.join(", ") + " or null.");
+      }
+    }
+    metric.verdicts = column;
+  }
+
   function cohortInfo(cohort, i, fail) {
     var where = "cohorts[" + i + "].";
     if (!cohort || typeof cohort !== "object") fail("cohorts[" + i + "] is not an object.");
@@ -315,6 +363,7 @@
         var v = values[j];
         if (v !== null && (typeof v !== "number" || !isFinite(v))) fail(at + ".values[" + j + "] is neither a number nor null.");
       }
+      verdictsOf(metric, at, n, fail);
       return changesOf(metric, at, n, fail);
     });
     var skipped = cohort.skipped_metrics === undefined ? [] : cohort.skipped_metrics;

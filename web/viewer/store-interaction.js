@@ -40,19 +40,23 @@
   pv.recordLines = function (info, metric, k) {
     var records = info.cohort.records;
     var status = records.comparison_status[k];
+    // The metric's own verdict, where the document has them (docs/store-json.md).
+    var own = !metric.verdicts ? [] : [line("this metric: " + (metric.verdicts[k] !== null ? pv.VERDICT_TEXT[metric.verdicts[k]] : "not compared on it"),
+      "status " + pv.markerClass(status, metric.verdicts, k))];
     return [
       line(pv.text(metric.name) + " " + pv.formatValue(metric.values[k]) + " " + pv.text(metric.unit), "value"),
       line(pv.recordCommitText(records, k), "mono"),
       line(pv.recordTimeText(info, k)),
       line("run source: " + pv.text(records.run_source[k])),
       line("comparison status: " + pv.text(status), "status " + pv.statusClass(status)),
+    ].concat(own, [
       line("reason: " + pv.reasonText(records.comparison_reason[k]), "reason"),
       line("baseline status: " + pv.text(records.baseline_status[k])),
       line("eligible: " + pv.yesNo(records.eligible[k])),
       line("success: " + pv.yesNo(records.success[k])),
       line("benchmark: " + pv.text(records.benchmark[k])),
       line("attempt: " + pv.text(records.attempt[k]), "mono"),
-    ];
+    ]);
   };
 
   // The index into geo.present of the record nearest (px, py): among those within a few

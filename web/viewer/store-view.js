@@ -88,8 +88,20 @@
   function renderLegend(info) {
     var legend = pv.clear(byId("cohort-legend"));
     var items = [["line", "values in time order; a gap where a record has no value"]];
+    var ownVerdicts = info.metrics.some(function (metric) { return metric.verdicts; });
+    if (ownVerdicts) {
+      // Per chart: a record that regressed on one metric is a triangle on that chart only.
+      items.push(["note", "markers show each chart's own metric: its verdict in that record, not the record's status"]);
+      var marked = {};
+      info.metrics.forEach(function (metric) {
+        (metric.verdicts || []).forEach(function (verdict) { if (verdict !== null) marked[verdict] = true; });
+      });
+      [["regressed", "st-regression"], ["inconclusive", "st-inconclusive"], ["not_gated", "st-notgated"], ["ok", "st-pass"]].forEach(function (pair) {
+        if (marked[pair[0]]) items.push([pair[1], pv.VERDICT_TEXT[pair[0]]]);
+      });
+    }
     pv.orderStatuses(Array.from(info.statusCounts.keys())).forEach(function (status) {
-      items.push([pv.statusClass(status), status + " (" + pv.formatCount(info.statusCounts.get(status)) + ")"]);
+      items.push([pv.statusClass(status), (ownVerdicts ? "record status " : "") + status + " (" + pv.formatCount(info.statusCounts.get(status)) + ")"]);
     });
     items.push(["no-value", "record without this metric"]);
     // Only where a chart draws one: most cohorts have no change, and a legend item for a
@@ -98,7 +110,9 @@
       items.push(["change", "dashed line: a change point (docs/changes.md), at the first record after it; red worse, green better"]);
     }
     items.forEach(function (item) {
-      legend.appendChild(pv.el("span", { class: "legend-item" }, [swatch(item[0]), item[1]]));
+      legend.appendChild(item[0] === "note"
+        ? pv.el("span", { class: "legend-item legend-note" }, item[1])
+        : pv.el("span", { class: "legend-item" }, [swatch(item[0]), item[1]]));
     });
   }
 
