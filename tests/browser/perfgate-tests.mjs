@@ -258,12 +258,15 @@ async function checkStorePage(h, page, doc, shotName) {
   assertEqual(JSON.stringify(await injected(page)), NOTHING_INJECTED, "injected elements");
 }
 
-// "latency 0.0125 s": the stored value, to the 15 digits a double holds (12.5 ms is stored
-// in seconds as 0.012500000000000002).
+// "latency 12.5 ms (0.0125 s)": the value in the chart's unit, then the stored value to the
+// 15 digits a double holds (12.5 ms is stored in seconds as 0.012500000000000002).
 function assertShownValue(line, value, what) {
-  const found = /^latency (\S+) s$/.exec(line);
+  const found = /^latency (\S+) (ns|µs|ms|s)(?: \((\S+) s\))?$/.exec(line);
   assert(found, `${what}: ${line}`);
-  assert(Math.abs(Number(found[1]) - value) <= Math.abs(value) * 1e-14, `${what}: ${line}, stored ${value}`);
+  const exact = found[3] === undefined ? Number(found[1]) : Number(found[3]);
+  assert(Math.abs(exact - value) <= Math.abs(value) * 1e-14, `${what}: ${line}, stored ${value}`);
+  const scale = { ns: 1e-9, "µs": 1e-6, ms: 1e-3, s: 1 }[found[2]];
+  assert(Math.abs(Number(found[1]) * scale - value) <= Math.abs(value) * 1e-3, `${what}: ${line}: the shown value is not the stored one`);
 }
 
 // perfgate serve answers data/store.js and data/history.js (which only a site on disk has)

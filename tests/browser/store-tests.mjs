@@ -1,7 +1,7 @@
 // The store views (docs/store-json.md) on small store views, and which parts a page shows
 // for each mix of present, absent and broken data files: each test builds its documents,
 // opens the viewer from disk (or from a local server) and checks what a person would see.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assert, assertClean, assertEqual, waitReady } from "./harness.mjs";
 import {
@@ -111,10 +111,22 @@ export const storeTests = [
       assertEqual(await svg.getAttribute("data-values"), "1", "values drawn");
       assertEqual(await page.locator("#cohort-charts svg.store-chart").first().locator(".marker").count(), 1, "marker paths");
       const tip = await hoverRecord(page, doc.cohorts[0], 0, 0);
-      assertEqual(tip[0], "latency 0.0121 s", "value line");
+      // In the chart's unit, with the exact stored value beside it.
+      assertEqual(tip[0], "latency 12.1 ms (0.0121 s)", "value line");
       assertEqual(tip[4], "comparison status: CALIBRATION_NEEDED", "status line");
       assertEqual(await page.locator("#records-table tbody tr").count(), 1, "record rows");
       await h.shot(page, "store-one-record");
+      assertClean(seen);
+    },
+  },
+  {
+    name: "store: units: every case of tests/fixtures/units.json is written as the C++ reports write it",
+    async run(h) {
+      const fixture = JSON.parse(readFileSync(new URL("../fixtures/units.json", import.meta.url), "utf8"));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-units", null, { store: oneRecordStore() })));
+      const written = await page.evaluate((cases) => cases.map((c) =>
+        window.PerfgateViewer.formatIn(c.value, window.PerfgateViewer.displayUnit(c.reference, c.unit))), fixture.cases);
+      fixture.cases.forEach((c, i) => assertEqual(written[i], c.text, `case ${JSON.stringify(c)}`));
       assertClean(seen);
     },
   },
@@ -127,9 +139,12 @@ export const storeTests = [
       assertEqual(String(doc.cohorts[0].metrics[0].values[0]), "0.012500000000000002", "the stored value");
       const { page, seen } = await h.open(h.fileUrl(h.site("store-value-noise", null, { store: doc })));
       const tip = await hoverRecord(page, doc.cohorts[0], 0, 0);
-      assertEqual(tip[0], "latency 0.0125 s", "value line");
+      assertEqual(tip[0], "latency 12.5 ms (0.0125 s)", "value line");
       const cells = await page.locator("#records-table tbody tr td.num").allTextContents();
-      assertEqual(cells[0], "0.0125", "value in the records table");
+      assertEqual(cells[0], "12.5", "value in the records table, in its column's unit");
+      assertEqual(await page.locator("#records-table tbody tr td.num").first().getAttribute("title"), "0.0125 s", "the exact value as the cell's title");
+      const headers = await page.locator("#records-table thead th").allTextContents();
+      assert(headers.includes("latency (ms)"), `the latency column's heading: ${headers}`);
       assertClean(seen);
     },
   },
@@ -268,7 +283,7 @@ export const storeTests = [
       const { page, seen } = await h.open(h.fileUrl(h.site("store-hover", null, { store: doc })));
       const regression = await hoverRecord(page, sort, 0, 5);
       assertEqual(JSON.stringify(regression), JSON.stringify([
-        "latency 0.0135 s",
+        "latency 13.5 ms (0.0135 s)",
         `commit ${commitSha(5, "store").slice(0, 10)} (branch feature/faster-sort)`,
         "2026-11-26 10:00:00 UTC",
         "run source: pr",

@@ -224,7 +224,7 @@ export const viewTests = [
       assertEqual(latency.points.commit[change.index], 6, "the change's commit (point 4 is on commit #6)");
       const commit = doc.commits[6];
       const expectedTitle = `change at ${commit.sha.slice(0, 10)} (#6, 2026-01-05 15:00 UTC): ` +
-        `10.0625 ms → 13.0333333333333 ms (+29.5%, worse), p = ${CHANGE_P_VALUE}`;
+        `10.06 ms → 13.03 ms (+29.5%, worse), p = ${CHANGE_P_VALUE}`;
       const { page, seen } = await h.open(h.fileUrl(h.site("history-changes", doc)));
       // Where the marker is, against the point it starts at and the chart's own scale.
       const geometry = async () => page.locator("#chart svg").evaluate((svg) => {

@@ -53,8 +53,8 @@
   // What a change is, after where it is: "20 ms → 23 ms (+15.0%, worse), p = 2.7e-26", the
   // means written as the tooltips write a value. `unit` is data: it stays text.
   pv.changeText = function (change, unit) {
-    var u = " " + pv.text(unit);
-    return pv.formatValue(change.before) + u + " → " + pv.formatValue(change.after) + u +
+    var display = pv.displayUnit(Math.max(Math.abs(change.before), Math.abs(change.after)), unit);
+    return pv.text(pv.formatIn(change.before, display)) + " → " + pv.text(pv.formatIn(change.after, display)) +
       " (" + pv.changePercentText(change.relative_change) + ", " + (change.worse ? "worse" : "better") + "), p = " +
       pValueText(change.p_value);
   };

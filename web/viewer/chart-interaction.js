@@ -15,15 +15,17 @@
     var p = series.points;
     var commit = model.commits[p.commit[k]];
     var attempt = model.attempts[p.attempt[k]];
-    var unit = pv.text(series.unit);
+    var display = pv.seriesDisplay(series);
     var nodes = [];
+    var median = "median " + pv.valueWithExact(p.median[k], display, series.unit);
     if (ctx.mode === "ratio") {
       nodes.push(line(pv.formatShort(p.median[k] * ctx.factor) + "× the reference", "value"));
-      nodes.push(line("median " + pv.formatValue(p.median[k]) + " " + unit));
+      nodes.push(line(median));
     } else {
-      nodes.push(line("median " + pv.formatValue(p.median[k]) + " " + unit, "value"));
+      nodes.push(line(median, "value"));
     }
-    nodes.push(line("mad " + pv.formatShort(p.mad[k]) + " · min " + pv.formatShort(p.min[k]) + " · max " + pv.formatShort(p.max[k]) + " " + unit));
+    var shown = function (v) { return v === null || v === undefined ? "—" : pv.formatIn(v, display); };
+    nodes.push(line("mad " + shown(p.mad[k]) + " · min " + shown(p.min[k]) + " · max " + shown(p.max[k])));
     nodes.push(line("commit " + commit.sha + " (#" + p.commit[k] + ")", "mono"));
     nodes.push(line(pv.commitTime(commit.time)));
     nodes.push(line(pv.summaryText(commit.summary), "summary"));

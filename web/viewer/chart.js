@@ -193,7 +193,7 @@
   function titles(svg, ctx, geo, width) {
     var yTitle = ctx.mode === "ratio"
       ? "median ÷ reference median (×)"
-      : "median " + pv.text(ctx.series.metric) + " (" + pv.text(ctx.series.unit) + ")";
+      : pv.titledWithUnit("median " + pv.text(ctx.series.metric), pv.seriesDisplay(ctx.series));
     var cy = (geo.plot.top + geo.plot.bottom) / 2;
     svg.appendChild(pv.svg("text", { class: "axis-title", x: 16, y: cy, transform: "rotate(-90 16 " + cy + ")", "text-anchor": "middle" }, yTitle));
     svg.appendChild(pv.svg("text", { class: "axis-title", x: (geo.plot.left + geo.plot.right) / 2, y: HEIGHT - 6, "text-anchor": "middle" },
@@ -241,7 +241,8 @@
     ]);
     svg.appendChild(pv.svg("defs", null, [clipPath]));
     var yTicks = pv.niceTicks(geo.yDomain[0], geo.yDomain[1], 6).ticks;
-    var format = ctx.mode === "ratio" ? function (t) { return pv.formatShort(t) + "×"; } : pv.formatShort;
+    var display = pv.seriesDisplay(ctx.series);
+    var format = ctx.mode === "ratio" ? function (t) { return pv.formatShort(t) + "×"; } : function (t) { return pv.significant(t / display.divisor); };
     yAxis(svg, geo.plot, geo.y, yTicks, format);
     xAxis(svg, geo.plot, geo.x, geo.lo, geo.hi, ctx.model.commits);
     titles(svg, ctx, geo, width);

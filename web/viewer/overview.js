@@ -46,7 +46,8 @@
 
   function card(model, series, selected, onSelect) {
     var drawn = sparkline(model, series);
-    var unit = pv.text(series.unit);
+    var shown = pv.seriesDisplay(series);
+    var unit = pv.text(shown.suffix);
     var flagCount = 0;
     var confirmedCount = 0;
     for (var j = 0; j < drawn.n; j++) {
@@ -66,7 +67,7 @@
       drawn.svg,
       pv.el("span", { class: "card-foot" }, [
         pv.plural(drawn.n, "point", "points") + " · " +
-          (drawn.low === drawn.high ? pv.formatShort(drawn.low) : pv.formatShort(drawn.low) + "–" + pv.formatShort(drawn.high)) + " " + unit,
+          (drawn.low === drawn.high ? pv.significant(drawn.low / shown.divisor) : pv.significant(drawn.low / shown.divisor) + "–" + pv.significant(drawn.high / shown.divisor)) + (unit ? " " + unit : ""),
         flagCount ? pv.el("span", { class: "card-flags" }, " · " + pv.plural(flagCount, "flag", "flags") +
           (confirmedCount ? " (" + pv.formatCount(confirmedCount) + " confirmed)" : "")) : null,
       ]),

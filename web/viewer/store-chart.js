@@ -95,7 +95,7 @@
   // there, where a rotated title would run past the plot's height.
   function titles(svg, ctx, geo) {
     var metric = ctx.metric;
-    var title = pv.text(metric.name) + " (" + pv.text(metric.unit) + ")";
+    var title = pv.titledWithUnit(pv.text(metric.name), pv.metricDisplay(metric));
     if (title.length > TITLE_CHARS) title = title.slice(0, TITLE_CHARS - 1) + "…";
     svg.appendChild(pv.svg("text", { class: "axis-title y-title", x: 8, y: 14, "text-anchor": "start" }, title));
     svg.appendChild(pv.svg("text", { class: "axis-title", x: (geo.plot.left + geo.plot.right) / 2, y: HEIGHT - 6, "text-anchor": "middle" },
@@ -219,7 +219,10 @@
       height: geo.plot.bottom - geo.plot.top + 18,
     });
     svg.appendChild(pv.svg("defs", null, [pv.svg("clipPath", { id: ctx.clipId }, [clipRect])]));
-    pv.drawYAxis(svg, geo.plot, geo.y, pv.niceTicks(geo.yDomain[0], geo.yDomain[1], 6).ticks, pv.formatShort);
+    var display = pv.metricDisplay(ctx.metric);
+    pv.drawYAxis(svg, geo.plot, geo.y, pv.niceTicks(geo.yDomain[0], geo.yDomain[1], 6).ticks, function (t) {
+      return pv.significant(t / display.divisor);
+    });
     xAxis(svg, geo);
     titles(svg, ctx, geo);
     drawValues(svg, ctx, geo);

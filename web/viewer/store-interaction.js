@@ -44,7 +44,7 @@
     var own = !metric.verdicts ? [] : [line("this metric: " + (metric.verdicts[k] !== null ? pv.VERDICT_TEXT[metric.verdicts[k]] : "not compared on it"),
       "status " + pv.markerClass(status, metric.verdicts, k))];
     return [
-      line(pv.text(metric.name) + " " + pv.formatValue(metric.values[k]) + " " + pv.text(metric.unit), "value"),
+      line(pv.text(metric.name) + " " + pv.valueWithExact(metric.values[k], pv.metricDisplay(metric), metric.unit), "value"),
       line(pv.recordCommitText(records, k), "mono"),
       line(pv.recordTimeText(info, k)),
       line("run source: " + pv.text(records.run_source[k])),

@@ -59,13 +59,14 @@
     ];
     if (metric) {
       var drawn = sparkline(info, metric);
-      var unit = pv.text(metric.unit);
-      parts.push(pv.el("span", { class: "card-sub" }, pv.text(metric.name) + " (" + unit + ")" +
+      var shown = pv.metricDisplay(metric);
+      var unit = pv.text(shown.suffix);
+      parts.push(pv.el("span", { class: "card-sub" }, pv.titledWithUnit(pv.text(metric.name), shown) +
         (info.metrics.length > 1 ? ", the first of " + pv.plural(info.metrics.length, "metric", "metrics") : "")));
       parts.push(drawn.svg);
       parts.push(pv.el("span", { class: "card-foot" }, [
         pv.plural(drawn.present, "value", "values") + " · " +
-          (drawn.low === drawn.high ? pv.formatShort(drawn.low) : pv.formatShort(drawn.low) + "–" + pv.formatShort(drawn.high)) + " " + unit,
+          (drawn.low === drawn.high ? pv.significant(drawn.low / shown.divisor) : pv.significant(drawn.low / shown.divisor) + "–" + pv.significant(drawn.high / shown.divisor)) + (unit ? " " + unit : ""),
         regressions ? pv.el("span", { class: "card-flags" }, " · " + pv.formatCount(regressions) + " REGRESSION") : null,
         undecided ? pv.el("span", { class: "card-undecided" }, " · " + pv.formatCount(undecided) + " INCONCLUSIVE") : null,
       ]));

@@ -30,7 +30,10 @@
     ];
     info.metrics.forEach(function (metric) {
       var value = metric.values[k];
-      cells.push(cell(value === null ? "no value" : pv.formatValue(value), value === null ? "num no-value-cell" : "num"));
+      // At most 4 significant digits in the column's unit; the exact value as its title.
+      cells.push(value === null
+        ? cell("no value", "num no-value-cell")
+        : cell(pv.significant(value / pv.metricDisplay(metric).divisor), "num", pv.formatValue(value) + " " + pv.text(metric.unit)));
     });
     var commit = records.commit[k];
     cells.push(
@@ -83,7 +86,7 @@
     wrapper.appendChild(note);
     var columns = ["time (UTC)", "benchmark"];
     info.metrics.forEach(function (metric) {
-      columns.push(pv.text(metric.name) + " (" + pv.text(metric.unit) + ")");
+      columns.push(pv.titledWithUnit(pv.text(metric.name), pv.metricDisplay(metric)));
     });
     columns.push("comparison status", "reason", "baseline status", "eligible", "success", "run source", "commit, branch", "attempt");
     var body = pv.el("tbody");

@@ -138,7 +138,7 @@
     var missing = 0;
     for (var k = 0; k < info.n; k++) if (metric.values[k] === null) missing++;
     var direction = metric.direction === "lower" ? "lower is better" : metric.direction === "higher" ? "higher is better" : "direction " + pv.text(metric.direction);
-    return pv.text(metric.name) + " (" + pv.text(metric.unit) + ") · " + direction + " · " +
+    return pv.titledWithUnit(pv.text(metric.name), pv.metricDisplay(metric)) + " · " + direction + " · " +
       pv.plural(info.n - missing, "value", "values") + (missing ? ", " + pv.plural(missing, "record", "records") + " without one" : "");
   }
 

@@ -125,6 +125,14 @@
   }
 
   // Newest first: the latest measurements are what a reader checks first.
+  // A value in its column's unit, 4 significant digits, the exact value as the title.
+  function valueCell(value, series) {
+    if (value === null || value === undefined) return cell("—", "num");
+    var td = cell(pv.significant(value / pv.seriesDisplay(series).divisor), "num");
+    td.title = pv.formatValue(value) + " " + pv.text(series.unit);
+    return td;
+  }
+
   pv.pointsTable = function (ctx, page, onPage, onReference) {
     var model = ctx.model;
     var series = ctx.series;
@@ -136,7 +144,7 @@
     columns.push("attempt", "flag");
     return pv.pagedTable({
       id: "points-table",
-      caption: "Points of this series, newest first (values in " + pv.text(series.unit) + ")",
+      caption: "Points of this series, newest first (values in " + pv.text(pv.seriesDisplay(series).suffix || series.unit) + "; the exact value as each cell's title)",
       columns: columns,
       count: n,
       page: page,
@@ -150,10 +158,10 @@
           commitCell(model, p.commit[k]),
           cell(pv.commitTime(commit.time), "time"),
           cell(pv.summaryText(commit.summary), "summary"),
-          cell(pv.formatValue(p.median[k]), "num"),
-          cell(pv.formatValue(p.mad[k]), "num"),
-          cell(pv.formatValue(p.min[k]), "num"),
-          cell(pv.formatValue(p.max[k]), "num"),
+          valueCell(p.median[k], series),
+          valueCell(p.mad[k], series),
+          valueCell(p.min[k], series),
+          valueCell(p.max[k], series),
         ];
         if (ratio) {
           cells.push(cell(pv.formatShort(p.median[k] * ctx.factor) + "×", "num"));
