@@ -76,6 +76,10 @@ class Api {
       std::string failure;
       try {
         reply = transport_.send(request);
+      } catch (const ApiReplyTooLarge& error) {
+        throw Error(ExitCode::kIoError, request.method + " " + request.url + ": " +
+                                            without_secret(error.what(), target_.token) +
+                                            ". Is the API URL right?");
       } catch (const Error& error) {
         failure = without_secret(error.what(), target_.token);
       }

@@ -150,6 +150,7 @@ ApiReply CurlTransport::send(const ApiRequest& request) {
     const std::string reason = !reply.overflow.empty() ? reply.overflow
                                : error[0] != '\0'      ? std::string(error)
                                                        : calls().curl_easy_strerror(result);
+    if (!reply.overflow.empty()) throw ApiReplyTooLarge("the API's reply was refused: " + reason);
     throw Error(ExitCode::kIoError, "no reply from the API: " + reason);
   }
   calls().curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &reply.response.status);

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "model/error.hpp"
+
 namespace perfgate {
 
 struct ApiRequest {
@@ -26,6 +28,12 @@ struct ApiReply {
 /// The largest reply body and header block perfgate reads; larger ones are an error.
 inline constexpr std::size_t kMaxResponseBody = 8 * 1024 * 1024;
 inline constexpr std::size_t kMaxResponseHeaders = 64 * 1024;
+
+/// A reply over those bounds: an answer no retry will change, so it is not retried.
+class ApiReplyTooLarge : public Error {
+ public:
+  explicit ApiReplyTooLarge(const std::string& message) : Error(ExitCode::kIoError, message) {}
+};
 
 /// How requests reach a server: libcurl in perfgate, a fake in tests of what is built on it.
 class ApiTransport {

@@ -209,6 +209,25 @@ TEST(PostComment, AServerThatKeepsFailingIsAnIoErrorWithoutTheToken) {
   EXPECT_NE(log.str().find("(boom for Bearer ***); trying again in 1000 ms"), std::string::npos);
 }
 
+TEST(PostComment, AReplyOverTheBoundIsRefusedAtOnceNotRetried) {
+  FakeForge forge("Authorization", "Bearer " + kToken);
+  forge.queue({200, {}, std::string(kMaxResponseBody + 1, ' ')});
+  RecordedWaits waits;
+  try {
+    post(github(forge), kMarker, waits.policy());
+    FAIL() << "no error";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kIoError);
+    EXPECT_NE(std::string(error.what())
+                  .find(": the API's reply was refused: the reply's body is "
+                        "larger than 8 MiB. Is the API URL right?"),
+              std::string::npos)
+        << error.what();
+  }
+  EXPECT_TRUE(waits.milliseconds.empty());
+  EXPECT_EQ(forge.requests().size(), 1u);
+}
+
 TEST(PostComment, ABadTokenIsAnErrorThatSaysSo) {
   FakeForge forge("Authorization", "Bearer another");
   RecordedWaits waits;
