@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <iterator>
 #include <regex>
 
+#include "ci/bounded_file.hpp"
 #include "model/error.hpp"
 #include "model/json.hpp"
 #include "model/visible_text.hpp"
@@ -73,15 +72,12 @@ long long request_number(const std::string& name, const std::string& text) {
 /// The pull request of a GitHub event file: `pull_request.number` (pull_request and
 /// pull_request_target events), or the issue of an issue_comment on a pull request.
 std::optional<long long> number_in_event(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+  const std::optional<std::string> read = read_at_most(path, kMaxEventBytes);
+  if (!read)
     throw Error(ExitCode::kNoInput,
                 "GITHUB_EVENT_PATH=" + visible_text(path) +
                     ": cannot be read. Run in GitHub Actions, or name the pull request with --pr.");
-  std::string text;
-  text.resize(kMaxEventBytes + 1);
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
+  const std::string& text = *read;
   if (text.size() > kMaxEventBytes)
     throw Error(ExitCode::kDataError, "GITHUB_EVENT_PATH=" + visible_text(path) +
                                           ": larger than 32 MiB; name the pull request with "

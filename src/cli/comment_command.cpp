@@ -2,13 +2,14 @@
 
 #include <cstdlib>
 #include <ctime>
-#include <fstream>
 #include <iostream>
 #include <regex>
 
+#include "ci/bounded_file.hpp"
 #include "ci/comment_body.hpp"
 #include "ci/comment_poster.hpp"
 #include "ci/comment_target.hpp"
+#include "model/compact_json.hpp"
 #include "model/error.hpp"
 #include "model/visible_text.hpp"
 #include "perfgate_version.hpp"
@@ -26,52 +27,24 @@ std::optional<std::string> from_process(const std::string& name) {
   return std::string(value);
 }
 
-/// UTF-8 as RFC 3629 allows it: no overlong forms, surrogates or values past U+10FFFF.
+/// Well-formed UTF-8 throughout (compact_json's rule: no overlong forms, surrogates or
+/// values past U+10FFFF).
 bool valid_utf8(const std::string& text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    unsigned int code = 0;
-    if (byte < 0x80) {
-      ++i;
-      continue;
-    } else if ((byte & 0xE0) == 0xC0) {
-      length = 2;
-      code = byte & 0x1F;
-    } else if ((byte & 0xF0) == 0xE0) {
-      length = 3;
-      code = byte & 0x0F;
-    } else if ((byte & 0xF8) == 0xF0) {
-      length = 4;
-      code = byte & 0x07;
-    } else {
-      return false;
-    }
-    if (i + length > text.size()) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
-      code = (code << 6) | (next & 0x3F);
-    }
-    const unsigned int smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (code < smallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
-      return false;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) return false;
     i += length;
   }
   return true;
 }
 
 std::string read_report(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+  const std::optional<std::string> read = read_at_most(path, kMaxReportBytes);
+  if (!read)
     throw Error(ExitCode::kNoInput, "--report " + visible_text(path) +
                                         ": cannot be read. Name the Markdown report a perfgate "
                                         "command wrote (ab: OUT/report.md; compare: perf_*.md).");
-  std::string text;
-  text.resize(kMaxReportBytes + 1);
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
+  const std::string& text = *read;
   if (text.size() > kMaxReportBytes)
     throw Error(ExitCode::kDataError, "--report " + visible_text(path) +
                                           ": larger than 16 MiB; not a report perfgate wrote.");
