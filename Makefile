@@ -12,7 +12,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_JOBS    ?= 1
 FUZZ_TARGETS ?=
 
-.PHONY: deps build test demo bench fuzz fuzz-build browser-test ci-test format clean
+.PHONY: deps build test demo screenshot bench fuzz fuzz-build browser-test ci-test format clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -51,6 +51,11 @@ ci-test: build
 
 demo: build
 	@bash scripts/demo.sh $(BUILD)
+
+# The README's picture of the dashboard's landing view, from the site make demo writes.
+screenshot: demo
+	@bash scripts/install-deps.sh --browser
+	@node tests/browser/readme-shot.mjs site docs/images/landing.png
 
 bench: build
 	@bash bench/run.sh $(BUILD)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the browser tests of the dashboard viewer need (tests/browser/README.md):
-# Debian's Chromium, Node.js and npm, then playwright-core from npm. Idempotent: a second
-# run installs nothing. playwright-core never downloads a browser of its own; the tests
-# drive /usr/bin/chromium.
+# Debian's Chromium, Node.js and npm, then playwright-core and axe-core from npm.
+# Idempotent: a second run installs nothing. playwright-core never downloads a browser of
+# its own; the tests drive /usr/bin/chromium.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,16 +26,22 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# package.json pins playwright-core exactly and the lock file records it; npm ci installs
-# just that. Skipped when the installed copy already has the pinned version, so a rerun
-# makes no network request.
+# package.json pins playwright-core and axe-core exactly and the lock file records them;
+# npm ci installs just those. Skipped when every installed copy already has its pinned
+# version, so a rerun makes no network request.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 cd "$repo/tests/browser"
 installed_matches_pin() {
   node -e '
-    const pinned = require("./package.json").devDependencies["playwright-core"];
-    const installed = require("./node_modules/playwright-core/package.json").version;
-    process.exit(pinned === installed ? 0 : 1);' 2>/dev/null
+    const pins = require("./package.json").devDependencies;
+    const stale = Object.keys(pins).filter((name) => {
+      try {
+        return require("./node_modules/" + name + "/package.json").version !== pins[name];
+      } catch {
+        return true;
+      }
+    });
+    process.exit(stale.length ? 1 : 0);' 2>/dev/null
 }
 if installed_matches_pin; then
   exit 0

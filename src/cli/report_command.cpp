@@ -45,7 +45,8 @@ CLI::App* add_report_command(CLI::App& app, ReportOptions& options) {
   cmd->add_option(
       "--store", options.store,
       "Store URL (default: $PERFGATE_STORE, [store] url, sqlite:.perfgate/perfgate.db)");
-  cmd->add_option("--project", options.project, "perfgate.toml to use (store URL)");
+  cmd->add_option("--project", options.project,
+                  "perfgate.toml to use (store URL, [report] commit_url)");
   cmd->footer(
       "Examples:\n"
       "  perfgate report --since 30d --benchmark 'sort*'\n"
@@ -106,6 +107,7 @@ int write_dashboard(const ReportOptions& options, const ProjectConfig& project,
     context.generated_at = generated_at;
     context.benchmark_glob = options.benchmark;
     context.since = filter.since;
+    context.commit_url = report_commit_url(project);
     data.store_view = write_store_view(store->list_records(filter), context);
   } else {
     std::cerr << "perfgate report: note: no store at " << choice.url

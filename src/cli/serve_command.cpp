@@ -57,7 +57,8 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& options) {
   cmd->add_option(
       "--store", options.store,
       "Store URL (default: $PERFGATE_STORE, [store] url, sqlite:.perfgate/perfgate.db)");
-  cmd->add_option("--project", options.project, "perfgate.toml to use (store URL)");
+  cmd->add_option("--project", options.project,
+                  "perfgate.toml to use (store URL, [report] commit_url)");
   cmd->add_option("--history", options.history,
                   "A history.json (perfgate history export) to serve beside the store; read "
                   "again at each request, so a new export appears without a restart");
@@ -92,7 +93,8 @@ int execute_serve(const ServeOptions& options) {
     history = std::filesystem::absolute(options.history);
   }
   const ProjectConfig project = project_for(options.project, std::filesystem::current_path());
-  DashboardApi api(open_existing_store(project_store_url(options.store, project)), history);
+  DashboardApi api(open_existing_store(project_store_url(options.store, project)), history,
+                   report_commit_url(project));
 
   const SignalWatch signals;  // before the server's threads exist, so that they inherit it
   DashboardServer server(api);

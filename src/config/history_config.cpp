@@ -8,6 +8,8 @@
 
 #include <string_view>
 
+#include "config/link_setting.hpp"
+
 namespace perfgate {
 namespace {
 
@@ -32,29 +34,6 @@ void check_archive(const ConfigValue& value, const std::string& archive) {
   throw value.error("'" + archive + "' is not an archive URL",
                     "Use \"git:BRANCH\" (a branch of this repository, e.g. \"git:perfgate-data\") "
                     "or \"dir:PATH\"");
-}
-
-/// A link the viewer puts in an href: an http(s) address, or (raw_url) a path relative to
-/// the page. Nothing else (no javascript:, no data:), no space or control character, at
-/// most 2,000 bytes.
-std::string link_setting(const ConfigValue& value, bool relative_allowed, std::string_view fix) {
-  const std::string text = value.non_empty_string();
-  const bool web = text.rfind("https://", 0) == 0 || text.rfind("http://", 0) == 0;
-  const bool relative = relative_allowed && (text.rfind("./", 0) == 0 ||
-                                             text.rfind("../", 0) == 0 || text.rfind('/', 0) == 0);
-  if (!web && !relative) {
-    throw value.error("'" + text + "' is not " +
-                          (relative_allowed ? std::string("an http(s) address or a relative path")
-                                            : std::string("an http(s) address")),
-                      fix);
-  }
-  if (text.size() > 2000) throw value.error("is longer than 2,000 bytes", fix);
-  for (const unsigned char c : text) {
-    if (c <= 0x20 || c == 0x7f || c == '"' || c == '<' || c == '>') {
-      throw value.error("holds a space, a quote, '<', '>' or a control character", fix);
-    }
-  }
-  return text;
 }
 
 /// A number in [low, high], or in (low, high] when `low_excluded`; the error names both.
@@ -143,15 +122,7 @@ HistoryConfig read_history_config(const ConfigValue& value) {
     if (auto v = table.get("flags")) config.flags = read_flags(*v);
   });
   errors.check([&] {
-    if (auto v = table.get("commit_url")) {
-      constexpr std::string_view fix =
-          "Give the address of a commit's page with {sha} for its SHA, e.g. "
-          "\"https://github.com/org/repo/commit/{sha}\"";
-      config.commit_url = link_setting(*v, false, fix);
-      if (config.commit_url.find("{sha}") == std::string::npos) {
-        throw v->error("has no {sha}", fix);
-      }
-    }
+    if (auto v = table.get("commit_url")) config.commit_url = commit_url_setting(*v);
   });
   errors.check([&] {
     if (auto v = table.get("suite_from")) {

@@ -124,7 +124,7 @@ ProjectConfig load_project_config(const std::filesystem::path& file) {
   project.source = file;
   const std::filesystem::path project_dir = std::filesystem::absolute(file).parent_path();
   const std::vector<std::string> sections = {
-      "store", "run", "policy", "policies", "baseline", "software_profile", "history"};
+      "store", "run", "policy", "policies", "baseline", "software_profile", "history", "report"};
   ErrorList errors;
   for (const auto& [key, value] : root.members()) {
     errors.check([&, &key = key, &value = value] {
@@ -142,6 +142,8 @@ ProjectConfig load_project_config(const std::filesystem::path& file) {
         project.software_profile = read_software_profile_config(value, project_dir);
       } else if (key == "history") {
         project.history = read_history_config(value);
+      } else if (key == "report") {
+        project.report = read_report_config(value);
       } else {
         throw unknown_key_error(root, key, sections);
       }
@@ -163,6 +165,11 @@ std::optional<std::filesystem::path> find_project_config(const std::filesystem::
     if (folder == folder.parent_path()) return std::nullopt;
     folder = folder.parent_path();
   }
+}
+
+std::string report_commit_url(const ProjectConfig& project) {
+  if (!project.report.commit_url.empty()) return project.report.commit_url;
+  return project.history ? project.history->commit_url : "";
 }
 
 void apply_project_run_defaults(const ProjectConfig& project, RunSettings& run) {

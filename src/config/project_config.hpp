@@ -8,6 +8,7 @@
 
 #include "config/benchmark_config.hpp"
 #include "config/history_config.hpp"
+#include "config/report_config.hpp"
 #include "config/software_profile_config.hpp"
 #include "model/normalized_record.hpp"
 
@@ -36,7 +37,12 @@ struct ProjectConfig {
   std::vector<std::string> trusted_run_sources = {"scheduled_main"};  ///< [baseline]
   SoftwareProfileConfig software_profile;                             ///< [software_profile]
   std::optional<HistoryConfig> history;  ///< [history], when the file has the table
+  ReportConfig report;                   ///< [report]
 };
+
+/// The commit page the dashboard links each commit to ("{sha}" for its SHA): [report]
+/// commit_url, else [history] commit_url (one project, one forge), else "" for none.
+std::string report_commit_url(const ProjectConfig& project);
 
 /// Loads and validates a perfgate.toml. Error(kNoInput) when missing, kDataError when
 /// malformed; unknown keys are errors with the nearest known key suggested.

@@ -107,6 +107,12 @@ void read_identity(const RecordField& root, NormalizedRecord& record) {
   record.workload_id = root.at("workload_id").string_or_null();
   record.variant_id = root.at("variant_id").string_or_null();
   record.benchmark_version = root.at("benchmark_version").integer_or_null();
+  // The state's axis values, so that a dashboard can name sibling cohorts by them
+  // (sort/default (n=200000)); optional, as a hand-made raw record may leave them out.
+  if (const auto parameters = root.find("parameters")) {
+    for (const auto& [axis, value] : parameters->members())
+      record.parameters[axis] = value.string();
+  }
 }
 
 // Metric values and the policy of every metric, measured or not: an unmeasured metric

@@ -170,6 +170,15 @@ NormalizedRecord read_current_record(JsonObjectReader& reader) {
   r.build_id = reader.optional_string("build_id");
   r.job_id = reader.optional_string("job_id");
   r.device = reader.string("device");
+  if (reader.has("parameters")) {
+    for (const auto& [axis, value] : reader.object("parameters").items()) {
+      if (!value.is_string()) {
+        reader.fail(reader.path_of("parameters." + axis), "is not a string",
+                    "Parameter values are written as text, as perfgate wrote them");
+      }
+      r.parameters[axis] = value.get<std::string>();
+    }
+  }
   for (const auto& [name, value] : reader.object("metrics").items()) {
     r.metrics[name] = read_metric(value, source, reader.path_of("metrics." + name));
   }
@@ -280,6 +289,7 @@ Json to_json(const NormalizedRecord& record) {
       {"baseline_eligible", record.baseline_eligible},
       {"success", record.success},
   };
+  if (!record.parameters.empty()) json["parameters"] = record.parameters;
   if (!record.legacy_fields.empty()) json["legacy_fields"] = record.legacy_fields;
   return json;
 }

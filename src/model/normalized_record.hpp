@@ -115,6 +115,11 @@ struct NormalizedRecord {
   std::optional<std::string> build_id;
   std::optional<std::string> job_id;
   std::string device;
+  /// The state's parameter values, axis -> value as text ({"n": "200000"}), so that a
+  /// dashboard can tell sibling cohorts apart by them. Empty for a state without axes, an
+  /// import, and records written before they were kept; written only when not empty, so
+  /// those records keep their layout and their ids.
+  std::map<std::string, std::string> parameters;
   std::map<std::string, MetricValue> metrics;
   std::map<std::string, MetricPolicy> regression_thresholds;  ///< effective policy per metric
   std::string recipe_fingerprint;

@@ -138,12 +138,13 @@ MetricComparison comparison_of(element value) {
 }
 
 /// Every field of version 3: those the strict reader requires, the version, and the
-/// optional legacy_fields.
+/// optional parameters and legacy_fields.
 constexpr auto kRecordFields = [] {
-  std::array<std::string_view, kCurrentRecordFields.size() + 2> names{};
+  std::array<std::string_view, kCurrentRecordFields.size() + 3> names{};
   std::copy(kCurrentRecordFields.begin(), kCurrentRecordFields.end(), names.begin());
   names[kCurrentRecordFields.size()] = "result_schema_version";
-  names[kCurrentRecordFields.size() + 1] = "legacy_fields";
+  names[kCurrentRecordFields.size() + 1] = "parameters";
+  names[kCurrentRecordFields.size() + 2] = "legacy_fields";
   return names;
 }();
 
@@ -173,6 +174,11 @@ NormalizedRecord record_of(simdjson::dom::object root, std::string record_id) {
   r.build_id = optional_text_of(f[field("build_id")]);
   r.job_id = optional_text_of(f[field("job_id")]);
   r.device = std::string(text_of(f[field("device")]));
+  if (f.has(field("parameters"))) {
+    for (const auto axis : object_of(f[field("parameters")])) {
+      r.parameters[std::string(axis.key)] = std::string(text_of(axis.value));
+    }
+  }
   for (const auto metric : object_of(f[field("metrics")])) {
     r.metrics[std::string(metric.key)] = metric_of(metric.value);  // a duplicate: the last wins
   }

@@ -32,9 +32,10 @@ std::string render_report_csv(const std::vector<StoredRecord>& records);
 std::string render_report(ReportFormat format, const std::vector<StoredRecord>& records,
                           const ReportContext& context);
 
-/// The cohort label used by reports: "workload/variant/vN" with short recipe and profile
-/// ids, "Legacy v1 (<benchmark_id>, <device>)" for v1 records, "Invalid v2 (<benchmark_id>)"
-/// for v2 records with missing identity fields.
+/// The cohort label of the Markdown report: "workload/variant/vN" with short recipe and
+/// profile ids (the store view's labels name only what tells siblings apart:
+/// report/cohort_labels.hpp), "Legacy v1 (<benchmark_id>, <device>)" for v1 records, "Invalid v2
+/// (<benchmark_id>)" for v2 records with missing identity fields.
 std::string cohort_label(const NormalizedRecord& record);
 
 }  // namespace perfgate

@@ -10,8 +10,9 @@
 #include "model/compact_json.hpp"
 #include "model/instant.hpp"
 #include "model/metric.hpp"
-#include "report/store_report.hpp"
+#include "report/cohort_labels.hpp"
 #include "stats/change_points_json.hpp"
+#include "stats/summary.hpp"
 
 namespace perfgate {
 namespace {
@@ -32,6 +33,7 @@ std::string short_id(const std::string& id) {
 
 struct CohortGroup {
   std::string id;
+  std::string label;  ///< store_view_labels: told apart from its siblings
   std::string kind;
   std::vector<Entry> entries;  ///< oldest first once sorted
 };
@@ -103,6 +105,58 @@ void write_changes(CompactJsonWriter& json, const CohortGroup& group, const std:
   }
   json.key("changes");
   stats::write_change_points(json, values, positions, direction == Direction::kLowerIsBetter);
+}
+
+/// The spread of a record's runs of one metric, which the viewer draws as a band around
+/// the line of values (the mean of the runs): min, median and max of its finite samples,
+/// the median as the history export takes a commit's (type 7 quantile). nullopt for a
+/// record without the metric or with fewer than 2 samples, where there is no spread.
+struct RunSpread {
+  double min;
+  double median;
+  double max;
+};
+
+std::optional<RunSpread> run_spread(const NormalizedRecord& record, const std::string& name) {
+  const auto found = record.metrics.find(name);
+  if (found == record.metrics.end()) return std::nullopt;
+  std::vector<double> sorted;
+  sorted.reserve(found->second.samples.size());
+  for (const double sample : found->second.samples) {
+    if (std::isfinite(sample)) sorted.push_back(sample);
+  }
+  if (sorted.size() < 2) return std::nullopt;
+  std::sort(sorted.begin(), sorted.end());
+  return RunSpread{sorted.front(), quantile_sorted(sorted, 0.5), sorted.back()};
+}
+
+/// "spread": {"max", "median", "min"}, one entry per record, null where it has none; left
+/// out when no record has one (imported aggregates), which keeps such documents small.
+void write_spread(CompactJsonWriter& json, const CohortGroup& group, const std::string& name) {
+  std::vector<std::optional<RunSpread>> spreads;
+  spreads.reserve(group.entries.size());
+  bool any = false;
+  for (const Entry& entry : group.entries) {
+    spreads.push_back(run_spread(entry.stored->record, name));
+    any |= spreads.back().has_value();
+  }
+  if (!any) return;
+  const auto column = [&](const char* key, double RunSpread::*field) {
+    json.key(key).begin_array();
+    for (const auto& spread : spreads) {
+      if (spread) {
+        json.value((*spread).*field);
+      } else {
+        json.null();
+      }
+    }
+    json.end_array();
+  };
+  json.key("spread").begin_object();
+  column("max", &RunSpread::max);
+  column("median", &RunSpread::median);
+  column("min", &RunSpread::min);
+  json.end_object();
 }
 
 /// A column of texts that repeat from record to record as a dictionary: each distinct
@@ -181,7 +235,7 @@ void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
   json.end_object();
 
   json.key("kind").value(group.kind);
-  json.key("label").value(cohort_label(newest));
+  json.key("label").value(group.label);
 
   const auto shapes = metric_shapes(group.entries);
   json.key("metrics").begin_array();
@@ -191,6 +245,7 @@ void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
     write_changes(json, group, name, shape.direction);
     json.key("direction").value(to_string(shape.direction));
     json.key("name").value(name);
+    write_spread(json, group, name);
     json.key("unit").value(shape.unit);
     json.key("values").begin_array();
     for (const Entry& entry : group.entries) {
@@ -314,11 +369,20 @@ std::vector<CohortGroup> group_records(const std::vector<StoredRecord>& records,
     }
     return a.id < b.id;
   });
+  // Each label depends on the cohort's siblings in this document, so all are made at once.
+  std::vector<const NormalizedRecord*> newest;
+  newest.reserve(order.size());
+  for (const CohortGroup& group : order) newest.push_back(&group.entries.back().stored->record);
+  const std::vector<std::string> labels = store_view_labels(newest);
+  for (std::size_t i = 0; i < order.size(); ++i) order[i].label = labels[i];
   return order;
 }
 
+/// `record_count` counts the records in the document's cohorts.
 void write_context(CompactJsonWriter& json, const StoreViewContext& context, const char* kind,
                    std::size_t record_count, const std::vector<const StoredRecord*>& unplaced) {
+  json.key("commit_url");
+  optional_text(json, context.commit_url);
   json.key("filter").begin_object();
   json.key("benchmark");
   optional_text(json, context.benchmark_glob);
@@ -327,7 +391,7 @@ void write_context(CompactJsonWriter& json, const StoreViewContext& context, con
   json.end_object();
   json.key("generated_at").value(context.generated_at);
   json.key("kind").value(kind);
-  json.key("record_count").value(static_cast<std::uint64_t>(record_count - unplaced.size()));
+  json.key("record_count").value(static_cast<std::uint64_t>(record_count));
   json.key("schema_version").value(1);
   json.key("store").value(context.store_url);
   json.key("unplaced_records").begin_array();
@@ -346,15 +410,27 @@ void write_context(CompactJsonWriter& json, const StoreViewContext& context, con
 std::string write_store_view(const std::vector<StoredRecord>& records,
                              const StoreViewContext& context) {
   std::vector<const StoredRecord*> unplaced;
+  // Every cohort is grouped, even when one is asked for: its label is made among them all.
   const std::vector<CohortGroup> groups = group_records(records, unplaced);
+  const auto selected = [&](const std::string& id) {
+    return context.cohort.empty() || id == context.cohort;
+  };
+  std::erase_if(unplaced, [&](const StoredRecord* stored) {
+    return !selected(store_view_cohort_id(stored->record));
+  });
   std::string out;
   out.reserve(256 + records.size() * 200);
   CompactJsonWriter json(out);
   json.begin_object();
   json.key("cohorts").begin_array();
-  for (const CohortGroup& group : groups) write_cohort(json, group);
+  std::size_t record_count = 0;
+  for (const CohortGroup& group : groups) {
+    if (!selected(group.id)) continue;
+    write_cohort(json, group);
+    record_count += group.entries.size();
+  }
   json.end_array();
-  write_context(json, context, "perfgate-store-view", records.size(), unplaced);
+  write_context(json, context, "perfgate-store-view", record_count, unplaced);
   json.end_object();
   out += '\n';
   return out;
@@ -369,7 +445,6 @@ std::string write_store_cohort_index(const std::vector<StoredRecord>& records,
   json.begin_object();
   json.key("cohorts").begin_array();
   for (const CohortGroup& group : groups) {
-    const NormalizedRecord& newest = group.entries.back().stored->record;
     std::set<std::string> benchmarks;
     for (const Entry& entry : group.entries) benchmarks.insert(entry.stored->record.benchmark_id);
     json.begin_object();
@@ -379,7 +454,7 @@ std::string write_store_cohort_index(const std::vector<StoredRecord>& records,
     json.key("first").value(group.entries.front().utc);
     json.key("id").value(group.id);
     json.key("kind").value(group.kind);
-    json.key("label").value(cohort_label(newest));
+    json.key("label").value(group.label);
     json.key("last").value(group.entries.back().utc);
     json.key("metrics").begin_array();
     for (const auto& [name, shape] : metric_shapes(group.entries)) {
@@ -390,7 +465,8 @@ std::string write_store_cohort_index(const std::vector<StoredRecord>& records,
     json.end_object();
   }
   json.end_array();
-  write_context(json, context, "perfgate-store-cohorts", records.size(), unplaced);
+  write_context(json, context, "perfgate-store-cohorts", records.size() - unplaced.size(),
+                unplaced);
   json.end_object();
   out += '\n';
   return out;

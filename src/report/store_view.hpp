@@ -14,6 +14,11 @@ struct StoreViewContext {
   std::string generated_at;
   std::string benchmark_glob;  ///< "" when no --benchmark filter selected the records
   std::string since;           ///< "" when no --since filter selected the records
+  /// A commit's page with "{sha}" for its SHA (report_commit_url); "" for none (null).
+  std::string commit_url;
+  /// write_store_view: the id of the one cohort to write ("" for all), labelled as it is
+  /// among all the records' cohorts (serve's /api/v1/series).
+  std::string cohort;
 };
 
 /// The id a cohort has in store.json: CohortKey::to_string() for a complete v2 identity,
@@ -21,7 +26,8 @@ struct StoreViewContext {
 std::string store_view_cohort_id(const NormalizedRecord& record);
 
 /// The document, compact, ending in a newline. `records` in any order (a store lists them
-/// newest first); each cohort's columns are oldest first.
+/// newest first); each cohort's columns are oldest first. With `context.cohort`, only that
+/// cohort and its unplaced records are written.
 std::string write_store_view(const std::vector<StoredRecord>& records,
                              const StoreViewContext& context);
 

@@ -10,6 +10,7 @@ namespace perfgate {
 namespace {
 
 constexpr int kSignificantDigits = 4;
+constexpr double kMegabytesPerGibibyte = 1024;
 
 std::string significant(double value) {
   if (!std::isfinite(value)) return value > 0 ? "inf" : "-inf";
@@ -34,7 +35,25 @@ DisplayUnit choose_display_unit(double reference, const std::string& unit) {
     if (magnitude != 0 && magnitude < 1) return {1e-3, "ms"};
     return {1, "s"};
   }
-  if (unit == "MB") return {1, "MB"};
+  if (unit == "MB") {
+    // perfgate's MB is 2^20 bytes (a MiB: peak RSS, GPU memory, thresholds), so 1024 MB is
+    // one GiB: a 10 GB process reads 10.59 GiB, not 10840 MB. Below 1024 it stays MB, the
+    // unit thresholds and configs are written in; a process tree never holds less than 1 MB,
+    // so nothing smaller is needed.
+    if (magnitude >= kMegabytesPerGibibyte) return {kMegabytesPerGibibyte, "GiB"};
+    return {1, "MB"};
+  }
+  if (unit == "B") {
+    // Bytes (Google Benchmark's and nvbench's memory figures) take binary prefixes, as
+    // memory is counted, from 10^4 up like the other prefixes: 4.106e6 B reads 3.916 MiB,
+    // never "4.106 M B", which a reader takes for perfgate's MB (2^20 bytes).
+    static constexpr std::pair<double, const char*> kBinary[] = {
+        {1099511627776.0, "TiB"}, {1073741824.0, "GiB"}, {1048576.0, "MiB"}, {1024.0, "KiB"}};
+    for (const auto& [factor, suffix] : kBinary) {
+      if (magnitude >= factor && magnitude >= 1e4) return {factor, suffix};
+    }
+    return {1, "B"};
+  }
   // Large counts and rates read better with a prefix: 8.334 M records/s, not 8334000.
   // Values from 10^4 up get k (so 9999 stays plain), then M, G, T.
   static constexpr std::pair<double, const char*> kPrefixes[] = {

@@ -1,5 +1,6 @@
 #include "serve/dashboard_api.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <ctime>
 #include <fstream>
@@ -60,8 +61,16 @@ DashboardResponse dashboard_error(int status, const std::string& message) {
 }
 
 DashboardApi::DashboardApi(std::unique_ptr<Store> store,
-                           std::optional<std::filesystem::path> history)
-    : store_(std::move(store)), history_(std::move(history)) {}
+                           std::optional<std::filesystem::path> history, std::string commit_url)
+    : store_(std::move(store)), history_(std::move(history)), commit_url_(std::move(commit_url)) {}
+
+StoreViewContext DashboardApi::view_context() const {
+  StoreViewContext context;
+  context.store_url = store_->url();
+  context.generated_at = iso_utc(std::time(nullptr));
+  context.commit_url = commit_url_;
+  return context;
+}
 
 DashboardResponse DashboardApi::get(const std::string& path, const QueryParameters& query) {
   for (int tries = 1;; ++tries) {
@@ -116,10 +125,7 @@ DashboardResponse DashboardApi::store_view() {
   std::lock_guard lock(mutex_);
   const std::string revision = store_->revision();
   if (revision != cached_revision_ || cached_store_view_.empty()) {
-    StoreViewContext context;
-    context.store_url = store_->url();
-    context.generated_at = iso_utc(std::time(nullptr));
-    cached_store_view_ = write_store_view(store_->list_records({}), context);
+    cached_store_view_ = write_store_view(store_->list_records({}), view_context());
     cached_revision_ = revision;
   }
   return json_response(cached_store_view_);
@@ -127,10 +133,7 @@ DashboardResponse DashboardApi::store_view() {
 
 DashboardResponse DashboardApi::cohorts() {
   std::lock_guard lock(mutex_);
-  StoreViewContext context;
-  context.store_url = store_->url();
-  context.generated_at = iso_utc(std::time(nullptr));
-  return json_response(write_store_cohort_index(store_->list_records({}), context));
+  return json_response(write_store_cohort_index(store_->list_records({}), view_context()));
 }
 
 DashboardResponse DashboardApi::series(const QueryParameters& query) {
@@ -139,17 +142,18 @@ DashboardResponse DashboardApi::series(const QueryParameters& query) {
     return dashboard_error(400, "series needs ?cohort=ID, an id from /api/v1/cohorts");
   }
   std::lock_guard lock(mutex_);
-  std::vector<StoredRecord> kept;
-  for (auto& stored : store_->list_records({})) {
-    if (store_view_cohort_id(stored.record) == cohort) kept.push_back(std::move(stored));
-  }
-  if (kept.empty()) {
+  // Every record, not the cohort's alone: the cohort's label is made among its siblings,
+  // as /api/v1/cohorts and store.json name it.
+  const std::vector<StoredRecord> records = store_->list_records({});
+  const bool known = std::any_of(records.begin(), records.end(), [&](const StoredRecord& stored) {
+    return store_view_cohort_id(stored.record) == cohort;
+  });
+  if (!known) {
     return dashboard_error(404, "no cohort '" + cohort + "' in the store (see /api/v1/cohorts)");
   }
-  StoreViewContext context;
-  context.store_url = store_->url();
-  context.generated_at = iso_utc(std::time(nullptr));
-  return json_response(write_store_view(kept, context));
+  StoreViewContext context = view_context();
+  context.cohort = cohort;
+  return json_response(write_store_view(records, context));
 }
 
 DashboardResponse DashboardApi::records(const QueryParameters& query) {

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "report/store_view.hpp"
 #include "store/store.hpp"
 
 namespace perfgate {
@@ -28,7 +29,10 @@ using QueryParameters = std::map<std::string, std::string>;
 class DashboardApi {
  public:
   /// `history` is the history.json to serve, or nullopt when serve was given none.
-  DashboardApi(std::unique_ptr<Store> store, std::optional<std::filesystem::path> history);
+  /// `commit_url` is the project's commit page with "{sha}" (report_commit_url), "" for none:
+  /// store.json carries it so that the viewer links each commit.
+  DashboardApi(std::unique_ptr<Store> store, std::optional<std::filesystem::path> history,
+               std::string commit_url = "");
 
   /// The answer to GET `path` (the URL's path, percent-decoded, without the query).
   /// A PostgreSQL store whose connection was lost (a restart) is asked once more, on a
@@ -46,10 +50,13 @@ class DashboardApi {
   DashboardResponse records(const QueryParameters& query);
   DashboardResponse attempts();
   DashboardResponse history();
+  /// What every store document says of where it comes from, as of now.
+  StoreViewContext view_context() const;
 
   std::mutex mutex_;  ///< one request at a time reads the store (a store is not thread-safe)
   std::unique_ptr<Store> store_;
   std::optional<std::filesystem::path> history_;
+  std::string commit_url_;
   std::string cached_revision_;  ///< the store revision store.json was computed for
   std::string cached_store_view_;
 };

@@ -2,7 +2,7 @@
 // site per history (the viewer's files plus data/), a page that records dialogs, page
 // errors and console errors, and screenshots into one folder.
 import { chromium } from "playwright-core";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -114,6 +114,40 @@ export class Harness {
     else await page.screenshot({ path, fullPage: false });
     return path;
   }
+}
+
+// axe-core (pinned in package.json, installed by npm ci: nothing is downloaded at test time).
+const AXE_SOURCE = join(here, "node_modules", "axe-core", "axe.min.js");
+let axeSource = null;
+
+// Runs axe-core on the page as it is now and returns its violations ([{id, impact, help,
+// helpUrl, nodes: [{target, html, failureSummary}]}]). The page's policy allows its own
+// folder's scripts only, so a <script> tag of axe would be refused: its source is evaluated
+// through the DevTools protocol instead (as page.evaluate does, outside the page's CSP),
+// which leaves the policy that every other test checks as it is. preload: false: axe would
+// fetch the stylesheet with XMLHttpRequest, which a page opened from disk (origin null)
+// refuses with a console error; the rules that need it (css-orientation-lock) are left
+// incomplete, not failed.
+export async function runAxe(page, options = {}) {
+  if (axeSource === null) {
+    try {
+      axeSource = readFileSync(AXE_SOURCE, "utf8");
+    } catch {
+      throw new Skip(`axe-core is not installed (${AXE_SOURCE}): run bash scripts/install-browser-deps.sh`);
+    }
+  }
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
+  return page.evaluate(
+    (options) => window.axe.run(document, { resultTypes: ["violations"], preload: false, ...options }).then((results) =>
+      results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        helpUrl: v.helpUrl,
+        nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
+      }))),
+    options,
+  );
 }
 
 export async function waitReady(page, timeout = 60000) {

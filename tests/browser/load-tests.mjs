@@ -4,7 +4,7 @@
 // machine; on a loaded one the figures are reported instead.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { assert, assertClean } from "./harness.mjs";
+import { assert, assertClean, assertEqual } from "./harness.mjs";
 import { historyScript, largeHistory, largeStore, storeScript } from "./fixtures.mjs";
 
 const GOAL_MS = 1000;
@@ -31,6 +31,8 @@ async function interact(page) {
     list.dispatchEvent(new Event("change"));
     return performance.now() - started;
   });
+  // The chart lies below the cards: brought into view first, as a reader scrolls to it.
+  await page.locator("#chart svg").scrollIntoViewIfNeeded();
   const box = await page.locator("#chart svg").boundingBox();
   const hoverStarted = Date.now();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
@@ -84,7 +86,7 @@ function largeTest(name, commitCount, caseCount, shotName, { goal = true } = {})
         assert(r.interactionMs < INTERACTION_BUDGET_MS * stretch, `${r.how}: an interaction took ${r.interactionMs.toFixed(0)} ms`);
       }
       // The goal is for what perfgate writes: the string form from disk, and serve's JSON.
-      const best = Math.min(...results.filter((r) => r.how !== "disk, object").map((r) => r.ready));
+      const best = Math.min(...results.filter((r) => !r.how.startsWith("disk, object")).map((r) => r.ready));
       if (!goal) {
         note(`${commitCount * caseCount} points, beyond the goal's 100,000: reported, not asserted`);
       } else if (load > LOADED) {
@@ -121,11 +123,23 @@ function storeLoadTest(name) {
     name,
     async run(h, note) {
       const doc = largeStore();
+      // One card per cohort and metric.
+      const cardCount = doc.cohorts.reduce((sum, cohort) => sum + Math.max(1, cohort.metrics.length), 0);
       const dir = h.site("store-records-100k", null, { store: doc, storeJs: true, storeJson: true });
       note(`store.json ${(h.lastStoreBytes / 1e6).toFixed(1)} MB, ${doc.record_count} records in ${doc.cohorts.length} cohorts`);
       const loadBefore = machineLoad();
       const jsonText = readFileSync(`${dir}/data/store.json`, "utf8");
       const results = [];
+      // The default page first: "what changed" and the cards of every cohort and metric.
+      {
+        const { page, seen } = await h.open(h.fileUrl(dir));
+        const t = await timings(page);
+        await page.waitForFunction(() => document.getElementById("store-overview").dataset.complete === "1");
+        assertEqual(await page.locator("#store-overview .card").count(), cardCount, "cards of the default page");
+        await h.shot(page, "store-records-100k-landing");
+        assertClean(seen);
+        results.push({ how: "disk, object, default page", ready: t.readyMs, data: t.dataMs, viewer: t.readyMs - t.dataMs, interactionMs: 0, overviewMs: 0 });
+      }
       for (const how of ["disk, object", "disk, string", "http"]) {
         let url = h.fileUrl(dir);
         if (how === "disk, string") writeFileSync(`${dir}/data/store.js`, storeScript(jsonText, { string: true }));
@@ -133,7 +147,8 @@ function storeLoadTest(name) {
           rmSync(`${dir}/data/store.js`, { force: true });
           url = await h.serve(dir, "/site/");
         }
-        const { page, seen } = await h.open(url);
+        // The chosen cohort's charts, as a permalink opens them.
+        const { page, seen } = await h.open(url + "#view=cohort");
         const t = await timings(page);
         if (how === "disk, object") {
           await h.shot(page, "store-records-100k");
@@ -146,7 +161,7 @@ function storeLoadTest(name) {
           return performance.now() - started;
         });
         await page.waitForFunction(() => document.getElementById("store-overview").dataset.complete === "1");
-        assert((await page.locator("#store-overview .card").count()) === doc.cohorts.length, "overview cards");
+        assertEqual(await page.locator("#store-overview .card").count(), cardCount, "overview cards");
         if (how === "disk, object") await h.shot(page, "store-records-100k-overview", "#store-overview-section");
         assertClean(seen);
         results.push({ how, ready: t.readyMs, data: t.dataMs, viewer: t.readyMs - t.dataMs, interactionMs, overviewMs });
@@ -164,7 +179,7 @@ function storeLoadTest(name) {
         assert(r.overviewMs < INTERACTION_BUDGET_MS * stretch, `${r.how}: opening the overview took ${r.overviewMs.toFixed(0)} ms`);
       }
       // The goal is for what perfgate writes: the string form from disk, and serve's JSON.
-      const best = Math.min(...results.filter((r) => r.how !== "disk, object").map((r) => r.ready));
+      const best = Math.min(...results.filter((r) => !r.how.startsWith("disk, object")).map((r) => r.ready));
       if (load > LOADED) {
         note(`machine loaded: the ${GOAL_MS} ms goal is reported, not asserted`);
       } else {

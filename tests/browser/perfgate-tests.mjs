@@ -125,7 +125,7 @@ function storeFor(h, name) {
 }
 
 const UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/;
-const TOP_KEYS = ["cohorts", "filter", "generated_at", "kind", "record_count", "schema_version", "store", "unplaced_records"];
+const TOP_KEYS = ["cohorts", "commit_url", "filter", "generated_at", "kind", "record_count", "schema_version", "store", "unplaced_records"];
 const COHORT_KEYS = ["benchmarks", "devices", "id", "identity", "kind", "label", "metrics", "records", "skipped_metrics"];
 const RECORD_COLUMNS = ["attempt", "baseline_status", "benchmark", "branch", "commit", "comparison_reason", "comparison_status", "eligible", "record", "run_source", "success", "timestamp"];
 
@@ -156,6 +156,8 @@ function storeDocumentProblems(text, { store, recordCount }) {
   check(doc.kind === "perfgate-store-view", `kind ${doc.kind}`);
   check(UTC.test(doc.generated_at), `generated_at ${doc.generated_at}`);
   check(doc.store === store, `store ${doc.store}, not ${store}`);
+  // No perfgate.toml in the folder the command ran in: no commit_url.
+  check(doc.commit_url === null, `commit_url ${JSON.stringify(doc.commit_url)}, not null`);
   check(JSON.stringify(doc.filter) === JSON.stringify({ benchmark: null, since: null }), `filter ${JSON.stringify(doc.filter)}`);
   check(Array.isArray(doc.unplaced_records) && doc.unplaced_records.length === 0, `unplaced_records ${JSON.stringify(doc.unplaced_records)}`);
   const counted = doc.cohorts.reduce((sum, cohort) => sum + cohort.records.timestamp.length, 0);
@@ -168,7 +170,8 @@ function storeDocumentProblems(text, { store, recordCount }) {
     const recipe = String(identity.recipe_fingerprint).slice(0, 12);
     const id = `${identity.workload_id}/${identity.variant_id}/v${identity.benchmark_version}/${recipe}/${identity.hardware_profile_id}/${identity.software_profile_id}`;
     check(cohort.id === id, `${at}.id ${cohort.id}, not ${id}`);
-    check(cohort.label === `${identity.workload_id}/${identity.variant_id}/v${identity.benchmark_version} (recipe ${recipe}, ${identity.hardware_profile_id}, ${identity.software_profile_id})`, `${at}.label ${cohort.label}`);
+    // Its workload and variant; no two cohorts here share both, so nothing more.
+    check(cohort.label === `${identity.workload_id}/${identity.variant_id}`, `${at}.label ${cohort.label}`);
     const records = cohort.records;
     check(JSON.stringify(Object.keys(records)) === JSON.stringify(RECORD_COLUMNS), `${at}.records keys ${Object.keys(records)}`);
     const n = records.timestamp.length;
@@ -363,7 +366,7 @@ export const perfgateTests = [
       assert(!existsSync(join(site, "data", "history.js")), "a history.js without --history");
       const stale = staleViewerFiles(site);
       if (stale.length) note(`the binary's viewer differs from web/viewer/ in ${stale.join(", ")}: rebuild it to test this checkout's viewer`);
-      const { page, seen } = await h.open(pathToFileURL(join(site, "index.html")).href);
+      const { page, seen } = await h.open(pathToFileURL(join(site, "index.html")).href + "#view=cohort");
       await checkStorePage(h, page, doc, "perfgate-report");
       assertEqual(JSON.stringify(seen.optionalMissing), JSON.stringify(["data/history.js"]), "files that were not there");
       assertRequestsWithin(seen, pathToFileURL(site).href + "/");
@@ -379,7 +382,7 @@ export const perfgateTests = [
         served = startServe(dir, ["--store", `sqlite:${db}`]);
         const base = await served.url;
         const doc = checkStoreDocument(await fetchText(base + "data/store.json"), { store: `sqlite:${db}`, recordCount: 4 });
-        const { page, seen } = await h.open(base);
+        const { page, seen } = await h.open(base + "#view=cohort");
         await checkStorePage(h, page, doc, "perfgate-serve");
         assert(seen.requests.includes(base + "data/store.json"), "the page did not fetch data/store.json");
 
@@ -397,7 +400,10 @@ export const perfgateTests = [
         assert(row.includes("\t3\t") || row.includes("\n3\n"), `the cohort list does not count 3 records: ${row}`);
         const tip = await hoverRecord(page, sort, m, 2);
         assertShownValue(tip[0], sort.metrics[m].values[2], "the new record's value on hover");
-        assertEqual(tip[3], "run source: local", "the new record's run source");
+        // Its runs first when the record kept them (metrics[].spread), then commit and time.
+        const spread = sort.metrics[m].spread;
+        assertEqual(tip[1].startsWith("runs: "), Boolean(spread && spread.min[2] !== null), `the runs line: ${tip[1]}`);
+        assertEqual(tip.find((line) => line.startsWith("run source: ")), "run source: local", "the new record's run source");
         await h.shot(page, "perfgate-serve-after-import");
         assertRequestsWithin(seen, base);
         assertCleanServed(seen, note);
@@ -428,7 +434,7 @@ export const perfgateTests = [
         assertRequestsWithin(seen, prefix);
         assertCleanServed(seen, note);
       };
-      const fromDisk = await h.open(pathToFileURL(join(site, "index.html")).href);
+      const fromDisk = await h.open(pathToFileURL(join(site, "index.html")).href + "#view=cohort");
       assertEqual(fromDisk.seen.optionalMissing.length, 0, "files that were not there");
       await checkBoth(fromDisk.page, fromDisk.seen, pathToFileURL(site).href + "/", "perfgate-report-history");
 
@@ -438,7 +444,7 @@ export const perfgateTests = [
         const base = await served.url;
         const text = await fetchText(base + "data/history.json");
         assertEqual(text, documentText(history), "data/history.json as served");
-        const { page, seen } = await h.open(base);
+        const { page, seen } = await h.open(base + "#view=cohort");
         await checkBoth(page, seen, base, "perfgate-serve-history");
         await stopServe(served);
       } finally {

@@ -177,10 +177,34 @@ export function buildStore({ cohorts, store = "sqlite:.perfgate/perfgate.db", fi
   };
 }
 
+// Numbers in [0, 1) for the runs' spread, from their own seed: drawing them from `random`
+// would move every value the tests already know.
+function spreadSource(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+// metrics[].spread of one metric, as perfgate report writes it for records that carry their
+// runs' samples: min, median and max of each record's runs around its value (the mean),
+// null where the value is. Numbers with 8 significant digits, as a run measured to the
+// nanosecond or the page is written in its shortest form.
+function runSpread(values, next) {
+  const column = (scale) => values.map((v, k) => (v === null ? null : Number((v * scale[k]).toPrecision(8))));
+  const low = values.map(() => 1 - 0.004 - 0.02 * next());
+  const middle = values.map(() => 1 + (next() - 0.5) * 0.006);
+  const high = values.map(() => 1 + 0.004 + 0.02 * next());
+  return { max: column(high), median: column(middle), min: column(low) };
+}
+
 // The large shape, built column by column (100,000 record objects would cost seconds):
 // `cohortCount` v2 cohorts of `perCohort` records with `metricCount` metrics each, in the
-// writer's form (dictionaries unless `dictionaries` is false).
-export function buildLargeStore({ cohortCount, perCohort, metricCount, random, hash, dictionaries = true }) {
+// writer's form (dictionaries unless `dictionaries` is false). spread: every metric gets
+// metrics[].spread, as records that kept their runs' samples have it (false: none, as
+// imported aggregates).
+export function buildLargeStore({ cohortCount, perCohort, metricCount, random, hash, dictionaries = true, spread = true }) {
   const t0 = Date.parse("2026-01-01T00:00:00Z");
   const cohorts = [];
   const metricNames = ["cpu_time", "latency", "memory", "throughput", "wall_time"].slice(0, metricCount);
@@ -232,7 +256,13 @@ export function buildLargeStore({ cohortCount, perCohort, metricCount, random, h
       benchmarks: [identity.workload_id],
       devices: ["cpu"],
       records: encodeColumns(columns, dictionaries),
-      metrics: metricNames.map((name, m) => ({ name, unit: units[name], direction: name === "throughput" ? "higher" : "lower", values: values[m] })),
+      metrics: metricNames.map((name, m) => ({
+        name,
+        unit: units[name],
+        direction: name === "throughput" ? "higher" : "lower",
+        values: values[m],
+        ...(spread ? { spread: runSpread(values[m], spreadSource(c * 16 + m + 1)) } : {}),
+      })),
       skipped_metrics: [],
     });
   }

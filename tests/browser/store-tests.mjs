@@ -91,7 +91,7 @@ export const storeTests = [
   {
     name: "store: an empty store says there are no records",
     async run(h) {
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-empty", null, { store: emptyStore() })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-empty", null, { store: emptyStore() }), "#view=cohort"));
       assert(await page.locator("#store-empty").isVisible(), "the empty-store note is not shown");
       assertEqual(await text(page, "#store-empty"), "This store view has no records, so there is no cohort to chart.", "empty-store note");
       assert(await page.locator("#store-main").isHidden(), "the cohort views are shown for an empty store");
@@ -105,7 +105,7 @@ export const storeTests = [
     name: "store: one record is one point, with no trend",
     async run(h) {
       const doc = oneRecordStore();
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-one", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-one", null, { store: doc }), "#view=cohort"));
       assert(await page.locator("#one-record").isVisible(), "no 'one record' note");
       const svg = page.locator("#cohort-charts svg.store-chart").first();
       assertEqual(await svg.getAttribute("data-values"), "1", "values drawn");
@@ -123,7 +123,7 @@ export const storeTests = [
     name: "store: units: every case of tests/fixtures/units.json is written as the C++ reports write it",
     async run(h) {
       const fixture = JSON.parse(readFileSync(new URL("../fixtures/units.json", import.meta.url), "utf8"));
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-units", null, { store: oneRecordStore() })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-units", null, { store: oneRecordStore() }), "#view=cohort"));
       const written = await page.evaluate((cases) => cases.map((c) =>
         window.PerfgateViewer.formatIn(c.value, window.PerfgateViewer.displayUnit(c.reference, c.unit))), fixture.cases);
       fixture.cases.forEach((c, i) => assertEqual(written[i], c.text, `case ${JSON.stringify(c)}`));
@@ -137,7 +137,7 @@ export const storeTests = [
       // 12.5 ms stored in seconds, as perfgate import converts a Google Benchmark time.
       doc.cohorts[0].metrics[0].values[0] = 12.5 / 1000 + 1.7e-18;
       assertEqual(String(doc.cohorts[0].metrics[0].values[0]), "0.012500000000000002", "the stored value");
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-value-noise", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-value-noise", null, { store: doc }), "#view=cohort"));
       const tip = await hoverRecord(page, doc.cohorts[0], 0, 0);
       assertEqual(tip[0], "latency 12.5 ms (0.0125 s)", "value line");
       const cells = await page.locator("#records-table tbody tr td.num").allTextContents();
@@ -152,7 +152,7 @@ export const storeTests = [
     name: "store: cohorts in the document's order, with Legacy v1 and Invalid v2 titles and badges",
     async run(h) {
       const doc = partialStore();
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-partial", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-partial", null, { store: doc }), "#view=cohort"));
       const labels = await page.locator("#cohort-table button.cohort-pick").allTextContents();
       assertEqual(JSON.stringify(labels), JSON.stringify(doc.cohorts.map((c) => c.label)), "cohorts listed");
       assert(labels[0].startsWith(SORT_LABEL_PREFIX), `the cohort with most records is not first: ${labels[0]}`);
@@ -212,7 +212,7 @@ export const storeTests = [
     name: "store: a skipped metric is listed, not drawn",
     async run(h) {
       const doc = partialStore();
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-skipped", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-skipped", null, { store: doc }), "#view=cohort"));
       assertEqual(await text(page, "#cohort-skipped"), "Skipped (no values): throughput (items/s)", "skipped line");
       const titles = await page.locator("#cohort-charts .metric-title").allTextContents();
       assertEqual(titles.length, 2, "charts");
@@ -235,7 +235,7 @@ export const storeTests = [
       // The sort cohort's second metric becomes an instruction count.
       sort.metrics[1].name = "decode.instructions";
       sort.metrics[1].unit = "instructions";
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-counts", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-counts", null, { store: doc }), "#view=cohort"));
       assertEqual(await page.locator("#cohort-charts .count-note").count(), 1, "count notes");
       assertEqual(await text(page, "#cohort-charts .metric-block:nth-child(2) .count-note"),
         "A count of work, not a time: a proxy that misses I/O, waiting, contention, memory bandwidth and a faster instruction mix. Latency stays the truth.",
@@ -249,7 +249,7 @@ export const storeTests = [
     async run(h) {
       const doc = partialStore();
       const sort = sortCohortOf(doc);
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-nulls", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-nulls", null, { store: doc }), "#view=cohort"));
       const memory = page.locator("#cohort-charts svg.store-chart").nth(1);
       assertEqual(await text(page, "#cohort-charts .metric-block:nth-child(2) .metric-title"), "memory (MB) · lower is better · 7 values, 3 records without one", "memory heading");
       assertEqual(await memory.getAttribute("data-values"), "7", "values drawn");
@@ -280,7 +280,7 @@ export const storeTests = [
     async run(h) {
       const doc = partialStore();
       const sort = sortCohortOf(doc);
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-hover", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-hover", null, { store: doc }), "#view=cohort"));
       const regression = await hoverRecord(page, sort, 0, 5);
       assertEqual(JSON.stringify(regression), JSON.stringify([
         "latency 13.5 ms (0.0135 s)",
@@ -315,7 +315,7 @@ export const storeTests = [
     name: "store: keyboard moves between records and between cohorts",
     async run(h) {
       const doc = partialStore();
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-keyboard", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-keyboard", null, { store: doc }), "#view=cohort"));
       await page.focus("#cohort-charts svg.store-chart >> nth=0");
       const latency = tooltipOf(page, 0);
       assert((await latency.innerText()).includes("2026-11-30 10:00:00 UTC"), "focus does not describe the newest record");
@@ -346,7 +346,7 @@ export const storeTests = [
       const doc = partialStore();
       const sort = sortCohortOf(doc);
       const parse = doc.cohorts[1];
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-filters", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-filters", null, { store: doc }), "#view=cohort"));
       await pickCohort(page, parse.label);
       await page.fill("#cohort-filter", "render");
       assertEqual(await text(page, "#cohort-title .cohort-label"), parse.label, "the chosen cohort after a text filter that hides it");
@@ -378,9 +378,10 @@ export const storeTests = [
       await page.click("#tab-overview");
       assertEqual(await (await storeOverviewCards(page)).count(), 0, "overview cards when no cohort passes");
       await page.selectOption("#cohort-source", "");
-      assertEqual(await (await storeOverviewCards(page)).count(), 2, "overview cards of the cohorts with a REGRESSION");
+      // One card per metric: sort (latency, memory) and render (fps, latency).
+      assertEqual(await (await storeOverviewCards(page)).count(), 4, "overview cards of the cohorts with a REGRESSION");
       await page.selectOption("#cohort-status", "");
-      assertEqual(await (await storeOverviewCards(page)).count(), 5, "overview cards without filters");
+      assertEqual(await (await storeOverviewCards(page)).count(), 8, "overview cards without filters");
       await page.click("#tab-cohort");
       assertEqual(await text(page, "#cohort-title .cohort-label"), sort.label, "the chosen cohort after clearing the filters");
       assertEqual(await page.locator("#records-table tbody tr").count(), 10, "records without filters");
@@ -392,7 +393,7 @@ export const storeTests = [
     async run(h) {
       const doc = partialStore();
       const parse = doc.cohorts[1];
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-inconclusive", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-inconclusive", null, { store: doc }), "#view=cohort"));
       const row = await page.locator("#cohort-table tbody tr").filter({ hasText: parse.label }).first().innerText();
       assert(row.includes("INCONCLUSIVE 1, RECIPE_MISMATCH 1"), `the parse cohort's statuses: ${row}`);
       await pickCohort(page, parse.label);
@@ -418,7 +419,7 @@ export const storeTests = [
       }));
       const doc = buildStore({ cohorts: [cohort] });
       assertEqual(JSON.stringify(doc.cohorts[0].metrics[0].verdicts.values), JSON.stringify([null, "ok", "regressed"]), "the latency verdicts' dictionary");
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-verdicts", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-verdicts", null, { store: doc }), "#view=cohort"));
       const charts = page.locator("#cohort-charts svg.store-chart");
       const latency = charts.nth(0);
       const memory = charts.nth(1);
@@ -439,20 +440,37 @@ export const storeTests = [
     name: "store: the overview shows every cohort, and a card opens it",
     async run(h) {
       const doc = partialStore();
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-overview", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-overview", null, { store: doc }), "#view=cohort"));
       await page.click("#tab-overview");
       const cards = await storeOverviewCards(page);
-      assertEqual(await cards.count(), 5, "cards");
+      // One card per cohort and metric (one for a cohort without any): those that changed
+      // in the last 30 days first (a REGRESSION or INCONCLUSIVE verdict; this document has
+      // no per-metric verdicts, so a record's status stands for each of its metrics), then
+      // by how far the latest value moved against the median of those before it.
+      assertEqual(await cards.count(), 8, "cards");
+      const [sort, parse, render, upload, boot] = doc.cohorts.map((c) => c.label);
       const titles = await page.locator("#store-overview .card-title").allTextContents();
-      assertEqual(JSON.stringify(titles), JSON.stringify(doc.cohorts.map((c) => c.label)), "cards in the document's order");
-      assertEqual(await page.locator("#store-overview .card .badge").count(), 3, "badges on legacy and invalid cards");
-      assertEqual(await page.locator("#store-overview .card[aria-pressed=true] .card-title").textContent(), doc.cohorts[0].label, "the chosen cohort's card");
+      const metrics = await page.locator("#store-overview .card").evaluateAll((nodes) => nodes.map((n) => n.dataset.metric || ""));
+      assertEqual(JSON.stringify(titles.map((t, i) => `${t} · ${metrics[i]}`)), JSON.stringify([
+        `${parse} · latency`, `${render} · fps`, `${render} · latency`, `${parse} · cpu_time`, `${sort} · latency`, `${sort} · memory`,
+        `${upload} · latency`, `${boot} · `,
+      ]), "cards, what changed first");
+      assertEqual(await text(page, "#store-overview .card >> nth=0 >> .card-foot >> nth=0"), "latest 3.45 ms · +4.5% against the values before · INCONCLUSIVE", "the first card's foot");
+      assertEqual(await text(page, "#store-overview .card >> nth=6 >> .card-foot >> nth=0"), "latest 1 s · +17.6% against the values before", "an unchanged card's foot");
+      assertEqual(await page.locator("#store-overview .card.changed").count(), 6, "cards marked as changed");
+      assertEqual(await page.locator("#store-overview .card .badge").count(), 4, "badges on legacy and invalid cards");
+      assertEqual(JSON.stringify(await page.locator("#store-overview .card[aria-pressed=true] .card-title").allTextContents()), JSON.stringify([sort, sort]), "the chosen cohort's cards");
       assertEqual((await hashParams(page)).view, "overview", "the section in the URL");
       await h.shot(page, "store-overview", "#store-overview-section");
-      await page.locator("#store-overview .card").nth(3).click();
+      // Only what changed.
+      await page.click("#store-cards-filter .cards-changed");
+      assertEqual(await (await storeOverviewCards(page)).count(), 6, "cards that changed");
+      assertEqual((await hashParams(page)).cards, "changed", "the filter in the URL");
+      await page.click("#store-cards-filter .cards-all");
+      await page.locator("#store-overview .card").nth(2).click();
       assertEqual((await hashParams(page)).view, undefined, "the section after a card click (the default, cohort)");
       assert(await page.locator("#cohort-section").isVisible(), "a card does not open the cohort");
-      assertEqual(await text(page, "#cohort-title .cohort-label"), doc.cohorts[3].label, "the cohort of the clicked card");
+      assertEqual(await text(page, "#cohort-title .cohort-label"), render, "the cohort of the clicked card");
       assertClean(seen);
     },
   },
@@ -461,7 +479,7 @@ export const storeTests = [
     async run(h) {
       const doc = bigCohortStore();
       const dir = h.site("store-big-cohort", null, { store: doc });
-      const { page, seen } = await h.open(h.fileUrl(dir));
+      const { page, seen } = await h.open(h.fileUrl(dir, "#view=cohort"));
       assertEqual(await page.locator("#records-table tbody tr").count(), 100, "rows at first");
       assertEqual(await text(page, "#records-count"), "Showing the newest 100 of 250 records. show all 250", "count note");
       await page.click("#records-all");
@@ -481,7 +499,7 @@ export const storeTests = [
     async run(h) {
       const doc = partialStore();
       const dir = h.site("store-permalink", null, { store: doc });
-      const { page, seen } = await h.open(h.fileUrl(dir));
+      const { page, seen } = await h.open(h.fileUrl(dir, "#view=cohort"));
       await pickCohort(page, "Legacy v1 (render, gpu)");
       await page.fill("#cohort-filter", "v1");
       await page.selectOption("#cohort-source", "scheduled_main");
@@ -503,7 +521,7 @@ export const storeTests = [
         };
       };
       const expected = await state(page);
-      assertEqual(JSON.stringify(expected.pressed), JSON.stringify(["Legacy v1 (render, gpu)"]), "the chosen cohort's card");
+      assertEqual(JSON.stringify(expected.pressed), JSON.stringify(["Legacy v1 (render, gpu)", "Legacy v1 (render, gpu)"]), "the chosen cohort's cards (fps, latency)");
       await page.reload();
       await waitReady(page);
       assertEqual(JSON.stringify(await state(page)), JSON.stringify(expected), "state after a reload");
@@ -524,7 +542,7 @@ export const storeTests = [
     name: "store: hostile strings everywhere are shown as text",
     async run(h) {
       const doc = hostileStore();
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-hostile", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-hostile", null, { store: doc }), "#view=cohort"));
       const cohort = doc.cohorts[0];
       await hoverRecord(page, cohort, 0, 0);
       const tip = await hoverRecord(page, cohort, 1, 2);
@@ -578,7 +596,7 @@ export const storeTests = [
     async run(h) {
       const dir = h.site("store-bad-json", partialHistory());
       writeFileSync(join(dir, "data", "store.js"), `window.PERFGATE_STORE = "{not json";\n`);
-      const { page, seen } = await h.open(h.fileUrl(dir));
+      const { page, seen } = await h.open(h.fileUrl(dir, "#view=cohort"));
       const message = await text(page, "#message-store");
       assert(message.startsWith("data/store.js is not valid JSON"), `message: ${message}`);
       assert(await page.locator("#store-app").isHidden(), "the store views are shown for a broken file");
@@ -594,7 +612,7 @@ export const storeTests = [
       const dir = h.site("store-syntax", null);
       mkdirSync(join(dir, "data"));
       writeFileSync(join(dir, "data", "store.js"), `window.PERFGATE_STORE = {"schema_version": 1, "kind": \n`);
-      const { page, seen } = await h.open(h.fileUrl(dir));
+      const { page, seen } = await h.open(h.fileUrl(dir, "#view=cohort"));
       const message = await text(page, "#message-store");
       assert(message.startsWith("data/store.js sets no data") && message.includes("did not set window.PERFGATE_STORE"), `message: ${message}`);
       assert(await page.locator("#message-none").count() === 0, "the 'nothing found' message for a broken file");
@@ -620,7 +638,7 @@ export const storeTests = [
           return damaged;
         })(), ["cohorts[0].records.timestamp[1] is older than the record before it"]],
       ]) {
-        const { page, seen } = await h.open(h.fileUrl(h.site(name, null, { store: doc })));
+        const { page, seen } = await h.open(h.fileUrl(h.site(name, null, { store: doc }), "#view=cohort"));
         const message = await text(page, "#message-store");
         for (const part of expected) assert(message.includes(part), `${name}: the message lacks ${part}: ${message}`);
         assert(await page.locator("#store-app").isHidden(), `${name}: the store views are shown`);
@@ -644,7 +662,7 @@ export const storeTests = [
       const seenBoth = [];
       const views = [];
       for (const [name, doc] of [["store-dictionaries", dictionaries], ["store-plain-arrays", plain]]) {
-        const { page, seen } = await h.open(h.fileUrl(h.site(name, null, { store: doc })));
+        const { page, seen } = await h.open(h.fileUrl(h.site(name, null, { store: doc }), "#view=cohort"));
         seenBoth.push(seen);
         views.push({
           page,
@@ -668,7 +686,7 @@ export const storeTests = [
       // Both forms in one document: a column of each kind per cohort.
       const mixed = partialStore();
       mixed.cohorts[1].records.run_source = plain.cohorts[1].records.run_source;
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-mixed-columns", null, { store: mixed })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-mixed-columns", null, { store: mixed }), "#view=cohort"));
       await pickCohort(page, mixed.cohorts[1].label);
       assertEqual(await page.locator("#records-table tbody tr").count(), 6, "rows of a cohort with both forms");
       seenBoth.concat([seen]).forEach((s) => assertClean(s));
@@ -701,7 +719,7 @@ export const storeTests = [
         ["verdict-short", damage((r, d) => { d.cohorts[0].metrics[0].verdicts = ["ok"]; }),
           "cohorts[0].metrics[0].verdicts does not have one entry per record."],
       ]) {
-        const { page, seen } = await h.open(h.fileUrl(h.site(`store-${name}`, null, { store: doc })));
+        const { page, seen } = await h.open(h.fileUrl(h.site(`store-${name}`, null, { store: doc }), "#view=cohort"));
         const message = await text(page, "#message-store");
         assert(message.startsWith("data/store.js cannot be read: it is not a valid store view"), `${name}: message: ${message}`);
         assert(message.includes(expected), `${name}: the message lacks ${expected}: ${message}`);
@@ -717,7 +735,7 @@ export const storeTests = [
       const doc = steppedStore();
       const stepped = doc.cohorts[0];
       assert(stepped.label.startsWith(STEPPED_LABEL_PREFIX), `the stepped cohort is not first: ${stepped.label}`);
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-changes", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-changes", null, { store: doc }), "#view=cohort"));
       assertEqual(await text(page, "#cohort-title .cohort-label"), stepped.label, "default cohort");
       const charts = page.locator("#cohort-charts svg.store-chart");
       assertEqual(await charts.count(), 3, "charts (latency, memory, wall_time)");
@@ -754,7 +772,7 @@ export const storeTests = [
       assertEqual(await marker.locator("title").textContent(),
         "change at 2026-12-03 22:00:00 UTC: 20 ms → 23 ms (+15.0%, worse), p = 2.7e-26", "the marker's title");
       assertEqual(await marker.locator(".change-label").textContent(), "+15.0% worse", "the marker's label");
-      assertEqual(await text(page, "#cohort-charts .metric-block:nth-child(1) .change-list"), "1 change: 2026-12-03 22:00 UTC +15.0% worse", "latency's list of changes");
+      assertEqual(await text(page, "#cohort-charts .metric-block:nth-child(1) .change-list"), "1 change: 2026-12-03 22:00 UTC 20 ms → 23 ms (+15.0%, worse), p = 2.7e-26", "latency's list of changes");
 
       // Two changes on memory, a better then a worse one, in the order of the document.
       const memory = charts.nth(1);
@@ -764,7 +782,7 @@ export const storeTests = [
         ["change-marker worse", "+2.5% worse", "change at 2026-12-05 22:00:00 UTC: 60 MB → 61.5 MB (+2.5%, worse), p = 0.00042"],
       ]), "memory's markers");
       assertEqual(await text(page, "#cohort-charts .metric-block:nth-child(2) .change-list"),
-        "2 changes: 2026-11-27 22:00 UTC −6.3% better, 2026-12-05 22:00 UTC +2.5% worse", "memory's list of changes");
+        "2 changes: 2026-11-27 22:00 UTC 64 MB → 60 MB (−6.3%, better), p = 3.1e-12; 2026-12-05 22:00 UTC 60 MB → 61.5 MB (+2.5%, worse), p = 0.00042", "memory's list of changes");
       // "changes": [] draws nothing.
       assertEqual(await charts.nth(2).locator(".change-marker").count(), 0, "markers on the wall_time chart");
       assertEqual(await page.locator("#cohort-charts .metric-block:nth-child(3) .change-list").count(), 0, "a list of no changes");
@@ -811,7 +829,7 @@ export const storeTests = [
       // The unit is data: shown in the title as text.
       const hostile = steppedStore();
       hostile.cohorts[0].metrics[0].unit = HOSTILE;
-      const second = await h.open(h.fileUrl(h.site("store-changes-hostile", null, { store: hostile })));
+      const second = await h.open(h.fileUrl(h.site("store-changes-hostile", null, { store: hostile }), "#view=cohort"));
       assertEqual(await second.page.locator("#cohort-charts .change-marker title").first().textContent(),
         `change at 2026-12-03 22:00:00 UTC: 20 ${HOSTILE} → 23 ${HOSTILE} (+15.0%, worse), p = 2.7e-26`, "title with a hostile unit");
       await second.page.waitForTimeout(300); // time for an injected onerror or onload to fire
@@ -826,7 +844,7 @@ export const storeTests = [
       const change = doc.cohorts[0].metrics[0].changes[0];
       change.before = 0;
       change.relative_change = null;  // as perfgate writes an infinite ratio
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-change-from-zero", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-change-from-zero", null, { store: doc }), "#view=cohort"));
       const label = await page.locator("#cohort-charts .change-marker .change-label").first().textContent();
       assertEqual(label, "from 0 worse", "the label");
       assertClean(seen);
@@ -857,7 +875,7 @@ export const storeTests = [
         ["changes-p-high", damage((l) => { first(l).p_value = 1.5; }), "cohorts[0].metrics[0].changes[0].p_value is 1.5, not a number from 0 to 1."],
         ["changes-p-negative", damage((l) => { first(l).p_value = -0.01; }), "cohorts[0].metrics[0].changes[0].p_value is -0.01, not a number from 0 to 1."],
       ]) {
-        const { page, seen } = await h.open(h.fileUrl(h.site(`store-${name}`, null, { store: doc })));
+        const { page, seen } = await h.open(h.fileUrl(h.site(`store-${name}`, null, { store: doc }), "#view=cohort"));
         const message = await text(page, "#message-store");
         assert(message.startsWith("data/store.js cannot be read: it is not a valid store view"), `${name}: message: ${message}`);
         assert(message.includes(expected), `${name}: the message lacks ${expected}: ${message}`);
@@ -873,7 +891,7 @@ export const storeTests = [
       const doc = unplacedStore();
       assertEqual(doc.unplaced_records.length, 3, "unplaced records in the document");
       assertEqual(doc.record_count, 10, "record_count (the records in cohorts)");
-      const { page, seen } = await h.open(h.fileUrl(h.site("store-unplaced", null, { store: doc })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("store-unplaced", null, { store: doc }), "#view=cohort"));
       const note = page.locator("#store-unplaced");
       assert(await note.isVisible(), "the note of unplaced records is not shown");
       assertEqual(await note.locator("p").innerText(),
@@ -894,7 +912,7 @@ export const storeTests = [
 
       // Every record unplaced: no cohort, the note still lists them.
       const none = { ...doc, cohorts: [], record_count: 0, unplaced_records: doc.unplaced_records.slice(0, 1) };
-      const second = await h.open(h.fileUrl(h.site("store-unplaced-only", null, { store: none })));
+      const second = await h.open(h.fileUrl(h.site("store-unplaced-only", null, { store: none }), "#view=cohort"));
       assertEqual(await text(second.page, "#store-empty"), "This store view has no record with an instant, so there is no cohort to chart.", "empty-store note");
       assertEqual(await second.page.locator("#store-unplaced p").innerText(),
         "1 record was left out of the cohorts and charts: its timestamp is not an instant, so it has no place on a time axis.", "the note of one record");
@@ -905,7 +923,7 @@ export const storeTests = [
   {
     name: "sources: a store only",
     async run(h) {
-      const { page, seen } = await h.open(h.fileUrl(h.site("only-store", null, { store: partialStore() })));
+      const { page, seen } = await h.open(h.fileUrl(h.site("only-store", null, { store: partialStore() }), "#view=cohort"));
       assertEqual(await page.evaluate(() => document.body.dataset.view), "store", "parts shown");
       assert(await page.locator("#app").isHidden(), "the history views are shown without a history");
       assert(await page.locator("#message").isHidden(), "a message is shown");
@@ -918,7 +936,7 @@ export const storeTests = [
   {
     name: "sources: a history only",
     async run(h) {
-      const { page, seen } = await h.open(h.fileUrl(h.site("only-history", partialHistory())));
+      const { page, seen } = await h.open(h.fileUrl(h.site("only-history", partialHistory()), "#view=cohort"));
       assertEqual(await page.evaluate(() => document.body.dataset.view), "history", "parts shown");
       assert(await page.locator("#store-app").isHidden(), "the store views are shown without a store");
       assert(await page.locator("#history-title").isHidden(), "a part heading on a page of one part");
@@ -933,7 +951,7 @@ export const storeTests = [
       const history = partialHistory();
       const store = partialStore();
       const dir = h.site("both", history, { store });
-      const { page, seen } = await h.open(h.fileUrl(dir));
+      const { page, seen } = await h.open(h.fileUrl(dir, "#view=cohort"));
       assertEqual(await page.evaluate(() => document.body.dataset.view), "store history", "parts shown");
       assert(await page.evaluate(() => Boolean(document.getElementById("store-app").compareDocumentPosition(document.getElementById("app")) & Node.DOCUMENT_POSITION_FOLLOWING)), "the store is not first");
       assertEqual(await text(page, "#store-title"), "Records of sqlite:.perfgate/perfgate.db", "store part heading");
@@ -966,7 +984,7 @@ export const storeTests = [
   {
     name: "sources: neither: one message naming the files and how to write them",
     async run(h) {
-      const { page, seen } = await h.open(h.fileUrl(h.site("neither", null)));
+      const { page, seen } = await h.open(h.fileUrl(h.site("neither", null), "#view=cohort"));
       assertEqual(await page.locator("#message .message-block").count(), 1, "messages");
       const message = await text(page, "#message-none");
       for (const part of ["No store or history data found", "data/store.js and data/history.js", "perfgate report --format html -o DIR", "--history history.json", "perfgate serve"]) {
@@ -984,7 +1002,7 @@ export const storeTests = [
       const store = partialStore();
       const dir = h.site("served-store", null, { store, storeJs: false, storeJson: true });
       const base = await h.serve(dir, "/immersx/");
-      const { page, seen } = await h.open(base);
+      const { page, seen } = await h.open(base + "#view=cohort");
       assertEqual(await page.evaluate(() => document.body.dataset.view), "store", "parts shown");
       assertEqual(await page.locator("#cohort-charts svg.store-chart").count(), 2, "charts drawn from the fetched file");
       assert(seen.requests.includes(base + "data/store.json"), "data/store.json was not fetched relative to the page");

@@ -107,6 +107,60 @@ TEST(ProjectConfig, RefusesAnUnknownCompareMethodNamingTheChoices) {
   }
 }
 
+TEST(ProjectConfig, TakesTheReportsCommitUrlElseTheHistorysElseNone) {
+  TempDir dir;
+  EXPECT_EQ(report_commit_url(load_project_config(dir.write("a.toml", ""))), "");
+  EXPECT_EQ(report_commit_url(load_project_config(
+                dir.write("b.toml", "[history]\ncommit_url = \"https://git.example/h/{sha}\"\n"))),
+            "https://git.example/h/{sha}");
+  const ProjectConfig both = load_project_config(
+      dir.write("c.toml",
+                "[history]\ncommit_url = \"https://git.example/h/{sha}\"\n"
+                "[report]\ncommit_url = \"https://forge.example/r/-/commit/{sha}\"\n"));
+  EXPECT_EQ(both.report.commit_url, "https://forge.example/r/-/commit/{sha}");
+  EXPECT_EQ(report_commit_url(both), "https://forge.example/r/-/commit/{sha}");
+  EXPECT_EQ(report_commit_url(load_project_config(dir.write("d.toml", "[report]\n"))), "");
+}
+
+TEST(ProjectConfig, RefusesABadReportTableNamingEachKeyAndTheFix) {
+  TempDir dir;
+  const auto file = dir.write("perfgate.toml",
+                              "[report]\ncommit_ulr = \"https://git.example/{sha}\"\n"
+                              "commit_url = \"https://git.example/commit/\"\n");
+  try {
+    load_project_config(file);
+    FAIL() << "accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.code(), ExitCode::kDataError);
+    const std::string f = file.string();
+    EXPECT_EQ(std::string(error.what()),
+              f + ": report.commit_ulr: unknown key 'commit_ulr'. Did you mean 'commit_url'?\n" +
+                  f +
+                  ": report.commit_url: has no {sha}. Give the address of a commit's page with "
+                  "{sha} for its SHA, e.g. \"https://github.com/org/repo/commit/{sha}\"");
+  }
+  const auto script =
+      dir.write("b.toml", "[report]\ncommit_url = \"javascript:alert(1)//{sha}\"\n");
+  try {
+    load_project_config(script);
+    FAIL() << "accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(std::string(error.what()),
+              script.string() +
+                  ": report.commit_url: 'javascript:alert(1)//{sha}' is not an http(s) address. "
+                  "Give the address of a commit's page with {sha} for its SHA, e.g. "
+                  "\"https://github.com/org/repo/commit/{sha}\"");
+  }
+  const auto table = dir.write("c.toml", "[reports]\ncommit_url = \"https://git.example/{sha}\"\n");
+  try {
+    load_project_config(table);
+    FAIL() << "accepted";
+  } catch (const Error& error) {
+    EXPECT_EQ(std::string(error.what()),
+              table.string() + ": reports: unknown key 'reports'. Did you mean 'report'?");
+  }
+}
+
 TEST(ProjectConfig, NamesTheKeyPathOfABadPolicy) {
   TempDir dir;
   const auto file = dir.write("perfgate.toml",

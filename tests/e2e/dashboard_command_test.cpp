@@ -163,6 +163,43 @@ TEST(DashboardCommand, ReportWritesASiteThatOpensFromDisk) {
   EXPECT_FALSE(fs::exists(p.dir / "site/data/history.js"));
 }
 
+TEST(DashboardCommand, ReportAndServeLinkCommitsToTheProjectsCommitPage) {
+  Project p;
+  p.dir.write("perfgate.toml", "[history]\ncommit_url = \"https://git.example/h/{sha}\"\n");
+  fs::create_directories(p.dir / "sub");
+  const auto commit_url_of_site = [&](const fs::path& from) {
+    const auto result = run_perfgate({"report", "--format", "html", "-o", "site", "--force"}, from,
+                                     {{"PERFGATE_STORE", p.url}});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return Json::parse(
+        script_json(read_text_file(from / "site/data/store.js"), "PERFGATE_STORE"))["commit_url"];
+  };
+  // Found from a subfolder: without [report], the history's page.
+  EXPECT_EQ(commit_url_of_site(p.dir / "sub"), "https://git.example/h/{sha}");
+  p.dir.write("perfgate.toml",
+              "[history]\ncommit_url = \"https://git.example/h/{sha}\"\n"
+              "[report]\ncommit_url = \"https://forge.example/r/-/commit/{sha}\"\n");
+  EXPECT_EQ(commit_url_of_site(p.dir.path()), "https://forge.example/r/-/commit/{sha}");
+
+  testing::BackgroundPerfgate serve(
+      {"serve", "--listen", "127.0.0.1:0", "--project", (p.dir / "perfgate.toml").string()},
+      p.dir / "sub", {{"PERFGATE_STORE", p.url}});
+  const int port = wait_for_port(p.dir / "sub/perfgate.out");
+  ASSERT_GT(port, 0) << read_text_file(p.dir / "sub/perfgate.err");
+  const auto [status, body] = http(port, "/data/store.json");
+  ASSERT_EQ(status, 200) << body;
+  EXPECT_EQ(Json::parse(body)["commit_url"], "https://forge.example/r/-/commit/{sha}");
+  serve.signal(SIGINT);
+  EXPECT_EQ(serve.wait(), 0);
+
+  p.dir.write("perfgate.toml", "[report]\ncommit_url = \"https://forge.example/r/commit/\"\n");
+  const auto bad = p.perfgate({"report", "--format", "html", "-o", "other"});
+  EXPECT_EQ(bad.exit_code, 65);
+  EXPECT_THAT(bad.err, HasSubstr("perfgate.toml: report.commit_url: has no {sha}. Give the "
+                                 "address of a commit's page with {sha} for its SHA"));
+  EXPECT_FALSE(fs::exists(p.dir / "other"));
+}
+
 // --force replaces only a site perfgate wrote: never the folder the user stands in, a
 // folder of theirs, or one that holds the history or the store the site is made from.
 TEST(DashboardCommand, ForceDeletesNothingPerfgateDidNotWrite) {

@@ -61,7 +61,7 @@ TEST(ComparisonStatus, ReportsGatedRegressionsByNameWithPercentAndAbsoluteDeltas
   EXPECT_EQ(r.comparison_status, "REGRESSION");
   EXPECT_EQ(r.comparison_status_reason,
             "gated metrics regressed against the rolling baseline: "
-            "latency +12.5% (+0.62 s), memory +6% (+300 MB)");
+            "latency +12.5% (+0.62 s), memory +6% (+0.293 GiB)");
   EXPECT_EQ(r.baseline_status, "compared");
   EXPECT_TRUE(r.success) << "a gated regression is a successful measurement";
   EXPECT_FALSE(r.baseline_eligible);
@@ -84,7 +84,7 @@ TEST(ComparisonStatus, FormatsDeltasWithUpToThreeSignificantDigitsAndInfinityFor
                  with_baseline(baseline));
   EXPECT_EQ(r.comparison_status_reason,
             "gated metrics regressed against the rolling baseline: "
-            "decode +inf% (+300 ms), latency +20.8% (+0.623 s), memory +235% (+2346 MB)");
+            "decode +inf% (+300 ms), latency +20.8% (+0.623 s), memory +235% (+2.29 GiB)");
 }
 
 TEST(ComparisonStatus, PassesAMetricThatExceedsItsPolicyButIsNotGated) {

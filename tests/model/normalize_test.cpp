@@ -128,6 +128,17 @@ TEST(NormalizeRawRecord, ReadsIdentityProvenanceAndCiFieldsOfARealisticRecord) {
   EXPECT_TRUE(r.success);
 }
 
+TEST(NormalizeRawRecord, KeepsTheStatesParameterValuesAsText) {
+  Json raw = raw_record();
+  raw["parameters"] = {{"n", "1000000"}, {"threads", "8"}};
+  EXPECT_EQ(normalize(raw).parameters,
+            (std::map<std::string, std::string>{{"n", "1000000"}, {"threads", "8"}}));
+  raw["parameters"] = Json::object();  // a config without axes
+  EXPECT_TRUE(normalize(raw).parameters.empty());
+  raw.erase("parameters");  // a raw record written by hand may leave them out
+  EXPECT_TRUE(normalize(raw).parameters.empty());
+}
+
 TEST(NormalizeRawRecord, LeavesEveryComparisonFieldEmpty) {
   const NormalizedRecord r = normalize(raw_record());
   EXPECT_EQ(r.baseline_status, "");
@@ -291,6 +302,10 @@ TEST(NormalizeRawRecord, RejectsMalformedRecordsNamingTheFileAndTheJsonPath) {
       {[](Json& r) { r["ci"]["commit"] = 42; }, m + "ci.commit: must be a string or null. " + kFix},
       {[](Json& r) { r["missing_components"] = {7}; },
        m + "missing_components[0]: must be a string. " + kFix},
+      {[](Json& r) { r["parameters"] = Json::array(); },
+       m + "parameters: must be an object. " + kFix},
+      {[](Json& r) { r["parameters"]["n"] = 1000000; },
+       m + "parameters.n: must be a string. " + kFix},
   };
   for (const Case& c : cases) {
     Json raw = raw_record();

@@ -87,6 +87,31 @@ TEST(NormalizedRecord, KeepsLegacyFieldsThroughARoundTrip) {
   EXPECT_FALSE(to_json(small_record()).contains("legacy_fields"));
 }
 
+TEST(NormalizedRecord, WritesParametersOnlyForAStateWithAxes) {
+  NormalizedRecord r = small_record();
+  r.parameters = {{"n", "200000"}, {"threads", "8"}};
+  EXPECT_EQ(to_json(r)["parameters"], Json::parse(R"({"n":"200000","threads":"8"})"));
+  EXPECT_EQ(normalized_record_from_json(to_json(r), "rec.json"), r);
+  // A record without them keeps the layout, and so the id, it had before they were kept.
+  EXPECT_FALSE(to_json(small_record()).contains("parameters"));
+  NormalizedRecord with = r;
+  assign_record_id(with);
+  NormalizedRecord without = small_record();
+  assign_record_id(without);
+  EXPECT_NE(with.record_id, without.record_id);
+}
+
+TEST(NormalizedRecord, RefusesAParameterValueThatIsNotText) {
+  Json json = to_json(small_record());
+  json["parameters"] = {{"n", 200000}};
+  EXPECT_EQ(error_of(json),
+            "rec.json: parameters.n: is not a string. Parameter values are written as text, as "
+            "perfgate wrote them");
+  json["parameters"] = Json::array();
+  EXPECT_EQ(error_of(json),
+            "rec.json: parameters: expected an object, found an array. Write it as an object");
+}
+
 TEST(NormalizedRecord, RecordIdChangesWithContentButNotWithKeyOrder) {
   NormalizedRecord a = small_record();
   assign_record_id(a);

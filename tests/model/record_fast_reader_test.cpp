@@ -159,6 +159,14 @@ TEST(RecordFastReader, RefusesAnIntervalWhoseEndsAreReversedOrAnUnknownMethod) {
   refused(sample.dump());
 }
 
+TEST(RecordFastReader, ReadsParametersAsTheStrictReaderDoes) {
+  NormalizedRecord r = full_record();
+  r.parameters = {{"n", "1000"}, {"mode", "<b>fast</b>"}};
+  const NormalizedRecord read = read_by_both(content_of(r));
+  EXPECT_TRUE(read == r);
+  EXPECT_EQ(read.parameters.at("mode"), "<b>fast</b>");
+}
+
 TEST(RecordFastReader, ReadsNullOptionalFieldsEmptyMapsAndLegacyFields) {
   NormalizedRecord r = full_record();
   r.workload_id = std::nullopt;
@@ -238,6 +246,9 @@ TEST(RecordFastReader, LeavesEveryContentTheStrictReaderRefusesToIt) {
   changed("/baseline_eligible", "true");
   changed("/success", nullptr);
   changed("/legacy_fields", nullptr);
+  changed("/parameters", nullptr);
+  changed("/parameters", Json::array());
+  changed("/parameters/n", 1000);
   changed("/unknown_field", 1);
   const auto removed = [](const std::string& key) {
     Json content = content_of(full_record());

@@ -43,12 +43,22 @@ TEST(ComparisonRow, ShowsCurrentAndBaselineInOneUnitAndTheThresholdInItsOwn) {
   EXPECT_EQ(row.verdict, "ok");
 }
 
-TEST(ComparisonRow, KeepsMegabytesInMegabytes) {
+TEST(ComparisonRow, KeepsMegabytesBelow1024InMegabytes) {
+  const NormalizedRecord r =
+      record_with("memory", {515, "MB", Direction::kLowerIsBetter}, 500, {0.05, 256, true});
+  const ComparisonRow row = comparison_row(r, "memory", metric_units({r}));
+  EXPECT_EQ(row.current, "515 MB");
+  EXPECT_EQ(row.baseline, "500 MB");
+  EXPECT_EQ(row.change, "+3.0% worse");
+  EXPECT_EQ(row.threshold, "5% and 256 MB");
+}
+
+TEST(ComparisonRow, ShowsMegabytesFrom1024InGibibytesBothSidesInOne) {
   const NormalizedRecord r =
       record_with("memory", {1030, "MB", Direction::kLowerIsBetter}, 1000, {0.05, 256, true});
   const ComparisonRow row = comparison_row(r, "memory", metric_units({r}));
-  EXPECT_EQ(row.current, "1030 MB");
-  EXPECT_EQ(row.baseline, "1000 MB");
+  EXPECT_EQ(row.current, "1.006 GiB");
+  EXPECT_EQ(row.baseline, "0.9766 GiB");
   EXPECT_EQ(row.change, "+3.0% worse");
   EXPECT_EQ(row.threshold, "5% and 256 MB");
 }
@@ -61,7 +71,7 @@ TEST(ComparisonRow, ShowsTheBaselineOfAMetricTheRecordDidNotMeasure) {
   r.comparisons = {c};
   const ComparisonRow row = comparison_row(r, "memory", metric_units({r}));
   EXPECT_EQ(row.current, "not measured");
-  EXPECT_EQ(row.baseline, "10840 MB");
+  EXPECT_EQ(row.baseline, "10.59 GiB");
   EXPECT_EQ(row.change, "—");
   EXPECT_EQ(row.verdict, "skipped");
 }

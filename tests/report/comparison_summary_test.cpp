@@ -60,7 +60,7 @@ TEST(ComparisonSummary, TerminalShowsChangeThresholdAndVerdictOfEveryMetric) {
       "      REGRESSED\n"
       "  throughput  1 frames/s    1.2 frames/s  -16.7% worse   8% and 0.05 frames/s (not "
       "gated)  exceeded (not gated)\n"
-      "  memory      not measured  10840 MB      —              5% and 256 MB               "
+      "  memory      not measured  10.59 GiB     —              5% and 256 MB               "
       "      skipped\n"
       "  dit_time_s  0.9 s         1.02 s        -11.8% better  5% and 250 ms               "
       "      ok\n"
@@ -68,7 +68,7 @@ TEST(ComparisonSummary, TerminalShowsChangeThresholdAndVerdictOfEveryMetric) {
       "fresh  CALIBRATION_NEEDED  No baseline found for exact comparable identity\n"
       "  metric   current  baseline  change  threshold (worse by)  verdict\n"
       "  latency  31.2 ms  none      —       8% and 500 ms         skipped\n"
-      "  memory   2048 MB  none      —       5% and 256 MB         skipped\n"
+      "  memory   2 GiB    none      —       5% and 256 MB         skipped\n"
       "\n";
   EXPECT_EQ(render_comparison_table({regressed_record(), calibration_record()}, false), expected);
 }
@@ -139,7 +139,7 @@ TEST(ComparisonSummary, FitsEightyColumnsByDroppingTheThresholdAndWrappingTheRea
       "  metric      current       baseline      change         verdict\n"
       "  latency     1.5 s         1 s           +50.0% worse   REGRESSED\n"
       "  throughput  1 frames/s    1.2 frames/s  -16.7% worse   exceeded (not gated)\n"
-      "  memory      not measured  10840 MB      —              skipped\n"
+      "  memory      not measured  10.59 GiB     —              skipped\n"
       "  dit_time_s  0.9 s         1.02 s        -11.8% better  ok\n"
       "\n";
   EXPECT_EQ(render_comparison_table({regressed_record()}, false, 80), expected);
@@ -169,9 +169,9 @@ TEST(ComparisonSummary, MarkdownShowsTheSameCellsAsTheTerminal) {
       "| benchmark | status | latency | throughput | memory | dit\\_time\\_s | reason |\n"
       "|---|---|---|---|---|---|---|\n"
       "| video | **REGRESSION** | 1.5 s vs 1 s (+50.0% worse) ❌ REGRESSED | 1 frames/s vs 1.2 "
-      "frames/s (-16.7% worse) exceeded (not gated) | not measured vs 10840 MB | 0.9 s vs 1.02 s "
+      "frames/s (-16.7% worse) exceeded (not gated) | not measured vs 10.59 GiB | 0.9 s vs 1.02 s "
       "(-11.8% better) | gated metrics regressed against the rolling baseline: latency |\n"
-      "| fresh | **CALIBRATION\\_NEEDED** | 31.2 ms | — | 2048 MB | — | No baseline found for "
+      "| fresh | **CALIBRATION\\_NEEDED** | 31.2 ms | — | 2 GiB | — | No baseline found for "
       "exact comparable identity |\n"
       "\n"
       "### Metrics\n"
@@ -181,10 +181,10 @@ TEST(ComparisonSummary, MarkdownShowsTheSameCellsAsTheTerminal) {
       "| video | latency | 1.5 s | 1 s | +50.0% worse | 8% and 250 ms | REGRESSED |\n"
       "| video | throughput | 1 frames/s | 1.2 frames/s | -16.7% worse | 8% and 0.05 frames/s "
       "(not gated) | exceeded (not gated) |\n"
-      "| video | memory | not measured | 10840 MB | — | 5% and 256 MB | skipped |\n"
+      "| video | memory | not measured | 10.59 GiB | — | 5% and 256 MB | skipped |\n"
       "| video | dit\\_time\\_s | 0.9 s | 1.02 s | -11.8% better | 5% and 250 ms | ok |\n"
       "| fresh | latency | 31.2 ms | none | — | 8% and 500 ms | skipped |\n"
-      "| fresh | memory | 2048 MB | none | — | 5% and 256 MB | skipped |\n";
+      "| fresh | memory | 2 GiB | none | — | 5% and 256 MB | skipped |\n";
   EXPECT_EQ(render_comparison_markdown({regressed_record(), calibration_record()},
                                        "0123456789abcdef", "2026-12-01T04:00:00Z"),
             expected);

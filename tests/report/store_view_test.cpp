@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <map>
+
 #include "model/json.hpp"
 #include "report/change_report.hpp"
 
@@ -51,7 +54,7 @@ Json decoded(const Json& column) {
 }
 
 StoreViewContext context() {
-  return {"sqlite:perf.db", "2026-12-02T16:00:00Z", "", ""};
+  return {"sqlite:perf.db", "2026-12-02T16:00:00Z", "", "", "", ""};
 }
 
 Json view_of(const std::vector<StoredRecord>& records, const StoreViewContext& c = context()) {
@@ -79,6 +82,7 @@ TEST(StoreView, GroupsRecordsByCohortInColumnsOldestFirst) {
   const Json view = view_of(records);
   EXPECT_EQ(view["schema_version"], 1);
   EXPECT_EQ(view["kind"], "perfgate-store-view");
+  EXPECT_EQ(view["commit_url"], nullptr);
   EXPECT_EQ(view["store"], "sqlite:perf.db");
   EXPECT_EQ(view["generated_at"], "2026-12-02T16:00:00Z");
   EXPECT_EQ(view["record_count"], 4);
@@ -88,7 +92,8 @@ TEST(StoreView, GroupsRecordsByCohortInColumnsOldestFirst) {
 
   const Json& sort = view["cohorts"][0];  // three records before one
   EXPECT_EQ(sort["id"], "sort/std/v3/0123456789ab/hw-1/sw-2");
-  EXPECT_EQ(sort["label"], "sort/std/v3 (recipe 0123456789ab, hw-1, sw-2)");
+  // No sibling (another cohort of sort/std) to tell it from: workload and variant alone.
+  EXPECT_EQ(sort["label"], "sort/std");
   EXPECT_EQ(sort["kind"], "v2");
   EXPECT_EQ(sort["identity"], Json::parse(R"({"workload_id":"sort","variant_id":"std",
       "benchmark_version":3,"recipe_fingerprint":"0123456789abcdef0123",
@@ -218,8 +223,8 @@ TEST(StoreView, KeepsHostileTextAsDataAndEchoesTheFilter) {
   r.benchmark_id = "<img src=x onerror=alert(1)>\"\\\n";
   r.comparison_status_reason = "</script><script>alert(2)</script>";
   r.metrics["\u00b5s \"quoted\""] = {1, "<b>", Direction::kLowerIsBetter};
-  const Json view =
-      view_of({{r, "att", false}}, {"dir:x", "2026-12-02T16:00:00Z", "sort*", "2026-11-01"});
+  const Json view = view_of({{r, "att", false}},
+                            {"dir:x", "2026-12-02T16:00:00Z", "sort*", "2026-11-01", "", ""});
   EXPECT_EQ(view["cohorts"][0]["benchmarks"][0], "<img src=x onerror=alert(1)>\"\\\n");
   EXPECT_EQ(decoded(view["cohorts"][0]["records"]["comparison_reason"])[0],
             "</script><script>alert(2)</script>");
@@ -255,13 +260,111 @@ TEST(StoreView, IndexesCohortsWithCountsAndTimeRange) {
   EXPECT_EQ(index["record_count"], 3);
   EXPECT_EQ(index["cohorts"], Json::parse(R"json([
       {"id":"sort/std/v3/0123456789ab/hw-1/sw-2","kind":"v2",
-       "label":"sort/std/v3 (recipe 0123456789ab, hw-1, sw-2)","record_count":2,
+       "label":"sort/std","record_count":2,
        "first":"2026-11-29T10:00:00Z","last":"2026-12-01T10:00:00Z","benchmarks":["sort"],
        "metrics":["latency"]
 },
       {"id":"legacy-v1/old/NVIDIA L40S","kind":"legacy_v1","label":"Legacy v1 (old, NVIDIA L40S)",
        "record_count":1,"first":"2026-12-02T09:00:00Z","last":"2026-12-02T09:00:00Z",
        "benchmarks":["old"],"metrics":["throughput"]}])json"));
+}
+
+TEST(StoreView, GivesEachRecordTheSpreadOfItsRuns) {
+  NormalizedRecord four = v2("2026-11-26T10:00:00Z", 0.3125);
+  four.metrics["latency"].samples = {0.375, 0.125, 0.25, 0.5};
+  four.metrics["memory"] = {40, "MB", Direction::kLowerIsBetter, {40}};
+  NormalizedRecord one = v2("2026-11-27T10:00:00Z", 0.2);
+  one.metrics["latency"].samples = {0.2};  // a single run has no spread
+  NormalizedRecord none = v2("2026-11-28T10:00:00Z", 0);
+  none.metrics.erase("latency");
+  none.metrics["memory"] = {41, "MB", Direction::kLowerIsBetter};
+  NormalizedRecord three = v2("2026-11-29T10:00:00Z", 0.5);
+  three.metrics["latency"].samples = {0.25, 0.75, 0.5};
+  NormalizedRecord not_finite = v2("2026-11-30T10:00:00Z", 0.5);
+  not_finite.metrics["latency"].samples = {std::nan(""), 0.5};
+  const Json view = view_of({{not_finite, "a5", true},
+                             {three, "a4", true},
+                             {none, "a3", true},
+                             {one, "a2", true},
+                             {four, "a1", true}});
+  const Json& latency = view["cohorts"][0]["metrics"][0];
+  ASSERT_EQ(latency["name"], "latency");
+  // Min, median (type 7: halfway between 0.25 and 0.375 of four) and max of each record's
+  // runs; null for one run, no latency, or one finite sample.
+  EXPECT_EQ(latency["spread"], Json::parse(R"({"max":[0.5,null,null,0.75,null],
+      "median":[0.3125,null,null,0.5,null],"min":[0.125,null,null,0.25,null]})"));
+  EXPECT_EQ(latency["values"], Json::parse("[0.3125,0.2,null,0.5,0.5]"));
+  // No record with two runs of memory (an import of aggregates): no spread at all.
+  const Json& memory = view["cohorts"][0]["metrics"][1];
+  ASSERT_EQ(memory["name"], "memory");
+  EXPECT_FALSE(memory.contains("spread"));
+}
+
+TEST(StoreView, CarriesTheProjectsCommitPage) {
+  const std::vector<StoredRecord> records{{v2("2026-11-29T10:00:00Z", 0.25), "a1", true}};
+  StoreViewContext with_page = context();
+  with_page.commit_url = "https://git.example/repo/commit/{sha}";
+  EXPECT_EQ(view_of(records, with_page)["commit_url"], "https://git.example/repo/commit/{sha}");
+  EXPECT_EQ(view_of(records)["commit_url"], nullptr);
+  const Json index = Json::parse(write_store_cohort_index(records, with_page));
+  EXPECT_EQ(index["commit_url"], "https://git.example/repo/commit/{sha}");
+}
+
+TEST(StoreView, LabelsSiblingCohortsByWhatTellsThemApart) {
+  const auto state = [](const std::string& n, const std::string& hardware,
+                        const std::string& recipe) {
+    NormalizedRecord r = v2("2026-11-29T10:00:00Z", 0.25);
+    r.benchmark_id = "sort[n=" + n + ",threads=8]";
+    r.parameters = {{"n", n}, {"threads", "8"}};
+    r.hardware_profile_id = hardware;
+    r.recipe_fingerprint = recipe;
+    return r;
+  };
+  const std::vector<StoredRecord> records{
+      {state("200000", "hw-1a2b3c4d5e6f7081", "3f2a9c81d0e4aa"), "a1", true},
+      {state("500000", "hw-1a2b3c4d5e6f7081", "77aa01c2d3e4bb"), "a2", true},
+      {state("200000", "hw-1a2b9c4d5e6f7081", "3f2a9c81d0e4aa"), "a3", true},
+      {legacy("2026-11-29T10:00:00Z"), "a4", true}};
+  std::map<std::string, std::string> labels;
+  const Json view = view_of(records);
+  for (const Json& cohort : view["cohorts"]) labels[cohort["id"]] = cohort["label"];
+  EXPECT_EQ(
+      labels,
+      (std::map<std::string, std::string>{
+          {"sort/std/v3/3f2a9c81d0e4/hw-1a2b3c4d5e6f7081/sw-2", "sort/std (n=200000, hw-1a2b3)"},
+          {"sort/std/v3/3f2a9c81d0e4/hw-1a2b9c4d5e6f7081/sw-2", "sort/std (n=200000, hw-1a2b9)"},
+          {"sort/std/v3/77aa01c2d3e4/hw-1a2b3c4d5e6f7081/sw-2", "sort/std (n=500000)"},
+          {"legacy-v1/old/NVIDIA L40S", "Legacy v1 (old, NVIDIA L40S)"}}));
+  // serve's cohort index names them alike.
+  std::map<std::string, std::string> indexed;
+  const Json index = Json::parse(write_store_cohort_index(records, context()));
+  for (const Json& cohort : index["cohorts"]) indexed[cohort["id"]] = cohort["label"];
+  EXPECT_EQ(indexed, labels);
+}
+
+TEST(StoreView, WritesOneCohortLabelledAmongAllOfThem) {
+  NormalizedRecord other_machine = v2("2026-11-30T10:00:00Z", 0.3);
+  other_machine.hardware_profile_id = "hw-77778888";
+  NormalizedRecord broken = v2("yesterday", 0.3);
+  broken.record_id = "0123456789abcdef";
+  NormalizedRecord broken_elsewhere = other_machine;
+  broken_elsewhere.timestamp = "last week";
+  const std::vector<StoredRecord> records{{v2("2026-11-29T10:00:00Z", 0.25), "a1", true},
+                                          {v2("2026-11-28T10:00:00Z", 0.2), "a2", true},
+                                          {other_machine, "a3", true},
+                                          {broken, "a4", true},
+                                          {broken_elsewhere, "a5", true},
+                                          {legacy("2026-11-29T10:00:00Z"), "a6", true}};
+  StoreViewContext one = context();
+  one.cohort = "sort/std/v3/0123456789ab/hw-1/sw-2";
+  const Json view = view_of(records, one);
+  ASSERT_EQ(view["cohorts"].size(), 1u);
+  EXPECT_EQ(view["cohorts"][0]["id"], "sort/std/v3/0123456789ab/hw-1/sw-2");
+  EXPECT_EQ(view["cohorts"][0]["label"], "sort/std (hw-1)");  // beside sort/std (hw-7777)
+  EXPECT_EQ(view["record_count"], 2);
+  EXPECT_EQ(view["unplaced_records"], Json::parse(R"([{"benchmark":"sort",
+      "record":"0123456789ab","timestamp":"yesterday"}])"));
+  EXPECT_EQ(view_of(records)["record_count"], 4);
 }
 
 TEST(StoreView, MarksEachMetricsChangePointsAtTheRecordThatStartsThem) {

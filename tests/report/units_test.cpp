@@ -13,11 +13,19 @@ TEST(Units, ScalesSecondsToTheMostReadableUnit) {
   EXPECT_EQ(format_quantity(0, "s"), "0 s");
 }
 
-TEST(Units, KeepsMegabytesInMegabytes) {
+TEST(Units, KeepsMegabytesBelowAGibibyteInMegabytes) {
   EXPECT_EQ(format_quantity(0.5, "MB"), "0.5 MB");
   EXPECT_EQ(format_quantity(148.9, "MB"), "148.9 MB");
-  EXPECT_EQ(format_quantity(2048, "MB"), "2048 MB");
-  EXPECT_EQ(format_quantity(10840.4, "MB"), "10840 MB");
+  EXPECT_EQ(format_quantity(1023.9, "MB"), "1024 MB");
+}
+
+TEST(Units, ShowsMegabytesFrom1024InGibibytesSinceAnMBIsAMebibyte) {
+  EXPECT_EQ(format_quantity(1024, "MB"), "1 GiB");
+  EXPECT_EQ(format_quantity(2048, "MB"), "2 GiB");
+  EXPECT_EQ(format_quantity(10840.4, "MB"), "10.59 GiB");
+  EXPECT_EQ(format_quantity(-1536, "MB"), "-1.5 GiB");
+  const DisplayUnit gibibytes = choose_display_unit(4096, "MB");
+  EXPECT_EQ(format_in(256, gibibytes), "0.25 GiB");
 }
 
 TEST(Units, ShowsValuesSideBySideInTheUnitOfTheLargest) {

@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "model/json.hpp"
 #include "report/viewer_assets.hpp"
 #include "support/memory_store.hpp"
@@ -38,13 +40,15 @@ Attempt attempt_of(const std::string& benchmark, const std::string& timestamp, d
 struct Fixture {
   MemoryStore* store = nullptr;
   std::unique_ptr<DashboardApi> api;
-  explicit Fixture(std::optional<std::filesystem::path> history = std::nullopt) {
+  explicit Fixture(std::optional<std::filesystem::path> history = std::nullopt,
+                   std::string commit_url = "") {
     auto owned = std::make_unique<MemoryStore>();
     store = owned.get();
     store->append(attempt_of("sort", "2026-11-30T10:00:00Z", 0.25));
     store->append(attempt_of("scan", "2026-12-01T10:00:00Z", 0.5));
     store->append(attempt_of("sort", "2026-12-01T11:00:00Z", 0.26));
-    api = std::make_unique<DashboardApi>(std::move(owned), std::move(history));
+    api =
+        std::make_unique<DashboardApi>(std::move(owned), std::move(history), std::move(commit_url));
   }
   Json json(const std::string& path, const QueryParameters& query = {}) {
     const DashboardResponse response = api->get(path, query);
@@ -68,6 +72,36 @@ TEST(DashboardApi, ServesTheStoreViewAndSeesNewRecordsWithoutARestart) {
   view = f.json("/data/store.json");
   EXPECT_EQ(view["record_count"], 4);
   EXPECT_EQ(view["cohorts"][0]["metrics"][0]["values"], Json::parse("[0.25,0.26,0.3]"));
+}
+
+TEST(DashboardApi, SaysInEveryStoreDocumentWhereCommitsLink) {
+  Fixture plain;
+  EXPECT_EQ(plain.json("/data/store.json")["commit_url"], nullptr);
+  Fixture linked(std::nullopt, "https://git.example/repo/commit/{sha}");
+  EXPECT_EQ(linked.json("/data/store.json")["commit_url"], "https://git.example/repo/commit/{sha}");
+  EXPECT_EQ(linked.json("/api/v1/cohorts")["commit_url"], "https://git.example/repo/commit/{sha}");
+  EXPECT_EQ(linked.json("/api/v1/series",
+                        {{"cohort", "scan/std/v1/recipe-scan/hw-1/sw-1"}})["commit_url"],
+            "https://git.example/repo/commit/{sha}");
+}
+
+TEST(DashboardApi, LabelsOneCohortsSeriesAsTheCohortListDoes) {
+  Fixture f;
+  Attempt elsewhere = attempt_of("sort", "2026-12-02T10:00:00Z", 0.3);
+  elsewhere.records[0].hardware_profile_id = "hw-2";
+  assign_attempt_id(elsewhere);
+  f.store->append(elsewhere);
+  const Json cohorts = f.json("/api/v1/cohorts");
+  std::map<std::string, std::string> labels;
+  for (const Json& cohort : cohorts["cohorts"]) labels[cohort["id"]] = cohort["label"];
+  EXPECT_EQ(labels, (std::map<std::string, std::string>{
+                        {"scan/std/v1/recipe-scan/hw-1/sw-1", "scan/std"},
+                        {"sort/std/v1/recipe-sort/hw-1/sw-1", "sort/std (hw-1)"},
+                        {"sort/std/v1/recipe-sort/hw-2/sw-1", "sort/std (hw-2)"}}));
+  const Json series = f.json("/api/v1/series", {{"cohort", "sort/std/v1/recipe-sort/hw-1/sw-1"}});
+  ASSERT_EQ(series["cohorts"].size(), 1u);
+  EXPECT_EQ(series["cohorts"][0]["label"], "sort/std (hw-1)");
+  EXPECT_EQ(series["record_count"], 2);
 }
 
 TEST(DashboardApi, ListsCohortsAndOneCohortsSeries) {

@@ -1,5 +1,7 @@
 // The overview: every series that passes the filters as a small chart on the shared commit
-// axis, each scaled to its own range. One decimated path per card keeps it fast.
+// axis, each scaled to its own range, what changed in the recent window first
+// (landing-data.js), with its latest value and change. One decimated path per card keeps
+// it fast.
 (function (pv) {
   "use strict";
 
@@ -44,7 +46,20 @@
     return { svg: svg, low: low, high: high, n: n };
   }
 
-  function card(model, series, selected, onSelect) {
+  // What the card says changed: the newest change point of the window, else the latest
+  // median against the median of those before it.
+  function changeWords(model, entry) {
+    var recent = entry.recent;
+    if (recent.change) {
+      var commit = model.commits[entry.series.points.commit[recent.change.index]];
+      return "change point " + pv.changeLabel(recent.change) + " at " + pv.shortSha(commit.sha);
+    }
+    if (recent.relative === null) return "";
+    return pv.changePercentText(recent.relative) + " against the points before";
+  }
+
+  function card(model, entry, selected, onSelect) {
+    var series = entry.series;
     var drawn = sparkline(model, series);
     var shown = pv.seriesDisplay(series);
     var unit = pv.text(shown.suffix);
@@ -55,9 +70,10 @@
       flagCount++;
       if (pv.flagConfirmation(model, series, j) === "confirmed") confirmedCount++;
     }
+    var change = changeWords(model, entry);
     var button = pv.el("button", {
       type: "button",
-      class: "card",
+      class: "card" + (entry.recent.changed ? " changed" : ""),
       "data-series": series.id,
       "aria-pressed": selected ? "true" : "false",
       on: { click: function () { onSelect(series.id); } },
@@ -66,6 +82,10 @@
       pv.el("span", { class: "card-sub" }, pv.text(series.metric) + " · " + pv.text(pv.seriesEnvironment(series, "cpu")) + " · " + pv.text(series.label)),
       drawn.svg,
       pv.el("span", { class: "card-foot" }, [
+        "latest " + pv.formatIn(entry.recent.latest, shown),
+        change ? pv.el("span", { class: entry.recent.changed ? "card-change card-changed" : "card-change" }, " · " + change) : null,
+      ]),
+      pv.el("span", { class: "card-foot card-range" }, [
         pv.plural(drawn.n, "point", "points") + " · " +
           (drawn.low === drawn.high ? pv.significant(drawn.low / shown.divisor) : pv.significant(drawn.low / shown.divisor) + "–" + pv.significant(drawn.high / shown.divisor)) + (unit ? " " + unit : ""),
         flagCount ? pv.el("span", { class: "card-flags" }, " · " + pv.plural(flagCount, "flag", "flags") +
@@ -80,12 +100,21 @@
   var FIRST_CARDS = 4;
   var CARDS_PER_TASK = 8;
 
-  // Draws the cards of `seriesList` into `container`; clicking one calls onSelect(id).
-  // container.dataset.complete is "1" once every card is drawn.
-  pv.renderOverview = function (container, model, seriesList, selectedId, onSelect) {
+  // The cards of `seriesList`, each with its recent change in the window of `windowKey`:
+  // the changed first, then by how far the latest point moved, then in the list's order.
+  pv.seriesCards = function (model, seriesList, windowKey) {
+    var first = pv.historyFirstRecent(model, windowKey);
+    return seriesList.map(function (series, order) {
+      return { series: series, recent: pv.seriesCardChange(model, series, first), order: order };
+    }).sort(function (a, b) { return b.recent.score - a.recent.score || a.order - b.order; });
+  };
+
+  // Draws the cards `entries` (pv.seriesCards) into `container`; clicking one calls
+  // onSelect(id). container.dataset.complete is "1" once every card is drawn.
+  pv.renderOverview = function (container, model, entries, selectedId, onSelect, emptyText) {
     container.selectedId = selectedId;
-    pv.renderCardGrid(container, seriesList, FIRST_CARDS, CARDS_PER_TASK, "No series match the filters.", function (series) {
-      return card(model, series, series.id === container.selectedId, onSelect);
+    pv.renderCardGrid(container, entries, FIRST_CARDS, CARDS_PER_TASK, emptyText || "No series match the filters.", function (entry) {
+      return card(model, entry, entry.series.id === container.selectedId, onSelect);
     });
   };
 

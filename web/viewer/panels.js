@@ -177,6 +177,66 @@
     box.appendChild(list);
   };
 
+  var CHANGE_LIST_MAX = 50; // entries listed; the points table lists every flag
+
+  function flagWords(model, series, k) {
+    var flag = model.flagByPoint.get(series.id + " " + model.commits[series.points.commit[k]].sha);
+    var change = flag && typeof flag.change_percent === "number"
+      ? (flag.change_percent >= 0 ? "+" : "") + flag.change_percent.toFixed(1) + "% "
+      : "";
+    var state = pv.flagConfirmation(model, series, k);
+    return "possible regression, " + change + "vs the previous point; " +
+      (state === "confirmed" ? "confirmed by a re-measurement" : state === "unconfirmed" ? "a re-measurement did not raise it" : "not yet re-measured");
+  }
+
+  // The change points and flags of the series as text, under the chart, for a reader who
+  // does not point at its marks (or cannot see them): a change worded as its marker's title
+  // (chart.js), a flag as its point's tooltip, in commit order. Each entry's button puts the
+  // chart's cursor on its point and focuses the chart, where the arrow keys go on from it.
+  // `chart` is the chart's container (its chartInteraction). A series with neither has no
+  // list.
+  pv.renderChangeList = function (box, model, series, chart) {
+    pv.clear(box);
+    var p = series.points;
+    var where = function (k) {
+      var c = p.commit[k];
+      var commit = model.commits[c];
+      return pv.shortSha(commit.sha) + " (#" + c + ", " + pv.commitTime(commit.time) + ")";
+    };
+    var entries = pv.seriesChanges(series).map(function (change) {
+      return { k: change.index, order: 0, kind: change.worse ? "change worse" : "change better",
+        text: "change at " + where(change.index) + ": " + pv.changeText(change, series.unit) };
+    });
+    for (var k = 0; k < p.commit.length; k++) {
+      if (p.flag[k] === 1) entries.push({ k: k, order: 1, kind: "flag", text: "flag at " + where(k) + ": " + flagWords(model, series, k) });
+    }
+    box.hidden = entries.length === 0;
+    if (!entries.length) return;
+    entries.sort(function (a, b) { return a.k - b.k || a.order - b.order; });
+    var changes = pv.seriesChanges(series).length;
+    var flags = entries.length - changes;
+    box.appendChild(pv.el("h3", null, "Change points and flags"));
+    var list = pv.el("ul", { class: "change-points" });
+    entries.slice(0, CHANGE_LIST_MAX).forEach(function (entry) {
+      list.appendChild(pv.el("li", { class: entry.kind, "data-point": entry.k }, [
+        pv.el("span", { class: "change-entry" }, entry.text),
+        " ",
+        pv.el("button", { type: "button", class: "show-point", on: { click: function () {
+          var svg = chart.querySelector("svg");
+          if (!svg || !chart.chartInteraction) return;
+          chart.chartInteraction.showPoint(entry.k);
+          svg.focus();
+        } } }, "show on the chart"),
+      ]));
+    });
+    if (entries.length > CHANGE_LIST_MAX) {
+      list.appendChild(pv.el("li", null, "and " + pv.plural(entries.length - CHANGE_LIST_MAX, "other", "others") + " (the points table lists every flag)"));
+    }
+    box.appendChild(pv.el("p", { class: "note" }, pv.plural(changes, "change point", "change points") + " and " +
+      pv.plural(flags, "flag", "flags") + " in this series, as the chart marks them:"));
+    box.appendChild(list);
+  };
+
   pv.renderNotes = function (notes, series, notices) {
     pv.clear(notes);
     if (series.points.commit.length === 1) {

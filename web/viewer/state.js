@@ -2,7 +2,10 @@
 // a reload restores it. The commit history's keys and the store's keys share the hash
 // (their names differ), so one link holds both views of a page that shows both:
 //   history: #series=s-…&mode=ratio&ref=<sha>&q=sort&label=stable&range=all&attempt=<id>&…
+//            &point=<sha> (a point's permalink)
 //   store:   #cohort=<cohort id>&cq=sort&source=pr&status=REGRESSION&view=overview&rows=all
+//            &record=<record id>&metric=latency (a point's permalink)
+//   both:    #recent=7d&cards=changed (the window of "what changed", the cards shown)
 (function (pv) {
   "use strict";
 
@@ -25,6 +28,13 @@
     status: "", // comparison_status filter, likewise; "" = any
     view: "cohort", // the store section shown: the chosen "cohort", or the "overview"
     rows: "newest", // records table: the "newest" rows, or "all"
+    record: "", // permalink to a record's point: its record id (with cohort, and metric)
+    metric: "", // the chart of that point; "" = the first metric the record has
+    // Both parts:
+    recent: "30d", // the window of "what changed" and of the cards' recent change
+    cards: "all", // the cards shown: "all", or only those that "changed" in the window
+    // The history again:
+    point: "", // permalink to a point of the series: the SHA of its commit
   };
   var PAGE_KEYS = ["points", "gaps", "failed", "rejected"];
   var CHOICES = {
@@ -33,6 +43,8 @@
     range: ["all", "series"],
     view: ["cohort", "overview"],
     rows: ["newest", "all"],
+    recent: ["7d", "30d", "90d", "all"],
+    cards: ["all", "changed"],
   };
 
   pv.defaultState = function () {
@@ -42,7 +54,7 @@
   pv.readState = function (hash) {
     var state = pv.defaultState();
     var params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
-    ["series", "ref", "q", "attempt", "cohort", "cq", "source", "status"].forEach(function (key) {
+    ["series", "ref", "q", "attempt", "cohort", "cq", "source", "status", "record", "metric", "point"].forEach(function (key) {
       if (params.has(key)) state[key] = params.get(key);
     });
     Object.keys(CHOICES).forEach(function (key) {

@@ -51,12 +51,18 @@
     var present = [];
     var low = Infinity;
     var high = -Infinity;
+    var spread = ctx.metric.spread;
     for (var k = 0; k < info.n; k++) {
       var v = values[k];
       if (v === null) continue;
       present.push(k);
       if (v < low) low = v;
       if (v > high) high = v;
+      // The band is drawn whole: the axis spans the runs' extremes too.
+      if (spread && spread.min[k] !== null) {
+        if (spread.min[k] < low) low = spread.min[k];
+        if (spread.max[k] > high) high = spread.max[k];
+      }
     }
     var tDomain = pv.cohortTimeDomain(info);
     var yDomain = pv.paddedDomain(low, high);
@@ -112,6 +118,7 @@
     var x = geo.x;
     var y = geo.y;
     var clip = pv.svg("g", { "clip-path": "url(#" + ctx.clipId + ")" });
+    spreadBand(clip, ctx, geo);
     var line = pv.gappedLine(info.times, values, 0, info.n, x, y);
     clip.appendChild(pv.svg("path", { class: "store-line", d: line, "data-runs": (line.match(/M/g) || []).length }));
     var plotWidth = geo.plot.right - geo.plot.left;
@@ -142,6 +149,27 @@
       clip.appendChild(pv.svg("path", { class: "marker " + name, "data-count": counts[name], d: parts[name].join("") }));
     });
     svg.appendChild(clip);
+  }
+
+  // Each record's runs: a band from the fastest to the slowest (per pixel column, the
+  // extremes) and a dashed line through their medians, under the line of the means that
+  // compare gates (docs/store-json.md, metrics[].spread).
+  function spreadBand(group, ctx, geo) {
+    var spread = ctx.metric.spread;
+    if (!spread) return;
+    var times = [];
+    var lows = [];
+    var highs = [];
+    var info = ctx.info;
+    for (var k = 0; k < info.n; k++) {
+      if (spread.min[k] === null || ctx.metric.values[k] === null) continue;
+      times.push(info.times[k]);
+      lows.push(spread.min[k]);
+      highs.push(spread.max[k]);
+    }
+    if (!times.length) return;
+    group.appendChild(pv.svg("path", { class: "band store-band", "data-count": times.length, d: pv.decimatedBand(times, lows, highs, 1, 0, times.length, geo.x, geo.y) }));
+    group.appendChild(pv.svg("path", { class: "store-median", d: pv.gappedLine(info.times, spread.median, 0, info.n, geo.x, geo.y) }));
   }
 
   // Records without this metric: a tick each (one per pixel column) under the plot.

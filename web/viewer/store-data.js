@@ -322,6 +322,34 @@
     metric.verdicts = column;
   }
 
+  var SPREAD_FIELDS = ["min", "median", "max"];
+
+  // metrics[].spread: per record, the min, median and max of its runs' samples (null where
+  // it has fewer than two), checked here so that the chart draws the band as it comes.
+  // Absent when no record has samples (then null).
+  function spreadOf(metric, at, n, fail) {
+    var spread = metric.spread;
+    if (spread === undefined || spread === null) {
+      metric.spread = null;
+      return;
+    }
+    if (typeof spread !== "object" || Array.isArray(spread)) fail(at + ".spread is not an object {\"min\", \"median\", \"max\"}.");
+    SPREAD_FIELDS.forEach(function (field) {
+      if (!Array.isArray(spread[field]) || spread[field].length !== n) fail(at + ".spread." + field + " does not have one entry per record.");
+    });
+    for (var k = 0; k < n; k++) {
+      var lo = spread.min[k];
+      var mid = spread.median[k];
+      var hi = spread.max[k];
+      if (lo === null && mid === null && hi === null) continue;
+      SPREAD_FIELDS.forEach(function (field) {
+        var v = spread[field][k];
+        if (typeof v !== "number" || !isFinite(v)) fail(at + ".spread." + field + "[" + k + "] is " + JSON.stringify(v) + ", not a number (all three are null for a record without samples).");
+      });
+      if (!(lo <= mid && mid <= hi)) fail(at + ".spread at record " + k + " is not ordered: min " + lo + ", median " + mid + ", max " + hi + ".");
+    }
+  }
+
   function cohortInfo(cohort, i, fail) {
     var where = "cohorts[" + i + "].";
     if (!cohort || typeof cohort !== "object") fail("cohorts[" + i + "] is not an object.");
@@ -364,6 +392,7 @@
         if (v !== null && (typeof v !== "number" || !isFinite(v))) fail(at + ".values[" + j + "] is neither a number nor null.");
       }
       verdictsOf(metric, at, n, fail);
+      spreadOf(metric, at, n, fail);
       return changesOf(metric, at, n, fail);
     });
     var skipped = cohort.skipped_metrics === undefined ? [] : cohort.skipped_metrics;

@@ -43,13 +43,18 @@
     // The metric's own verdict, where the document has them (docs/store-json.md).
     var own = !metric.verdicts ? [] : [line("this metric: " + (metric.verdicts[k] !== null ? pv.VERDICT_TEXT[metric.verdicts[k]] : "not compared on it"),
       "status " + pv.markerClass(status, metric.verdicts, k))];
-    return [
-      line(pv.text(metric.name) + " " + pv.valueWithExact(metric.values[k], pv.metricDisplay(metric), metric.unit), "value"),
+    // Each record's runs, where the document has them (metrics[].spread).
+    var display = pv.metricDisplay(metric);
+    var spread = metric.spread && metric.spread.min[k] !== null
+      ? [line("runs: " + pv.formatIn(metric.spread.min[k], display) + " to " + pv.formatIn(metric.spread.max[k], display) +
+        ", median " + pv.formatIn(metric.spread.median[k], display), "spread")]
+      : [];
+    return [line(pv.text(metric.name) + " " + pv.valueWithExact(metric.values[k], display, metric.unit), "value")].concat(spread, [
       line(pv.recordCommitText(records, k), "mono"),
       line(pv.recordTimeText(info, k)),
       line("run source: " + pv.text(records.run_source[k])),
       line("comparison status: " + pv.text(status), "status " + pv.statusClass(status)),
-    ].concat(own, [
+    ], own, [
       line("reason: " + pv.reasonText(records.comparison_reason[k]), "reason"),
       line("baseline status: " + pv.text(records.baseline_status[k])),
       line("eligible: " + pv.yesNo(records.eligible[k])),

@@ -1,6 +1,7 @@
-// The store overview: every cohort that passes the filters as a small chart of its first
-// metric over its own time range, so that a reader sees all cohorts at once. One decimated
-// path and one path of regression marks per card keep 100,000 records fast.
+// The store overview: a small chart per cohort that passes the filters and metric, over the
+// cohort's own time range, so that a reader sees every chart at once; what changed in the
+// recent window first (landing-data.js), with the latest value, the change and its verdict.
+// One decimated path and one path of regression marks per card keep 100,000 records fast.
 (function (pv) {
   "use strict";
 
@@ -37,7 +38,8 @@
     var marks = [];
     var lastColumn = NaN;
     for (var j = 0; j < info.n; j++) {
-      if (statuses[j] !== "REGRESSION" || values[j] === null) continue;
+      // This metric's own verdict: a record that regressed on another metric is no mark here.
+      if (values[j] === null || pv.markerClass(statuses[j], metric.verdicts, j) !== "st-regression") continue;
       var px = Math.round(x(info.times[j]));
       if (px === lastColumn) continue;
       lastColumn = px;
@@ -47,11 +49,24 @@
     return { svg: svg, low: low, high: high, present: present };
   }
 
-  function card(info, selected, onSelect) {
+  var VERDICT_WORD = { regressed: "REGRESSION", inconclusive: "INCONCLUSIVE" };
+
+  // What the card says changed: the newest change point of the window, else the latest
+  // value against the median of those before it.
+  function changeWords(info, entry) {
+    var recent = entry.recent;
+    if (recent.change) {
+      var at = pv.utcParts(info.times[recent.change.index]);
+      return "change point " + pv.changeLabel(recent.change) + " on " + at.date;
+    }
+    if (recent.relative === null) return "";
+    return pv.changePercentText(recent.relative) + " against the values before";
+  }
+
+  function card(entry, selected, onSelect) {
+    var info = entry.info;
     var cohort = info.cohort;
-    var metric = info.metrics[0];
-    var regressions = info.statusCounts.get("REGRESSION") || 0;
-    var undecided = info.statusCounts.get("INCONCLUSIVE") || 0;
+    var metric = entry.m >= 0 ? info.metrics[entry.m] : null;
     var parts = [
       pv.el("span", { class: "card-title" }, pv.text(cohort.label)),
       pv.kindBadge(cohort.kind),
@@ -60,40 +75,61 @@
     if (metric) {
       var drawn = sparkline(info, metric);
       var shown = pv.metricDisplay(metric);
-      var unit = pv.text(shown.suffix);
-      parts.push(pv.el("span", { class: "card-sub" }, pv.titledWithUnit(pv.text(metric.name), shown) +
-        (info.metrics.length > 1 ? ", the first of " + pv.plural(info.metrics.length, "metric", "metrics") : "")));
+      var recent = entry.recent;
+      var change = changeWords(info, entry);
+      parts.push(pv.el("span", { class: "card-sub card-metric" }, pv.titledWithUnit(pv.text(metric.name), shown)));
       parts.push(drawn.svg);
       parts.push(pv.el("span", { class: "card-foot" }, [
-        pv.plural(drawn.present, "value", "values") + " · " +
-          (drawn.low === drawn.high ? pv.significant(drawn.low / shown.divisor) : pv.significant(drawn.low / shown.divisor) + "–" + pv.significant(drawn.high / shown.divisor)) + (unit ? " " + unit : ""),
-        regressions ? pv.el("span", { class: "card-flags" }, " · " + pv.formatCount(regressions) + " REGRESSION") : null,
-        undecided ? pv.el("span", { class: "card-undecided" }, " · " + pv.formatCount(undecided) + " INCONCLUSIVE") : null,
+        "latest " + pv.formatIn(recent.latest, shown),
+        change ? pv.el("span", { class: recent.changed ? "card-change card-changed" : "card-change" }, " · " + change) : null,
+        recent.verdict ? pv.el("span", { class: recent.verdict === "regressed" ? "card-flags" : "card-undecided" }, " · " + VERDICT_WORD[recent.verdict]) : null,
       ]));
+      parts.push(pv.el("span", { class: "card-foot card-range" }, pv.plural(drawn.present, "value", "values") + " · " +
+        (drawn.low === drawn.high ? pv.formatIn(drawn.low, shown) : pv.significant(drawn.low / shown.divisor) + "–" + pv.formatIn(drawn.high, shown))));
     } else {
       parts.push(pv.el("span", { class: "card-foot" }, "no metric with a value: nothing to draw"));
     }
     var button = pv.el("button", {
       type: "button",
-      class: "card",
+      class: "card" + (entry.recent && entry.recent.changed ? " changed" : ""),
       "aria-pressed": selected ? "true" : "false",
-      on: { click: function () { onSelect(info.id); } },
+      on: { click: function () { onSelect(info.id, metric ? metric.name : ""); } },
     }, parts);
     button.cohortId = info.id;
+    if (metric) button.dataset.metric = metric.name;
     return button;
   }
+
+  // The cards of `list` (cohorts): one per metric (one for a cohort without any), each
+  // with its recent change in the window of `windowKey`; ordered by that change, the
+  // changed first, then as the cohorts are ordered.
+  pv.storeCards = function (model, list, windowKey) {
+    var since = pv.storeSince(model, windowKey);
+    var entries = [];
+    list.forEach(function (info, order) {
+      if (!info.metrics.length) {
+        entries.push({ info: info, m: -1, recent: null, order: order, score: -1 });
+        return;
+      }
+      info.metrics.forEach(function (metric, m) {
+        var recent = pv.storeCardChange(info, m, since);
+        entries.push({ info: info, m: m, recent: recent, order: order * 1000 + m, score: recent.score });
+      });
+    });
+    return entries.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
+  };
 
   // The first cards are drawn at once; the rest follow in small tasks, so that with many
   // cohorts the page answers input before the last card is drawn.
   var FIRST_CARDS = 8;
   var CARDS_PER_TASK = 12;
 
-  // Draws a card per cohort of `list` into `container`; a click calls onSelect(id).
-  // container.dataset.complete is "1" once every card is drawn.
-  pv.renderStoreOverview = function (container, list, selectedId, onSelect) {
+  // Draws the cards `entries` (pv.storeCards) into `container`; a click calls
+  // onSelect(id, metric name). container.dataset.complete is "1" once every card is drawn.
+  pv.renderStoreOverview = function (container, entries, selectedId, onSelect, emptyText) {
     container.selectedId = selectedId;
-    pv.renderCardGrid(container, list, FIRST_CARDS, CARDS_PER_TASK, "No cohort matches the filters.", function (info) {
-      return card(info, info.id === container.selectedId, onSelect);
+    pv.renderCardGrid(container, entries, FIRST_CARDS, CARDS_PER_TASK, emptyText || "No cohort matches the filters.", function (entry) {
+      return card(entry, entry.info.id === container.selectedId, onSelect);
     });
   };
 

@@ -17,13 +17,29 @@
     return pv.el("td", { class: className, title: title }, content);
   }
 
-  function recordRow(info, k) {
+  // A commit's page from the document's commit_url ("…{sha}…", [report] commit_url):
+  // only an http(s) address, and only for a SHA, becomes a link.
+  pv.storeCommitUrl = function (template, commit) {
+    if (typeof template !== "string" || !/^https?:\/\//i.test(template) || template.indexOf("{sha}") < 0) return "";
+    if (typeof commit !== "string" || !/^[0-9a-f]{7,64}$/.test(commit)) return "";
+    return template.split("{sha}").join(commit);
+  };
+
+  function commitNode(commit, template) {
+    var text = commit === null ? "unknown" : pv.shortCommit(commit);
+    var url = pv.storeCommitUrl(template, commit);
+    if (url) return pv.el("a", { class: "mono commit-link", href: url, title: commit, rel: "noopener noreferrer" }, text);
+    return pv.el("span", { class: "mono", title: commit === null ? null : pv.text(commit) }, text);
+  }
+
+  function recordRow(info, k, template) {
     var records = info.cohort.records;
     var status = records.comparison_status[k];
     var recorded = records.timestamp[k];
     var cells = [
       cell([
-        pv.instantText(info.times[k]).replace(" UTC", ""),
+        // The record's permalink: the page opened at its point, its tooltip shown.
+        pv.el("a", { class: "permalink", href: pv.recordHash(info, k, null), title: "link to this record's point" }, pv.instantText(info.times[k]).replace(" UTC", "")),
         /Z$/.test(recorded) ? null : pv.el("div", { class: "recorded" }, "recorded as " + recorded),
       ], "time"),
       cell(pv.text(records.benchmark[k])),
@@ -44,7 +60,7 @@
       cell(pv.yesNo(records.success[k])),
       cell(pv.text(records.run_source[k]), "word"),
       cell([
-        pv.el("span", { class: "mono", title: commit === null ? null : pv.text(commit) }, commit === null ? "unknown" : pv.shortCommit(commit)),
+        commitNode(commit, template),
         records.branch[k] === null ? null : pv.el("div", { class: "branch" }, pv.text(records.branch[k])),
       ], "commit"),
       cell(pv.shortId(records.attempt[k]), "mono", pv.text(records.attempt[k]))
@@ -53,8 +69,8 @@
   }
 
   // rows: record indices, newest first (the filters applied). showAll: draw them all (up
-  // to a limit). onRows(value): "all" or "newest".
-  pv.storeRecordsTable = function (info, rows, filtered, showAll, onRows) {
+  // to a limit). onRows(value): "all" or "newest". commitTemplate: the document's commit_url.
+  pv.storeRecordsTable = function (info, rows, filtered, showAll, onRows, commitTemplate) {
     var wrapper = pv.el("div", { class: "table-block", id: "records-table" });
     var total = rows.length;
     var drawn = Math.min(total, showAll ? ALL_LIMIT : NEWEST);
@@ -91,9 +107,9 @@
     columns.push("comparison status", "reason", "baseline status", "eligible", "success", "run source", "commit, branch", "attempt");
     var body = pv.el("tbody");
     var fragment = document.createDocumentFragment();
-    for (var i = 0; i < drawn; i++) fragment.appendChild(recordRow(info, rows[i]));
+    for (var i = 0; i < drawn; i++) fragment.appendChild(recordRow(info, rows[i], commitTemplate));
     body.appendChild(fragment);
-    wrapper.appendChild(pv.el("div", { class: "table-scroll" }, pv.el("table", { class: "data records" }, [
+    wrapper.appendChild(pv.el("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Records of this cohort" }, pv.el("table", { class: "data records" }, [
       pv.el("thead", null, pv.el("tr", null, columns.map(function (title) { return pv.el("th", { scope: "col" }, title); }))),
       body,
     ])));

@@ -72,6 +72,8 @@
   function swatch(className) {
     var shape = className === "line"
       ? pv.svg("path", { class: "store-line", d: "M2,8h24" })
+      : className === "band"
+        ? pv.svg("g", null, [pv.svg("path", { class: "band store-band", d: "M2,3h24v10h-24z" }), pv.svg("path", { class: "store-median", d: "M2,8h24" })])
       : className === "no-value"
         ? pv.svg("path", { class: "no-value", d: "M14,4v8" })
         : className === "change"
@@ -87,7 +89,10 @@
   // The marks of the charts, with this cohort's count of each status.
   function renderLegend(info) {
     var legend = pv.clear(byId("cohort-legend"));
-    var items = [["line", "values in time order; a gap where a record has no value"]];
+    var items = [["line", "values in time order (the mean of each record's runs); a gap where a record has no value"]];
+    if (info.metrics.some(function (metric) { return metric.spread; })) {
+      items.push(["band", "band: each record's fastest to slowest run; dashed: the median of its runs"]);
+    }
     var ownVerdicts = info.metrics.some(function (metric) { return metric.verdicts; });
     if (ownVerdicts) {
       // Per chart: a record that regressed on one metric is a triangle on that chart only.
@@ -143,12 +148,13 @@
   }
 
   // The changes of a chart in words, under its title: "2 changes: 2026-11-13 10:00 UTC
-  // +15.0% worse, …", for a reader who does not point at the markers (or cannot).
-  function changeList(info, changes) {
+  // 20 ms → 23 ms (+15.0%, worse), p = 2.7e-26; …", worded as the markers' titles, for a
+  // reader who does not point at the markers (or cannot).
+  function changeList(info, metric, changes) {
     return pv.el("p", { class: "change-list" }, pv.plural(changes.length, "change", "changes") + ": " + changes.map(function (change) {
       var at = pv.utcParts(info.times[change.index]);
-      return at.date + " " + at.minute + " UTC " + pv.changeLabel(change);
-    }).join(", "));
+      return at.date + " " + at.minute + " UTC " + pv.changeText(change, metric.unit);
+    }).join("; "));
   }
 
   function renderCharts(info) {
@@ -167,7 +173,7 @@
       var changes = info.changes[m];
       box.appendChild(pv.el("div", { class: "metric-block" }, [
         pv.el("h3", { class: "metric-title" }, metricTitle(info, metric)),
-        changes.length ? changeList(info, changes) : null,
+        changes.length ? changeList(info, metric, changes) : null,
         pv.isCountUnit(metric.unit) ? pv.el("p", { class: "note count-note" }, pv.COUNT_NOTE) : null,
         host,
       ]));
@@ -187,7 +193,7 @@
       app.state.rows = value;
       pv.writeState(app.state);
       renderRecords(info);
-    }));
+    }, app.model.doc.commit_url));
   }
 
   function renderFilterNote(info) {
@@ -232,14 +238,64 @@
 
   function renderOverview() {
     app.dirty.overview = false;
+    var all = pv.storeCards(app.model, app.shown, app.state.recent);
+    var changed = all.filter(function (entry) { return entry.recent && entry.recent.changed; });
+    var entries = app.state.cards === "changed" ? changed : all;
+    pv.renderCardsFilter(byId("store-cards-filter"), app.state.cards, changed.length, all.length, function (value) {
+      app.state.cards = value;
+      pv.writeState(app.state);
+      renderOverview();
+    });
     byId("store-overview-count").textContent =
-      pv.plural(app.shown.length, "cohort", "cohorts") + " (the filters apply), most records first. Each card draws the cohort's first metric " +
-      "over its own time range, scaled to its own values; ▲ marks a REGRESSION. Click one to open it.";
-    pv.renderStoreOverview(byId("store-overview"), app.shown, app.state.cohort, function (id) {
+      pv.plural(entries.length, "chart", "charts") + " of " + pv.plural(app.shown.length, "cohort", "cohorts") + " (the filters apply): one per cohort and metric, " +
+      "what changed in the " + pv.recentWindow(app.state.recent).text + " first (a change point, a REGRESSION or INCONCLUSIVE verdict), then by how far the latest value " +
+      "moved. Each card is drawn over its cohort's own time range, scaled to its own values; ▲ marks a record whose metric regressed. Click one to open it.";
+    pv.renderStoreOverview(byId("store-overview"), entries, app.state.cohort, function (id, metricName) {
       selectCohort(id);
       changeView("cohort");
-      byId("cohort-section").scrollIntoView({ block: "start" });
+      var m = metricIndex(chosen(), metricName);
+      var block = m >= 0 && app.charts[m] ? app.charts[m].parentNode : byId("cohort-section");
+      block.scrollIntoView({ block: "start" });
+    }, app.state.cards === "changed" && all.length ? "Nothing changed in the " + pv.recentWindow(app.state.recent).text + ": choose all to see every chart." : null);
+  }
+
+  function metricIndex(info, name) {
+    if (!info || !name) return -1;
+    for (var m = 0; m < info.metrics.length; m++) if (info.metrics[m].name === name) return m;
+    return -1;
+  }
+
+  // "What changed" over the whole store, in the window of state.recent.
+  function renderLanding() {
+    pv.renderStoreLanding(byId("store-landing"), app.model, app.state, function (key) {
+      app.state.recent = key;
+      pv.writeState(app.state);
+      renderLanding();
+      app.dirty.overview = true;
+      if (app.state.view === "overview") renderOverview();
     });
+  }
+
+  // A point's permalink (#cohort=…&record=…&metric=…): the record's point on that metric's
+  // chart (or the first chart where the record has a value), scrolled to, its tooltip shown.
+  function pinnedPoint(info) {
+    if (!info || !app.state.record) return null;
+    var k = info.cohort.records.record.indexOf(app.state.record);
+    if (k < 0) return { missing: true };
+    var m = metricIndex(info, app.state.metric);
+    if (m < 0 || info.metrics[m].values[k] === null) {
+      m = -1;
+      for (var j = 0; j < info.metrics.length && m < 0; j++) if (info.metrics[j].values[k] !== null) m = j;
+    }
+    return m < 0 ? { missing: true } : { k: k, m: m };
+  }
+
+  function showPinned(scroll) {
+    var pin = app.pin;
+    if (!pin || pin.missing || app.state.view !== "cohort" || !app.charts[pin.m]) return;
+    var host = app.charts[pin.m];
+    if (scroll) host.parentNode.scrollIntoView({ block: "start" });
+    host.chartInteraction.showRecord(pin.k);
   }
 
   function showView() {
@@ -263,6 +319,9 @@
     if (id === app.state.cohort || !app.model.byId.has(id)) return;
     app.state.cohort = id;
     app.state.rows = "newest";
+    app.state.record = "";
+    app.state.metric = "";
+    app.pin = null;
     app.notices = [];
     pv.writeState(app.state);
     var listed = false;
@@ -320,12 +379,20 @@
       return;
     }
     resolveCohort();
+    app.pin = pinnedPoint(chosen());
+    if (app.pin && app.pin.missing) {
+      app.notices.push("The record " + app.state.record + " from the link has no point in this cohort" +
+        (app.state.metric ? " on " + app.state.metric : "") + "; the cohort is shown without it.");
+    }
     pv.writeState(app.state);
+    renderLanding();
+    pv.phase("storeLandingMs");
     app.shown = pv.fillCohortChooser(app.chooser, app.model, app.state);
     pv.phase("storeChooserMs");
     app.dirty.cohort = true;
     app.dirty.overview = true;
     showView();
+    showPinned(true);
     pv.phase("storeShownMs");
   }
 
@@ -342,6 +409,9 @@
     byId("tab-cohort").addEventListener("click", function () { changeView("cohort"); });
     byId("tab-overview").addEventListener("click", function () { changeView("overview"); });
     byId("store-app").hidden = false;
+    // A link that names no cohort opens on the overview of every chart, what changed first.
+    var named = new URLSearchParams(location.hash.replace(/^#/, ""));
+    if (!named.has("cohort") && !named.has("view")) app.state.view = "overview";
     // The charts' width while the page is nearly empty, so laid out in no time (0 when the
     // overview is shown first: the charts then read their own width when shown).
     app.startWidth = app.state.view === "overview" ? 0 : byId("cohort-charts").clientWidth;
@@ -361,6 +431,8 @@
         var width = host.clientWidth;
         if (svg && svg.getAttribute("width") === String(Math.max(520, Math.floor(width)))) return;
         pv.renderMetricChart(host, { info: info, metric: info.metrics[m], changes: info.changes[m], clipId: "store-clip-" + m, width: width });
+        // A redrawn chart has a new tooltip: the permalink's point is shown again.
+        if (app.pin && app.pin.m === m) showPinned(false);
       });
     }
     requestAnimationFrame(fitCharts);

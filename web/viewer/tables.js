@@ -156,7 +156,8 @@
         var attempt = model.attempts[p.attempt[k]];
         var cells = [
           commitCell(model, p.commit[k]),
-          cell(pv.commitTime(commit.time), "time"),
+          // The point's permalink: the page opened at it, its tooltip shown.
+          cell(pv.el("a", { class: "permalink", href: pv.pointHash(model, series, k), title: "link to this point" }, pv.commitTime(commit.time)), "time"),
           cell(pv.summaryText(commit.summary), "summary"),
           valueCell(p.median[k], series),
           valueCell(p.mad[k], series),

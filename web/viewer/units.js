@@ -1,13 +1,17 @@
 // Human units, by the one rule the terminal and the Markdown reports use
 // (src/report/units.cpp): seconds are shown in ns, µs, ms or s by the size of the values;
-// MB stays MB; other units take a k, M, G or T prefix from 10^4 up; at most 4 significant
-// digits in plain decimals, trailing zeros dropped. tests/fixtures/units.json holds cases
-// that the C++ tests and the browser tests both check, so the two cannot drift apart.
+// MB (perfgate's MB is 2^20 bytes) stays MB below 1024 and becomes GiB from there; bytes
+// (B) take KiB, MiB, GiB or TiB from 10^4 up; other
+// units take a k, M, G or T prefix from 10^4 up; at most 4 significant digits in plain
+// decimals, trailing zeros dropped. tests/fixtures/units.json holds cases that the C++
+// tests and the browser tests both check, so the two cannot drift apart.
 (function (pv) {
   "use strict";
 
   var SIGNIFICANT = 4;
   var PREFIXES = [[1e12, "T"], [1e9, "G"], [1e6, "M"], [1e3, "k"]];
+  var MB_PER_GIB = 1024;
+  var BINARY = [[1099511627776, "TiB"], [1073741824, "GiB"], [1048576, "MiB"], [1024, "KiB"]];
 
   // The unit quantities of `unit` around the size of `reference` are shown in:
   // {divisor, suffix}. Values shown side by side (an axis, a column) share one, chosen from
@@ -20,7 +24,16 @@
       if (magnitude !== 0 && magnitude < 1) return { divisor: 1e-3, suffix: "ms" };
       return { divisor: 1, suffix: "s" };
     }
-    if (unit === "MB") return { divisor: 1, suffix: "MB" };
+    // perfgate's MB is 2^20 bytes, so 1024 MB is one GiB.
+    if (unit === "MB") return magnitude >= MB_PER_GIB ? { divisor: MB_PER_GIB, suffix: "GiB" } : { divisor: 1, suffix: "MB" };
+    // Bytes take binary prefixes, from 10^4 up like the others: 4.106e6 B reads 3.916 MiB,
+    // never "4.106 M B", which a reader takes for perfgate's MB (2^20 bytes).
+    if (unit === "B") {
+      for (var b = 0; b < BINARY.length; b++) {
+        if (magnitude >= BINARY[b][0] && magnitude >= 1e4) return { divisor: BINARY[b][0], suffix: BINARY[b][1] };
+      }
+      return { divisor: 1, suffix: "B" };
+    }
     for (var i = 0; i < PREFIXES.length; i++) {
       if (magnitude >= PREFIXES[i][0] && magnitude >= 1e4) {
         return { divisor: PREFIXES[i][0], suffix: unit ? PREFIXES[i][1] + " " + unit : PREFIXES[i][1] };

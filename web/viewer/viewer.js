@@ -84,6 +84,8 @@
     app.notices = app.pendingNotices || [];
     app.pendingNotices = [];
     var ctx = chartContext(series);
+    var pinned = pinnedPoint(series);
+    if (pinned >= 0) ctx.cursor = pinned;
     byId("detail-title").textContent = pv.text(series.case) + " · " + pv.text(series.metric) + " (" + pv.text(series.unit) + ")";
     byId("detail-setup").textContent = pv.setupLine(series);
     pv.clear(byId("detail-environment")).appendChild(pv.environmentDetails(series));
@@ -92,8 +94,13 @@
     pv.renderLegend(byId("legend"), ctx);
     pv.renderChart(byId("chart"), ctx);
     pv.renderBisectHints(byId("bisect-hints"), app.model, series);
+    pv.renderChangeList(byId("change-list"), app.model, series, byId("chart"));
     app.ctx = ctx;
     if (options.focusChart) byId("chart").querySelector("svg").focus();
+    else if (pinned >= 0) {
+      byId("chart").chartInteraction.showPoint(pinned);
+      if (options.reveal) byId("detail-section").scrollIntoView({ block: "start" });
+    }
     renderSeriesTables(ctx);
   }
 
@@ -127,19 +134,54 @@
 
   function renderChooserAndOverview() {
     app.shown = pv.fillChooser(app.chooser, app.model, app.state);
-    byId("overview-count").textContent =
-      pv.plural(app.shown.length, "series", "series") + " (the filters apply); each card is scaled to its own range on the shared commit axis. Click one to select it.";
-    pv.renderOverview(byId("overview"), app.model, app.shown, app.state.series, function (id) {
-      selectSeries(id);
-      // The overview lies below the chart: bring the chosen series' chart into view.
-      byId("detail-section").scrollIntoView({ block: "start" });
+    renderOverview();
+  }
+
+  function renderOverview() {
+    var all = pv.seriesCards(app.model, app.shown, app.state.recent);
+    var changed = all.filter(function (entry) { return entry.recent.changed; });
+    var entries = app.state.cards === "changed" ? changed : all;
+    pv.renderCardsFilter(byId("cards-filter"), app.state.cards, changed.length, all.length, function (value) {
+      app.state.cards = value;
+      pv.writeState(app.state);
+      renderOverview();
     });
+    byId("overview-count").textContent =
+      pv.plural(entries.length, "series", "series") + " (the filters apply): what changed in the " + pv.recentWindow(app.state.recent).text +
+      " first (a change point or a flag), then by how far the latest point moved. Each card is scaled to its own range on the shared commit axis. Click one to select it.";
+    pv.renderOverview(byId("overview"), app.model, entries, app.state.series, function (id) {
+      selectSeries(id);
+      // The overview lies above the chart: bring the chosen series' chart into view.
+      byId("detail-section").scrollIntoView({ block: "start" });
+    }, app.state.cards === "changed" && all.length ? "Nothing changed in the " + pv.recentWindow(app.state.recent).text + ": choose all to see every series." : null);
+  }
+
+  function renderLanding() {
+    var box = byId("history-landing");
+    box.hidden = false;
+    pv.renderHistoryLanding(box, app.model, app.state, function (key) {
+      app.state.recent = key;
+      pv.writeState(app.state);
+      renderLanding();
+      if (app.model.series.length) renderOverview();
+    });
+  }
+
+  // A point's permalink (#series=…&point=<sha>): the chart scrolled to, the point's
+  // tooltip shown. A SHA without a point in the series is said in a note.
+  function pinnedPoint(series) {
+    if (!app.state.point || !series) return -1;
+    var c = app.model.commitIndexBySha.get(app.state.point);
+    var k = c === undefined ? -1 : pv.pointAtCommit(series, c);
+    if (k < 0) app.notices.push("The commit " + pv.shortSha(app.state.point) + " from the link has no point in this series.");
+    return k;
   }
 
   function selectSeries(id) {
     if (id === app.state.series) return;
     app.state.series = id;
     app.state.ref = "";
+    app.state.point = "";
     pv.resetPages(app.state);
     app.chooser.list.value = id;
     pv.fillChooser(app.chooser, app.model, app.state);
@@ -185,6 +227,8 @@
     resolveSelection();
     pv.writeState(app.state);
     pv.renderSummary(app.model);
+    renderLanding();
+    phase("landingMs");
     var hasSeries = app.model.series.length > 0;
     byId("chooser-section").hidden = !hasSeries;
     byId("overview-section").hidden = !hasSeries;
@@ -192,7 +236,7 @@
     if (hasSeries) {
       renderChooserAndOverview();
       phase("overviewMs");
-      renderDetail({});
+      renderDetail({ reveal: true });
       phase("detailMs");
     } else {
       byId("detail-section").hidden = true;
