@@ -1,7 +1,8 @@
 // Large histories: the time from navigation start to the viewer's ready marker, split into
 // loading the data (outside the viewer's control: reading and parsing the file) and the
-// viewer's own work, then the time of an interaction. The 1 s goal is asserted on an idle
-// machine; on a loaded one the figures are reported instead.
+// viewer's own work, then the time of an interaction. Tests check what is drawn; times are
+// reported. With PERFGATE_BROWSER_GOALS=1 (make bench) the 1 s goal and the budgets are
+// asserted too, the goal only on an idle machine.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { assert, assertClean, assertEqual } from "./harness.mjs";
@@ -11,6 +12,8 @@ const GOAL_MS = 1000;
 // The viewer's own part must stay small whatever the load: it is ours to keep fast.
 const VIEWER_BUDGET_MS = 600;
 const INTERACTION_BUDGET_MS = 300;
+// Whether the times are held to the goal and budgets (make bench), or only reported.
+const GOALS = process.env.PERFGATE_BROWSER_GOALS === "1";
 // 1-minute load average per core above which the machine counts as loaded.
 const LOADED = 0.7;
 
@@ -81,7 +84,7 @@ function largeTest(name, commitCount, caseCount, shotName, { goal = true } = {})
       note(`load ${load.toFixed(2)} per core`);
       // Other processes slow every step down; the budgets stretch with them, not away.
       const stretch = load > LOADED ? 3 : 1;
-      for (const r of results) {
+      for (const r of GOALS ? results : []) {
         assert(r.viewer < VIEWER_BUDGET_MS * stretch, `${r.how}: the viewer's own work took ${r.viewer.toFixed(0)} ms`);
         assert(r.interactionMs < INTERACTION_BUDGET_MS * stretch, `${r.how}: an interaction took ${r.interactionMs.toFixed(0)} ms`);
       }
@@ -89,6 +92,8 @@ function largeTest(name, commitCount, caseCount, shotName, { goal = true } = {})
       const best = Math.min(...results.filter((r) => !r.how.startsWith("disk, object")).map((r) => r.ready));
       if (!goal) {
         note(`${commitCount * caseCount} points, beyond the goal's 100,000: reported, not asserted`);
+      } else if (!GOALS) {
+        note(`the ${GOAL_MS} ms goal: best ${best.toFixed(0)} ms (reported; make bench asserts it on an idle machine)`);
       } else if (load > LOADED) {
         note(`machine loaded: the ${GOAL_MS} ms goal is reported, not asserted`);
       } else {
@@ -173,14 +178,16 @@ function storeLoadTest(name) {
       }
       note(`load ${load.toFixed(2)} per core`);
       const stretch = load > LOADED ? 3 : 1;
-      for (const r of results) {
+      for (const r of GOALS ? results : []) {
         assert(r.viewer < VIEWER_BUDGET_MS * stretch, `${r.how}: the viewer's own work took ${r.viewer.toFixed(0)} ms`);
         assert(r.interactionMs < INTERACTION_BUDGET_MS * stretch, `${r.how}: an interaction took ${r.interactionMs.toFixed(0)} ms`);
         assert(r.overviewMs < INTERACTION_BUDGET_MS * stretch, `${r.how}: opening the overview took ${r.overviewMs.toFixed(0)} ms`);
       }
       // The goal is for what perfgate writes: the string form from disk, and serve's JSON.
       const best = Math.min(...results.filter((r) => !r.how.startsWith("disk, object")).map((r) => r.ready));
-      if (load > LOADED) {
+      if (!GOALS) {
+        note(`the ${GOAL_MS} ms goal: best ${best.toFixed(0)} ms (reported; make bench asserts it on an idle machine)`);
+      } else if (load > LOADED) {
         note(`machine loaded: the ${GOAL_MS} ms goal is reported, not asserted`);
       } else {
         assert(best < GOAL_MS, `interactive after ${best.toFixed(0)} ms, goal ${GOAL_MS} ms`);
