@@ -40,6 +40,11 @@
     return (relative < 0 ? "−" : "+") + percent + "%";
   };
 
+  // A flag's change_percent as the flag's texts write it: "+28.7%", "-3.1%".
+  pv.flagPercentText = function (percent) {
+    return (percent >= 0 ? "+" : "") + percent.toFixed(1) + "%";
+  };
+
   // The label a change marker carries: "+15.0% worse".
   pv.changeLabel = function (change) {
     return pv.changePercentText(change.relative_change) + " " + (change.worse ? "worse" : "better");

@@ -35,12 +35,12 @@
     if (p.flag[k] === 1) {
       var flag = model.flagByPoint.get(series.id + " " + commit.sha);
       var change = flag && typeof flag.change_percent === "number"
-        ? (flag.change_percent >= 0 ? "+" : "") + flag.change_percent.toFixed(1) + "% "
+        ? pv.flagPercentText(flag.change_percent) + " "
         : "";
       nodes.push(line("flagged: possible regression, " + change + "vs the previous point", "flag"));
       var state = pv.flagConfirmation(model, series, k);
       var earlier = flag && flag.earlier && typeof flag.earlier.change_percent === "number"
-        ? " (first measured " + (flag.earlier.change_percent >= 0 ? "+" : "") + flag.earlier.change_percent.toFixed(1) + "%)"
+        ? " (first measured " + pv.flagPercentText(flag.earlier.change_percent) + ")"
         : "";
       nodes.push(line(state === "confirmed" ? "confirmed: both measurements of the two commits raise it" + earlier
         : state === "unconfirmed" ? "unconfirmed: a re-measurement of the two commits does not raise it" + earlier

@@ -236,6 +236,12 @@
     return -1;
   };
 
+  // Index of the point of `series` on the commit `sha`, or -1 (not monitored, or no point).
+  pv.pointAtSha = function (model, series, sha) {
+    var c = model.commitIndexBySha.get(sha);
+    return c === undefined ? -1 : pv.pointAtCommit(series, c);
+  };
+
   // Index of the first element of the sorted array `values` that is >= `target`.
   pv.lowerBound = function (values, target) {
     var lo = 0;

@@ -77,9 +77,7 @@
   // records (INFRA_ERROR or success false) and change points. Each: {at (ms), kind, info,
   // record (index), metric (index or -1), change (for change points)}.
   pv.storeEvents = function (model, windowKey) {
-    var w = windowOf(windowKey);
-    var newest = pv.storeNewest(model);
-    var since = w.days === Infinity ? -Infinity : newest - w.days * DAY_MS;
+    var since = pv.storeSince(model, windowKey);
     var events = [];
     var order = 0;
     model.cohorts.forEach(function (info) {
@@ -99,7 +97,7 @@
         });
       });
     });
-    return { events: events.sort(byNewest), newest: newest, window: w };
+    return { events: events.sort(byNewest), newest: pv.storeNewest(model), window: windowOf(windowKey) };
   };
 
   // The newest commit time of the history (seconds), or -Infinity when none has one.
@@ -126,10 +124,7 @@
   // and failed commits. Each: {at (commit index), kind, series, point (index or -1),
   // commit (index), flag or change}.
   pv.historyEvents = function (model, windowKey) {
-    var w = windowOf(windowKey);
-    var newest = historyNewest(model);
-    var since = w.days === Infinity || newest === -Infinity ? -Infinity : newest - w.days * 86400;
-    var first = firstRecentCommit(model, since);
+    var first = pv.historyFirstRecent(model, windowKey);
     var events = [];
     var order = 0;
     (Array.isArray(model.doc.flags) ? model.doc.flags : []).forEach(function (flag) {
@@ -149,7 +144,7 @@
     model.failedCommits.forEach(function (c) {
       if (c >= first) events.push({ at: c, kind: "failed", series: null, point: -1, commit: c, order: order++ });
     });
-    return { events: events.sort(byNewest), newest: newest, window: w, first: first };
+    return { events: events.sort(byNewest), newest: historyNewest(model), window: windowOf(windowKey) };
   };
 
   function median(list) {
@@ -220,7 +215,15 @@
     return { changed: changed, change: change, flags: flags, latest: latest.latest, relative: relative, score: recentScore(changed, relative) };
   };
 
-  // The window's start for the cards: ms for the store, a commit index for the history.
+  // A card's recent change in words: "change point +15.0% worse <where(change)>", else
+  // "+4.5% against the <noun> before", else "" when there is nothing to compare.
+  pv.recentChangeWords = function (recent, where, noun) {
+    if (recent.change) return "change point " + pv.changeLabel(recent.change) + " " + where(recent.change);
+    if (recent.relative === null) return "";
+    return pv.changePercentText(recent.relative) + " against the " + noun + " before";
+  };
+
+  // The window's start: ms for the store, a commit index for the history.
   pv.storeSince = function (model, windowKey) {
     var w = windowOf(windowKey);
     return w.days === Infinity ? -Infinity : pv.storeNewest(model) - w.days * DAY_MS;

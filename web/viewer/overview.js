@@ -46,18 +46,6 @@
     return { svg: svg, low: low, high: high, n: n };
   }
 
-  // What the card says changed: the newest change point of the window, else the latest
-  // median against the median of those before it.
-  function changeWords(model, entry) {
-    var recent = entry.recent;
-    if (recent.change) {
-      var commit = model.commits[entry.series.points.commit[recent.change.index]];
-      return "change point " + pv.changeLabel(recent.change) + " at " + pv.shortSha(commit.sha);
-    }
-    if (recent.relative === null) return "";
-    return pv.changePercentText(recent.relative) + " against the points before";
-  }
-
   function card(model, entry, selected, onSelect) {
     var series = entry.series;
     var drawn = sparkline(model, series);
@@ -70,7 +58,9 @@
       flagCount++;
       if (pv.flagConfirmation(model, series, j) === "confirmed") confirmedCount++;
     }
-    var change = changeWords(model, entry);
+    var change = pv.recentChangeWords(entry.recent, function (c) {
+      return "at " + pv.shortSha(model.commits[series.points.commit[c.index]].sha);
+    }, "points");
     var button = pv.el("button", {
       type: "button",
       class: "card" + (entry.recent.changed ? " changed" : ""),

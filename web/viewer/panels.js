@@ -182,7 +182,7 @@
   function flagWords(model, series, k) {
     var flag = model.flagByPoint.get(series.id + " " + model.commits[series.points.commit[k]].sha);
     var change = flag && typeof flag.change_percent === "number"
-      ? (flag.change_percent >= 0 ? "+" : "") + flag.change_percent.toFixed(1) + "% "
+      ? pv.flagPercentText(flag.change_percent) + " "
       : "";
     var state = pv.flagConfirmation(model, series, k);
     return "possible regression, " + change + "vs the previous point; " +

@@ -51,18 +51,6 @@
 
   var VERDICT_WORD = { regressed: "REGRESSION", inconclusive: "INCONCLUSIVE" };
 
-  // What the card says changed: the newest change point of the window, else the latest
-  // value against the median of those before it.
-  function changeWords(info, entry) {
-    var recent = entry.recent;
-    if (recent.change) {
-      var at = pv.utcParts(info.times[recent.change.index]);
-      return "change point " + pv.changeLabel(recent.change) + " on " + at.date;
-    }
-    if (recent.relative === null) return "";
-    return pv.changePercentText(recent.relative) + " against the values before";
-  }
-
   function card(entry, selected, onSelect) {
     var info = entry.info;
     var cohort = info.cohort;
@@ -76,7 +64,7 @@
       var drawn = sparkline(info, metric);
       var shown = pv.metricDisplay(metric);
       var recent = entry.recent;
-      var change = changeWords(info, entry);
+      var change = pv.recentChangeWords(recent, function (c) { return "on " + pv.utcParts(info.times[c.index]).date; }, "values");
       parts.push(pv.el("span", { class: "card-sub card-metric" }, pv.titledWithUnit(pv.text(metric.name), shown)));
       parts.push(drawn.svg);
       parts.push(pv.el("span", { class: "card-foot" }, [

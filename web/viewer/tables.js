@@ -119,7 +119,7 @@
     var state = pv.flagConfirmation(model, series, k);
     var suffix = state === "confirmed" ? " confirmed" : state === "unconfirmed" ? " unconfirmed" : "";
     if (flag && typeof flag.change_percent === "number") {
-      return "⚑ " + (flag.change_percent >= 0 ? "+" : "") + flag.change_percent.toFixed(1) + "%" + suffix;
+      return "⚑ " + pv.flagPercentText(flag.change_percent) + suffix;
     }
     return "⚑ flagged" + suffix;
   }

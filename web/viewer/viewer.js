@@ -29,8 +29,7 @@
   // point there, else the series' first point.
   function referencePoint(series) {
     if (!app.state.ref) return 0;
-    var c = app.model.commitIndexBySha.get(app.state.ref);
-    var k = c === undefined ? -1 : pv.pointAtCommit(series, c);
+    var k = pv.pointAtSha(app.model, series, app.state.ref);
     if (k < 0) {
       app.notices.push("The reference commit " + pv.shortSha(app.state.ref) + " has no point in this series; the first point is the reference.");
       return 0;
@@ -171,8 +170,7 @@
   // tooltip shown. A SHA without a point in the series is said in a note.
   function pinnedPoint(series) {
     if (!app.state.point || !series) return -1;
-    var c = app.model.commitIndexBySha.get(app.state.point);
-    var k = c === undefined ? -1 : pv.pointAtCommit(series, c);
+    var k = pv.pointAtSha(app.model, series, app.state.point);
     if (k < 0) app.notices.push("The commit " + pv.shortSha(app.state.point) + " from the link has no point in this series.");
     return k;
   }
