@@ -3,6 +3,7 @@
 // disk, served by any web server under any sub-path, or copied anywhere: the viewer's files
 // (viewer_assets) and the data beside them as scripts (data/store.js, data/history.js),
 // since a page opened from disk may run a script next to it but not fetch a file.
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -19,6 +20,26 @@ struct HtmlSiteData {
 /// JSON text as a single-quoted string (backslashes, quotes and line breaks escaped) that
 /// the viewer parses with JSON.parse.
 std::string data_script(const std::string& global_name, const std::string& json_text);
+
+/// One file of a document's data scripts: its name in data/ and its text.
+struct DataScriptFile {
+  std::string name;
+  std::string text;
+};
+
+/// The bytes of JSON text per data script: a browser reads a large document as several
+/// scripts side by side in much less time than as one (docs/dashboard.md, "Large sites").
+inline constexpr std::size_t kDataPartBytes = 2 * 1024 * 1024;
+
+/// The data scripts of the document `json_text` named `stem` ("store" -> data/store.js):
+/// one file, data_script's, while the text fits in `part_bytes`; otherwise the text cut into
+/// parts of at most `part_bytes` (never inside a UTF-8 sequence): "<stem>.js" sets
+/// window.<name>_PARTS (their count), "<stem>.1.js" sets window.<name>_1 (the first part's
+/// text, quoted as data_script quotes it), "<stem>.2.js" window.<name>_2, and so on. The
+/// viewer joins the parts' texts and parses the result.
+std::vector<DataScriptFile> data_scripts(const std::string& stem, const std::string& global_name,
+                                         const std::string& json_text,
+                                         std::size_t part_bytes = kDataPartBytes);
 
 /// Checks that `text` is a history.json this viewer reads (valid JSON, kind
 /// "perfgate-history", a known schema_version); Error(kDataError) "<source>: <reason>. <fix>"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -111,6 +113,8 @@ void write_changes(CompactJsonWriter& json, const CohortGroup& group, const std:
 /// the line of values (the mean of the runs): min, median and max of its finite samples,
 /// the median as the history export takes a commit's (type 7 quantile). nullopt for a
 /// record without the metric or with fewer than 2 samples, where there is no spread.
+constexpr int kSpreadDigits = 4;
+
 struct RunSpread {
   double min;
   double median;
@@ -130,8 +134,17 @@ std::optional<RunSpread> run_spread(const NormalizedRecord& record, const std::s
   return RunSpread{sorted.front(), quantile_sorted(sorted, 0.5), sorted.back()};
 }
 
+/// `number` rounded to `digits` significant digits, written in that short form.
+double round_significant(double number, int digits) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%.*g", digits, number);
+  return std::strtod(text, nullptr);
+}
+
 /// "spread": {"max", "median", "min"}, one entry per record, null where it has none; left
 /// out when no record has one (imported aggregates), which keeps such documents small.
+/// Rounded to the 4 significant digits the viewer shows: a band needs no more, and a
+/// store of 100,000 records loads 3.5 MB lighter (docs/store-json.md).
 void write_spread(CompactJsonWriter& json, const CohortGroup& group, const std::string& name) {
   std::vector<std::optional<RunSpread>> spreads;
   spreads.reserve(group.entries.size());
@@ -145,7 +158,7 @@ void write_spread(CompactJsonWriter& json, const CohortGroup& group, const std::
     json.key(key).begin_array();
     for (const auto& spread : spreads) {
       if (spread) {
-        json.value((*spread).*field);
+        json.value(round_significant((*spread).*field, kSpreadDigits));
       } else {
         json.null();
       }

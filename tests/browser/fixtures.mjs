@@ -295,6 +295,21 @@ export function historyScript(jsonText, { string = false } = {}) {
   return `window.PERFGATE_HISTORY = ${string ? JSON.stringify(body) : body};\n`;
 }
 
+// The data scripts of a document as perfgate writes them (docs/dashboard.md): up to
+// partBytes of JSON text, data/NAME.js sets GLOBAL to the text; beyond, data/NAME.js sets
+// GLOBAL_PARTS (the count) and data/NAME.N.js sets GLOBAL_N (part N of the text). Returns
+// {file name: script}.
+export function partScripts(name, global, jsonText, partBytes) {
+  const body = jsonText.trimEnd();
+  const count = Math.max(1, Math.ceil(body.length / partBytes));
+  if (count === 1) return { [`${name}.js`]: `window.${global} = ${JSON.stringify(body)};\n` };
+  const files = { [`${name}.js`]: `window.${global}_PARTS = ${count};\n` };
+  for (let i = 1; i <= count; i++) {
+    files[`${name}.${i}.js`] = `window.${global}_${i} = ${JSON.stringify(body.slice((i - 1) * partBytes, i * partBytes))};\n`;
+  }
+  return files;
+}
+
 // ---- Store views (docs/store-json.md) ----
 
 const DAY = 24 * HOUR;

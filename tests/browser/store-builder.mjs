@@ -189,10 +189,9 @@ function spreadSource(seed) {
 
 // metrics[].spread of one metric, as perfgate report writes it for records that carry their
 // runs' samples: min, median and max of each record's runs around its value (the mean),
-// null where the value is. Numbers with 8 significant digits, as a run measured to the
-// nanosecond or the page is written in its shortest form.
+// null where the value is. Numbers with 4 significant digits, as the writer rounds them.
 function runSpread(values, next) {
-  const column = (scale) => values.map((v, k) => (v === null ? null : Number((v * scale[k]).toPrecision(8))));
+  const column = (scale) => values.map((v, k) => (v === null ? null : Number((v * scale[k]).toPrecision(4))));
   const low = values.map(() => 1 - 0.004 - 0.02 * next());
   const middle = values.map(() => 1 + (next() - 0.5) * 0.006);
   const high = values.map(() => 1 + 0.004 + 0.02 * next());

@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { assert, assertClean, assertEqual, waitReady } from "./harness.mjs";
 import {
   HOSTILE, HOSTILE_SCRIPT, HOSTILE_SVG, UNPLACED_TIMESTAMPS, bigCohortStore, commitSha, emptyStore, hostileStore, oneRecordStore,
-  partialHistory, partialStore, sortCohort, steppedStore, storeScript, unplacedStore, STEPPED_LABEL_PREFIX,
+  partialHistory, partialStore, partScripts, sortCohort, steppedStore, storeScript, unplacedStore, STEPPED_LABEL_PREFIX,
 } from "./fixtures.mjs";
 import { DICTIONARY_COLUMNS, buildStore } from "./store-builder.mjs";
-import { sha256Hex } from "./history-format.mjs";
+import { documentText, sha256Hex } from "./history-format.mjs";
 
 async function text(page, selector) {
   return page.locator(selector).innerText();
@@ -604,6 +604,60 @@ export const storeTests = [
       assertEqual(await page.evaluate(() => document.body.dataset.view), "history", "parts shown");
       await h.shot(page, "store-bad-json");
       assertClean(seen);
+    },
+  },
+  {
+    name: "store: a store and a history written in parts are read whole; a missing or damaged part is reported",
+    async run(h) {
+      const whole = h.site("store-whole", partialHistory(), { store: partialStore() });
+      const { page: wholePage } = await h.open(h.fileUrl(whole, "#view=cohort"));
+      const expected = await text(wholePage, "#cohort-table");
+      const expectedSeries = await wholePage.locator("#series-list option").count();
+      // What perfgate writes for a document beyond 2 MiB, here cut every 700 bytes.
+      const writeParts = (dir) => {
+        for (const [name, global, doc] of [["store", "PERFGATE_STORE", partialStore()], ["history", "PERFGATE_HISTORY", partialHistory()]]) {
+          rmSync(join(dir, "data", `${name}.js`));
+          for (const [file, script] of Object.entries(partScripts(name, global, documentText(doc), 700))) writeFileSync(join(dir, "data", file), script);
+        }
+      };
+      const dir = h.site("store-parts", partialHistory(), { store: partialStore() });
+      writeParts(dir);
+      assert(readFileSync(join(dir, "data", "store.js"), "utf8").startsWith("window.PERFGATE_STORE_PARTS = "), "store.js is not in parts");
+      assert(readFileSync(join(dir, "data", "history.3.js"), "utf8").startsWith("window.PERFGATE_HISTORY_3 = "), "history.js is not in parts");
+      const { page, seen } = await h.open(h.fileUrl(dir, "#view=cohort"));
+      assertEqual(await text(page, "#cohort-table"), expected, "the cohorts of a store in parts");
+      assertEqual(await page.locator("#series-list option").count(), expectedSeries, "the series of a history in parts");
+      assertEqual(await page.evaluate(() => document.body.dataset.view), "store history", "parts shown");
+      // The parts' texts are released once joined.
+      assertEqual(await page.evaluate(() => typeof window.PERFGATE_STORE_1), "undefined", "part 1 kept after the join");
+      assertClean(seen);
+
+      // A part gone: the store cannot be read whole, and says which file; the history still shows.
+      rmSync(join(dir, "data", "store.3.js"));
+      const missing = await h.open(h.fileUrl(dir, "#view=cohort"));
+      const message = await text(missing.page, "#message-store");
+      assertEqual(message, "data/store.js cannot be read whole\n\n" +
+        `data/store.3.js is missing or could not be loaded (data/store.js says it has ${Object.keys(partScripts("store", "X", documentText(partialStore()), 700)).length - 1} parts). ` +
+        "Write the site again with perfgate report --format html.", "the message of a missing part");
+      assertEqual(await missing.page.evaluate(() => document.body.dataset.view), "history", "parts shown without store.3.js");
+      assertEqual(missing.seen.consoleErrors.length, 1, "console errors");
+      assert(missing.seen.consoleErrors[0].includes("store.3.js"), `console error: ${missing.seen.consoleErrors[0]}`);
+      missing.seen.consoleErrors = [];
+      assertClean(missing.seen);
+
+      // A part that sets nothing, a count that is not one, and parts that join to bad JSON.
+      for (const [file, script, expectedMessage] of [
+        ["store.3.js", "// nothing\n", "data/store.3.js does not hold part 3 of the document"],
+        ["store.js", "window.PERFGATE_STORE_PARTS = \"many\";\n", "data/store.js says the document has many parts; a count from 2 to 1000 was expected."],
+        ["store.js", "window.PERFGATE_STORE_PARTS = 2;\n", "data/store.js is not valid JSON"],
+      ]) {
+        writeParts(dir);
+        writeFileSync(join(dir, "data", file), script);
+        const damaged = await h.open(h.fileUrl(dir, "#view=cohort"));
+        const said = await text(damaged.page, "#message-store");
+        assert(said.includes(expectedMessage), `${file}: message ${said}`);
+        assertClean(damaged.seen);
+      }
     },
   },
   {

@@ -12,6 +12,7 @@ namespace PERFGATE_TEST_FILE {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
+using ::testing::StartsWith;
 
 const std::string kHistory = R"({"kind":"perfgate-history","schema_version":1,"series":[]})";
 
@@ -170,6 +171,48 @@ TEST(HtmlSite, DataScriptHoldsTheJsonAsAQuotedString) {
   // Quotes and backslashes of the text escaped; the line breaks of pretty JSON too.
   EXPECT_EQ(data_script("X", "{\n  \"it's\": \"a\\\"b\\\\c\"\r\n}\n"),
             "window.X = '{\\n  \"it\\'s\": \"a\\\\\"b\\\\\\\\c\"\\r\\n}';\n");
+}
+
+TEST(HtmlSite, DataScriptsCutALargeDocumentIntoParts) {
+  // Up to the part size: one file, the same as data_script's.
+  const auto one = data_scripts("store", "X", "[1,2]\n", 5);
+  ASSERT_EQ(one.size(), 1U);
+  EXPECT_EQ(one[0].name, "store.js");
+  EXPECT_EQ(one[0].text, "window.X = '[1,2]';\n");
+  // Beyond it: the count in store.js, the parts in store.N.js, each quoted on its own (a
+  // backslash escape of the JSON text may fall across two parts).
+  const auto parts = data_scripts("store", "X", "[\"a'b\",\"c\\\\d\"]\n", 5);
+  ASSERT_EQ(parts.size(), 4U);
+  EXPECT_EQ(parts[0].name, "store.js");
+  EXPECT_EQ(parts[0].text, "window.X_PARTS = 3;\n");
+  EXPECT_EQ(parts[1].name, "store.1.js");
+  EXPECT_EQ(parts[1].text, "window.X_1 = '[\"a\\'b';\n");
+  EXPECT_EQ(parts[2].name, "store.2.js");
+  EXPECT_EQ(parts[2].text, "window.X_2 = '\",\"c\\\\';\n");
+  EXPECT_EQ(parts[3].name, "store.3.js");
+  EXPECT_EQ(parts[3].text, "window.X_3 = '\\\\d\"]';\n");
+  // Never inside a UTF-8 sequence: "é" (2 bytes) and "€" (3 bytes) stay whole.
+  const auto utf8 = data_scripts("history", "H", "[\"\xC3\xA9\xE2\x82\xAC\"]", 3);
+  ASSERT_EQ(utf8.size(), 5U);
+  EXPECT_EQ(utf8[0].text, "window.H_PARTS = 4;\n");
+  EXPECT_EQ(utf8[1].text, "window.H_1 = '[\"';\n");
+  EXPECT_EQ(utf8[2].text, "window.H_2 = '\xC3\xA9';\n");
+  EXPECT_EQ(utf8[3].text, "window.H_3 = '\xE2\x82\xAC';\n");
+  EXPECT_EQ(utf8[4].text, "window.H_4 = '\"]';\n");
+}
+
+// A store view beyond the part size is written as parts, and nothing else changes.
+TEST(HtmlSite, WritesALargeDocumentInParts) {
+  TempDir dir;
+  const std::string big = "[\"" + std::string(kDataPartBytes * 2, 'a') + "\"]";
+  write_html_site(dir / "site", {big + "\n", kHistory}, false);
+  const fs::path data = dir / "site/data";
+  EXPECT_EQ(read_text_file(data / "store.js"), "window.PERFGATE_STORE_PARTS = 3;\n");
+  EXPECT_THAT(read_text_file(data / "store.1.js"), StartsWith("window.PERFGATE_STORE_1 = '[\"aaa"));
+  EXPECT_EQ(read_text_file(data / "store.3.js"), "window.PERFGATE_STORE_3 = 'aa\"]';\n");
+  EXPECT_FALSE(fs::exists(data / "store.4.js"));
+  EXPECT_EQ(read_text_file(data / "history.js"), "window.PERFGATE_HISTORY = '" + kHistory + "';\n");
+  EXPECT_FALSE(fs::exists(data / "history.1.js"));
 }
 
 // The README's flow: history export -o site/history.json, then report --history

@@ -279,7 +279,7 @@ TEST(StoreView, GivesEachRecordTheSpreadOfItsRuns) {
   none.metrics.erase("latency");
   none.metrics["memory"] = {41, "MB", Direction::kLowerIsBetter};
   NormalizedRecord three = v2("2026-11-29T10:00:00Z", 0.5);
-  three.metrics["latency"].samples = {0.25, 0.75, 0.5};
+  three.metrics["latency"].samples = {0.2500049, 0.75, 0.51234567};
   NormalizedRecord not_finite = v2("2026-11-30T10:00:00Z", 0.5);
   not_finite.metrics["latency"].samples = {std::nan(""), 0.5};
   const Json view = view_of({{not_finite, "a5", true},
@@ -290,9 +290,9 @@ TEST(StoreView, GivesEachRecordTheSpreadOfItsRuns) {
   const Json& latency = view["cohorts"][0]["metrics"][0];
   ASSERT_EQ(latency["name"], "latency");
   // Min, median (type 7: halfway between 0.25 and 0.375 of four) and max of each record's
-  // runs; null for one run, no latency, or one finite sample.
+  // runs, to 4 significant digits; null for one run, no latency, or one finite sample.
   EXPECT_EQ(latency["spread"], Json::parse(R"({"max":[0.5,null,null,0.75,null],
-      "median":[0.3125,null,null,0.5,null],"min":[0.125,null,null,0.25,null]})"));
+      "median":[0.3125,null,null,0.5123,null],"min":[0.125,null,null,0.25,null]})"));
   EXPECT_EQ(latency["values"], Json::parse("[0.3125,0.2,null,0.5,0.5]"));
   // No record with two runs of memory (an import of aggregates): no spread at all.
   const Json& memory = view["cohorts"][0]["metrics"][1];

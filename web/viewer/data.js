@@ -11,6 +11,95 @@
   }
   pv.DataError = DataError;
 
+  // The document from a data script: an object as it is, JSON text parsed.
+  function parsedText(spec, embedded) {
+    if (typeof embedded !== "string") return { status: "present", doc: embedded, from: spec.js };
+    try {
+      return { status: "present", doc: JSON.parse(embedded), from: spec.js };
+    } catch (e) {
+      return { status: "broken", error: new DataError(spec.js + " is not valid JSON", String(e.message)) };
+    }
+  }
+
+  // The two documents the page shows, each from its data script or its JSON file.
+  pv.SOURCES = [
+    { key: "store", what: "store", global: "PERFGATE_STORE", js: "data/store.js", json: "data/store.json" },
+    { key: "history", what: "history", global: "PERFGATE_HISTORY", js: "data/history.js", json: "data/history.json" },
+  ];
+
+  // The most parts a document may be split into (perfgate writes one per 2 MiB of JSON text).
+  var MAX_PARTS = 1000;
+
+  function validCount(count) {
+    return typeof count === "number" && count === Math.floor(count) && count >= 2 && count <= MAX_PARTS;
+  }
+
+  // "data/store.js", 3 -> "data/store.3.js".
+  function partFile(spec, number) {
+    return spec.js.replace(/\.js$/, "." + number + ".js");
+  }
+
+  // A large document is written in parts, because a browser reads several smaller scripts
+  // side by side in much less time than one large one (docs/dashboard.md): data/store.js
+  // sets PERFGATE_STORE_PARTS (their count), data/store.1.js PERFGATE_STORE_1 (the JSON
+  // text's first part), data/store.2.js PERFGATE_STORE_2, and so on. The texts joined are
+  // the document's JSON text.
+  function loadParts(spec) {
+    var count = window[spec.global + "_PARTS"];
+    var incomplete = function (detail) {
+      return { status: "broken", error: new DataError(spec.js + " cannot be read whole", detail + " Write the site again with perfgate report --format html.") };
+    };
+    if (!validCount(count)) {
+      return Promise.resolve(incomplete(spec.js + " says the document has " + String(count) + " parts; a count from 2 to " + MAX_PARTS + " was expected."));
+    }
+    return (partLoads[spec.global] || startParts(spec, count)).then(function (outcomes) {
+      var texts = [];
+      for (var i = 1; i <= count; i++) {
+        var text = window[spec.global + "_" + i];
+        if (typeof text !== "string") {
+          var file = partFile(spec, i);
+          var failed = outcomes[i - 1] === "failed";
+          return incomplete(file + (failed ? " is missing or could not be loaded" : " does not hold part " + i + " of the document") +
+            " (" + spec.js + " says it has " + count + " parts).");
+        }
+        texts.push(text);
+      }
+      // The parts' texts are no longer needed once joined: release them before parsing.
+      for (var j = 1; j <= count; j++) window[spec.global + "_" + j] = undefined;
+      return parsedText(spec, texts.join(""));
+    });
+  }
+
+  // Loads parts 1 to `count` side by side; resolves to their outcomes.
+  function startParts(spec, count) {
+    var loads = [];
+    for (var number = 1; number <= count; number++) loads.push(loadScript(partFile(spec, number)));
+    return Promise.all(loads);
+  }
+
+  // The parts start loading as soon as this script runs, while the rest of the viewer's
+  // scripts load (index.html has it right after data/store.js and data/history.js).
+  var partLoads = {};
+  pv.SOURCES.forEach(function (spec) {
+    var count = window[spec.global + "_PARTS"];
+    if (window[spec.global] === undefined && validCount(count)) partLoads[spec.global] = startParts(spec, count);
+  });
+
+  // Loads one script beside the page; resolves to "loaded" or "failed", never rejects.
+  function loadScript(src) {
+    return new Promise(function (resolve) {
+      var script = document.createElement("script");
+      script.onload = function () {
+        resolve("loaded");
+      };
+      script.onerror = function () {
+        resolve("failed");
+      };
+      script.src = src;
+      document.head.appendChild(script);
+    });
+  }
+
   // From disk (file://) fetch is blocked, so a page built for disk carries each document in
   // a script (data/history.js sets window.PERFGATE_HISTORY, data/store.js
   // window.PERFGATE_STORE); a web server can serve data/history.json and data/store.json
@@ -24,14 +113,8 @@
   // so that each source is judged on its own: a broken store does not hide a good history.
   pv.loadSource = function (spec) {
     var embedded = window[spec.global];
-    if (embedded !== undefined) {
-      if (typeof embedded !== "string") return Promise.resolve({ status: "present", doc: embedded, from: spec.js });
-      try {
-        return Promise.resolve({ status: "present", doc: JSON.parse(embedded), from: spec.js });
-      } catch (e) {
-        return Promise.resolve({ status: "broken", error: new DataError(spec.js + " is not valid JSON", String(e.message)) });
-      }
-    }
+    if (embedded === undefined && window[spec.global + "_PARTS"] !== undefined) return loadParts(spec);
+    if (embedded !== undefined) return Promise.resolve(parsedText(spec, embedded));
     if (pv.dataScripts && pv.dataScripts[spec.js] === "loaded") {
       // The file is there but set nothing: a syntax error stops a script before its
       // assignment, and the browser console has the line.

@@ -6,10 +6,7 @@
 (function (pv) {
   "use strict";
 
-  var SOURCES = [
-    { key: "store", what: "store", global: "PERFGATE_STORE", js: "data/store.js", json: "data/store.json" },
-    { key: "history", what: "history", global: "PERFGATE_HISTORY", js: "data/history.js", json: "data/history.json" },
-  ];
+  var SOURCES = pv.SOURCES;
 
   function byId(id) {
     return document.getElementById(id);
