@@ -125,8 +125,10 @@ subprocess.run([pg, "report", "--format", "html", "--store", f"sqlite:{tmp}/dash
                 "-o", f"{tmp}/site"], check=True, stdout=subprocess.DEVNULL)
 wall = time.perf_counter() - t0
 peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-size = os.path.getsize(f"{tmp}/site/data/store.js") / 1e6
-print(f"{'':40}{'seconds':>9}{'/ limit':>9}{'peak MiB':>10}{'store.js MB':>13}")
+# data/store.js, and beyond 2 MiB its parts data/store.N.js.
+data = f"{tmp}/site/data"
+size = sum(os.path.getsize(f"{data}/{f}") for f in os.listdir(data) if f.startswith("store.")) / 1e6
+print(f"{'':40}{'seconds':>9}{'/ limit':>9}{'peak MiB':>10}{'store*.js MB':>13}")
 print(f"{'report --format html, 100,000 records':40}{wall:9.3f}{wall / 2:8.2f}x{peak:10.1f}{size:13.1f}")
 print("limit (issue 14): the HTML for 100,000 records in under 2 s")
 PY
