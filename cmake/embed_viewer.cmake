@@ -1,14 +1,31 @@
-# Writes OUTPUT, a C++ file holding every file of the viewer (SOURCE_DIR, web/viewer/) as
+# Writes OUTPUT, a C++ file holding the files of the viewer (SOURCE_DIR, web/viewer/) as
 # bytes, so that `perfgate report --format html` and `perfgate serve` carry the dashboard
 # inside the binary: nothing to install beside it, nothing fetched at run time.
 #   cmake -DSOURCE_DIR=web/viewer -DOUTPUT=viewer_assets.cpp -P embed_viewer.cmake
+# The scripts that bundle.txt lists are written as one file, bundle.js: their bytes in that
+# order. The others (index.html, boot.js, the stylesheet) are written as they are.
+file(STRINGS ${SOURCE_DIR}/bundle.txt bundled REGEX "^[^#]")
+set(bundle_hex "")
+foreach(name IN LISTS bundled)
+  if(NOT EXISTS ${SOURCE_DIR}/${name})
+    message(FATAL_ERROR "bundle.txt lists ${name}, which web/viewer/ does not have")
+  endif()
+  file(READ ${SOURCE_DIR}/${name} hex HEX)
+  string(APPEND bundle_hex "${hex}")
+endforeach()
 file(GLOB files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*.html ${SOURCE_DIR}/*.js ${SOURCE_DIR}/*.css)
+list(REMOVE_ITEM files ${bundled})
+list(APPEND files bundle.js)
 list(SORT files)
 set(arrays "")
 set(table "")
 set(index 0)
 foreach(name IN LISTS files)
-  file(READ ${SOURCE_DIR}/${name} hex HEX)
+  if(name STREQUAL "bundle.js")
+    set(hex "${bundle_hex}")
+  else()
+    file(READ ${SOURCE_DIR}/${name} hex HEX)
+  endif()
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
   # Lines of a reasonable length, for compilers and for people.
   string(REGEX REPLACE "((0x[0-9a-f][0-9a-f],){24})" "\\1\n" bytes "${bytes}")

@@ -2,7 +2,7 @@
 // site per history (the viewer's files plus data/), a page that records dialogs, page
 // errors and console errors, and screenshots into one folder.
 import { chromium } from "playwright-core";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,6 +14,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const VIEWER_DIR = resolve(here, "../../web/viewer");
 export const SHOTS_DIR = process.env.PERFGATE_BROWSER_SHOTS || "/tmp/perfgate-browser-shots";
 const CHROMIUM = process.env.PERFGATE_CHROMIUM || "/usr/bin/chromium";
+
+// The viewer's files as perfgate writes them into a site (cmake/embed_viewer.cmake): the
+// scripts web/viewer/bundle.txt lists as one file, bundle.js (their bytes in its order),
+// and the other pages, scripts and stylesheets as they are. {name: Buffer}.
+export function viewerFiles() {
+  const bundled = readFileSync(join(VIEWER_DIR, "bundle.txt"), "utf8").split("\n").filter((line) => line && !line.startsWith("#"));
+  const files = { "bundle.js": Buffer.concat(bundled.map((name) => readFileSync(join(VIEWER_DIR, name)))) };
+  for (const name of readdirSync(VIEWER_DIR)) {
+    if (/\.(html|js|css)$/.test(name) && !bundled.includes(name)) files[name] = readFileSync(join(VIEWER_DIR, name));
+  }
+  return files;
+}
 
 export class Harness {
   async start() {
@@ -41,7 +53,7 @@ export class Harness {
   site(name, document, { js = true, json = false, store = null, storeJs = true, storeJson = false, storeString = false } = {}) {
     const dir = join(this.root, name);
     mkdirSync(dir, { recursive: true });
-    for (const file of readdirSync(VIEWER_DIR)) cpSync(join(VIEWER_DIR, file), join(dir, file), { recursive: true });
+    for (const [file, content] of Object.entries(viewerFiles())) writeFileSync(join(dir, file), content);
     if (document) this.lastDataBytes = writeHistoryData(dir, document, { js, json });
     if (store) this.lastStoreBytes = writeStoreData(dir, store, { js: storeJs, json: storeJson, string: storeString });
     return dir;

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Skip, VIEWER_DIR, assert, assertClean, assertEqual, waitReady } from "./harness.mjs";
+import { Skip, assert, assertClean, assertEqual, viewerFiles, waitReady } from "./harness.mjs";
 import { HOSTILE, partialHistory } from "./fixtures.mjs";
 import { documentText } from "./history-format.mjs";
 import { DICTIONARY_COLUMNS } from "./store-builder.mjs";
@@ -282,10 +282,10 @@ function assertCleanServed(seen) {
 // The viewer files the binary wrote that differ from web/viewer/ (a binary built before the
 // viewer's last change).
 function staleViewerFiles(site) {
-  return readdirSync(VIEWER_DIR).filter((name) => {
+  return Object.entries(viewerFiles()).filter(([name, content]) => {
     const written = join(site, name);
-    return !existsSync(written) || !readFileSync(written).equals(readFileSync(join(VIEWER_DIR, name)));
-  });
+    return !existsSync(written) || !readFileSync(written).equals(content);
+  }).map(([name]) => name);
 }
 
 function assertRequestsWithin(seen, prefix) {

@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "model/error.hpp"
 #include "report/viewer_assets.hpp"
 #include "support/temp_dir.hpp"
@@ -42,8 +44,25 @@ TEST(HtmlSite, EmbedsEveryViewerFile) {
     EXPECT_FALSE(asset.content.empty()) << asset.path;
   }
   EXPECT_TRUE(std::is_sorted(paths.begin(), paths.end()));
-  for (const char* expected : {"index.html", "viewer.css", "viewer.js", "data.js", "chart.js"}) {
-    EXPECT_NE(std::find(paths.begin(), paths.end(), expected), paths.end()) << expected;
+  EXPECT_EQ(paths, (std::vector<std::string>{"boot.js", "bundle.js", "index.html", "viewer.css"}));
+  // bundle.js: the scripts bundle.txt lists, in its order, byte for byte; index.html loads it.
+  const fs::path viewer = fs::path(PERFGATE_SOURCE_DIR) / "web/viewer";
+  std::istringstream listed(read_text_file(viewer / "bundle.txt"));
+  std::string bundle;
+  std::size_t scripts = 0;
+  for (std::string name; std::getline(listed, name);) {
+    if (name.empty() || name[0] == '#') continue;
+    bundle += read_text_file(viewer / name);
+    ++scripts;
+  }
+  EXPECT_GE(scripts, 20U);
+  for (const ViewerAsset& asset : viewer_assets()) {
+    if (asset.path == "bundle.js") {
+      EXPECT_EQ(asset.content, bundle);
+    }
+    if (asset.path == "index.html") {
+      EXPECT_THAT(std::string(asset.content), HasSubstr("<script src=\"bundle.js\"></script>"));
+    }
   }
   for (const ViewerAsset& asset : viewer_assets()) {
     if (asset.path == "index.html") {

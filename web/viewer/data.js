@@ -77,8 +77,9 @@
     return Promise.all(loads);
   }
 
-  // The parts start loading as soon as this script runs, while the rest of the viewer's
-  // scripts load (index.html has it right after data/store.js and data/history.js).
+  // The parts start loading as soon as this script runs, while the rest of the viewer
+  // starts: it comes first in bundle.js, which index.html loads right after data/store.js
+  // and data/history.js.
   var partLoads = {};
   pv.SOURCES.forEach(function (spec) {
     var count = window[spec.global + "_PARTS"];
