@@ -85,7 +85,7 @@ std::vector<DataScriptFile> data_scripts(const std::string& stem, const std::str
                                          const std::string& json_text, std::size_t part_bytes) {
   const std::string_view json = trimmed(json_text);
   if (part_bytes == 0 || json.size() <= part_bytes) {
-    return {{stem + ".js", data_script(global_name, json_text)}};
+    return {{stem + ".js", assignment(global_name, json)}};
   }
   std::vector<std::string_view> parts;
   std::size_t start = 0;

@@ -113,8 +113,6 @@ void write_changes(CompactJsonWriter& json, const CohortGroup& group, const std:
 /// the line of values (the mean of the runs): min, median and max of its finite samples,
 /// the median as the history export takes a commit's (type 7 quantile). nullopt for a
 /// record without the metric or with fewer than 2 samples, where there is no spread.
-constexpr int kSpreadDigits = 4;
-
 struct RunSpread {
   double min;
   double median;
@@ -133,6 +131,9 @@ std::optional<RunSpread> run_spread(const NormalizedRecord& record, const std::s
   std::sort(sorted.begin(), sorted.end());
   return RunSpread{sorted.front(), quantile_sorted(sorted, 0.5), sorted.back()};
 }
+
+/// The significant digits of the spread in store.json: the viewer shows 4.
+constexpr int kSpreadDigits = 4;
 
 /// `number` rounded to `digits` significant digits, written in that short form.
 double round_significant(double number, int digits) {

@@ -17,8 +17,15 @@ const CHROMIUM = process.env.PERFGATE_CHROMIUM || "/usr/bin/chromium";
 
 // The viewer's files as perfgate writes them into a site (cmake/embed_viewer.cmake): the
 // scripts web/viewer/bundle.txt lists as one file, bundle.js (their bytes in its order),
-// and the other pages, scripts and stylesheets as they are. {name: Buffer}.
+// and the other pages, scripts and stylesheets as they are. {name: Buffer}, read once: every
+// test's site gets the same files.
+let viewerFilesRead = null;
 export function viewerFiles() {
+  if (!viewerFilesRead) viewerFilesRead = readViewerFiles();
+  return viewerFilesRead;
+}
+
+function readViewerFiles() {
   const bundled = readFileSync(join(VIEWER_DIR, "bundle.txt"), "utf8").split("\n").filter((line) => line && !line.startsWith("#"));
   const files = { "bundle.js": Buffer.concat(bundled.map((name) => readFileSync(join(VIEWER_DIR, name)))) };
   for (const name of readdirSync(VIEWER_DIR)) {
