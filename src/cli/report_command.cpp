@@ -108,7 +108,16 @@ int write_dashboard(const ReportOptions& options, const ProjectConfig& project,
     context.benchmark_glob = options.benchmark;
     context.since = filter.since;
     context.commit_url = report_commit_url(project);
-    data.store_view = write_store_view(store->list_records(filter), context);
+    const std::vector<StoredRecord> records = store->list_records(filter);
+    // A large store's page shows its first screen sooner when each cohort's details are
+    // loaded only when the cohort is opened (docs/viewer.md, "Large sites").
+    if (records.size() > kDetailsApartRecords) {
+      StoreViewApart apart = write_store_view_apart(records, context);
+      data.store_view = std::move(apart.document);
+      data.cohort_details = std::move(apart.details);
+    } else {
+      data.store_view = write_store_view(records, context);
+    }
   } else {
     std::cerr << "perfgate report: note: no store at " << choice.url
               << ": the site shows the commit history only\n";

@@ -284,6 +284,12 @@ void write_html_site(const fs::path& dir, const HtmlSiteData& data, bool force,
       }
     };
     if (data.store_view) write_data("store", "PERFGATE_STORE", *data.store_view);
+    if (!data.cohort_details.empty()) fs::create_directories(staging / "data" / "cohorts");
+    for (std::size_t i = 0; i < data.cohort_details.size(); ++i) {
+      const std::string number = std::to_string(i + 1);
+      write_file(staging / "data" / "cohorts" / (number + ".js"),
+                 data_script("PERFGATE_COHORT_" + number, data.cohort_details[i]));
+    }
     if (data.history) write_data("history", "PERFGATE_HISTORY", *data.history);
     // What the site is made from stays where it was, in the new site.
     for (const KeptFile& file : kept_inside(folder, kept)) {

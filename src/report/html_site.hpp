@@ -14,6 +14,9 @@ namespace perfgate {
 struct HtmlSiteData {
   std::optional<std::string> store_view;  ///< store.json text (docs/store-json.md)
   std::optional<std::string> history;     ///< history.json text (docs/history-json.md)
+  /// With `store_view` written apart (write_store_view_apart): each cohort's details
+  /// document, the first one data/cohorts/1.js (window.PERFGATE_COHORT_1), and so on.
+  std::vector<std::string> cohort_details = {};
 };
 
 /// The script that hands a JSON document to the viewer: "window.<name> = '<json>';\n", the

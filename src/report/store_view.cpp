@@ -92,8 +92,9 @@ std::map<std::string, MetricShape> metric_shapes(const std::vector<Entry>& entri
 /// The change points of one metric of the cohort (docs/changes.md), as `perfgate history
 /// changes` finds them: over the records that succeeded with a finite value, each change's
 /// index mapped back to the record's position in the cohort's columns.
-void write_changes(CompactJsonWriter& json, const CohortGroup& group, const std::string& name,
-                   Direction direction) {
+/// Returns the changes' positions.
+std::vector<std::size_t> write_changes(CompactJsonWriter& json, const CohortGroup& group,
+                                       const std::string& name, Direction direction) {
   std::vector<double> values;
   std::vector<std::size_t> positions;
   for (std::size_t i = 0; i < group.entries.size(); ++i) {
@@ -106,7 +107,8 @@ void write_changes(CompactJsonWriter& json, const CohortGroup& group, const std:
     positions.push_back(i);
   }
   json.key("changes");
-  stats::write_change_points(json, values, positions, direction == Direction::kLowerIsBetter);
+  return stats::write_change_points(json, values, positions,
+                                    direction == Direction::kLowerIsBetter);
 }
 
 /// The spread of a record's runs of one metric, which the viewer draws as a band around
@@ -142,11 +144,9 @@ double round_significant(double number, int digits) {
   return std::strtod(text, nullptr);
 }
 
-/// "spread": {"max", "median", "min"}, one entry per record, null where it has none; left
-/// out when no record has one (imported aggregates), which keeps such documents small.
-/// Rounded to the 4 significant digits the viewer shows: a band needs no more, and a
-/// store of 100,000 records loads 3.5 MB lighter (docs/store-json.md).
-void write_spread(CompactJsonWriter& json, const CohortGroup& group, const std::string& name) {
+/// Each record's spread of one metric's runs, oldest first; empty when no record has one.
+std::vector<std::optional<RunSpread>> spreads_of(const CohortGroup& group,
+                                                 const std::string& name) {
   std::vector<std::optional<RunSpread>> spreads;
   spreads.reserve(group.entries.size());
   bool any = false;
@@ -154,7 +154,16 @@ void write_spread(CompactJsonWriter& json, const CohortGroup& group, const std::
     spreads.push_back(run_spread(entry.stored->record, name));
     any |= spreads.back().has_value();
   }
-  if (!any) return;
+  if (!any) spreads.clear();
+  return spreads;
+}
+
+/// "spread": {"max", "median", "min"}, one entry per record, null where it has none; left
+/// out when no record has one (imported aggregates), which keeps such documents small.
+/// Rounded to the 4 significant digits the viewer shows: a band needs no more, and a
+/// store of 100,000 records loads 3.5 MB lighter (docs/store-json.md).
+void write_spread(CompactJsonWriter& json, const std::vector<std::optional<RunSpread>>& spreads) {
+  if (spreads.empty()) return;
   const auto column = [&](const char* key, double RunSpread::*field) {
     json.key(key).begin_array();
     for (const auto& spread : spreads) {
@@ -212,7 +221,28 @@ std::optional<std::string> metric_verdict(const NormalizedRecord& record,
   return "ok";
 }
 
-void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
+/// The records whose commit and record id the viewer names before a cohort's details are
+/// loaded ("what changed": REGRESSION, INCONCLUSIVE and INFRA_ERROR records, failed ones,
+/// and the first record after a change point), as positions in the cohort, ascending.
+std::vector<std::size_t> named_rows(const CohortGroup& group,
+                                    const std::set<std::size_t>& change_rows) {
+  std::vector<std::size_t> rows;
+  for (std::size_t i = 0; i < group.entries.size(); ++i) {
+    const NormalizedRecord& record = group.entries[i].stored->record;
+    const std::string& status = record.comparison_status;
+    if (status == "REGRESSION" || status == "INCONCLUSIVE" || status == "INFRA_ERROR" ||
+        !record.success || change_rows.count(i)) {
+      rows.push_back(i);
+    }
+  }
+  return rows;
+}
+
+/// `details`: nullptr for a cohort written whole; otherwise the cohort's detail columns are
+/// written there (its details document, docs/store-json.md "Details apart") and the cohort
+/// says which file holds them, `details_number`.
+void write_cohort(CompactJsonWriter& json, const CohortGroup& group, std::string* details,
+                  std::size_t details_number) {
   const NormalizedRecord& newest = group.entries.back().stored->record;
   std::set<std::string> benchmarks;
   std::set<std::string> devices;
@@ -220,10 +250,111 @@ void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
     benchmarks.insert(entry.stored->record.benchmark_id);
     devices.insert(entry.stored->record.device);
   }
+
+  // The metrics first, into their own text: the change points they find name the records
+  // of "details", which comes before them in key order.
+  const auto shapes = metric_shapes(group.entries);
+  std::string metrics_text;
+  CompactJsonWriter metrics(metrics_text);
+  std::set<std::size_t> change_rows;
+  std::vector<std::pair<std::string, std::vector<std::optional<RunSpread>>>> apart_spreads;
+  metrics.begin_array();
+  for (const auto& [name, shape] : shapes) {
+    if (!shape.has_value) continue;
+    metrics.begin_object();
+    for (const std::size_t row : write_changes(metrics, group, name, shape.direction))
+      change_rows.insert(row);
+    metrics.key("direction").value(to_string(shape.direction));
+    metrics.key("name").value(name);
+    auto spreads = spreads_of(group, name);
+    if (details == nullptr) {
+      write_spread(metrics, spreads);
+    } else if (!spreads.empty()) {
+      apart_spreads.emplace_back(name, std::move(spreads));
+    }
+    metrics.key("unit").value(shape.unit);
+    metrics.key("values").begin_array();
+    for (const Entry& entry : group.entries) {
+      const auto& values = entry.stored->record.metrics;
+      const auto found = values.find(name);
+      if (found == values.end()) {
+        metrics.null();
+      } else {
+        metrics.value(found->second.value);  // NaN or an infinity becomes null, as missing
+      }
+    }
+    metrics.end_array();
+    // Each chart marks its own metric's verdict, not the record's status: a record that
+    // regressed on latency is not a regression on the memory chart.
+    std::vector<std::optional<std::string>> verdicts;
+    verdicts.reserve(group.entries.size());
+    for (const Entry& entry : group.entries)
+      verdicts.push_back(metric_verdict(entry.stored->record, name));
+    write_dictionary(metrics, "verdicts", verdicts);
+    metrics.end_object();
+  }
+  metrics.end_array();
+
+  // Columns in sorted key order, as every document perfgate writes.
+  const auto column = [&](CompactJsonWriter& out, const char* key, auto&& write) {
+    out.key(key).begin_array();
+    for (const Entry& entry : group.entries) write(out, *entry.stored);
+    out.end_array();
+  };
+  // Texts that repeat from record to record (statuses, reasons, run sources) as a
+  // dictionary: each distinct text once, then one small index per record.
+  const auto dictionary = [&](CompactJsonWriter& out, const char* key, auto&& text_of) {
+    std::vector<std::optional<std::string>> texts;
+    texts.reserve(group.entries.size());
+    for (const Entry& entry : group.entries) texts.push_back(text_of(*entry.stored));
+    write_dictionary(out, key, texts);
+  };
+  const auto always = [](const std::string& text) { return std::optional<std::string>(text); };
+  const auto commit = [&](CompactJsonWriter& out, const StoredRecord& s) {
+    optional_text(out, s.record.commit_sha);
+  };
+  const auto record_id = [&](CompactJsonWriter& out, const StoredRecord& s) {
+    out.value(short_id(s.record.record_id));
+  };
+  // What only a chosen cohort shows (its charts' bands, its records table and tooltips):
+  // apart, the viewer loads it when the cohort is opened.
+  const auto detail_columns = [&](CompactJsonWriter& out) {
+    column(out, "attempt",
+           [&](CompactJsonWriter& o, const StoredRecord& s) { o.value(short_id(s.attempt_id)); });
+    dictionary(out, "baseline_status",
+               [&](const StoredRecord& s) { return always(s.record.baseline_status); });
+    dictionary(out, "benchmark",
+               [&](const StoredRecord& s) { return always(s.record.benchmark_id); });
+    dictionary(out, "branch", [&](const StoredRecord& s) { return filled(s.record.branch); });
+    column(out, "commit", commit);
+  };
+  const auto detail_columns_after = [&](CompactJsonWriter& out) {
+    column(out, "eligible",
+           [&](CompactJsonWriter& o, const StoredRecord& s) { o.value(s.eligible); });
+    column(out, "record", record_id);
+  };
+
   json.begin_object();
   json.key("benchmarks").begin_array();
   for (const auto& name : benchmarks) json.value(name);
   json.end_array();
+  if (details != nullptr) {
+    // The commit and record id of the records "what changed" names, so that the first
+    // screen needs no cohort's details.
+    const std::vector<std::size_t> rows = named_rows(group, change_rows);
+    json.key("details").begin_object();
+    json.key("commit").begin_array();
+    for (const std::size_t row : rows) commit(json, *group.entries[row].stored);
+    json.end_array();
+    json.key("file").value(static_cast<std::uint64_t>(details_number));
+    json.key("record").begin_array();
+    for (const std::size_t row : rows) record_id(json, *group.entries[row].stored);
+    json.end_array();
+    json.key("rows").begin_array();
+    for (const std::size_t row : rows) json.value(static_cast<std::uint64_t>(row));
+    json.end_array();
+    json.end_object();
+  }
   json.key("devices").begin_array();
   for (const auto& name : devices) json.value(name);
   json.end_array();
@@ -250,69 +381,19 @@ void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
 
   json.key("kind").value(group.kind);
   json.key("label").value(group.label);
+  json.key("metrics").raw(metrics_text);
 
-  const auto shapes = metric_shapes(group.entries);
-  json.key("metrics").begin_array();
-  for (const auto& [name, shape] : shapes) {
-    if (!shape.has_value) continue;
-    json.begin_object();
-    write_changes(json, group, name, shape.direction);
-    json.key("direction").value(to_string(shape.direction));
-    json.key("name").value(name);
-    write_spread(json, group, name);
-    json.key("unit").value(shape.unit);
-    json.key("values").begin_array();
-    for (const Entry& entry : group.entries) {
-      const auto& metrics = entry.stored->record.metrics;
-      const auto found = metrics.find(name);
-      if (found == metrics.end()) {
-        json.null();
-      } else {
-        json.value(found->second.value);  // NaN or an infinity becomes null, as missing
-      }
-    }
-    json.end_array();
-    // Each chart marks its own metric's verdict, not the record's status: a record that
-    // regressed on latency is not a regression on the memory chart.
-    std::vector<std::optional<std::string>> verdicts;
-    verdicts.reserve(group.entries.size());
-    for (const Entry& entry : group.entries)
-      verdicts.push_back(metric_verdict(entry.stored->record, name));
-    write_dictionary(json, "verdicts", verdicts);
-    json.end_object();
-  }
-  json.end_array();
-
-  // Columns in sorted key order, as every document perfgate writes.
   json.key("records").begin_object();
-  const auto column = [&](const char* key, auto&& write) {
-    json.key(key).begin_array();
-    for (const Entry& entry : group.entries) write(*entry.stored);
-    json.end_array();
-  };
-  // Texts that repeat from record to record (statuses, reasons, run sources) as a
-  // dictionary: each distinct text once, then one small index per record.
-  const auto dictionary = [&](const char* key, auto&& text_of) {
-    std::vector<std::optional<std::string>> texts;
-    texts.reserve(group.entries.size());
-    for (const Entry& entry : group.entries) texts.push_back(text_of(*entry.stored));
-    write_dictionary(json, key, texts);
-  };
-  const auto always = [](const std::string& text) { return std::optional<std::string>(text); };
-  column("attempt", [&](const StoredRecord& s) { json.value(short_id(s.attempt_id)); });
-  dictionary("baseline_status",
-             [&](const StoredRecord& s) { return always(s.record.baseline_status); });
-  dictionary("benchmark", [&](const StoredRecord& s) { return always(s.record.benchmark_id); });
-  dictionary("branch", [&](const StoredRecord& s) { return filled(s.record.branch); });
-  column("commit", [&](const StoredRecord& s) { optional_text(json, s.record.commit_sha); });
-  dictionary("comparison_reason",
+  if (details == nullptr) detail_columns(json);
+  dictionary(json, "comparison_reason",
              [&](const StoredRecord& s) { return always(s.record.comparison_status_reason); });
-  dictionary("comparison_status",
+  dictionary(json, "comparison_status",
              [&](const StoredRecord& s) { return always(s.record.comparison_status); });
-  column("eligible", [&](const StoredRecord& s) { json.value(s.eligible); });
-  column("record", [&](const StoredRecord& s) { json.value(short_id(s.record.record_id)); });
-  dictionary("run_source", [&](const StoredRecord& s) { return always(s.record.run_source); });
-  column("success", [&](const StoredRecord& s) { json.value(s.record.success); });
+  if (details == nullptr) detail_columns_after(json);
+  dictionary(json, "run_source",
+             [&](const StoredRecord& s) { return always(s.record.run_source); });
+  column(json, "success",
+         [&](CompactJsonWriter& o, const StoredRecord& s) { o.value(s.record.success); });
   json.key("timestamp").begin_array();
   for (const Entry& entry : group.entries) json.value(entry.utc);
   json.end_array();
@@ -329,6 +410,26 @@ void write_cohort(CompactJsonWriter& json, const CohortGroup& group) {
   }
   json.end_array();
   json.end_object();
+
+  if (details == nullptr) return;
+  CompactJsonWriter apart(*details);
+  apart.begin_object();
+  apart.key("id").value(group.id);
+  apart.key("kind").value(kCohortDetailsKind);
+  apart.key("metrics").begin_array();
+  for (const auto& [name, spreads] : apart_spreads) {
+    apart.begin_object();
+    apart.key("name").value(name);
+    write_spread(apart, spreads);
+    apart.end_object();
+  }
+  apart.end_array();
+  apart.key("records").begin_object();
+  detail_columns(apart);
+  detail_columns_after(apart);
+  apart.end_object();
+  apart.end_object();
+  *details += '\n';
 }
 
 }  // namespace
@@ -421,8 +522,11 @@ void write_context(CompactJsonWriter& json, const StoreViewContext& context, con
 
 }  // namespace
 
-std::string write_store_view(const std::vector<StoredRecord>& records,
-                             const StoreViewContext& context) {
+namespace {
+
+/// write_store_view, with each cohort's details apart into `details` when it is not null.
+std::string store_view(const std::vector<StoredRecord>& records, const StoreViewContext& context,
+                       std::vector<std::string>* details) {
   std::vector<const StoredRecord*> unplaced;
   // Every cohort is grouped, even when one is asked for: its label is made among them all.
   const std::vector<CohortGroup> groups = group_records(records, unplaced);
@@ -433,14 +537,19 @@ std::string write_store_view(const std::vector<StoredRecord>& records,
     return !selected(store_view_cohort_id(stored->record));
   });
   std::string out;
-  out.reserve(256 + records.size() * 200);
+  out.reserve(256 + records.size() * (details ? 80 : 200));
   CompactJsonWriter json(out);
   json.begin_object();
   json.key("cohorts").begin_array();
   std::size_t record_count = 0;
   for (const CohortGroup& group : groups) {
     if (!selected(group.id)) continue;
-    write_cohort(json, group);
+    if (details != nullptr) {
+      details->emplace_back();
+      write_cohort(json, group, &details->back(), details->size());
+    } else {
+      write_cohort(json, group, nullptr, 0);
+    }
     record_count += group.entries.size();
   }
   json.end_array();
@@ -448,6 +557,20 @@ std::string write_store_view(const std::vector<StoredRecord>& records,
   json.end_object();
   out += '\n';
   return out;
+}
+
+}  // namespace
+
+std::string write_store_view(const std::vector<StoredRecord>& records,
+                             const StoreViewContext& context) {
+  return store_view(records, context, nullptr);
+}
+
+StoreViewApart write_store_view_apart(const std::vector<StoredRecord>& records,
+                                      const StoreViewContext& context) {
+  StoreViewApart apart;
+  apart.document = store_view(records, context, &apart.details);
+  return apart;
 }
 
 std::string write_store_cohort_index(const std::vector<StoredRecord>& records,

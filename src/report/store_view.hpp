@@ -2,6 +2,7 @@
 // store.json (docs/store-json.md): a store's records for the dashboard viewer, grouped by
 // cohort and laid out as columns, so that 100,000 records are a few arrays per cohort
 // rather than 100,000 objects for a browser to parse.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,26 @@ std::string store_view_cohort_id(const NormalizedRecord& record);
 /// cohort and its unplaced records are written.
 std::string write_store_view(const std::vector<StoredRecord>& records,
                              const StoreViewContext& context);
+
+/// The kind of a cohort's details document (docs/store-json.md, "Details apart").
+inline constexpr const char* kCohortDetailsKind = "perfgate-store-cohort-details";
+
+/// A site's store view of more records than this is written with each cohort's details
+/// apart: the page then loads what its first screen shows, and a cohort's details when it
+/// is opened (docs/viewer.md, "Large sites").
+inline constexpr std::size_t kDetailsApartRecords = 10000;
+
+/// A store view with each cohort's details apart: `document` is write_store_view's but each
+/// cohort has "details" ({"commit", "file", "record", "rows"}) in place of its detail
+/// columns (attempt, baseline_status, benchmark, branch, commit, eligible, record) and its
+/// metrics' spread; `details[i]` is the details document of the cohort whose "file" is i + 1.
+struct StoreViewApart {
+  std::string document;
+  std::vector<std::string> details;
+};
+
+StoreViewApart write_store_view_apart(const std::vector<StoredRecord>& records,
+                                      const StoreViewContext& context);
 
 /// The cohorts alone, for `serve`'s /api/v1/cohorts: per cohort its id, label, kind,
 /// record_count, first and last timestamps, benchmarks and the metrics that have values,

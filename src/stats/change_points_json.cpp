@@ -6,11 +6,14 @@
 
 namespace perfgate::stats {
 
-void write_change_points(CompactJsonWriter& w, std::span<const double> values,
-                         std::span<const std::size_t> positions, bool lower_is_better) {
+std::vector<std::size_t> write_change_points(CompactJsonWriter& w, std::span<const double> values,
+                                             std::span<const std::size_t> positions,
+                                             bool lower_is_better) {
+  std::vector<std::size_t> indices;
   w.begin_array();
   for (const ChangePoint& change : find_change_points(values, ChangePointOptions{})) {
     const std::size_t index = positions.empty() ? change.index : positions[change.index];
+    indices.push_back(index);
     w.begin_object();
     w.key("after").value(change.mean_after);
     w.key("before").value(change.mean_before);
@@ -21,6 +24,7 @@ void write_change_points(CompactJsonWriter& w, std::span<const double> values,
     w.end_object();
   }
   w.end_array();
+  return indices;
 }
 
 }  // namespace perfgate::stats

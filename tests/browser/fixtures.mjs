@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildHistory } from "./history-builder.mjs";
 import { documentText, sha256Hex } from "./history-format.mjs";
+import { apartStore } from "./store-apart.mjs";
 import { buildLargeStore, buildStore } from "./store-builder.mjs";
 
 export const HOSTILE = `<img src=x onerror=alert(1)>`;
@@ -616,12 +617,32 @@ export function largeStore({ cohortCount = 50, perCohort = 2000, metricCount = 3
 // Writes data/store.js (the form that works from disk) and/or data/store.json, laid out as
 // the writer lays them out (sorted keys, compact, newline-ended). string: store.js assigns
 // the JSON text as a string, which the viewer parses (also accepted).
-export function writeStoreData(siteDir, document, { js = true, json = false, string = false } = {}) {
+// apart: store.js as perfgate writes a large store's site, each cohort's details apart in
+// data/cohorts/N.js and the rest as a string in parts of 2 MiB (store.json stays whole).
+export function writeStoreData(siteDir, document, { js = true, json = false, string = false, apart = false } = {}) {
   const dataDir = join(siteDir, "data");
   mkdirSync(dataDir, { recursive: true });
   const text = documentText(document);
   if (json) writeFileSync(join(dataDir, "store.json"), text);
-  if (js) writeFileSync(join(dataDir, "store.js"), storeScript(text, { string }));
+  if (js && apart) writeApartScripts(dataDir, document);
+  else if (js) writeFileSync(join(dataDir, "store.js"), storeScript(text, { string }));
+  return text.length;
+}
+
+export const PART_BYTES = 2 * 1024 * 1024;
+
+// data/store.js (in parts beyond PART_BYTES) and data/cohorts/N.js; returns the bytes of
+// JSON text the first screen loads.
+export function writeApartScripts(dataDir, document) {
+  const { document: first, details } = apartStore(document);
+  const text = documentText(first);
+  for (const [file, script] of Object.entries(partScripts("store", "PERFGATE_STORE", text, PART_BYTES))) {
+    writeFileSync(join(dataDir, file), script);
+  }
+  mkdirSync(join(dataDir, "cohorts"), { recursive: true });
+  details.forEach((doc, i) => {
+    writeFileSync(join(dataDir, "cohorts", `${i + 1}.js`), `window.PERFGATE_COHORT_${i + 1} = ${JSON.stringify(documentText(doc).trimEnd())};\n`);
+  });
   return text.length;
 }
 

@@ -57,12 +57,13 @@ export class Harness {
   // A copy of the viewer with `document` as its history and `store` as its store view
   // (either may be null: absent); returns the folder. js/json: which history files;
   // storeJs/storeJson: which store files; storeString: store.js holds the JSON as a string.
-  site(name, document, { js = true, json = false, store = null, storeJs = true, storeJson = false, storeString = false } = {}) {
+  // storeApart: store.js as perfgate writes a large store's site (each cohort's details apart).
+  site(name, document, { js = true, json = false, store = null, storeJs = true, storeJson = false, storeString = false, storeApart = false } = {}) {
     const dir = join(this.root, name);
     mkdirSync(dir, { recursive: true });
     for (const [file, content] of Object.entries(viewerFiles())) writeFileSync(join(dir, file), content);
     if (document) this.lastDataBytes = writeHistoryData(dir, document, { js, json });
-    if (store) this.lastStoreBytes = writeStoreData(dir, store, { js: storeJs, json: storeJson, string: storeString });
+    if (store) this.lastStoreBytes = writeStoreData(dir, store, { js: storeJs, json: storeJson, string: storeString, apart: storeApart });
     return dir;
   }
 

@@ -8,7 +8,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { assert, assertClean, assertEqual } from "./harness.mjs";
-import { largeHistory, largeStore, partScripts } from "./fixtures.mjs";
+import { largeHistory, largeStore, partScripts, writeApartScripts } from "./fixtures.mjs";
 
 const GOAL_MS = 1000;
 // The viewer's own part must stay small whatever the load: it is ours to keep fast.
@@ -164,14 +164,18 @@ function largeTest(name, commitCount, caseCount, shotName, { goal = true } = {})
   };
 }
 
-// Chooses the last listed cohort and hovers the first chart; returns the slower in ms.
+// Chooses the last listed cohort and hovers the first chart; returns the slower in ms. The
+// choice counts until the cohort's charts are drawn, its details loaded first where they
+// are apart.
 async function interactStore(page) {
-  const selectMs = await page.evaluate(() => {
+  const selectMs = await page.evaluate(() => new Promise((resolve) => {
     const buttons = document.querySelectorAll("#cohort-table button.cohort-pick");
     const started = performance.now();
     buttons[buttons.length - 1].click();
-    return performance.now() - started;
-  });
+    const drawn = () => document.querySelector("#cohort-charts svg.store-chart") && !document.getElementById("cohort-loading");
+    const check = () => (drawn() ? resolve(performance.now() - started) : setTimeout(check, 5));
+    check();
+  }));
   const svg = page.locator("#cohort-charts svg.store-chart").first();
   await svg.scrollIntoViewIfNeeded();
   const box = await svg.boundingBox();
@@ -197,24 +201,38 @@ function storeLoadTest(name) {
       const jsonText = readFileSync(`${dir}/data/store.json`, "utf8");
       const results = [];
       let floorMs = 0;
-      // The default page first: "what changed" and the cards of every cohort and metric.
-      {
+      // The default page: "what changed" and the cards of every cohort and metric; as an
+      // object literal, and as perfgate writes it (each cohort's details apart).
+      let firstBytes = 0;
+      for (const how of ["disk, object, default page", "disk, apart, default page"]) {
+        if (how === "disk, apart, default page") {
+          removeScripts(dir, "store");
+          firstBytes = writeApartScripts(join(dir, "data"), doc);
+          floorMs = await dataFloor(h, dir, "store", "PERFGATE_STORE");
+        }
         const { page, seen } = await h.open(h.fileUrl(dir));
         const t = await timings(page);
         await page.waitForFunction(() => document.getElementById("store-overview").dataset.complete === "1");
         assertEqual(await page.locator("#store-overview .card").count(), cardCount, "cards of the default page");
-        await h.shot(page, "store-records-100k-landing");
+        if (how === "disk, object, default page") await h.shot(page, "store-records-100k-landing");
         assertClean(seen);
-        results.push({ how: "disk, object, default page", ready: t.readyMs, data: t.dataMs, viewer: t.readyMs - t.dataMs, interactionMs: 0, overviewMs: 0 });
+        results.push({ how, ready: t.readyMs, data: t.dataMs, viewer: t.readyMs - t.dataMs, interactionMs: 0, overviewMs: 0 });
       }
-      for (const how of ["disk, object", "disk, parts", "http"]) {
+      note(`written apart: the first screen loads ${(firstBytes / 1e6).toFixed(1)} MB of JSON text`);
+      for (const how of ["disk, object", "disk, apart", "http"]) {
         let url = h.fileUrl(dir);
-        if (how === "disk, parts") {
-          writeParts(dir, "store", "PERFGATE_STORE", jsonText);
-          floorMs = await dataFloor(h, dir, "store", "PERFGATE_STORE");
+        if (how === "disk, object") {
+          removeScripts(dir, "store");
+          rmSync(join(dir, "data", "cohorts"), { recursive: true, force: true });
+          writeFileSync(join(dir, "data", "store.js"), `window.PERFGATE_STORE = ${jsonText.trimEnd()};\n`);
+        }
+        if (how === "disk, apart") {
+          removeScripts(dir, "store");
+          writeApartScripts(join(dir, "data"), doc);
         }
         if (how === "http") {
           removeScripts(dir, "store");
+          rmSync(join(dir, "data", "cohorts"), { recursive: true, force: true });
           url = await h.serve(dir, "/site/");
         }
         // The chosen cohort's charts, as a permalink opens them.
@@ -248,15 +266,16 @@ function storeLoadTest(name) {
         assert(r.interactionMs < INTERACTION_BUDGET_MS * stretch, `${r.how}: an interaction took ${r.interactionMs.toFixed(0)} ms`);
         assert(r.overviewMs < INTERACTION_BUDGET_MS * stretch, `${r.how}: opening the overview took ${r.overviewMs.toFixed(0)} ms`);
       }
-      note(`floor: the same data scripts loaded and parsed by a bare page, ${floorMs.toFixed(0)} ms`);
-      // The goal is for what perfgate writes: the parts from disk, and serve's JSON.
-      const best = Math.min(...results.filter((r) => !r.how.startsWith("disk, object")).map((r) => r.ready));
+      note(`floor: the first screen's data scripts loaded and parsed by a bare page, ${floorMs.toFixed(0)} ms`);
+      // The goal is for what perfgate writes, opened at its default page and at a cohort's
+      // link: the site from disk (serve's one JSON response is reported beside it).
+      const slowest = Math.max(...results.filter((r) => r.how.startsWith("disk, apart")).map((r) => r.ready));
       if (!GOALS) {
-        note(`the ${GOAL_MS} ms goal: best ${best.toFixed(0)} ms (reported; make bench asserts it on an idle machine)`);
+        note(`the ${GOAL_MS} ms goal: the slower of the two ${slowest.toFixed(0)} ms (reported; make bench asserts it on an idle machine)`);
       } else if (load > LOADED) {
         note(`machine loaded: the ${GOAL_MS} ms goal is reported, not asserted`);
       } else {
-        assert(best < GOAL_MS, `interactive after ${best.toFixed(0)} ms, goal ${GOAL_MS} ms`);
+        assert(slowest < GOAL_MS, `interactive after ${slowest.toFixed(0)} ms, goal ${GOAL_MS} ms`);
       }
     },
   };

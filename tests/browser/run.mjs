@@ -5,13 +5,14 @@
 import { Harness, SHOTS_DIR, Skip } from "./harness.mjs";
 import { viewTests } from "./view-tests.mjs";
 import { storeTests } from "./store-tests.mjs";
+import { storeApartTests } from "./store-apart-tests.mjs";
 import { loadTests } from "./load-tests.mjs";
 import { perfgateTests } from "./perfgate-tests.mjs";
 import { a11yTests } from "./a11y-tests.mjs";
 import { landingTests } from "./landing-tests.mjs";
 
 const only = process.argv[2] || "";
-const tests = [...viewTests, ...storeTests, ...landingTests, ...a11yTests, ...loadTests, ...perfgateTests].filter((test) => test.name.includes(only));
+const tests = [...viewTests, ...storeTests, ...storeApartTests, ...landingTests, ...a11yTests, ...loadTests, ...perfgateTests].filter((test) => test.name.includes(only));
 
 const harness = new Harness();
 let passed = 0;

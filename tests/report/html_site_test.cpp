@@ -93,6 +93,22 @@ TEST(HtmlSite, WritesTheViewerAndItsDataAsScripts) {
   EXPECT_EQ(entries(dir.path()).size(), entries(site).size() + 2);  // .git/ and site/
 }
 
+TEST(HtmlSite, WritesEachCohortsDetailsAsAScriptOfItsOwn) {
+  TempDir dir;
+  HtmlSiteData data;
+  data.store_view = "{\"cohorts\":[]}\n";
+  data.cohort_details = {"{\"id\":\"a\"}\n", "{\"id\":\"it's\"}\n"};
+  write_html_site(dir / "site", data, false);
+  EXPECT_EQ(read_text_file(dir / "site/data/cohorts/1.js"),
+            "window.PERFGATE_COHORT_1 = '{\"id\":\"a\"}';\n");
+  EXPECT_EQ(read_text_file(dir / "site/data/cohorts/2.js"),
+            "window.PERFGATE_COHORT_2 = '{\"id\":\"it\\'s\"}';\n");
+  EXPECT_EQ(entries(dir / "site/data/cohorts").size(), 2u);
+  // Without details apart, no such folder.
+  write_html_site(dir / "whole", {"{\"cohorts\":[]}\n", std::nullopt}, false);
+  EXPECT_FALSE(fs::exists(dir / "whole/data/cohorts"));
+}
+
 TEST(HtmlSite, LeavesOutTheDataItHasNot) {
   TempDir dir;
   write_html_site(dir / "site", {std::nullopt, kHistory}, false);

@@ -401,6 +401,64 @@ TEST(StoreView, MarksEachMetricsChangePointsAtTheRecordThatStartsThem) {
   EXPECT_EQ(series[0].points[series[0].changes[0].index].timestamp, "2026-11-13T02:00:00Z");
 }
 
+TEST(StoreView, WritesEachCohortsDetailsApartAndNamesTheRecordsWhatChangedShows) {
+  // Twenty-five nights of one cohort: a step at night 13, night 17 failed, night 20 a
+  // REGRESSION, night 22 INCONCLUSIVE; and one legacy record.
+  std::vector<StoredRecord> records;
+  for (int night = 1; night <= 25; ++night) {
+    const double latency = (night > 12 ? 0.012 : 0.010) * (night % 2 ? 1.01 : 0.99);
+    NormalizedRecord r = v2(fmt::format("2026-11-{:02}T02:00:00Z", night), latency);
+    r.record_id = fmt::format("record-{:02}-of-the-store", night);
+    r.commit_sha = fmt::format("c{:02}", night);
+    r.branch = "main";
+    r.metrics["latency"].samples = {latency * 0.9, latency, latency * 1.1};
+    r.success = night != 17;
+    if (night == 20) r.comparison_status = "REGRESSION";
+    if (night == 22) r.comparison_status = "INCONCLUSIVE";
+    records.insert(records.begin(), StoredRecord{r, fmt::format("attempt-{:02}", night), true});
+  }
+  records.push_back({legacy("2026-12-02T09:00:00Z"), "att-legacy", false});
+  const StoreViewApart apart = write_store_view_apart(records, context());
+
+  // The document is write_store_view's, less the detail columns and the spread, plus
+  // "details": which file holds them, and the commit and record of the named records.
+  Json whole = view_of(records);
+  const Json first = Json::parse(apart.document);
+  EXPECT_EQ(apart.document, first.dump() + "\n");  // compact, sorted keys
+  ASSERT_EQ(apart.details.size(), 2u);
+  EXPECT_EQ(first["cohorts"][0]["details"], Json::parse(R"({"file":1,
+      "rows":[12,16,19,21],"commit":["c13","c17","c20","c22"],
+      "record":["record-13-of","record-17-of","record-20-of","record-22-of"]})"));
+  EXPECT_EQ(first["cohorts"][1]["details"],
+            Json::parse(R"({"file":2,"rows":[],"commit":[],"record":[]})"));
+  for (std::size_t c = 0; c < 2; ++c) {
+    Json& cohort = whole["cohorts"][c];
+    const Json details = Json::parse(apart.details[c]);
+    EXPECT_EQ(apart.details[c], details.dump() + "\n");
+    EXPECT_EQ(details["kind"], "perfgate-store-cohort-details");
+    EXPECT_EQ(details["id"], cohort["id"]);
+    // The detail columns, exactly as the whole document has them.
+    Json columns = Json::object();
+    for (const char* column :
+         {"attempt", "baseline_status", "benchmark", "branch", "commit", "eligible", "record"}) {
+      columns[column] = cohort["records"][column];
+      cohort["records"].erase(column);
+    }
+    EXPECT_EQ(details["records"], columns);
+    Json spreads = Json::array();
+    for (Json& metric : cohort["metrics"]) {
+      if (!metric.contains("spread")) continue;
+      spreads.push_back({{"name", metric["name"]}, {"spread", metric["spread"]}});
+      metric.erase("spread");
+    }
+    EXPECT_EQ(details["metrics"], spreads);
+    cohort["details"] = first["cohorts"][c]["details"];
+  }
+  EXPECT_EQ(whole["cohorts"][0]["metrics"][0]["changes"][0]["index"], 12);
+  EXPECT_EQ(Json::parse(apart.details[0])["metrics"].size(), 1u);  // latency has runs
+  EXPECT_EQ(first, whole);
+}
+
 }  // namespace PERFGATE_TEST_FILE
 
 }  // namespace perfgate

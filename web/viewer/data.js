@@ -71,24 +71,8 @@
     });
   }
 
-  // Loads parts 1 to `count` side by side; resolves to their outcomes.
-  function startParts(spec, count) {
-    var loads = [];
-    for (var number = 1; number <= count; number++) loads.push(loadScript(partFile(spec, number)));
-    return Promise.all(loads);
-  }
-
-  // The parts start loading as soon as this script runs, while the rest of the viewer
-  // starts: it comes first in bundle.js, which index.html loads right after data/store.js
-  // and data/history.js.
-  var partLoads = {};
-  pv.SOURCES.forEach(function (spec) {
-    var count = window[spec.global + "_PARTS"];
-    if (window[spec.global] === undefined && validCount(count)) partLoads[spec.global] = startParts(spec, count);
-  });
-
   // Loads one script beside the page; resolves to "loaded" or "failed", never rejects.
-  function loadScript(src) {
+  pv.loadScript = function (src) {
     return new Promise(function (resolve) {
       var script = document.createElement("script");
       script.onload = function () {
@@ -100,7 +84,23 @@
       script.src = src;
       document.head.appendChild(script);
     });
+  };
+
+  // Loads parts 1 to `count` side by side; resolves to their outcomes.
+  function startParts(spec, count) {
+    var loads = [];
+    for (var number = 1; number <= count; number++) loads.push(pv.loadScript(partFile(spec, number)));
+    return Promise.all(loads);
   }
+
+  // The parts start loading as soon as this script runs, while the rest of the viewer
+  // starts: it comes first in bundle.js, which index.html loads right after data/store.js
+  // and data/history.js.
+  var partLoads = {};
+  pv.SOURCES.forEach(function (spec) {
+    var count = window[spec.global + "_PARTS"];
+    if (window[spec.global] === undefined && validCount(count)) partLoads[spec.global] = startParts(spec, count);
+  });
 
   // From disk (file://) fetch is blocked, so a page built for disk carries each document in
   // a script (data/history.js sets window.PERFGATE_HISTORY, data/store.js
@@ -171,7 +171,6 @@
   }
 
   var POINT_COLUMNS = ["commit", "median", "mad", "min", "max", "attempt", "flag"];
-
 
   // series[].changes: the change points of the series' medians (docs/history-json.md),
   // checked here so that the chart can draw them as they come: an index outside the points

@@ -92,14 +92,18 @@
       });
     });
     document.body.dataset.view = shown.length ? shown.join(" ") : "message";
-    document.body.dataset.ready = "1";
-    pv.phase("readyMs");
+    // Ready once every view has drawn what it shows first: a cohort opened by a link may
+    // wait for its details (store-details.js).
+    return Promise.all(started.map(function (view) { return view.shown; })).then(function () {
+      document.body.dataset.ready = "1";
+      pv.phase("readyMs");
+    });
   }
 
   function main() {
     var state = pv.readState(location.hash);
     Promise.all(SOURCES.map(pv.loadSource)).then(function (results) {
-      start(results, state);
+      return start(results, state);
     }).catch(function (error) {
       // A fault of the viewer itself: still a message and a ready page, not a blank one.
       addMessage("message-viewer", "The viewer failed", [String((error && error.message) || error)]);

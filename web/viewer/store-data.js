@@ -12,6 +12,14 @@
     "comparison_reason", "baseline_status", "eligible", "success", "attempt", "record",
   ];
 
+  // The columns a large store's site writes apart, in each cohort's details file, with the
+  // metrics' spread (docs/store-json.md, "Details apart"); the others are always there.
+  pv.DETAIL_COLUMNS = ["attempt", "baseline_status", "benchmark", "branch", "commit", "eligible", "record"];
+  var FIRST_COLUMNS = pv.STORE_COLUMNS.filter(function (column) { return pv.DETAIL_COLUMNS.indexOf(column) < 0; });
+  var DETAILS_KIND = "perfgate-store-cohort-details";
+  // The most details files a site may have: one per cohort.
+  var MAX_DETAILS_FILES = 1000000;
+
   pv.IDENTITY_FIELDS = [
     "workload_id", "variant_id", "benchmark_version", "recipe_fingerprint",
     "hardware_profile_id", "software_profile_id",
@@ -350,6 +358,82 @@
     }
   }
 
+  // cohorts[].details (docs/store-json.md, "Details apart"): which file holds the cohort's
+  // details, and the commit and record id of the records named before it is loaded.
+  function detailsOf(details, at, n, fail) {
+    if (!details || typeof details !== "object" || Array.isArray(details)) fail(at + " is not an object {\"file\", \"rows\", \"commit\", \"record\"}.");
+    var file = details.file;
+    if (!(typeof file === "number" && file >= 1 && file <= MAX_DETAILS_FILES && Math.floor(file) === file)) {
+      fail(at + ".file is " + JSON.stringify(file) + ", not the number of a details file (a whole number from 1 to " + MAX_DETAILS_FILES + ").");
+    }
+    var rows = details.rows;
+    if (!Array.isArray(rows)) fail(at + ".rows is not an array.");
+    for (var j = 0; j < rows.length; j++) {
+      var row = rows[j];
+      if (!(typeof row === "number" && row >= 0 && row < n && Math.floor(row) === row) || (j && row <= rows[j - 1])) {
+        fail(at + ".rows[" + j + "] is " + JSON.stringify(row) + ", not an increasing index of a record (0 to " + (n - 1) + ").");
+      }
+    }
+    ["commit", "record"].forEach(function (key) {
+      var column = details[key];
+      if (!Array.isArray(column) || column.length !== rows.length) fail(at + "." + key + " does not have one entry per row.");
+      for (var k = 0; k < column.length; k++) {
+        if (typeof column[k] !== "string" && !(key === "commit" && column[k] === null)) {
+          fail(at + "." + key + "[" + k + "] is " + JSON.stringify(column[k]) + ", not " + (key === "commit" ? "a commit or null." : "a record id."));
+        }
+      }
+    });
+    return { file: file, rows: rows, commit: details.commit, record: details.record, loaded: false, promise: null };
+  }
+
+  // A column of n entries with `values` at `rows`, null elsewhere.
+  function namedColumn(rows, values, n) {
+    var column = new Array(n).fill(null);
+    for (var j = 0; j < rows.length; j++) column[rows[j]] = values[j];
+    return column;
+  }
+
+  // Merges a cohort's details document `doc` (from `file`) into its columns and metrics,
+  // after checking it belongs to the cohort; throws a DataError naming `file` otherwise.
+  pv.mergeCohortDetails = function (info, doc, file) {
+    function fail(detail) {
+      throw new pv.DataError(file + " cannot be read: it is not this cohort's details", detail + " Write the site again with perfgate report --format html.");
+    }
+    if (!doc || typeof doc !== "object" || Array.isArray(doc)) fail("The document is not a JSON object.");
+    if (doc.kind !== DETAILS_KIND) fail('kind is ' + JSON.stringify(doc.kind) + ', not "' + DETAILS_KIND + '".');
+    if (doc.id !== info.id) fail("It holds the details of the cohort " + pv.text(doc.id) + ", not of " + info.id + ": the site's files were mixed.");
+    var n = info.n;
+    var records = doc.records;
+    if (!records || typeof records !== "object" || Array.isArray(records)) fail("records is missing.");
+    var columns = {};
+    pv.DETAIL_COLUMNS.forEach(function (column) {
+      var values = isDictionary(records[column]) ? expand(records[column], "records." + column, n, fail) : records[column];
+      if (!Array.isArray(values) || values.length !== n) fail("records." + column + " does not have one entry per record.");
+      columns[column] = values;
+    });
+    var apart = info.apart;
+    apart.rows.forEach(function (row, j) {
+      if (columns.record[row] !== apart.record[j] || columns.commit[row] !== apart.commit[j]) {
+        fail("Its record " + row + " (" + pv.text(columns.record[row]) + ") is not the one data/store.js names there (" + apart.record[j] + "): the site's files were mixed.");
+      }
+    });
+    var metrics = doc.metrics === undefined ? [] : doc.metrics;
+    if (!Array.isArray(metrics)) fail("metrics is not an array.");
+    var spreads = metrics.map(function (entry, m) {
+      var at = "metrics[" + m + "]";
+      if (!entry || typeof entry !== "object" || typeof entry.name !== "string") fail(at + " has no name.");
+      var target = info.metrics.filter(function (metric) { return metric.name === entry.name; })[0];
+      if (!target) fail(at + " is " + pv.text(entry.name) + ", a metric the cohort does not have.");
+      var checked = { spread: entry.spread };
+      spreadOf(checked, at, n, fail);
+      return [target, checked.spread];
+    });
+    // Only once every check passed: a file that fails leaves the cohort as it was.
+    pv.DETAIL_COLUMNS.forEach(function (column) { info.cohort.records[column] = columns[column]; });
+    spreads.forEach(function (pair) { pair[0].spread = pair[1]; });
+    apart.loaded = true;
+  };
+
   function cohortInfo(cohort, i, fail) {
     var where = "cohorts[" + i + "].";
     if (!cohort || typeof cohort !== "object") fail("cohorts[" + i + "] is not an object.");
@@ -359,17 +443,25 @@
     if (!records || typeof records !== "object") fail(where + "records is missing.");
     var n = Array.isArray(records.timestamp) ? records.timestamp.length : -1;
     if (n < 1) fail(where + "records.timestamp is missing or empty (a cohort has at least one record).");
+    var apart = cohort.details === undefined ? null : detailsOf(cohort.details, where + "details", n, fail);
     var dictionaries = {};
-    pv.STORE_COLUMNS.forEach(function (column) {
+    var columns = apart ? FIRST_COLUMNS : pv.STORE_COLUMNS;
+    columns.forEach(function (column) {
       if (!isDictionary(records[column])) return;
       dictionaries[column] = records[column];
       records[column] = expand(records[column], where + "records." + column, n, fail);
     });
-    pv.STORE_COLUMNS.forEach(function (column) {
+    columns.forEach(function (column) {
       if (!Array.isArray(records[column]) || records[column].length !== n) {
         fail(where + "records." + column + " does not have one entry per record.");
       }
     });
+    if (apart) {
+      // Until the details are loaded, the commit and record id of the records "what
+      // changed" names; the others are not known yet.
+      records.commit = namedColumn(apart.rows, apart.commit, n);
+      records.record = namedColumn(apart.rows, apart.record, n);
+    }
     var times = new Float64Array(n);
     var stamps = records.timestamp;
     for (var k = 0; k < n; k++) {
@@ -405,6 +497,9 @@
       id: cohort.id,
       index: i,
       n: n,
+      // {file, rows, commit, record, loaded, promise} for a cohort whose details are apart
+      // (store-details.js loads them), else null.
+      apart: apart,
       times: times,
       metrics: metrics,
       // The checked change points of each metric, in the order of `metrics`.

@@ -205,10 +205,34 @@
       : "";
   }
 
+  // Draws the chosen cohort; returns a promise of its drawing, which waits for its details
+  // when a large store's site has them apart (store-details.js).
   function renderCohort() {
     var info = chosen();
     app.dirty.cohort = false;
-    if (!info) return;
+    if (!info) return Promise.resolve();
+    if (!pv.detailsLoaded(info)) {
+      renderCohortHead(info);
+      return renderPending(info);
+    }
+    // A permalink's point, once per link: its record is known once the details are in.
+    if (app.pin === undefined) {
+      app.pin = pinnedPoint(info);
+      if (app.pin && app.pin.missing) {
+        app.notices.push("The record " + app.state.record + " from the link has no point in this cohort" +
+          (app.state.metric ? " on " + app.state.metric : "") + "; the cohort is shown without it.");
+      }
+    }
+    renderCohortHead(info);
+    renderLegend(info);
+    renderCharts(info);
+    renderRecords(info);
+    return Promise.resolve();
+  }
+
+  // What the cohort's own columns need not wait for: its title, notes, identity and the
+  // metrics without values.
+  function renderCohortHead(info) {
     var cohort = info.cohort;
     var title = pv.clear(byId("cohort-title"));
     title.appendChild(pv.el("span", { class: "cohort-label" }, pv.text(cohort.label)));
@@ -231,9 +255,33 @@
         return pv.text(metric && metric.name) + " (" + pv.text(metric && metric.unit) + ")";
       }).join(", ")
       : "";
-    renderLegend(info);
-    renderCharts(info);
-    renderRecords(info);
+  }
+
+  // A cohort whose details are apart and not loaded yet: a note while its file loads, then
+  // the cohort, or what is wrong with the file (the rest of the page works either way).
+  function renderPending(info) {
+    pv.clear(byId("cohort-legend"));
+    pv.clear(byId("cohort-records"));
+    app.charts = [];
+    pv.clear(byId("cohort-charts")).appendChild(pv.el("p", { class: "note", id: "cohort-loading" },
+      "Loading this cohort's records (" + pv.cohortDetailsFile(info) + ")…"));
+    return pv.loadCohortDetails(info).then(function () {
+      if (chosen() !== info) return undefined;
+      if (app.state.view !== "cohort") {
+        app.dirty.cohort = true;
+        return undefined;
+      }
+      // The page around the charts has changed since the width was read at the start.
+      app.startWidth = 0;
+      return renderCohort();
+    }, function (error) {
+      if (chosen() !== info) return;
+      var title = error instanceof pv.DataError ? error.title : "The viewer could not load this cohort's records";
+      var detail = error instanceof pv.DataError ? error.detail : String((error && error.message) || error);
+      pv.clear(byId("cohort-charts")).appendChild(pv.el("div", { class: "note warning", id: "cohort-details-error", role: "alert" }, [
+        pv.el("strong", null, title), ". ", detail,
+      ]));
+    });
   }
 
   function renderOverview() {
@@ -252,10 +300,13 @@
       "moved. Each card is drawn over its cohort's own time range, scaled to its own values; ▲ marks a record whose metric regressed. Click one to open it.";
     pv.renderStoreOverview(byId("store-overview"), entries, app.state.cohort, function (id, metricName) {
       selectCohort(id);
-      changeView("cohort");
-      var m = metricIndex(chosen(), metricName);
-      var block = m >= 0 && app.charts[m] ? app.charts[m].parentNode : byId("cohort-section");
-      block.scrollIntoView({ block: "start" });
+      var shown = changeView("cohort");
+      // The section at once; the metric's chart once drawn (its details may be loading).
+      byId("cohort-section").scrollIntoView({ block: "start" });
+      shown.then(function () {
+        var m = metricIndex(chosen(), metricName);
+        if (m >= 0 && app.charts[m]) app.charts[m].parentNode.scrollIntoView({ block: "start" });
+      });
     }, app.state.cards === "changed" && all.length ? "Nothing changed in the " + pv.recentWindow(app.state.recent).text + ": choose all to see every chart." : null);
   }
 
@@ -305,14 +356,16 @@
     byId("tab-cohort").setAttribute("aria-selected", overview ? "false" : "true");
     byId("tab-overview").setAttribute("aria-selected", overview ? "true" : "false");
     if (overview && app.dirty.overview) renderOverview();
-    if (!overview && app.dirty.cohort) renderCohort();
+    if (!overview && app.dirty.cohort) return renderCohort();
+    return Promise.resolve();
   }
 
+  // Returns the promise of the view's drawing.
   function changeView(view) {
-    if (app.state.view === view) return;
+    if (app.state.view === view) return Promise.resolve();
     app.state.view = view;
     pv.writeState(app.state);
-    showView();
+    return showView();
   }
 
   function selectCohort(id) {
@@ -345,7 +398,8 @@
     renderFilterNote(info);
     // The records table follows the run-source and status filters; the charts keep every
     // record, so that a filtered record is still seen in its context.
-    if (info && app.state.view === "cohort") renderRecords(info);
+    // A cohort whose details are loading gets its records table when they are in.
+    if (info && app.state.view === "cohort" && pv.detailsLoaded(info)) renderRecords(info);
     else app.dirty.cohort = true;
     if (app.state.view === "overview") renderOverview();
     else app.dirty.overview = true;
@@ -363,6 +417,7 @@
     app.state.cohort = first ? first.id : "";
   }
 
+  // Draws every part from the state; returns the promise of the chosen view's drawing.
   function renderAll() {
     renderFacts();
     var empty = !app.model.cohorts.length;
@@ -376,14 +431,14 @@
         ? "This store view has no record with an instant, so there is no cohort to chart."
         : "This store view has no records, so there is no cohort to chart.") +
         (selected ? " The records were selected by a benchmark or time filter: the store may hold others." : "");
-      return;
+      return Promise.resolve();
     }
     resolveCohort();
-    app.pin = pinnedPoint(chosen());
-    if (app.pin && app.pin.missing) {
-      app.notices.push("The record " + app.state.record + " from the link has no point in this cohort" +
-        (app.state.metric ? " on " + app.state.metric : "") + "; the cohort is shown without it.");
-    }
+    // A cohort opened by a link: its details (where they are apart) load while the rest of
+    // the page is drawn; renderCohort waits for the same load and says what went wrong.
+    if (app.state.view === "cohort" && chosen()) pv.loadCohortDetails(chosen()).catch(function () {});
+    // Resolved when the cohort is drawn (renderCohort).
+    app.pin = undefined;
     pv.writeState(app.state);
     renderLanding();
     pv.phase("storeLandingMs");
@@ -391,9 +446,10 @@
     pv.phase("storeChooserMs");
     app.dirty.cohort = true;
     app.dirty.overview = true;
-    showView();
-    showPinned(true);
-    pv.phase("storeShownMs");
+    return showView().then(function () {
+      showPinned(true);
+      pv.phase("storeShownMs");
+    });
   }
 
   // Checks and shows `doc` (from `file`); throws a DataError when it cannot be read.
@@ -415,7 +471,7 @@
     // The charts' width while the page is nearly empty, so laid out in no time (0 when the
     // overview is shown first: the charts then read their own width when shown).
     app.startWidth = app.state.view === "overview" ? 0 : byId("cohort-charts").clientWidth;
-    renderAll();
+    var shown = renderAll();
     // Fits the charts to their width when it is not the one they were drawn at: after a
     // resize, or when the filled page's scroll bar took some of the width read above.
     function fitCharts() {
@@ -443,6 +499,8 @@
     });
     return {
       title: "records of " + (typeof doc.store === "string" ? doc.store : "a store"),
+      // The first view drawn (main.js marks the page ready after it).
+      shown: shown,
       refresh: function () {
         app.notices = [];
         renderAll();
