@@ -4,12 +4,14 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <regex>
 
 #include "model/json.hpp"
+#include "report/store_view.hpp"
 #include "store/store.hpp"
 #include "support/background_perfgate.hpp"
 #include "support/cli_runner.hpp"
@@ -161,6 +163,61 @@ TEST(DashboardCommand, ReportWritesASiteThatOpensFromDisk) {
                                    "Pass --force"));
   EXPECT_EQ(p.perfgate({"report", "--format", "html", "-o", "site", "--force"}).exit_code, 0);
   EXPECT_FALSE(fs::exists(p.dir / "site/data/history.js"));
+}
+
+/// A store of `count` records of `cohorts` cohorts (legacy ones, by benchmark), in one append.
+void fill_store(const std::string& url, std::size_t count, std::size_t cohorts) {
+  Attempt attempt;
+  attempt.created_at = "2026-12-01T10:00:00Z";
+  attempt.run_source = "local";
+  for (std::size_t i = 0; i < count; ++i) {
+    NormalizedRecord r;
+    r.benchmark_id = "bench-" + std::to_string(i % cohorts);
+    r.timestamp = fmt::format("2026-11-{:02}T{:02}:{:02}:{:02}Z", 1 + i / 86400, i / 3600 % 24,
+                              i / 60 % 60, i % 60);
+    r.device = "cpu";
+    r.run_source = "local";
+    r.metrics["latency"] = {0.25 + static_cast<double>(i % 7) / 100,
+                            "s",
+                            Direction::kLowerIsBetter,
+                            {0.24, 0.25, 0.26}};
+    attempt.records.push_back(r);
+  }
+  assign_attempt_id(attempt);
+  open_store(url)->append(attempt);
+}
+
+TEST(DashboardCommand, ReportWritesEachCohortsDetailsApartBeyondTenThousandRecords) {
+  TempDir dir;
+  fill_store("sqlite:" + (dir / "whole.db").string(), kDetailsApartRecords, 2);
+  fill_store("sqlite:" + (dir / "apart.db").string(), kDetailsApartRecords + 1, 2);
+  ASSERT_EQ(
+      run_perfgate({"report", "--format", "html", "--store", "sqlite:whole.db", "-o", "whole"},
+                   dir.path())
+          .exit_code,
+      0);
+  EXPECT_FALSE(fs::exists(dir / "whole/data/cohorts"));
+  const auto result = run_perfgate(
+      {"report", "--format", "html", "--store", "sqlite:apart.db", "-o", "apart"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Json view =
+      Json::parse(script_json(read_text_file(dir / "apart/data/store.js"), "PERFGATE_STORE"));
+  EXPECT_EQ(view["record_count"], kDetailsApartRecords + 1);
+  ASSERT_EQ(view["cohorts"].size(), 2u);
+  for (std::size_t c = 0; c < 2; ++c) {
+    const Json& cohort = view["cohorts"][c];
+    EXPECT_EQ(cohort["details"]["file"], c + 1);
+    EXPECT_FALSE(cohort["records"].contains("commit"));
+    const std::string number = std::to_string(c + 1);
+    const Json details =
+        Json::parse(script_json(read_text_file(dir / ("apart/data/cohorts/" + number + ".js")),
+                                "PERFGATE_COHORT_" + number));
+    EXPECT_EQ(details["kind"], "perfgate-store-cohort-details");
+    EXPECT_EQ(details["id"], cohort["id"]);
+    EXPECT_EQ(details["records"]["record"].size(), cohort["records"]["timestamp"].size());
+    EXPECT_EQ(details["metrics"][0]["name"], "latency");
+    EXPECT_EQ(details["metrics"][0]["spread"]["median"][0], 0.25);
+  }
 }
 
 TEST(DashboardCommand, ReportAndServeLinkCommitsToTheProjectsCommitPage) {
