@@ -39,6 +39,8 @@
         throw new pv.DataError(file + " is not valid JSON", String(e.message) + ". Write the site again with perfgate report --format html.");
       }
       pv.mergeCohortDetails(info, doc, file);
+      // When the first cohort's details were in: on a cohort's link the page waits for them.
+      if (!(window.PERFGATE_TIMING && window.PERFGATE_TIMING.storeDetailsMs)) pv.phase("storeDetailsMs");
     });
     return apart.promise;
   };
