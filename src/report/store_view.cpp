@@ -238,6 +238,27 @@ std::vector<std::size_t> named_rows(const CohortGroup& group,
   return rows;
 }
 
+/// "details" of a cohort written apart: which file holds them, and the commit and record id
+/// of the records "what changed" names, so that the first screen needs no cohort's details.
+void write_details_reference(CompactJsonWriter& json, const CohortGroup& group,
+                             const std::set<std::size_t>& change_rows, std::size_t number) {
+  const std::vector<std::size_t> rows = named_rows(group, change_rows);
+  json.key("details").begin_object();
+  json.key("commit").begin_array();
+  for (const std::size_t row : rows)
+    optional_text(json, group.entries[row].stored->record.commit_sha);
+  json.end_array();
+  json.key("file").value(static_cast<std::uint64_t>(number));
+  json.key("record").begin_array();
+  for (const std::size_t row : rows)
+    json.value(short_id(group.entries[row].stored->record.record_id));
+  json.end_array();
+  json.key("rows").begin_array();
+  for (const std::size_t row : rows) json.value(static_cast<std::uint64_t>(row));
+  json.end_array();
+  json.end_object();
+}
+
 /// `details`: nullptr for a cohort written whole; otherwise the cohort's detail columns are
 /// written there (its details document, docs/store-json.md "Details apart") and the cohort
 /// says which file holds them, `details_number`.
@@ -310,12 +331,6 @@ void write_cohort(CompactJsonWriter& json, const CohortGroup& group, std::string
     write_dictionary(out, key, texts);
   };
   const auto always = [](const std::string& text) { return std::optional<std::string>(text); };
-  const auto commit = [&](CompactJsonWriter& out, const StoredRecord& s) {
-    optional_text(out, s.record.commit_sha);
-  };
-  const auto record_id = [&](CompactJsonWriter& out, const StoredRecord& s) {
-    out.value(short_id(s.record.record_id));
-  };
   // What only a chosen cohort shows (its charts' bands, its records table and tooltips):
   // apart, the viewer loads it when the cohort is opened.
   const auto detail_columns = [&](CompactJsonWriter& out) {
@@ -326,35 +341,23 @@ void write_cohort(CompactJsonWriter& json, const CohortGroup& group, std::string
     dictionary(out, "benchmark",
                [&](const StoredRecord& s) { return always(s.record.benchmark_id); });
     dictionary(out, "branch", [&](const StoredRecord& s) { return filled(s.record.branch); });
-    column(out, "commit", commit);
+    column(out, "commit", [&](CompactJsonWriter& o, const StoredRecord& s) {
+      optional_text(o, s.record.commit_sha);
+    });
   };
   const auto detail_columns_after = [&](CompactJsonWriter& out) {
     column(out, "eligible",
            [&](CompactJsonWriter& o, const StoredRecord& s) { o.value(s.eligible); });
-    column(out, "record", record_id);
+    column(out, "record", [&](CompactJsonWriter& o, const StoredRecord& s) {
+      o.value(short_id(s.record.record_id));
+    });
   };
 
   json.begin_object();
   json.key("benchmarks").begin_array();
   for (const auto& name : benchmarks) json.value(name);
   json.end_array();
-  if (details != nullptr) {
-    // The commit and record id of the records "what changed" names, so that the first
-    // screen needs no cohort's details.
-    const std::vector<std::size_t> rows = named_rows(group, change_rows);
-    json.key("details").begin_object();
-    json.key("commit").begin_array();
-    for (const std::size_t row : rows) commit(json, *group.entries[row].stored);
-    json.end_array();
-    json.key("file").value(static_cast<std::uint64_t>(details_number));
-    json.key("record").begin_array();
-    for (const std::size_t row : rows) record_id(json, *group.entries[row].stored);
-    json.end_array();
-    json.key("rows").begin_array();
-    for (const std::size_t row : rows) json.value(static_cast<std::uint64_t>(row));
-    json.end_array();
-    json.end_object();
-  }
+  if (details != nullptr) write_details_reference(json, group, change_rows, details_number);
   json.key("devices").begin_array();
   for (const auto& name : devices) json.value(name);
   json.end_array();

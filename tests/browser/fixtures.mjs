@@ -629,6 +629,7 @@ export function writeStoreData(siteDir, document, { js = true, json = false, str
   return text.length;
 }
 
+// What perfgate report writes for a large document: the JSON text in parts of 2 MiB.
 export const PART_BYTES = 2 * 1024 * 1024;
 
 // data/store.js (in parts beyond PART_BYTES) and data/cohorts/N.js; returns the bytes of

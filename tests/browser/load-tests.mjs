@@ -8,7 +8,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { assert, assertClean, assertEqual } from "./harness.mjs";
-import { largeHistory, largeStore, partScripts, writeApartScripts } from "./fixtures.mjs";
+import { PART_BYTES, largeHistory, largeStore, partScripts, writeApartScripts } from "./fixtures.mjs";
 
 const GOAL_MS = 1000;
 // The viewer's own part must stay small whatever the load: it is ours to keep fast.
@@ -22,9 +22,6 @@ const LOADED = 0.7;
 function machineLoad() {
   return loadavg()[0] / cpus().length;
 }
-
-// What perfgate report writes for a large document: the JSON text in parts of 2 MiB.
-const PART_BYTES = 2 * 1024 * 1024;
 
 // data/NAME.js and its parts data/NAME.N.js.
 function removeScripts(dir, name) {
