@@ -49,7 +49,9 @@ struct ClassificationInputs {
 /// INCONCLUSIVE (--method stat): no gated metric regressed, and the interval of at least
 /// one gated metric straddles its threshold; or every regressed metric is a time or a rate
 /// and the record was measured on a machine busier than its baseline's
-/// (gate/machine_load.hpp): those metrics are then marked inconclusive, not regressed.
+/// (gate/machine_load.hpp): those metrics are then marked inconclusive, not regressed. So
+/// are they when every part of the record's runs met a busy machine and the load alone
+/// could explain the whole change.
 void classify(NormalizedRecord& record, const ClassificationInputs& inputs);
 
 }  // namespace perfgate

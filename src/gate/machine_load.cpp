@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 namespace perfgate {
 namespace {
@@ -65,6 +66,26 @@ std::optional<std::string> pressure_rule(double now,
       now, *busiest_before);
 }
 
+// One part's busy machine: by its CPU pressure where it is said, else by its load average.
+std::optional<BusyMachine> busy_part(const Json& state) {
+  if (!state.is_object()) return std::nullopt;
+  // The pressure covers exactly the runs' time; the 1-minute average also remembers the
+  // minute before them, so where the pressure is said it alone decides.
+  if (const auto pressure = state.find("cpu_pressure_percent");
+      pressure != state.end() && pressure->is_number() && pressure->get<double>() >= 0) {
+    const double percent = pressure->get<double>();
+    if (percent < kBusyPressure) return std::nullopt;
+    const double slowdown =
+        percent >= 100 ? std::numeric_limits<double>::infinity() : 100 / (100 - percent);
+    return BusyMachine{fmt::format("tasks waited for a CPU {:.0f}% of the time", percent),
+                       slowdown};
+  }
+  const std::optional<BackgroundLoad> load = part_load(state);
+  if (!load || load->load <= load->cores) return std::nullopt;
+  return BusyMachine{fmt::format("load {:.1f} on {} core(s)", load->load, load->cores),
+                     load->load / load->cores};
+}
+
 }  // namespace
 
 std::optional<BackgroundLoad> background_load(const NormalizedRecord& record) {
@@ -116,6 +137,18 @@ std::string busier_than_baseline(const NormalizedRecord& current,
   if (!busiest_before || now->load - *busiest_before < kLoadStep) return "";
   return fmt::format("measured at load {:.1f} on {} core(s), its baseline at load {:.1f} at most",
                      now->load, now->cores, *busiest_before);
+}
+
+std::optional<BusyMachine> busy_machine(const NormalizedRecord& record) {
+  std::optional<BusyMachine> least;
+  bool quiet_part = false;
+  for_each_part(record, [&least, &quiet_part](const Json& state) {
+    const std::optional<BusyMachine> busy = busy_part(state);
+    if (!busy) quiet_part = true;
+    if (busy && (!least || busy->explainable_slowdown < least->explainable_slowdown)) least = busy;
+  });
+  if (quiet_part) return std::nullopt;
+  return least;
 }
 
 }  // namespace perfgate

@@ -44,4 +44,20 @@ bool load_sensitive_unit(const std::string& unit);
 std::string busier_than_baseline(const NormalizedRecord& current,
                                  const std::vector<NormalizedRecord>& baseline);
 
+/// A busy machine under a record's runs, and how much slower it could have made them.
+struct BusyMachine {
+  std::string description;  ///< "tasks waited for a CPU 57% of the time"
+  /// The largest slowdown (a ratio, >= 1) the load alone can explain: runs that met tasks
+  /// waiting for a CPU a share p of their time waited at most that long themselves, so they
+  /// took at most 1 / (1 - p) of their time on an idle machine; by the load average, L
+  /// runnable tasks on C cores leave each at least C / L of a CPU. Infinity at p = 100%.
+  double explainable_slowdown = 1;
+};
+
+/// Whether the machine was busy for every part of a record's measurement (its first runs,
+/// and a `compare --confirm` confirmation's): by the CPU pressure where a part says it, at
+/// least 25%; else by the load average, more runnable tasks than cores. The least busy
+/// part, which bounds what the load can explain. nullopt when a part was idle or unsaid.
+std::optional<BusyMachine> busy_machine(const NormalizedRecord& record);
+
 }  // namespace perfgate

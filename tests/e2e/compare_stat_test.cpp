@@ -153,6 +153,33 @@ TEST(CompareStat, ASlowerRecordFromABusierMachineIsInconclusiveNotARegression) {
   EXPECT_EQ(record["quality_metadata"]["machine_state"]["load_1m_start"], 3.9);
 }
 
+Json busy_state(double pressure) {
+  Json state = machine_state(2.6);
+  state["cpu_pressure_percent"] = pressure;
+  return state;
+}
+
+TEST(CompareStat, ASlowerTimeThatABusyMachineExplainsIsInconclusiveUnlessTheLoadCannotBeAllOfIt) {
+  Cohort c;
+  // Baseline and record under the same busy loop on each core: not busier than the baseline.
+  c.establish_baseline(busy_state(57));
+  const std::vector<double> slower = {0.0026, 0.00261, 0.00259};
+  const auto busy = c.perfgate({"compare", "-r", c.write(slower, "", busy_state(56)), "--json"});
+  EXPECT_EQ(busy.exit_code, 2) << busy.out << busy.err;
+  const Json record = only_record(busy);
+  EXPECT_EQ(record["comparison_status"], "INCONCLUSIVE");
+  EXPECT_THAT(record["comparison_status_reason"].get<std::string>(),
+              HasSubstr("the machine was busy (measured while tasks waited for a CPU 56% of the "
+                        "time): latency +30%"));
+  EXPECT_THAT(record["comparison_status_reason"].get<std::string>(),
+              HasSubstr("Rerun when the machine is idle, or count instructions"));
+  // Three times as slow: waiting 56% of the time stretches runs 2.27 times at most.
+  const auto much = c.perfgate(
+      {"compare", "-r", c.write({0.006, 0.00601, 0.00599}, "", busy_state(56)), "--json"});
+  EXPECT_EQ(much.exit_code, 1) << much.out << much.err;
+  EXPECT_EQ(only_record(much)["comparison_status"], "REGRESSION");
+}
+
 TEST(CompareStat, RefusesAnUnknownMethod) {
   Cohort c;
   const auto result = c.perfgate({"compare", "--method", "median"});

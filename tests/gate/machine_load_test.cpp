@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "gate/comparison_status.hpp"
 #include "gate/normalized_fixtures.hpp"
 
@@ -191,6 +193,102 @@ TEST(LoadAwareVerdict, SeedMethodKeepsTheSeedRule) {
   const NormalizedRecord r = judged(measured({{"latency", 13.0}}, 3.9, 4.0),
                                     idle_baseline({{"latency", 10.0}}), CompareMethod::kSeed);
   EXPECT_EQ(r.comparison_status, "REGRESSION");
+}
+
+TEST(BusyMachine, ByThePressureWhereItIsSaidElseByTheLoadAverage) {
+  const auto busy = busy_machine(with_pressure(measured({{"latency", 1.0}}, 2.5, 3.4), 57));
+  ASSERT_TRUE(busy.has_value());
+  EXPECT_EQ(busy->description, "tasks waited for a CPU 57% of the time");
+  EXPECT_DOUBLE_EQ(busy->explainable_slowdown, 100.0 / 43);
+  EXPECT_FALSE(busy_machine(with_pressure(measured({{"latency", 1.0}}, 3.9, 4.0), 24)))
+      << "a high load average that the runs' own pressure does not bear out";
+  EXPECT_TRUE(std::isinf(busy_machine(with_pressure(measured({{"latency", 1.0}}, 0.2, 0.2), 100))
+                             ->explainable_slowdown));
+  const auto by_load = busy_machine(measured({{"latency", 1.0}}, 3.9, 4.0));
+  ASSERT_TRUE(by_load.has_value());
+  EXPECT_EQ(by_load->description, "load 3.9 on 2 core(s)");
+  EXPECT_DOUBLE_EQ(by_load->explainable_slowdown, 1.95);
+  EXPECT_FALSE(busy_machine(measured({{"latency", 1.0}}, 2.0, 2.5))) << "no more tasks than cores";
+  EXPECT_FALSE(busy_machine(v2_record({{"latency", 1.0}}))) << "a record that does not say";
+  NormalizedRecord confirmed = with_pressure(measured({{"latency", 1.0}}, 2.5, 3.4), 80);
+  confirmed.quality_metadata["confirmation"] = {{"machine_state", machine_state(2.4, 3.3)}};
+  confirmed.quality_metadata["confirmation"]["machine_state"]["cpu_pressure_percent"] = 60.0;
+  ASSERT_TRUE(busy_machine(confirmed).has_value());
+  EXPECT_EQ(busy_machine(confirmed)->description, "tasks waited for a CPU 60% of the time")
+      << "the least busy part bounds what the load explains";
+  confirmed.quality_metadata["confirmation"]["machine_state"]["cpu_pressure_percent"] = 5.0;
+  EXPECT_FALSE(busy_machine(confirmed)) << "a confirmation that met an idle machine";
+}
+
+// Records measured under a busy loop on each core of 2, as bench/compare_verdicts.sh's
+// busy baseline: both sides wait for a CPU alike, so the machine is not busier than for them.
+std::vector<NormalizedRecord> loops_baseline(const std::map<std::string, double>& levels) {
+  std::vector<NormalizedRecord> baseline;
+  for (double pressure : {56.0, 58.0, 57.0}) {
+    baseline.push_back(with_pressure(measured(levels, 2.1, 3.0), pressure));
+  }
+  return baseline;
+}
+
+TEST(LoadAwareVerdict, ASlowerTimeThatABusyMachineExplainsIsInconclusive) {
+  const NormalizedRecord r = judged(with_pressure(measured({{"latency", 1.3}}, 2.5, 3.4), 57),
+                                    loops_baseline({{"latency", 1.0}}));
+  EXPECT_EQ(r.comparison_status, "INCONCLUSIVE");
+  ASSERT_EQ(r.comparisons.size(), 1u);
+  EXPECT_TRUE(r.comparisons[0].inconclusive);
+  const std::string opening =
+      "the machine was busy (measured while tasks waited for a CPU 57% of the time): latency "
+      "+30% (+0.3 s), 95% interval ";
+  EXPECT_EQ(r.comparison_status_reason.substr(0, opening.size()), opening);
+  const std::string ending =
+      " may be the load's, not the code's. Rerun when the machine is idle, or count "
+      "instructions (run --measure time,instructions)";
+  ASSERT_GE(r.comparison_status_reason.size(), ending.size());
+  EXPECT_EQ(r.comparison_status_reason.substr(r.comparison_status_reason.size() - ending.size()),
+            ending);
+  EXPECT_FALSE(r.baseline_eligible);
+}
+
+TEST(LoadAwareVerdict, AConfirmationOnABusyMachineTooCannotVouchForTheMoment) {
+  NormalizedRecord confirmed = with_pressure(measured({{"latency", 1.3}}, 2.5, 3.4), 57);
+  confirmed.quality_metadata["confirmation"] = {{"machine_state", machine_state(2.4, 3.3)}};
+  confirmed.quality_metadata["confirmation"]["machine_state"]["cpu_pressure_percent"] = 58.0;
+  EXPECT_EQ(judged(confirmed, loops_baseline({{"latency", 1.0}})).comparison_status,
+            "INCONCLUSIVE");
+  confirmed.quality_metadata["confirmation"]["machine_state"]["cpu_pressure_percent"] = 4.0;
+  EXPECT_EQ(judged(confirmed, loops_baseline({{"latency", 1.0}})).comparison_status, "REGRESSION")
+      << "confirmed at a quiet moment";
+}
+
+TEST(LoadAwareVerdict, AChangeLargerThanTheLoadCouldMakeRegresses) {
+  // Waiting 57% of the time makes runs at most 1 / 0.43 = 2.33 times as slow.
+  EXPECT_EQ(judged(with_pressure(measured({{"latency", 3.0}}, 2.5, 3.4), 57),
+                   loops_baseline({{"latency", 1.0}}))
+                .comparison_status,
+            "REGRESSION");
+  EXPECT_EQ(judged(with_pressure(measured({{"latency", 2.0}}, 2.5, 3.4), 57),
+                   loops_baseline({{"latency", 1.0}}))
+                .comparison_status,
+            "INCONCLUSIVE");
+  // A rate: 10 units/s falling to 2 is five times as slow; to 6, 1.67 times.
+  EXPECT_EQ(judged(with_pressure(measured({{"throughput", 2.0}}, 2.5, 3.4), 57),
+                   loops_baseline({{"throughput", 10.0}}))
+                .comparison_status,
+            "REGRESSION");
+  EXPECT_EQ(judged(with_pressure(measured({{"throughput", 6.0}}, 2.5, 3.4), 57),
+                   loops_baseline({{"throughput", 10.0}}))
+                .comparison_status,
+            "INCONCLUSIVE");
+}
+
+TEST(LoadAwareVerdict, AnIdleMachineJudgesAsBefore) {
+  std::vector<NormalizedRecord> baseline;
+  for (double pressure : {2.0, 4.0, 3.0}) {
+    baseline.push_back(with_pressure(measured({{"latency", 1.0}}, 0.3, 1.0), pressure));
+  }
+  EXPECT_EQ(
+      judged(with_pressure(measured({{"latency", 1.3}}, 0.3, 1.2), 6), baseline).comparison_status,
+      "REGRESSION");
 }
 
 }  // namespace PERFGATE_TEST_FILE

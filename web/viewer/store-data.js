@@ -54,7 +54,7 @@
   var COMPARED = { REGRESSION: true, INCONCLUSIVE: true, PASS: true };
   pv.VERDICT_TEXT = {
     regressed: "this metric regressed",
-    inconclusive: "this metric is INCONCLUSIVE (its interval straddles the threshold)",
+    inconclusive: "this metric is INCONCLUSIVE (its interval straddles the threshold, or the machine's load may explain it)",
     not_gated: "this metric changed beyond its threshold, but is not gated (or under the floor)",
     not_measured: "this metric was not measured",
     ok: "this metric is within its threshold",
