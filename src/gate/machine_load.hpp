@@ -49,7 +49,7 @@ struct BusyMachine {
   std::string description;  ///< "tasks waited for a CPU 57% of the time"
   /// The largest slowdown (a ratio, >= 1) the load alone can explain: runs that met tasks
   /// waiting for a CPU a share p of their time waited at most that long themselves, so they
-  /// took at most 1 / (1 - p) of their time on an idle machine; by the load average, L
+  /// took at most 1 / (1 - p) times as long as on an idle machine; by the load average, L
   /// runnable tasks on C cores leave each at least C / L of a CPU. Infinity at p = 100%.
   double explainable_slowdown = 1;
 };
