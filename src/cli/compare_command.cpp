@@ -256,7 +256,8 @@ CLI::App* add_compare_command(CLI::App& app, CompareOptions& options) {
       "measures once.\n\n"
       "Exit status: 0 PASS or CALIBRATION_NEEDED; 1 REGRESSION, RECIPE_MISMATCH or INFRA_ERROR\n"
       "(including a malformed raw record); 2 INCONCLUSIVE (none of those, and an interval\n"
-      "straddles its threshold: rerun, or raise the repetitions); 66 no raw records, or a store\n"
+      "straddles its threshold: rerun, or raise the repetitions; or the machine's load can\n"
+      "explain a slower time: rerun when it is idle); 66 no raw records, or a store\n"
       "that does not exist (pass --init to create it); 74 store not writable; 130, 143 or 129\n"
       "interrupted while confirming (the runs it started are killed; nothing is stored).");
   return cmd;
