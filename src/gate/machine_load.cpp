@@ -66,14 +66,23 @@ std::optional<std::string> pressure_rule(double now,
       now, *busiest_before);
 }
 
+// One part's reading of cpu_pressure_percent; nullopt when it does not say one.
+std::optional<double> part_pressure(const Json& state) {
+  if (!state.is_object()) return std::nullopt;
+  const auto pressure = state.find("cpu_pressure_percent");
+  if (pressure == state.end() || !pressure->is_number() || pressure->get<double>() < 0) {
+    return std::nullopt;
+  }
+  return pressure->get<double>();
+}
+
 // One part's busy machine: by its CPU pressure where it is said, else by its load average.
 std::optional<BusyMachine> busy_part(const Json& state) {
   if (!state.is_object()) return std::nullopt;
   // The pressure covers exactly the runs' time; the 1-minute average also remembers the
   // minute before them, so where the pressure is said it alone decides.
-  if (const auto pressure = state.find("cpu_pressure_percent");
-      pressure != state.end() && pressure->is_number() && pressure->get<double>() >= 0) {
-    const double percent = pressure->get<double>();
+  if (const std::optional<double> pressure = part_pressure(state)) {
+    const double percent = *pressure;
     if (percent < kBusyPressure) return std::nullopt;
     const double slowdown =
         percent >= 100 ? std::numeric_limits<double>::infinity() : 100 / (100 - percent);
@@ -100,10 +109,9 @@ std::optional<BackgroundLoad> background_load(const NormalizedRecord& record) {
 std::optional<double> cpu_pressure(const NormalizedRecord& record) {
   std::optional<double> busiest;
   for_each_part(record, [&busiest](const Json& state) {
-    if (!state.is_object()) return;
-    const auto pressure = state.find("cpu_pressure_percent");
-    if (pressure == state.end() || !pressure->is_number() || pressure->get<double>() < 0) return;
-    busiest = std::max(busiest.value_or(0), pressure->get<double>());
+    if (const std::optional<double> pressure = part_pressure(state)) {
+      busiest = std::max(busiest.value_or(0), *pressure);
+    }
   });
   return busiest;
 }
