@@ -66,11 +66,14 @@ std::optional<std::string> pressure_rule(double now,
       now, *busiest_before);
 }
 
-// One part's reading of cpu_pressure_percent; nullopt when it does not say one.
+// One part's reading of cpu_pressure_percent; nullopt when it does not say one, or says
+// what is not a share of the time (a hand-edited or hostile record: 500 would let any
+// slowdown pass for the load's).
 std::optional<double> part_pressure(const Json& state) {
   if (!state.is_object()) return std::nullopt;
   const auto pressure = state.find("cpu_pressure_percent");
-  if (pressure == state.end() || !pressure->is_number() || pressure->get<double>() < 0) {
+  if (pressure == state.end() || !pressure->is_number() || !(pressure->get<double>() >= 0) ||
+      pressure->get<double>() > 100) {
     return std::nullopt;
   }
   return pressure->get<double>();

@@ -210,6 +210,8 @@ TEST(BusyMachine, ByThePressureWhereItIsSaidElseByTheLoadAverage) {
   EXPECT_DOUBLE_EQ(by_load->explainable_slowdown, 1.95);
   EXPECT_FALSE(busy_machine(measured({{"latency", 1.0}}, 2.0, 2.5))) << "no more tasks than cores";
   EXPECT_FALSE(busy_machine(v2_record({{"latency", 1.0}}))) << "a record that does not say";
+  EXPECT_FALSE(busy_machine(with_pressure(measured({{"latency", 1.0}}, 0.2, 0.2), 500)))
+      << "not a share of the time: unsaid";
   NormalizedRecord confirmed = with_pressure(measured({{"latency", 1.0}}, 2.5, 3.4), 80);
   confirmed.quality_metadata["confirmation"] = {{"machine_state", machine_state(2.4, 3.3)}};
   confirmed.quality_metadata["confirmation"]["machine_state"]["cpu_pressure_percent"] = 60.0;
