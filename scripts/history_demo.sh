@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # make demo, history step: builds a small git repository (a dozen commits of a tiny C
 # program; one of them makes it 30% slower, one does not build), then runs
-# plan / measure / publish twice (8 commits, then the rest) into its archive branch and
-# exports history.json: the flag at the slow commit, the failed commit with its build
-# error, full coverage.
+# plan / measure / publish twice (8 commits, then the rest with their measured neighbours
+# again: bridges) into its archive branch and exports history.json: the flag at the slow
+# commit, the failed commit with its build error, full coverage.
 #   scripts/history_demo.sh PERFGATE [FOLDER]
 # DEMO_MEASURE='["time", "instructions"]' also counts the program's instructions
 # (bench/history_flags.sh; docs/measurement.md, "Instruction counts").

@@ -87,6 +87,9 @@ int execute_plan(const HistoryOptions& options) {
   plan_options.target = options.target;
   plan_options.activation = options.activation;
   plan_options.confirm_flags = options.confirm_flags;
+  // Bridges pay where a batch measures its commits together: a worker queue's commits are
+  // measured one by one, by whichever worker takes each.
+  plan_options.bridge = !options.no_bridge && options.queue_store.empty();
   plan_options.environment = options.environment;
   plan_options.accept_rewrite = options.accept_rewrite;
   plan_options.backfill = options.backfill;
@@ -116,6 +119,12 @@ int execute_plan(const HistoryOptions& options) {
                                     "back, to {}\n",
                                     plan.extensions.front().commits,
                                     plan.extensions.front().to.substr(0, 12)));
+  }
+  if (!plan.plan.bridging.empty()) {
+    std::cout << fmt::format(
+        "bridging {}: measured again beside the new commit(s) next to them, so that each flag "
+        "compares one batch's measurements (--no-bridge: not)\n",
+        short_list(plan.plan.bridging));
   }
   if (options.confirm_flags) {
     std::cout << (plan.plan.confirming.empty()
@@ -310,6 +319,10 @@ HistoryCommands add_history_command(CLI::App& app, HistoryOptions& options) {
                           "First measure each flagged commit not yet re-measured, and the commit "
                           "before it, again (a pair at a time, within --max): the export then "
                           "says whether each flag is confirmed");
+  commands.plan->add_flag("--no-bridge", options.no_bridge,
+                          "Do not measure again the measured neighbours of the new commits (by "
+                          "default what --max leaves measures them beside the new commits, so "
+                          "that each flag compares one batch's measurements)");
   commands.plan->add_option("--commit", options.commit,
                             "Measure this monitored commit (a new attempt), whatever its state");
   commands.plan

@@ -18,6 +18,7 @@ struct HistoryOptions {
   // plan
   bool retry = false;
   bool confirm_flags = false;   ///< history plan --confirm-flags
+  bool no_bridge = false;       ///< history plan --no-bridge
   bool accept_rewrite = false;  ///< history plan --accept-rewrite
   int backfill = 0;             ///< history plan --backfill N
   std::optional<std::string> commit;

@@ -1,6 +1,7 @@
 #include "history/commit_plan.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "history/history_attempt.hpp"
@@ -31,6 +32,44 @@ Json to_json_array(const std::vector<Item>& items) {
   Json array = Json::array();
   for (const Item& item : items) array.push_back(to_json(item));
   return array;
+}
+
+/// A new commit's flags compare it with the nearest commits on either side that have a
+/// successful measurement. Measured in another batch, at another moment of the machine, a
+/// load that came and went between the two would flag a commit that changes nothing. So
+/// those neighbours are measured again beside the new commits, next to them in the order
+/// (one alternation group), with what the budget has left after every commit it chose: a
+/// bridge never displaces a missing commit.
+void add_bridges(const PlanRequest& request, std::set<std::string>& chosen, CommitPlan& plan) {
+  std::map<std::string, std::size_t> position;
+  for (std::size_t i = 0; i < request.monitored.size(); ++i) position[request.monitored[i]] = i;
+  const auto neighbour = [&](const std::string& sha, bool later) -> std::optional<std::string> {
+    const auto at = position.find(sha);
+    if (at == position.end()) return std::nullopt;
+    for (std::size_t i = at->second; later ? i + 1 < request.monitored.size() : i > 0;) {
+      i = later ? i + 1 : i - 1;
+      const std::string& other = request.monitored[i];
+      if (chosen.count(other)) return std::nullopt;  // measured in this batch anyway
+      const CommitState state = state_of(request, other);
+      if (state == CommitState::kMeasured) return other;
+      if (state == CommitState::kMissing) return std::nullopt;  // its neighbour will change
+    }
+    return std::nullopt;  // only failed commits up to the end
+  };
+  const std::vector<std::string> fresh = plan.selected;  // confirming pairs need no bridge
+  for (const std::string& sha : fresh) {
+    if (std::find(plan.confirming.begin(), plan.confirming.end(), sha) != plan.confirming.end())
+      continue;
+    for (const bool later : {false, true}) {
+      if (static_cast<int>(plan.selected.size()) >= request.max) return;
+      const std::optional<std::string> other = neighbour(sha, later);
+      if (!other) continue;
+      chosen.insert(*other);
+      const auto at = std::find(plan.selected.begin(), plan.selected.end(), sha);
+      plan.selected.insert(later ? std::next(at) : at, *other);
+      plan.bridging.push_back(*other);
+    }
+  }
 }
 
 }  // namespace
@@ -83,6 +122,7 @@ CommitPlan plan_commits(const PlanRequest& request) {
       if (static_cast<int>(plan.selected.size()) >= request.max) break;
       if (wanted(sha)) choose(sha);
     }
+    if (request.bridge && request.backfill.empty()) add_bridges(request, chosen, plan);
   }
   for (const std::string& sha : request.monitored) {
     if (chosen.count(sha)) continue;
@@ -118,6 +158,7 @@ Json to_json(const PlanFile& file) {
                {"monitored", file.monitored},
                {"selected", file.plan.selected},
                {"confirming", file.plan.confirming},
+               {"bridging", file.plan.bridging},
                {"missing", file.plan.missing},
                {"failed", file.plan.failed},
                {"measured", file.plan.measured}};
@@ -165,6 +206,7 @@ std::string plan_file_text(const PlanFile& file) {
   text("archive", file.archive);
   text("baseline", file.baseline);
   text("branch", file.branch);
+  list("bridging", file.plan.bridging);
   list("confirming", file.plan.confirming);
   text("created_at", file.created_at);
   text("current", file.current);
@@ -226,6 +268,8 @@ PlanFile read_plan_file(const std::string& text, const std::string& source) {
   read_history_changes(json, source, file.rewrites, file.extensions);
   // Plans written before --confirm-flags have no "confirming".
   if (json.contains("confirming")) file.plan.confirming = strings(reader, "confirming");
+  // Nor before bridges.
+  if (json.contains("bridging")) file.plan.bridging = strings(reader, "bridging");
   return file;
 }
 

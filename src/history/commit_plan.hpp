@@ -1,7 +1,8 @@
 #pragma once
 // Which monitored commits to measure in this run (seed 003): the target first when it has
 // no measurement, then (--confirm-flags) each flag's two commits again, then the oldest
-// missing ones, at most `max` in all; every other missing
+// missing ones, at most `max` in all; with what the budget leaves, the measured neighbours of
+// the new commits again (bridges between two batches); every other missing
 // commit stays listed. A commit whose latest attempt failed is measured again only when
 // asked (--retry, or --commit naming it), so one commit that never builds cannot starve the
 // rest of the backlog.
@@ -25,6 +26,10 @@ struct PlanRequest {
   /// --confirm-flags: (previous, flagged) commits to measure again whatever their state,
   /// first, a whole pair at a time while the budget allows.
   std::vector<std::pair<std::string, std::string>> confirm;
+  /// Whether the budget left after the new commits measures their neighbours again: on each
+  /// side of a new commit, the nearest commit with a successful measurement (failed ones
+  /// skipped), which its flags compare it with (not with --no-bridge, --commit, --backfill).
+  bool bridge = false;
   /// --backfill: the commits the plan extended the history back by, newest first: chosen
   /// first (within max), instead of the target and the oldest missing commits.
   std::vector<std::string> backfill;
@@ -34,6 +39,9 @@ struct CommitPlan {
   std::vector<std::string> selected;  ///< in the order they are to be measured
   /// Those of `selected` measured again to confirm a flag; written as "confirming".
   std::vector<std::string> confirming;
+  /// Those of `selected` measured again beside a new commit next to them, so that its flags
+  /// compare two measurements of one batch; written as "bridging".
+  std::vector<std::string> bridging;
   std::vector<std::string> missing;   ///< without a measurement and not selected, oldest first
   std::vector<std::string> failed;    ///< latest attempt failed and not selected
   std::vector<std::string> measured;  ///< latest attempt succeeded and not selected

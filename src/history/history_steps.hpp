@@ -26,6 +26,7 @@ struct PlanOptions {
   /// --confirm-flags: measure each flagged commit not yet re-measured, and the commit before
   /// it, again (a pair at a time, within --max), before any missing commit.
   bool confirm_flags = false;
+  bool bridge = true;  ///< plan_commits' PlanRequest::bridge (not with --no-bridge)
   /// --environment: the machine the plan is for; "" for this machine's hardware profile id.
   std::string environment;
   /// --accept-rewrite: the branch's tip no longer contains the ledger's current commit, and

@@ -183,6 +183,7 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   request.target = target;
   request.states = commit_states(ledger, environment, setup_key);
   request.retry = options.retry;
+  request.bridge = options.bridge;
   request.backfill = backfilled;
   if (options.commit) request.commit = resolve_commit(repository, *options.commit, "--commit");
   request.max = options.max.value_or(setup.config.max_per_run);

@@ -108,8 +108,12 @@ TEST_F(HistoryCommand, PlansTheTargetFirstThenTheOldestAndMeasuresOneAttemptEach
     EXPECT_EQ(attempt["cases"][0]["name"], "app");
     EXPECT_EQ(attempt["cases"][0]["repetitions"], 2);
   }
+  // What the budget leaves measures the new commits' measured neighbours again, next to
+  // them (bridges): each flag then compares two measurements of one batch.
   const Json second = round("b2");
-  EXPECT_EQ(second["selected"], Json({commits[2], commits[3]}));
+  EXPECT_EQ(second["selected"], Json({commits[1], commits[2], commits[3], commits[4]}));
+  EXPECT_EQ(second["bridging"], Json({commits[1], commits[4]}));
+  EXPECT_EQ(second["measured"], Json({commits[0]}));
   const Json history = exported();
   EXPECT_EQ(history["coverage"],
             (Json{{"monitored", 5}, {"measured", 5}, {"failed", 0}, {"missing", 0}}));
@@ -117,6 +121,22 @@ TEST_F(HistoryCommand, PlansTheTargetFirstThenTheOldestAndMeasuresOneAttemptEach
   EXPECT_EQ(
       git_.git({"show", "perfgate-data:baseline.json"}).find(activation_) != std::string::npos,
       true);
+  // The bridges' new attempts win: every point from c1 on is batch b2's.
+  for (const Json& series : history["series"]) {
+    const Json& attempt = series["points"]["attempt"];
+    for (std::size_t i = 1; i < attempt.size(); ++i) {
+      const std::string id = history["attempts"][attempt[i].get<std::size_t>()]["id"];
+      EXPECT_NE(id.find("-b2-"), std::string::npos) << id;
+    }
+  }
+  // A bridge never displaces a new commit, and --no-bridge measures none.
+  const std::string fifth = note(5);
+  const std::string sixth = note(6);
+  const Json third = round("b3", {"--max", "2"});
+  EXPECT_EQ(third["selected"], Json({sixth, fifth}));
+  EXPECT_EQ(third["bridging"], Json::array());
+  const std::string seventh = note(7);
+  EXPECT_EQ(round("b4", {"--no-bridge"})["selected"], Json({seventh}));
 }
 
 TEST_F(HistoryCommand, MeasuresThePlansCommitsInAlternationRunByRunUnlessInterleaveIsOne) {
@@ -137,7 +157,7 @@ TEST_F(HistoryCommand, MeasuresThePlansCommitsInAlternationRunByRunUnlessInterle
   // plan, measure, publish: what measure said.
   const auto measure = [&](const std::string& name) {
     const fs::path plan_file = dir_ / (name + ".json");
-    const auto plan = perfgate({"history", "plan", "-o", plan_file.string()});
+    const auto plan = perfgate({"history", "plan", "--no-bridge", "-o", plan_file.string()});
     EXPECT_EQ(plan.exit_code, 0) << plan.err;
     EXPECT_EQ(read_json(plan_file)["selected"].size(), 3u) << plan.out;
     const auto measured = perfgate({"history", "measure", "--plan", plan_file.string(), "-o",
@@ -400,8 +420,10 @@ TEST_F(HistoryCommand, AFailedBuildIsAFailedAttemptThatOnlyTheTargetsValidationF
   ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p3.json").string()}).exit_code, 0);
   EXPECT_EQ(read_json(dir_ / "p3.json")["selected"], Json::array()) << "failures wait for --retry";
   EXPECT_EQ(read_json(dir_ / "p3.json")["failed"], Json({broken, again}));
-  ASSERT_EQ(perfgate({"history", "plan", "--retry", "-o", (dir_ / "p4.json").string()}).exit_code,
-            0);
+  ASSERT_EQ(
+      perfgate({"history", "plan", "--no-bridge", "--retry", "-o", (dir_ / "p4.json").string()})
+          .exit_code,
+      0);
   EXPECT_EQ(read_json(dir_ / "p4.json")["selected"], Json({again, broken})) << "the target first";
 }
 
@@ -470,10 +492,10 @@ TEST_F(HistoryCommand, ASecondMachineNeitherHidesNorFailsTheFirstMachinesData) {
       0);
   EXPECT_EQ(read_json(dir_ / "p4.json")["selected"], Json::array());
   EXPECT_EQ(read_json(dir_ / "p4.json")["failed"], Json::array());
-  ASSERT_EQ(
-      perfgate({"history", "plan", "--environment", "bench-02", "-o", (dir_ / "p5.json").string()})
-          .exit_code,
-      0);
+  ASSERT_EQ(perfgate({"history", "plan", "--no-bridge", "--environment", "bench-02", "-o",
+                      (dir_ / "p5.json").string()})
+                .exit_code,
+            0);
   EXPECT_EQ(read_json(dir_ / "p5.json")["failed"], Json({third}));
   EXPECT_EQ(read_json(dir_ / "p5.json")["measured"], Json({second}));
   // validate of bench-02's batch: its target failed there, whatever main measured.
@@ -610,7 +632,8 @@ TEST_F(HistoryCommand, TwoCheckoutsShareOneArchiveThroughTheirRemote) {
   // A new commit there is measured and pushed; this checkout's next read sees it.
   const std::string theirs = clone_settings.commit({{"NOTES", "from the clone\n"}}, "clone note");
   clone_settings.git({"push", "-q", "origin", "main"});
-  ASSERT_EQ(in_clone({"history", "plan", "-o", (dir_ / "c2.json").string()}).exit_code, 0);
+  ASSERT_EQ(
+      in_clone({"history", "plan", "--no-bridge", "-o", (dir_ / "c2.json").string()}).exit_code, 0);
   EXPECT_EQ(read_json(dir_ / "c2.json")["selected"], Json({theirs}));
   ASSERT_EQ(in_clone({"history", "measure", "--plan", (dir_ / "c2.json").string(), "-o",
                       (dir_ / "c2").string(), "--run", "c2"})
@@ -657,9 +680,9 @@ TEST_F(HistoryCommand, AnAcceptedRewriteIsRecordedAndKeepsEveryAttemptAndCommit)
   const Json before = exported();
   git_.git({"reset", "-q", "--hard", "HEAD~1"});
   const std::string new_tip = git_.commit({{"NOTES", "rewritten\n"}}, "rewritten note 2");
-  const auto plan =
-      perfgate({"history", "plan", "--accept-rewrite", "-o", (dir_ / "p.json").string()},
-               {{"GITHUB_ACTOR", "reviewer"}});
+  const auto plan = perfgate(
+      {"history", "plan", "--no-bridge", "--accept-rewrite", "-o", (dir_ / "p.json").string()},
+      {{"GITHUB_ACTOR", "reviewer"}});
   ASSERT_EQ(plan.exit_code, 0) << plan.err;
   const Json planned = read_json(dir_ / "p.json");
   ASSERT_EQ(planned["rewrites"].size(), 1u);
@@ -702,7 +725,7 @@ TEST_F(HistoryCommand, AFastForwardMergeThatReordersParentsLosesNoCoverage) {
   git_.checkout("main");
   git_.git({"merge", "-q", "--ff-only", "feature"});
   ASSERT_EQ(git_.rev("main"), m);
-  const Json plan = round("b2");
+  const Json plan = round("b2", {"--no-bridge"});
   EXPECT_EQ(plan["monitored"], Json({activation_, b, x, m, c})) << "c stays monitored";
   EXPECT_EQ(plan["selected"], Json({m, x}));
   const Json history = exported();
@@ -719,7 +742,8 @@ TEST_F(HistoryCommand, AnInterruptedMeasureKeepsFinishedAttemptsAndInventsNone) 
               "slow build");
   note(1);
   note(2);
-  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p.json").string()}).exit_code, 0);
+  ASSERT_EQ(
+      perfgate({"history", "plan", "--no-bridge", "-o", (dir_ / "p.json").string()}).exit_code, 0);
   ASSERT_EQ(read_json(dir_ / "p.json")["selected"].size(), 4u);
   testing::BackgroundPerfgate measure({"history", "measure", "--plan", (dir_ / "p.json").string(),
                                        "-o", (dir_ / "b").string(), "--run", "r1"},
@@ -751,7 +775,8 @@ TEST_F(HistoryCommand, AnInterruptedMeasureKeepsFinishedAttemptsAndInventsNone) 
   EXPECT_EQ(raw, kept);
   EXPECT_EQ(batch["measuring"], Json::array());
   ASSERT_EQ(perfgate({"history", "publish", "--batch", (dir_ / "b").string()}).exit_code, 0);
-  ASSERT_EQ(perfgate({"history", "plan", "-o", (dir_ / "p2.json").string()}).exit_code, 0);
+  ASSERT_EQ(
+      perfgate({"history", "plan", "--no-bridge", "-o", (dir_ / "p2.json").string()}).exit_code, 0);
   EXPECT_EQ(read_json(dir_ / "p2.json")["selected"].size(), 4u - finished)
       << "the rest are planned again";
 }

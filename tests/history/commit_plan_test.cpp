@@ -106,6 +106,43 @@ TEST(CommitPlan, ListsEveryRemainingMissingCommit) {
   EXPECT_EQ(plan.missing.back(), "c18");
 }
 
+TEST(CommitPlan, BridgesMeasureTheNewCommitsMeasuredNeighboursAgainWithTheBudgetLeft) {
+  // c1 c2 measured, c3 failed, c4 c5 new, c6 measured: c4's flag compares it with c2 (the
+  // failed c3 has no point), c5's next point is c6's.
+  PlanRequest r = request({"c1", "c2", "c3", "c4", "c5", "c6"}, {{"c1", CommitState::kMeasured},
+                                                                 {"c2", CommitState::kMeasured},
+                                                                 {"c3", CommitState::kFailed},
+                                                                 {"c6", CommitState::kMeasured}});
+  r.target = "c5";
+  r.bridge = true;
+  r.max = 8;
+  CommitPlan plan = plan_commits(r);
+  EXPECT_EQ(plan.selected, (List{"c5", "c6", "c2", "c4"})) << "each next to the commit it bridges";
+  EXPECT_EQ(plan.bridging, (List{"c6", "c2"}));
+  EXPECT_EQ(plan.measured, (List{"c1"}));
+  EXPECT_EQ(plan.failed, (List{"c3"}));
+  // Only what the new commits leave: never one new commit fewer.
+  r.max = 3;
+  plan = plan_commits(r);
+  EXPECT_EQ(plan.selected, (List{"c5", "c6", "c4"}));
+  EXPECT_EQ(plan.bridging, (List{"c6"})) << "the target's neighbour first: it was chosen first";
+  r.max = 2;
+  plan = plan_commits(r);
+  EXPECT_EQ(plan.selected, (List{"c5", "c4"}));
+  EXPECT_TRUE(plan.bridging.empty());
+  // Without bridges, with --commit, and where no neighbour has a measurement: none.
+  r.max = 8;
+  r.bridge = false;
+  EXPECT_EQ(plan_commits(r).selected, (List{"c5", "c4"}));
+  r.bridge = true;
+  r.commit = "c4";
+  EXPECT_EQ(plan_commits(r).selected, (List{"c4"}));
+  PlanRequest fresh = request({"c1", "c2", "c3"});
+  fresh.bridge = true;
+  EXPECT_EQ(plan_commits(fresh).selected, (List{"c3", "c1", "c2"}));
+  EXPECT_TRUE(plan_commits(fresh).bridging.empty());
+}
+
 TEST(CommitPlan, PlanFileRoundTrips) {
   PlanFile file;
   file.branch = "main";
@@ -120,13 +157,19 @@ TEST(CommitPlan, PlanFileRoundTrips) {
   file.monitored = {"a", "b", "c"};
   file.plan.selected = {"c", "a"};
   file.plan.confirming = {"a"};
+  file.plan.bridging = {"c"};
   file.plan.missing = {"b"};
   const PlanFile read = read_plan_file(to_json(file).dump(), "plan.json");
   EXPECT_EQ(to_json(read), to_json(file));
+  EXPECT_EQ(read.plan.bridging, List{"c"});
+  EXPECT_EQ(plan_file_text(file), pretty_json(to_json(file)));
   // A plan written before --confirm-flags existed has no "confirming".
   Json older = to_json(file);
   older.erase("confirming");
   EXPECT_TRUE(read_plan_file(older.dump(), "plan.json").plan.confirming.empty());
+  // Nor "bridging", before bridges.
+  older.erase("bridging");
+  EXPECT_TRUE(read_plan_file(older.dump(), "plan.json").plan.bridging.empty());
 }
 
 TEST(CommitPlan, PlanFileTextIsTheIndentedDocument) {
