@@ -1,7 +1,7 @@
 // The labelled synthetic corpus of issues 16 and 34 (docs/changes.md, "Quality"): series
 // with known steps, in the kinds of noise real benchmark machines make, and the precision,
 // recall and F1 of stats::find_change_points on them at a tolerance of +-2 points, with
-// each segment test (Yuen's trimmed test, the default, and Welch's) side by side.
+// each segment test (the Huber test, the default; Yuen's trimmed test; Welch's) side by side.
 //   changes_corpus [SERIES] [SEED] [MIN_SEGMENT] [MAX_P_VALUE] [CORPUS]
 // CORPUS is "issue34" (the default) or "issue16".
 //
@@ -197,8 +197,10 @@ int main(int argc, char** argv) {
       "{} series of corpus {} (seed {}), min_segment {}, p-value at most {:g}; "
       "tolerance +-2 points\n",
       count, corpus_name, seed, options.min_segment, options.max_p_value);
+  options.test = perfgate::stats::SegmentTest::kHuber;
+  report(corpus, options, "Welch's t of Huber M-estimates, the default");
   options.test = perfgate::stats::SegmentTest::kTrimmed;
-  report(corpus, options, "Yuen's trimmed t (10%), the default");
+  report(corpus, options, "Yuen's trimmed t (10%), the default before");
   options.test = perfgate::stats::SegmentTest::kWelch;
   report(corpus, options, "Welch's t in place of Yuen's (Apache Otava's test)");
 }

@@ -32,7 +32,7 @@ CLI::App* add_history_changes_command(CLI::App* history, HistoryChangesOptions& 
   cmd->add_option("--min-segment", options.min_segment,
                   "Points on each side of a change, at least (default 5; 2 or more)");
   cmd->add_option("--p-value", options.p_value,
-                  "Largest p-value of a change the trimmed t-test accepts (default 0.001)");
+                  "Largest p-value of a change the segment and trend tests accept (default 0.001)");
   cmd->add_flag("--json", options.json, "Print the changes as JSON (docs/changes.md)");
   cmd->footer(
       "Examples:\n"

@@ -161,7 +161,7 @@ std::string render_changes_json(const std::vector<ChangeSeries>& series,
                          {"schema_version", 1},
                          {source_key, source},
                          {"method",
-                          {{"name", "e-divisive with welch's t-test"},
+                          {{"name", "e-divisive with huber's t-test and a step-over-trend test"},
                            {"min_segment", options.min_segment},
                            {"max_p_value", options.max_p_value}}},
                          {"series", list}};

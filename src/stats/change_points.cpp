@@ -26,9 +26,13 @@ struct Candidate {
 // deviation does too.
 constexpr double kNormalFromMad = 1.482602218505602;
 constexpr double kNormalFromMeanDeviation = 1.2533141373155003;
-/// Values further than this many noise SDs from their fitted value (the trend test) or their
-/// side's median (the relocation) are outliers: they count as if they were this far.
+/// Values further than this many noise SDs from their side's level (the segment test), their
+/// fitted value (the trend test) or their side's median (the relocation) are outliers: they
+/// count as if they were this far.
 constexpr double kOutlierSds = 3;
+/// A side between a change point's final neighbours with more than this share of its values
+/// beyond kOutlierSds is a mixture of levels, not one level with outliers (the segment test).
+constexpr double kMostOutliers = 0.25;
 /// How far from where E-divisive put it a change point may move when it is relocated.
 constexpr std::size_t kRelocationWindow = 20;
 /// Huber's iteration stops when no fitted value moves more than this share of c, or after
@@ -160,16 +164,62 @@ double step_over_trend_p(std::span<const double> values, std::size_t begin, std:
   return 2 * boost::math::cdf(boost::math::complement(distribution, std::fabs(t)));
 }
 
-Moments segment_moments(std::span<const double> segment, const ChangePointOptions& options) {
-  return options.test == SegmentTest::kTrimmed ? trimmed_moments_of(segment, kSegmentTrim)
-                                               : moments_of(segment);
+/// A side's level by Huber's M-estimator of location with clip c (Huber, 1981, 3.2 and
+/// 6.7): the value mu where the residuals, each clamped to [-c, c], sum to 0, found by moving
+/// mu by their mean from the side's median until it stands still; its variance E[psi^2] /
+/// (E[psi'])^2 / n, with psi the clamped residual and E[psi'] the share of values within c
+/// of mu (at least a half). So an outlier weighs as one value c away, however many there
+/// are. With `whole_level`, a side with more than kMostOutliers of its values beyond c is
+/// not a level with outliers but a mixture, and has its plain moments.
+Moments huber_moments(std::span<const double> side, double clip, bool whole_level) {
+  const double n = static_cast<double>(side.size());
+  double mu = median_in(side);
+  double psi_squares = 0, within = 0;
+  for (int iteration = 0; iteration < kHuberIterations; ++iteration) {
+    double sum = 0;
+    psi_squares = 0;
+    within = 0;
+    for (const double y : side) {
+      const double psi = std::clamp(y - mu, -clip, clip);
+      sum += psi;
+      psi_squares += psi * psi;
+      if (std::fabs(y - mu) <= clip) within += 1;
+    }
+    mu += sum / n;
+    if (!(std::fabs(sum / n) > kHuberTolerance * clip)) break;
+  }
+  if (whole_level && 1 - within / n > kMostOutliers) return moments_of(side);
+  const double share = std::max(within / n, 0.5);
+  Moments m;
+  m.count = side.size();
+  m.mean = mu;
+  m.variance = psi_squares / (n - 1) / (share * share);
+  return m;
 }
 
+/// The two-sided p-value of the segment test of values[begin, end) split at `split`: Welch's
+/// t of the two sides' levels (their Huber M-estimates with c = kOutlierSds noise SDs of the
+/// whole segment, their trimmed means or their means, by options.test). `final`: the test
+/// between a change point's final neighbours, where each side should be one level.
 double test_sides(std::span<const double> values, std::size_t begin, std::size_t split,
-                  std::size_t end, const ChangePointOptions& options) {
-  return welch_t_test(segment_moments(values.subspan(begin, split - begin), options),
-                      segment_moments(values.subspan(split, end - split), options))
-      .p_value;
+                  std::size_t end, const ChangePointOptions& options, bool final) {
+  const auto before = values.subspan(begin, split - begin);
+  const auto after = values.subspan(split, end - split);
+  switch (options.test) {
+    case SegmentTest::kHuber: {
+      const double clip = kOutlierSds * noise_sd(values, begin, end);
+      if (!(clip > 0)) break;  // no noise (ties): the plain means decide
+      return welch_t_test(huber_moments(before, clip, final), huber_moments(after, clip, final))
+          .p_value;
+    }
+    case SegmentTest::kTrimmed:
+      return welch_t_test(trimmed_moments_of(before, kSegmentTrim),
+                          trimmed_moments_of(after, kSegmentTrim))
+          .p_value;
+    case SegmentTest::kWelch:
+      break;
+  }
+  return welch_t_test(moments_of(before), moments_of(after)).p_value;
 }
 
 std::optional<Candidate> best_split(std::span<const double> values, std::size_t begin,
@@ -182,7 +232,7 @@ std::optional<Candidate> best_split(std::span<const double> values, std::size_t 
     if (q[t - 1] > q[best - 1]) best = t;
   }
   Candidate candidate{begin + best, q[best - 1], 1};
-  candidate.p_value = test_sides(values, begin, candidate.index, end, options);
+  candidate.p_value = test_sides(values, begin, candidate.index, end, options, false);
   return candidate;
 }
 
@@ -190,7 +240,7 @@ std::optional<Candidate> best_split(std::span<const double> values, std::size_t 
 /// over a linear trend; the larger p-value of the two.
 double final_p(std::span<const double> values, std::size_t left, std::size_t split,
                std::size_t right, const ChangePointOptions& options) {
-  return std::max(test_sides(values, left, split, right, options),
+  return std::max(test_sides(values, left, split, right, options, true),
                   step_over_trend_p(values, left, split, right));
 }
 

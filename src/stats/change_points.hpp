@@ -2,9 +2,9 @@
 // Change points of a series in the E-divisive family (docs/changes.md): the energy
 // statistic (energy_divergence.hpp) says where a segment divides best, and a t-test of the
 // two sides says whether that division is significant, as Apache Otava (formerly Hunter)
-// tests its candidates; by default Yuen's test of trimmed means, which outliers do not
-// defeat, rather than Otava's Welch test. Segments are divided, most significant candidate first,
-// until no candidate is significant. Then every change point is tested again against the
+// tests its candidates; by default a t-test of the sides' Huber M-estimates, which outliers
+// do not defeat, rather than Otava's Welch test. Segments are divided, most significant candidate
+// first, until no candidate is significant. Then every change point is tested again against the
 // segments beside it, by that test and by a test of a step over a linear trend through both
 // segments (a slow drift is not a change), and the weakest is dropped while one fails; each
 // survivor is moved, within 20 points, to the split where a step between its neighbours
@@ -18,8 +18,12 @@ namespace perfgate::stats {
 
 /// The test of a candidate's two segments.
 enum class SegmentTest {
-  /// Yuen's test of 10%-trimmed means (welch_test.hpp): a few outliers (a run that hit a
-  /// busy moment) cannot hide a change, as they can widen Welch's variance.
+  /// Welch's t of the sides' Huber M-estimates of location, outliers clipped at 3 noise SDs
+  /// (the noise from the segment's first differences): outliers (runs that hit a busy
+  /// moment) cannot hide a change, however many a short side holds.
+  kHuber,
+  /// Yuen's test of 10%-trimmed means (welch_test.hpp): as robust while outliers are fewer
+  /// than a tenth of a side (the default from issue 34, part 3, until the Huber test).
   kTrimmed,
   kWelch,  ///< Welch's t-test of the plain means, as Apache Otava tests (before issue 34)
 };
@@ -27,7 +31,7 @@ enum class SegmentTest {
 struct ChangePointOptions {
   std::size_t min_segment = 5;  ///< points on each side of a change point, at least 2
   double max_p_value = 0.001;   ///< a change point's two-sided p-values are at most this
-  SegmentTest test = SegmentTest::kTrimmed;
+  SegmentTest test = SegmentTest::kHuber;
 };
 
 /// The share of each end that SegmentTest::kTrimmed cuts.
