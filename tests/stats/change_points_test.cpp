@@ -159,7 +159,7 @@ TEST(ChangePoints, FindsAStepThatOneOutlierBeforeItHidesFromWelchsTest) {
 
 // The corpus' missed step of issue 34's Huber test: 19 points before a 5% step in 1% noise,
 // three of them outliers. Yuen's 10% trim cuts one value from each end of 19, so the other
-// two stay in its winsorised variance and the step is not significant (p = 0.6 at the true
+// two stay in its winsorised variance and the step is not significant (p = 0.64 at the true
 // split); Huber's estimate weighs each as one value 3 noise SDs away.
 TEST(ChangePoints, FindsAStepThatThreeOutliersOfNineteenHideFromYuensTest) {
   Noise noise(3419);
