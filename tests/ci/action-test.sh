@@ -275,7 +275,8 @@ check "nightly site, export of another commit: exits 65" equals "$(rc_of site-st
 check "nightly site, export of another commit: verdict=ERROR" has_output "$work/site-stale" verdict ERROR
 
 # ---- GitLab: the same script, outputs as dotenv, the run identity of the pipeline --------
-# The newer commit of main: the archive has the others, so the plan selects it alone.
+# The newer commit of main: the archive has the others, so the plan selects it (and its
+# measured neighbour again).
 head=$(git -C "$work/app" rev-parse HEAD)
 clone "$work/gl-measure-ws"
 gitlab_step gl-measure "$work/gl-measure-ws" CI_PIPELINE_SOURCE=schedule CI_COMMIT_SHA="$head" \
@@ -285,8 +286,12 @@ check "GitLab nightly measure: exits 0" equals "$(rc_of gl-measure)" 0
 check "GitLab nightly measure: PERFGATE_VERDICT=PASS in the dotenv file" contains "$s/out/perfgate.env" "PERFGATE_VERDICT=PASS"
 check "GitLab nightly measure: the attempts are the pipeline's (gl-5005-7007)" \
   contains "$s/out/batch/batch.json" '"run": "gl-5005-7007"'
-check "GitLab nightly measure: the plan selects only the new commit" \
-  equals "$(json_of "$s/out/plan.json" 'd["selected"]')" "['$head']"
+# Its one new commit, and (a bridge, docs/history.md) the commit before it again, so that
+# its flag compares two measurements of one batch.
+check "GitLab nightly measure: the plan selects the new commit and its neighbour again" \
+  equals "$(json_of "$s/out/plan.json" 'd["selected"]')" "['$(git -C "$work/app" rev-parse HEAD~1)', '$head']"
+check "GitLab nightly measure: the neighbour is the plan's bridge" \
+  equals "$(json_of "$s/out/plan.json" 'd["bridging"]')" "['$(git -C "$work/app" rev-parse HEAD~1)']"
 clone "$work/gl-publish-ws"
 gitlab_step gl-publish "$work/gl-publish-ws" CI_PIPELINE_SOURCE=schedule CI_COMMIT_SHA="$head" \
   CI_SERVER_URL="$work" CI_PROJECT_PATH=origin PERFGATE_ARCHIVE_TOKEN=fake-archive-token-do-not-leak \
