@@ -41,8 +41,12 @@ Json to_json_array(const std::vector<Item>& items) {
 /// (one alternation group), with what the budget has left after every commit it chose: a
 /// bridge never displaces a missing commit.
 void add_bridges(const PlanRequest& request, std::set<std::string>& chosen, CommitPlan& plan) {
+  // Where the chosen commits are: one pass, a lookup among the few chosen per commit (a long
+  // history monitors hundreds of thousands).
   std::map<std::string, std::size_t> position;
-  for (std::size_t i = 0; i < request.monitored.size(); ++i) position[request.monitored[i]] = i;
+  for (std::size_t i = 0; i < request.monitored.size(); ++i) {
+    if (chosen.count(request.monitored[i])) position.emplace(request.monitored[i], i);
+  }
   const auto neighbour = [&](const std::string& sha, bool later) -> std::optional<std::string> {
     const auto at = position.find(sha);
     if (at == position.end()) return std::nullopt;
