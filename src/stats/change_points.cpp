@@ -125,18 +125,18 @@ StepOverLine fit_step_over_line(const std::vector<double>& y, std::size_t split)
 
 /// Whether values[begin, end) step at `split` beyond a linear trend: the two-sided p-value of
 /// c in y = a + b i + c [i >= split], by the t-test of a regression coefficient (n - 3
-/// degrees of freedom), fitted by Huber's M-estimator with c = kOutlierSds noise SDs: least
+/// degrees of freedom), fitted by Huber's M-estimator with c = kOutlierSds `noise` SDs: least
 /// squares of pseudo-observations, each value pulled to within c of its fitted value, until
 /// the fit stands still (from the sides' medians), so an outlier weighs as one value c away
 /// (Huber, "Robust Statistics", 1981, 7.8). An exact fit gives p = 0 for a step and 1 for
 /// none.
 double step_over_trend_p(std::span<const double> values, std::size_t begin, std::size_t split,
-                         std::size_t end) {
+                         std::size_t end, double noise) {
   const std::vector<double> y(values.begin() + static_cast<std::ptrdiff_t>(begin),
                               values.begin() + static_cast<std::ptrdiff_t>(end));
   const std::size_t n = y.size();
   const std::size_t k = split - begin;
-  const double clip = kOutlierSds * noise_sd(values, begin, end);
+  const double clip = kOutlierSds * noise;
   std::vector<double> fitted(n, median_in(values.subspan(begin, k)));
   std::fill(fitted.begin() + static_cast<std::ptrdiff_t>(k), fitted.end(),
             median_in(values.subspan(split, end - split)));
@@ -199,15 +199,16 @@ Moments huber_moments(std::span<const double> side, double clip, bool whole_leve
 
 /// The two-sided p-value of the segment test of values[begin, end) split at `split`: Welch's
 /// t of the two sides' levels (their Huber M-estimates with c = kOutlierSds noise SDs of the
-/// whole segment, their trimmed means or their means, by options.test). `final`: the test
-/// between a change point's final neighbours, where each side should be one level.
+/// whole segment, their trimmed means or their means, by options.test); `noise` is
+/// noise_sd(values, begin, end). `final`: the test between a change point's final
+/// neighbours, where each side should be one level.
 double test_sides(std::span<const double> values, std::size_t begin, std::size_t split,
-                  std::size_t end, const ChangePointOptions& options, bool final) {
+                  std::size_t end, const ChangePointOptions& options, double noise, bool final) {
   const auto before = values.subspan(begin, split - begin);
   const auto after = values.subspan(split, end - split);
   switch (options.test) {
     case SegmentTest::kHuber: {
-      const double clip = kOutlierSds * noise_sd(values, begin, end);
+      const double clip = kOutlierSds * noise;
       if (!(clip > 0)) break;  // no noise (ties): the plain means decide
       return welch_t_test(huber_moments(before, clip, final), huber_moments(after, clip, final))
           .p_value;
@@ -232,7 +233,8 @@ std::optional<Candidate> best_split(std::span<const double> values, std::size_t 
     if (q[t - 1] > q[best - 1]) best = t;
   }
   Candidate candidate{begin + best, q[best - 1], 1};
-  candidate.p_value = test_sides(values, begin, candidate.index, end, options, false);
+  candidate.p_value =
+      test_sides(values, begin, candidate.index, end, options, noise_sd(values, begin, end), false);
   return candidate;
 }
 
@@ -240,8 +242,10 @@ std::optional<Candidate> best_split(std::span<const double> values, std::size_t 
 /// over a linear trend; the larger p-value of the two.
 double final_p(std::span<const double> values, std::size_t left, std::size_t split,
                std::size_t right, const ChangePointOptions& options) {
-  return std::max(test_sides(values, left, split, right, options, true),
-                  step_over_trend_p(values, left, split, right));
+  // Both tests clip at the same noise SD: one pass over the two segments for it.
+  const double noise = noise_sd(values, left, right);
+  return std::max(test_sides(values, left, split, right, options, noise, true),
+                  step_over_trend_p(values, left, split, right, noise));
 }
 
 /// Drops the change point of `points` (inside [begin, end)) whose final test fails worst,
