@@ -64,6 +64,29 @@ TEST(ResultsTable, ShowsEveryFigureOfAMetricInOneUnit) {
       << text;
 }
 
+// The table above is 78 columns wide: at 78 it keeps its six, one less drops the median
+// (70 columns left), and a width those still overflow drops min … max too.
+TEST(ResultsTable, DropsTheMedianThenMinMaxToFitTheTerminal) {
+  const auto rows_at = [](std::size_t width) {
+    const std::string block = render_outcome_block(measured_outcome(), TableStyle{false, width});
+    const std::size_t start = block.find('\n') + 1;
+    return block.substr(start, block.find("  record:") - start);
+  };
+  EXPECT_EQ(rows_at(78), rows_at(0));
+  EXPECT_EQ(rows_at(77),
+            "  metric   mean ± stdev       min … max        threshold       verdict\n"
+            "  latency  200 ms ± 141.4 ms  100 ms … 300 ms  ≤ 150 ms        BREACH\n"
+            "  memory   13 MB ± 1.414 MB   12 MB … 14 MB    ≤ 100 MB (max)  ok\n"
+            "  decode   2 ms ± 0 ms        2 ms … 2 ms      —               —\n");
+  EXPECT_EQ(rows_at(70), rows_at(77));
+  EXPECT_EQ(rows_at(69),
+            "  metric   mean ± stdev       threshold       verdict\n"
+            "  latency  200 ms ± 141.4 ms  ≤ 150 ms        BREACH\n"
+            "  memory   13 MB ± 1.414 MB   ≤ 100 MB (max)  ok\n"
+            "  decode   2 ms ± 0 ms        —               —\n");
+  EXPECT_EQ(rows_at(20), rows_at(69));  // nothing narrower: the rest must stay
+}
+
 TEST(ResultsTable, ShowsTheFailureReasonOfAFailedBenchmark) {
   BenchmarkOutcome outcome = measured_outcome();
   outcome.record.success = false;
