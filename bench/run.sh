@@ -32,24 +32,27 @@ TOML
 
 config true "$RUNS" /bin/true
 best() { python3 -c "print(min($1, $2))"; }
-overhead() {  # overhead LABEL: the three tools in turn, best of $ROUNDS rounds each
-  local floor=99999 perfgate_total=99999 hyperfine_total=99999 t0 t1
+overhead() {  # overhead LABEL: the tools in turn, best of $ROUNDS rounds each
+  local floor=99999 vfork_floor=99999 perfgate_total=99999 hyperfine_total=99999 t0 t1
   echo "== Per-run overhead, $1: /bin/true x $RUNS, best of $ROUNDS interleaved rounds (load $(cut -d' ' -f1 /proc/loadavg)) =="
   for _ in $(seq "$ROUNDS"); do
     floor=$(best "$floor" "$("$BUILD/bench/spawn_floor" "$RUNS" /bin/true)")
+    vfork_floor=$(best "$vfork_floor" "$("$BUILD/bench/spawn_floor" --vfork "$RUNS" /bin/true)")
     t0=$(now); "$PG" run "$tmp/true.toml" --results-dir "$tmp/out" --no-progress >/dev/null 2>&1; t1=$(now)
     perfgate_total=$(best "$perfgate_total" "$(elapsed "$t0" "$t1")")
     t0=$(now); hyperfine -N --runs "$RUNS" --style none /bin/true >/dev/null 2>&1; t1=$(now)
     hyperfine_total=$(best "$hyperfine_total" "$(elapsed "$t0" "$t1")")
   done
-  python3 - "$RUNS" "$floor" "$perfgate_total" "$hyperfine_total" <<'PY'
+  python3 - "$RUNS" "$floor" "$vfork_floor" "$perfgate_total" "$hyperfine_total" <<'PY'
 import sys
-runs, floor, pg, hf = int(sys.argv[1]), *map(float, sys.argv[2:])
+runs, floor, vfork_floor, pg, hf = int(sys.argv[1]), *map(float, sys.argv[2:])
 print(f"{'':28}{'total s':>10}{'per run µs':>12}{'vs floor':>10}")
-for name, total in (("posix_spawn+wait4 (floor)", floor), ("perfgate run", pg), ("hyperfine -N", hf)):
+for name, total in (("posix_spawn+wait4 (floor)", floor), ("vfork+execve+wait4", vfork_floor),
+                    ("perfgate run", pg), ("hyperfine -N", hf)):
     print(f"{name:28}{total:10.3f}{total / runs * 1e6:12.1f}{total / floor:10.2f}x")
 print(f"perfgate / hyperfine: {pg / hf:.2f}x   (goal: <= 1.00x)")
 print(f"perfgate / floor:     {pg / floor:.2f}x   (goal: <= 1.15x)")
+print(f"perfgate / vfork:     {pg / vfork_floor:.2f}x   (the lowest floor: how perfgate-spawner starts a run)")
 PY
 }
 overhead idle

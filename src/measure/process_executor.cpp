@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -238,10 +239,12 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
     read_end = std::move(pipe.read_end);
     return queued;
   };
+  bool started_when_the_last_ended = false;
   if (queued_ && queued_->spec == spec) {
     id = queued_->id;
     output = std::move(queued_->output);
     queued_.reset();
+    started_when_the_last_ended = true;
   } else {
     cancel_queued();
     if (!spawner_) return result;
@@ -265,6 +268,7 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
   std::optional<CgroupMemory> cgroup;
   ProcessGroupSampler sampler;
   auto next_sample_at = Clock::now() + sample_interval;
+  if (started_when_the_last_ended && !cgroup_parent_) sleep_through_a_short_run(next_sample_at);
   // Slot 0: the output pipe (-1 once closed or never opened, which poll ignores); slot 1:
   // the request socket, readable when the run is over; slot 2: the control socket, watched
   // only while a per-run cgroup waits for the run's pid.
@@ -336,6 +340,8 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
       continue;
     }
     finished = reply;
+    last_finished_ = FinishedRun{Clock::time_point(std::chrono::nanoseconds(reply->ended_at_ns)),
+                                 std::chrono::nanoseconds(reply->wall_ns), 0};
     break;
   }
   // A run that lasted long enough to be announced: read it now, so that announcements
@@ -355,7 +361,28 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
   end.timed_out = finished->timed_out != 0;
   end.usage.add_microseconds(finished->user_us, finished->system_us, finished->max_rss_kib);
   end.wall_s = static_cast<double>(finished->wall_ns) / 1e9;
-  return finish_run(spec, log, result, watched[0].fd, end, sampler, cgroup);
+  result = finish_run(spec, log, result, watched[0].fd, end, sampler, cgroup);
+  if (last_finished_) last_finished_->output_bytes = result.output_bytes;
+  return result;
+}
+
+void ProcessExecutor::sleep_through_a_short_run(Clock::time_point next_sample_at) {
+  // A run queued behind one that lasted a moment started when that one ended (the spawner
+  // says when, on the clock steady_clock reads), and likely lasts as long. perfgate sleeps through
+  // most of it instead of waiting on the spawner's socket: a reply sent to a process that waits
+  // there must wake it on another core, which costs the spawner 18 µs (an interprocessor interrupt,
+  // more in a virtual machine) at the very moment it has just started the next run on its own core.
+  // Asleep, perfgate finds the reply when it wakes, and the spawner's send costs what a copy does.
+  // Only after a run that wrote little: its output waits in its pipe meanwhile (1 MiB).
+  if (!last_finished_ || last_finished_->output_bytes > kQuietRunBytes) return;
+  const auto wake_at = last_finished_->ended_at + last_finished_->wall + last_finished_->wall / 10;
+  if (wake_at >= next_sample_at || interruption_signal() != 0) return;
+  const auto since_epoch =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(wake_at.time_since_epoch());
+  const timespec until{static_cast<time_t>(since_epoch.count() / 1000000000),
+                       static_cast<long>(since_epoch.count() % 1000000000)};
+  // A signal ends the sleep early (EINTR); the loop after it sees the interruption.
+  ::clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, nullptr);
 }
 
 ProcessResult ProcessExecutor::run_directly(const ProcessSpec& spec,

@@ -57,6 +57,11 @@ class ProcessExecutor final : public Executor {
   /// Kills the queued run, if any, and reads its reply.
   void cancel_queued();
   std::chrono::milliseconds sample_interval() const;
+  /// Before waiting for a run that the spawner started as the last one ended: sleeps until
+  /// about when it should end, if that one was short and quiet (the .cpp says why).
+  void sleep_through_a_short_run(std::chrono::steady_clock::time_point next_sample_at);
+  /// A run that wrote more than this may fill its pipe while perfgate sleeps.
+  static constexpr std::size_t kQuietRunBytes = 64 * 1024;
   /// Makes the run's cgroup under cgroup_parent_ and moves `pid` into it.
   void start_cgroup(std::optional<CgroupMemory>& cgroup, pid_t pid);
 
@@ -77,6 +82,15 @@ class ProcessExecutor final : public Executor {
     FileDescriptor output;  ///< the read end of its output pipe, when it has a log
   };
   std::optional<QueuedRun> queued_;
+  /// The last run the spawner finished: when it ended (when the run queued behind it
+  /// started), how long it lasted, and how much it wrote. A queued run like it is waited for
+  /// with a sleep first (sleep_through_a_short_run).
+  struct FinishedRun {
+    std::chrono::steady_clock::time_point ended_at;
+    std::chrono::nanoseconds wall{0};
+    std::size_t output_bytes = 0;
+  };
+  std::optional<FinishedRun> last_finished_;
   /// Kills the run in progress if perfgate dies; only for runs started without the spawner.
   std::optional<OrphanGuard> orphan_guard_;
 };

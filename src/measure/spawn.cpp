@@ -57,16 +57,42 @@ class SpawnFileActions {
 
 }  // namespace
 
+namespace {
+
+// Whether `overrides` names the variable `entry` ("NAME=value") sets. A run's overrides are
+// a handful, so a scan beats building a std::string key for every variable of every run.
+bool overridden(std::string_view entry, const std::map<std::string, std::string>& overrides) {
+  const std::string_view name = entry.substr(0, entry.find('='));
+  for (const auto& [key, value] : overrides) {
+    if (key == name) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::vector<std::string> merged_environment(const std::map<std::string, std::string>& overrides) {
   std::vector<std::string> merged;
   for (char** entry = environ; *entry != nullptr; ++entry) {
-    const std::string_view text(*entry);
-    if (!overrides.contains(std::string(text.substr(0, text.find('='))))) {
-      merged.emplace_back(text);
-    }
+    if (!overridden(*entry, overrides)) merged.emplace_back(*entry);
   }
   for (const auto& [name, value] : overrides) merged.push_back(name + "=" + value);
   return merged;
+}
+
+std::size_t append_merged_environment(std::string& out,
+                                      const std::map<std::string, std::string>& overrides) {
+  std::size_t count = 0;
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    if (overridden(*entry, overrides)) continue;
+    out.append(*entry).push_back('\0');
+    ++count;
+  }
+  for (const auto& [name, value] : overrides) {
+    out.append(name).append(1, '=').append(value).push_back('\0');
+    ++count;
+  }
+  return count;
 }
 
 std::string describe_failure(const ProcessSpec& spec, int error) {

@@ -40,6 +40,10 @@ OutputPipe open_output_pipe(std::string& error);
 
 /// This process's environment with `overrides` added or replacing; each entry "NAME=value".
 std::vector<std::string> merged_environment(const std::map<std::string, std::string>& overrides);
+/// The same entries appended to `out`, each ending with NUL, without a string of its own
+/// each (a run's request to perfgate-spawner, made for every run); returns how many.
+std::size_t append_merged_environment(std::string& out,
+                                      const std::map<std::string, std::string>& overrides);
 
 /// Why a spawn of `spec` failed with `error`: posix_spawn reports one errno for every step in
 /// the child, and a working directory that cannot be entered is the likelier culprit when

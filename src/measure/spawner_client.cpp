@@ -135,6 +135,7 @@ std::optional<std::uint32_t> SpawnerClient::queue_run(const ProcessSpec& spec, i
   request.type = PERFGATE_SPAWNER_RUN;
   // Header and strings go out as one message: [header][cwd\0][argv\0...][env\0...].
   std::string message(sizeof request, '\0');
+  message.reserve(4096);  // a run's environment is usually a few KiB: one allocation
   if (output_fd >= 0) request.flags |= PERFGATE_SPAWN_CAPTURE_OUTPUT;
   if (spec.kill_escapees) request.flags |= PERFGATE_SPAWN_KILL_ESCAPEES;
   if (after_success) request.flags |= PERFGATE_SPAWN_AFTER_SUCCESS;
@@ -146,9 +147,7 @@ std::optional<std::uint32_t> SpawnerClient::queue_run(const ProcessSpec& spec, i
   request.argc = static_cast<std::uint32_t>(spec.argv.size());
   if (!spec.env.empty()) {
     request.flags |= PERFGATE_SPAWN_HAS_ENV;
-    const std::vector<std::string> environment = merged_environment(spec.env);
-    for (const std::string& entry : environment) message.append(entry).push_back('\0');
-    request.envc = static_cast<std::uint32_t>(environment.size());
+    request.envc = static_cast<std::uint32_t>(append_merged_environment(message, spec.env));
   }
   if (spec.timeout_s) {
     // Beyond about 292 years an int64 of nanoseconds overflows: such a limit is none.

@@ -25,7 +25,7 @@
 
 /* Bumped whenever a message changes; the spawner refuses a request of another version, so a
  * perfgate and a spawner from two builds never misread each other. */
-#define PERFGATE_SPAWNER_PROTOCOL_VERSION 3u
+#define PERFGATE_SPAWNER_PROTOCOL_VERSION 4u
 
 enum perfgate_spawner_request_type {
   /* Start a run: followed by payload_bytes of NUL-terminated strings, in order: the working
@@ -71,7 +71,7 @@ enum perfgate_spawner_reply_type {
   PERFGATE_SPAWNER_STARTED = 1,
   /* The run is over. pid > 0: the leader exited (or was killed), what was left of its group
    * was killed and everything was reaped. pid == -1: it could not start, error is the errno
-   * posix_spawn gave. */
+   * that says why. */
   PERFGATE_SPAWNER_FINISHED = 2,
   /* The run was not started: a KILL named it first, or it asked for
    * PERFGATE_SPAWN_AFTER_SUCCESS and the run before it did not succeed. */
@@ -92,6 +92,8 @@ struct perfgate_spawner_reply {
   int64_t system_us;   /* FINISHED: system CPU of everything reaped for the run */
   int64_t max_rss_kib; /* FINISHED: the largest ru_maxrss of everything reaped */
   int64_t wall_ns;     /* FINISHED: from just before the spawn to the leader's exit */
+  int64_t ended_at_ns; /* FINISHED: CLOCK_MONOTONIC at the leader's exit, about when a run
+                        * queued behind it starts */
 };
 
 #endif

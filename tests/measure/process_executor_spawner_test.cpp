@@ -166,6 +166,33 @@ TEST(ProcessExecutorQueue, RunsTheAnnouncedRunAndLogsEachRunsOutputUnderItsHeade
   EXPECT_EQ(read_text_file(dir / "runs.log"), "==> first\nline 1\n==> second\nline 1\nline 2\n");
 }
 
+// After a short quiet run perfgate sleeps through the next queued run instead of waiting
+// on the spawner's socket: a run that then writes more than its pipe holds waits for
+// perfgate to wake and read, and nothing of its output is lost.
+TEST(ProcessExecutorQueue, ALoudRunAfterQuietOnesKeepsAllItsOutput) {
+  const TempDir dir;
+  std::vector<ProcessSpec> runs;
+  for (int i = 0; i < 4; ++i) runs.push_back(child_spec({"exit", "0"}));
+  runs.push_back(child_spec({"output", "3000000"}));
+  runs.push_back(child_spec({"exit", "0"}));
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    runs[i].log_path = dir / "runs.log";
+    runs[i].log_header = "==> run " + std::to_string(i) + "\n";
+    runs[i].log_limit_bytes = 4000000;
+  }
+  ProcessExecutor executor;
+  ASSERT_TRUE(executor.uses_spawner());
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (i + 1 < runs.size()) executor.expect_after_next(runs[i + 1]);
+    const ProcessResult result = executor.run(runs[i]);
+    EXPECT_TRUE(result.succeeded()) << i << ": " << result.reason();
+    EXPECT_EQ(result.output_bytes, i == 4 ? 3000000u : 0u) << i;
+  }
+  const std::string log = read_text_file(dir / "runs.log");
+  EXPECT_EQ(log.size(), 3000000u + 6 * std::string("==> run 0\n").size());
+  EXPECT_EQ(log.find("==> run 5\n"), log.size() - std::string("==> run 5\n").size());
+}
+
 TEST(ProcessExecutorQueue, NeverStartsTheAnnouncedRunAfterARunThatFailed) {
   const TempDir dir;
   ProcessExecutor executor;
@@ -251,6 +278,41 @@ TEST(ProcessExecutorQueue, TheSpawnerKeepsTheTimeoutOfAQueuedRun) {
   EXPECT_EQ(result.outcome, ProcessOutcome::kTimedOut);
   EXPECT_EQ(result.timeout_s, 0.3);
   EXPECT_TRUE(process_group_is_gone(result.pid));
+}
+
+// The spawner starts runs with vfork and execve, looking a name up as posix_spawnp does:
+// on its own PATH (perfgate's), past a folder whose file may not be run, and without a
+// shell for a file that is not a program.
+TEST(ProcessExecutorSpawner, LooksProgramsUpOnPathAsPosixSpawnpDoes) {
+  const TempDir dir;
+  const auto refused = dir.write("refused/prog", "#!/bin/sh\nexit 0\n");
+  ::chmod(refused.c_str(), 0644);
+  const auto runs = dir.write("runs/prog", "#!/bin/sh\nexit 3\n");
+  ::chmod(runs.c_str(), 0755);
+  const auto text = dir.write("text/plain", "exit 0\n");
+  ::chmod(text.c_str(), 0755);
+  const std::string saved_path = std::getenv("PATH") != nullptr ? std::getenv("PATH") : "";
+  const auto run_with_path = [&](const std::string& path, const std::string& program) {
+    ::setenv("PATH", path.c_str(), 1);
+    ProcessExecutor executor;  // its spawner starts with this PATH
+    EXPECT_TRUE(executor.uses_spawner());
+    ProcessResult result = executor.run(spec_for({program}));
+    ::setenv("PATH", saved_path.c_str(), 1);
+    return result;
+  };
+  const std::string refused_folder = (dir / "refused").string();
+  const std::string runs_folder = (dir / "runs").string();
+  const ProcessResult found = run_with_path(refused_folder + "::" + runs_folder, "prog");
+  EXPECT_EQ(found.outcome, ProcessOutcome::kExited) << found.reason();
+  EXPECT_EQ(found.exit_code, 3);
+  const ProcessResult denied = run_with_path("/nonexistent:" + refused_folder, "prog");
+  EXPECT_EQ(denied.outcome, ProcessOutcome::kFailedToStart);
+  EXPECT_EQ(denied.error, "prog: Permission denied");
+  const ProcessResult missing = run_with_path(runs_folder, "perfgate-no-such-program");
+  EXPECT_EQ(missing.error, "perfgate-no-such-program: No such file or directory");
+  const ProcessResult not_a_program = run_with_path(saved_path, text.string());
+  EXPECT_EQ(not_a_program.outcome, ProcessOutcome::kFailedToStart);
+  EXPECT_EQ(not_a_program.error, text.string() + ": Exec format error");
 }
 
 // The pid of this process's child running perfgate-spawner, or 0.
