@@ -3,6 +3,7 @@
 // timeouts that kill the whole group, CPU and peak memory of the whole process tree.
 #include <signal.h>
 
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -83,14 +84,23 @@ class ProcessExecutor final : public Executor {
   };
   std::optional<QueuedRun> queued_;
   /// The last run the spawner finished: when it ended (when the run queued behind it
-  /// started), how long it lasted, and how much it wrote. A queued run like it is waited for
-  /// with a sleep first (sleep_through_a_short_run).
+  /// started) and how much it wrote; and the shortest of the last kRecentRuns runs that
+  /// followed one another in the spawner. A queued run is waited for with a sleep first
+  /// (sleep_through_a_short_run).
   struct FinishedRun {
     std::chrono::steady_clock::time_point ended_at;
-    std::chrono::nanoseconds wall{0};
     std::size_t output_bytes = 0;
   };
   std::optional<FinishedRun> last_finished_;
+  static constexpr std::size_t kRecentRuns = 8;
+  std::array<std::chrono::nanoseconds, kRecentRuns> recent_walls_{};
+  std::size_t recent_count_ = 0;
+  /// How late perfgate's last sleeps through a run ended, and how many sleeps it skipped
+  /// because they ended too late.
+  static constexpr std::size_t kKeptLateness = 8;
+  std::array<std::chrono::nanoseconds, kKeptLateness> lateness_{};
+  std::size_t lateness_count_ = 0;
+  std::size_t sleeps_skipped_ = 0;
   /// Kills the run in progress if perfgate dies; only for runs started without the spawner.
   std::optional<OrphanGuard> orphan_guard_;
 };
