@@ -318,6 +318,13 @@ static void exec_on_path(const char* file, char* const argv[], char* const envp[
   errno = refused ? EACCES : ENOENT;
 }
 
+/* Makes descriptor `target` a copy of `fd`, open across exec; 0 on failure. dup2 onto
+ * itself would keep the close-on-exec flag that every descriptor perfgate passes has. */
+static int onto(int fd, int target) {
+  if (fd == target) return fcntl(fd, F_SETFD, 0) == 0;
+  return dup2(fd, target) == target;
+}
+
 /* Makes descriptor `target` the file `path` opened with `flags`; 0 on failure. */
 static int open_onto(int target, const char* path, int flags) {
   const int fd = open(path, flags);
@@ -349,7 +356,7 @@ static __attribute__((noinline)) pid_t vfork_run(const char* cwd, char* const ar
   if (pid == 0) {
     if (setpgid(0, 0) != 0 || (cwd != NULL && chdir(cwd) != 0) ||
         !open_onto(STDIN_FILENO, "/dev/null", O_RDONLY) ||
-        (output_fd >= 0 ? dup2(output_fd, STDOUT_FILENO) != STDOUT_FILENO
+        (output_fd >= 0 ? !onto(output_fd, STDOUT_FILENO)
                         : !open_onto(STDOUT_FILENO, "/dev/null", O_WRONLY)) ||
         dup2(STDOUT_FILENO, STDERR_FILENO) != STDERR_FILENO ||
         sigprocmask(SIG_SETMASK, &empty, NULL) != 0) {
