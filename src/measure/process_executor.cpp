@@ -401,10 +401,7 @@ void ProcessExecutor::sleep_through_a_short_run(Clock::time_point next_sample_at
   constexpr std::chrono::microseconds kReapAndStart{100};
   const auto wake_at = last_finished_->ended_at + shortest + shortest / 10 + kReapAndStart;
   if (wake_at >= next_sample_at || interruption_signal() != 0) return;
-  const auto since_epoch =
-      std::chrono::duration_cast<std::chrono::nanoseconds>(wake_at.time_since_epoch());
-  const timespec until{static_cast<time_t>(since_epoch.count() / 1000000000),
-                       static_cast<long>(since_epoch.count() % 1000000000)};
+  const timespec until = to_timespec(wake_at.time_since_epoch());
   // A signal ends the sleep early (EINTR); the loop after it sees the interruption.
   ::clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, nullptr);
   const auto late = std::max(Clock::duration::zero(), Clock::now() - wake_at);

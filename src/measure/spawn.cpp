@@ -55,10 +55,6 @@ class SpawnFileActions {
   posix_spawn_file_actions_t actions_;
 };
 
-}  // namespace
-
-namespace {
-
 // Whether `overrides` names the variable `entry` ("NAME=value") sets. A run's overrides are
 // a handful, so a scan beats building a std::string key for every variable of every run.
 bool overridden(std::string_view entry, const std::map<std::string, std::string>& overrides) {
@@ -70,15 +66,6 @@ bool overridden(std::string_view entry, const std::map<std::string, std::string>
 }
 
 }  // namespace
-
-std::vector<std::string> merged_environment(const std::map<std::string, std::string>& overrides) {
-  std::vector<std::string> merged;
-  for (char** entry = environ; *entry != nullptr; ++entry) {
-    if (!overridden(*entry, overrides)) merged.emplace_back(*entry);
-  }
-  for (const auto& [name, value] : overrides) merged.push_back(name + "=" + value);
-  return merged;
-}
 
 std::size_t append_merged_environment(std::string& out,
                                       const std::map<std::string, std::string>& overrides) {
@@ -93,6 +80,19 @@ std::size_t append_merged_environment(std::string& out,
     ++count;
   }
   return count;
+}
+
+std::vector<std::string> merged_environment(const std::map<std::string, std::string>& overrides) {
+  // One merge rule, append_merged_environment's; each entry ends with its NUL there.
+  std::string entries;
+  std::vector<std::string> merged(append_merged_environment(entries, overrides));
+  std::size_t start = 0;
+  for (std::string& entry : merged) {
+    const std::size_t end = entries.find('\0', start);
+    entry.assign(entries, start, end - start);
+    start = end + 1;
+  }
+  return merged;
 }
 
 std::string describe_failure(const ProcessSpec& spec, int error) {
