@@ -21,7 +21,9 @@
 // A found change matches a label within +-2 points, each label at most once (nearest
 // first). Precision = matched / found, recall = matched / labels, F1 their harmonic mean.
 // Recall is also given by step size in noise standard deviations (the step's relative size
-// over the series' relative noise).
+// over the series' relative noise). Last comes the corpus's ceiling at that tolerance: the
+// F1 of an oracle that knows every step, its neighbours and the noise, and places each by
+// likelihood (report_ceiling).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -46,13 +48,14 @@ struct Series {
   std::vector<double> values;
   std::vector<std::size_t> steps;  ///< index of the first point after each step
   std::vector<double> sizes;       ///< |relative change| of each step
+  std::vector<double> levels;      ///< the level of each segment: 100, then after each step
 };
 
 Series make_series(std::mt19937_64& rng, Kind kind, bool issue34) {
   std::uniform_int_distribution<int> length_of(200, 1000);
   std::uniform_int_distribution<int> count_of(0, 4);
   std::uniform_real_distribution<double> unit(0, 1);
-  Series s{kind, 0.01 + 0.09 * unit(rng), {}, {}, {}};
+  Series s{kind, 0.01 + 0.09 * unit(rng), {}, {}, {}, {100}};
   const int length = length_of(rng);
   const int count = count_of(rng);
   const int margin = issue34 ? 10 : 30;
@@ -75,6 +78,7 @@ Series make_series(std::mt19937_64& rng, Kind kind, bool issue34) {
     s.sizes.push_back(size);
     level *= unit(rng) < 0.5 ? 1 + size : 1 - size;
     level_after.push_back(level);
+    s.levels.push_back(level);
   }
   std::normal_distribution<double> gauss(0, 1);
   const double drift = (unit(rng) * 2 - 1) * 0.05;
@@ -175,6 +179,115 @@ void report(const std::vector<Series>& corpus, const perfgate::stats::ChangePoin
   fmt::print("{}\n", total.row("all"));
 }
 
+/// Where a method that knew each label's true neighbours and the noise would place it, by
+/// maximum likelihood, and how sure it would be: the split between the neighbours whose two
+/// levels (the mean of the values within c of each side's median) leave the least squared
+/// error truncated at c = kOutlierSds noise SDs, and the likelihood's mass within +-2 points
+/// of that split (each split weighted exp(-cost / 2 sigma^2)).
+struct Placed {
+  long error = 0;  ///< placed - true
+  double mass_within_tolerance = 0;
+  double sigmas = 0;  ///< the step's size in noise SDs
+};
+
+std::vector<Placed> place_by_likelihood(const Series& s) {
+  constexpr double kOutlierSds = 3;
+  const auto median_of = [&](std::size_t begin, std::size_t end) {
+    std::vector<double> v(s.values.begin() + static_cast<std::ptrdiff_t>(begin),
+                          s.values.begin() + static_cast<std::ptrdiff_t>(end));
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  std::vector<Placed> placed;
+  for (std::size_t k = 0; k < s.steps.size(); ++k) {
+    const std::size_t left = k == 0 ? 0 : s.steps[k - 1];
+    const std::size_t right = k + 1 == s.steps.size() ? s.values.size() : s.steps[k + 1];
+    const double sigma = s.noise * (s.levels[k] + s.levels[k + 1]) / 2;
+    const double clip = kOutlierSds * sigma;
+    const auto level_of = [&](std::size_t begin, std::size_t end) {
+      const double median = median_of(begin, end);
+      double sum = 0, count = 0;
+      for (std::size_t i = begin; i < end; ++i) {
+        if (std::fabs(s.values[i] - median) <= clip) {
+          sum += s.values[i];
+          count += 1;
+        }
+      }
+      return sum / count;
+    };
+    const std::size_t first = left + 2;
+    std::vector<double> costs;
+    for (std::size_t at = first; at + 2 <= right; ++at) {
+      const double before = level_of(left, at), after = level_of(at, right);
+      double cost = 0;
+      for (std::size_t i = left; i < right; ++i) {
+        const double r = std::min(std::fabs(s.values[i] - (i < at ? before : after)), clip);
+        cost += r * r;
+      }
+      costs.push_back(cost);
+    }
+    const auto best =
+        static_cast<std::size_t>(std::min_element(costs.begin(), costs.end()) - costs.begin());
+    double total = 0, near = 0;
+    for (std::size_t j = 0; j < costs.size(); ++j) {
+      const double weight = std::exp(-(costs[j] - costs[best]) / (2 * sigma * sigma));
+      total += weight;
+      if ((j > best ? j - best : best - j) <= 2) near += weight;
+    }
+    placed.push_back({static_cast<long>(first + best) - static_cast<long>(s.steps[k]), near / total,
+                      s.sizes[k] / s.noise});
+  }
+  return placed;
+}
+
+/// What the tolerance of +-2 points allows on this corpus: the F1 of a method that knew
+/// every step, its neighbours and the noise, placed each by likelihood, and reported (a)
+/// all, (b) those at least X noise SDs large, (c) those whose likelihood mass within +-2
+/// points is at least m, X and m the best in hindsight. No method that must find the steps
+/// can expect more than (b) or (c) by much.
+void report_ceiling(const std::vector<Series>& corpus) {
+  std::vector<Placed> all;
+  for (const Series& s : corpus) {
+    for (const Placed& p : place_by_likelihood(s)) all.push_back(p);
+  }
+  const auto f1_when = [&](auto reported) {
+    std::size_t found = 0, matched = 0;
+    for (const Placed& p : all) {
+      if (!reported(p)) continue;
+      ++found;
+      if (std::labs(p.error) <= 2) ++matched;
+    }
+    return Tally{found, all.size(), matched};
+  };
+  Tally best_by_size = f1_when([](const Placed&) { return true; });
+  Tally best_by_mass = best_by_size;
+  double size_threshold = 0, mass_threshold = 0;
+  const auto f1 = [](const Tally& t) {
+    return t.found && t.matched ? 2.0 * t.matched / static_cast<double>(t.found + t.labels) : 0.0;
+  };
+  for (int i = 1; i <= 60; ++i) {
+    const Tally by_size = f1_when([&](const Placed& p) { return p.sigmas >= i * 0.05; });
+    if (f1(by_size) > f1(best_by_size)) {
+      best_by_size = by_size;
+      size_threshold = i * 0.05;
+    }
+    const Tally by_mass =
+        f1_when([&](const Placed& p) { return p.mass_within_tolerance >= i / 60.0; });
+    if (f1(by_mass) > f1(best_by_mass)) {
+      best_by_mass = by_mass;
+      mass_threshold = i / 60.0;
+    }
+  }
+  fmt::print(
+      "\nceiling at +-2 points: every step known, with its neighbours and the noise, placed by "
+      "likelihood\n");
+  fmt::print("{:<28}{:>8}{:>8}{:>9}{:>11}{:>8}{:>7}\n", "", "labels", "found", "matched",
+             "precision", "recall", "F1");
+  fmt::print("{}\n", f1_when([](const Placed&) { return true; }).row("all reported"));
+  fmt::print("{}\n", best_by_size.row(fmt::format("steps >= {:.2f} SD", size_threshold)));
+  fmt::print("{}\n", best_by_mass.row(fmt::format("mass within +-2 >= {:.2f}", mass_threshold)));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -203,4 +316,5 @@ int main(int argc, char** argv) {
   report(corpus, options, "Yuen's trimmed t (10%), the default before");
   options.test = perfgate::stats::SegmentTest::kWelch;
   report(corpus, options, "Welch's t in place of Yuen's (Apache Otava's test)");
+  report_ceiling(corpus);
 }
