@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <set>
 #include <utility>
@@ -232,8 +233,9 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
          {"PERFGATE_WARMUP", warmup ? "1" : "0"}},
         /*kill_escapees=*/true, nullptr);
   };
-  // The spec announced for the next run, which that run then uses as it is.
-  std::optional<ProcessSpec> announced;
+  // The specs announced for the runs after this one, in order, which those runs then use
+  // as they are.
+  std::deque<ProcessSpec> announced;
   for (int index = 0; failure.empty() && index < total; ++index) {
     const bool warmup = index < config.run.num_warmup_runs;
     if (observer_) observer_->run_started(state, index, total, warmup);
@@ -243,13 +245,22 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     const std::string run_label = timed_run_label(index);
     const fs::path metrics_path = run_file(index, "metrics-", ".jsonl");
     const fs::path probe_path = run_file(index, "probe-", ".json");
-    const ProcessSpec spec = announced ? std::move(*announced) : timed_run_spec(index);
-    announced.reset();
-    // With no hook between two runs, the next run is known now: the executor may start it
-    // the moment this one ends, while this one's files are read.
-    if (!config.prepare && !config.conclude && index + 1 < total) {
-      announced = timed_run_spec(index + 1);
-      executor_.expect_after_next(*announced);
+    ProcessSpec spec;
+    if (announced.empty()) {
+      spec = timed_run_spec(index);
+    } else {
+      spec = std::move(announced.front());
+      announced.pop_front();
+    }
+    // With no hook between two runs, the next runs are known now: the executor may start
+    // each the moment the one before it ends, while perfgate reads the files of the runs
+    // before.
+    if (!config.prepare && !config.conclude) {
+      for (int next = index + 1 + static_cast<int>(announced.size());
+           next < total && announced.size() < executor_.runs_to_announce(); ++next) {
+        announced.push_back(timed_run_spec(next));
+        executor_.expect_after_next(announced.back());
+      }
     }
     const ProcessResult result = executor_.run(spec);
     if (result.escapees_killed < 0) {
@@ -278,7 +289,10 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
     };
     if (!result.succeeded()) {
       observation.failure = result.reason();
-    } else {
+    } else if (!scratch.holds_only_its_marker()) {
+      // Most runs leave nothing there: one look at the folder stands for looking for each
+      // file. What a run left is removed once read, so that the folder is empty again for
+      // the next run, and a listing for a run's reports does not grow with the runs before.
       try {
         for (const auto& reported : read_metrics_file(metrics_path)) {
           reports.push_back({reported.name, reported.value, reported.unit.value_or(""),
@@ -291,7 +305,8 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
       }
       // The program's report, and those its forked children wrote beside it
       // (probe-0.json -> probe-0.<pid>.json): a child's regions are the program's too.
-      for (const fs::path& report_path : probe_reports_of_run(probe_path)) {
+      const std::vector<fs::path> report_paths = probe_reports_of_run(probe_path);
+      for (const fs::path& report_path : report_paths) {
         if (!observation.ok) break;
         try {
           const profile::ProbeReport report = profile::load_probe_report(report_path);
@@ -307,6 +322,9 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
               "invalid probe report: " + keep_bad_file(report_path, "probe", ".json", error);
         }
       }
+      std::error_code ignored;
+      fs::remove(metrics_path, ignored);
+      for (const fs::path& report_path : report_paths) fs::remove(report_path, ignored);
     }
     reports = map_components(config, reports);
     for (const auto& report : reports) observation.reported[report.metric] = report.value;

@@ -13,18 +13,28 @@
 
 namespace perfgate {
 
-BoundedLog::BoundedLog(const std::filesystem::path& path, std::size_t limit_bytes)
-    : path_(path),
-      file_(::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)),
-      head_limit_(limit_bytes / 2),
-      tail_limit_(limit_bytes - limit_bytes / 2) {
-  if (!file_.valid()) {
+FileDescriptor BoundedLog::open_for_append(const std::filesystem::path& path) {
+  FileDescriptor file(::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+  if (!file.valid()) {
     throw Error(ExitCode::kIoError,
                 fmt::format("cannot open the worker log {}: {}. Check that its folder exists and "
                             "is writable.",
                             path.string(), std::strerror(errno)));
   }
+  return file;
 }
+
+BoundedLog::BoundedLog(const std::filesystem::path& path, std::size_t limit_bytes)
+    : BoundedLog(path, -1, limit_bytes) {
+  owned_ = open_for_append(path);
+  file_ = owned_.get();
+}
+
+BoundedLog::BoundedLog(const std::filesystem::path& path, int file, std::size_t limit_bytes)
+    : path_(path),
+      file_(file),
+      head_limit_(limit_bytes / 2),
+      tail_limit_(limit_bytes - limit_bytes / 2) {}
 
 void BoundedLog::write(std::string_view chunk) {
   total_bytes_ += chunk.size();
@@ -71,7 +81,7 @@ void BoundedLog::finish() {
 
 void BoundedLog::write_to_file(std::string_view bytes) {
   while (!bytes.empty() && write_error_ == 0) {
-    const ssize_t written = ::write(file_.get(), bytes.data(), bytes.size());
+    const ssize_t written = ::write(file_, bytes.data(), bytes.size());
     if (written < 0) {
       if (errno != EINTR) write_error_ = errno;
       continue;

@@ -15,6 +15,12 @@ class BoundedLog {
   /// Opens `path` for appending (created if missing). Throws Error(kIoError) when it
   /// cannot be opened.
   BoundedLog(const std::filesystem::path& path, std::size_t limit_bytes);
+  /// Appends to `file`, already open for appending to `path` (open_for_append), which must
+  /// outlive this log: one descriptor serves the runs that share a log.
+  BoundedLog(const std::filesystem::path& path, int file, std::size_t limit_bytes);
+  /// `path` opened for appending (created if missing), as the constructor opens it. Throws
+  /// Error(kIoError) when it cannot be opened.
+  static FileDescriptor open_for_append(const std::filesystem::path& path);
 
   /// Writes a line of perfgate's own (a run header) straight to the file; it does not count
   /// against the limit, which bounds only what the child writes.
@@ -34,7 +40,8 @@ class BoundedLog {
   void keep_in_tail(std::string_view bytes);
 
   std::filesystem::path path_;
-  FileDescriptor file_;
+  FileDescriptor owned_;  ///< when the log opened its file itself
+  int file_;
   std::size_t head_limit_;
   std::size_t tail_limit_;
   std::size_t total_bytes_ = 0;

@@ -76,11 +76,15 @@ class Executor {
  public:
   virtual ~Executor() = default;
   virtual ProcessResult run(const ProcessSpec& spec) = 0;
-  /// Says that the call to run() after the next one will be for `spec`, unless the next run
-  /// fails: an executor may start it as soon as the next run ends, before perfgate has
-  /// looked at that run's result. Called before that next run(); a later run() with another
-  /// spec cancels it (it may have run by then). The default ignores it.
+  /// Announces a run to come: the first call after a run() says which run follows the next
+  /// one, each further call the run after the one announced before it; each holds unless a
+  /// run before it fails. An executor may start an announced run as soon as the run before it
+  /// ends, before perfgate has looked at that run's result. A run() with a spec other than
+  /// the first announced one cancels every announced run (some may have run by then). The
+  /// default ignores them.
   virtual void expect_after_next(const ProcessSpec& spec) { (void)spec; }
+  /// How many runs ahead of the next run() the caller should keep announced.
+  virtual std::size_t runs_to_announce() const { return 1; }
 };
 
 }  // namespace perfgate

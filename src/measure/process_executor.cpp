@@ -16,6 +16,7 @@
 #include <array>
 #include <cerrno>
 #include <optional>
+#include <utility>
 
 #include "measure/bounded_log.hpp"
 #include "measure/cgroup_memory.hpp"
@@ -160,40 +161,97 @@ void ProcessExecutor::start_cgroup(std::optional<CgroupMemory>& cgroup, pid_t pi
 }
 
 void ProcessExecutor::expect_after_next(const ProcessSpec& spec) {
-  expected_ = spec;
+  expected_.push_back(spec);
+  ++announced_since_run_;
+}
+
+std::size_t ProcessExecutor::runs_to_announce() const {
+  return std::max<std::size_t>(options_.queue_depth, 2) - 1;
 }
 
 void ProcessExecutor::cancel_queued() {
-  if (!queued_) return;
-  const std::uint32_t id = queued_->id;
-  queued_.reset();
+  if (queued_.empty()) return;
+  const std::uint32_t newest = queued_.back().id;
+  // Announced all the same: a later run() may still ask for them, in this order.
+  for (auto run = queued_.rbegin(); run != queued_.rend(); ++run) {
+    expected_.push_front(std::move(run->spec));
+  }
+  queued_.clear();
   if (!spawner_) return;
-  // It may be waiting, running or over: a KILL skips it or ends it, and its one reply says
-  // which. Its output (if it ran) belongs to no run perfgate reports, so it is not logged.
-  spawner_->kill_run(id);
+  // Each may be waiting, running or over: a KILL for the newest skips or ends each, and the
+  // replies say which. Their output (if they ran) belongs to no run perfgate reports, so it
+  // is not logged.
+  spawner_->kill_run(newest);
   for (;;) {
     const auto reply = spawner_->read_reply();
     if (!reply) {
       stop_using_spawner("it stopped while a queued run was cancelled");
       return;
     }
-    if (reply->run_id >= id) return;
+    if (reply->run_id >= newest) return;
+  }
+}
+
+std::optional<std::uint32_t> ProcessExecutor::ask_spawner(const ProcessSpec& spec,
+                                                          bool after_success,
+                                                          FileDescriptor& read_end,
+                                                          std::string& error) {
+  OutputPipe pipe;
+  if (spec.log_path) {
+    pipe = open_output_pipe(error);
+    if (!pipe.read_end.valid()) return std::nullopt;
+    // A queued run's output is read only once perfgate has handled the runs before it: a
+    // larger pipe (1 MiB, the unprivileged limit; best effort) keeps a talkative program
+    // from blocking on it meanwhile.
+    if (after_success) ::fcntl(pipe.write_end.get(), F_SETPIPE_SZ, 1 << 20);
+  }
+  // The pid is needed at once to move the run into its cgroup, else only by the sampler:
+  // a run over before the sampler's first look never says it.
+  const auto say_started_after = cgroup_parent_ ? std::chrono::nanoseconds(0)
+                                                : std::chrono::nanoseconds(sample_interval()) / 2;
+  const auto queued =
+      spawner_->queue_run(spec, pipe.write_end.get(), after_success, say_started_after);
+  read_end = std::move(pipe.read_end);
+  return queued;
+}
+
+void ProcessExecutor::queue_announced() {
+  // Not with per-run cgroups: perfgate moves each run into its cgroup itself, as soon as it
+  // starts.
+  if (cgroup_parent_) {
+    expected_.clear();
+    return;
+  }
+  const std::size_t behind = runs_are_short_and_quiet() ? runs_to_announce() : 1;
+  while (spawner_ && !expected_.empty() && queued_.size() < behind) {
+    FileDescriptor output;
+    std::string error;
+    const auto id = ask_spawner(expected_.front(), true, output, error);
+    if (!id) return;  // asked for in its own run() call, which says what went wrong
+    queued_.push_back(QueuedRun{std::move(expected_.front()), *id, std::move(output)});
+    expected_.pop_front();
   }
 }
 
 ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
+  fresh_announcements_ = std::exchange(announced_since_run_, 0);
   ProcessResult result;
   if (const int signal = interruption_signal()) {
     // perfgate is stopping: nothing new starts, not even a cleanup hook.
     cancel_queued();
-    expected_.reset();
+    expected_.clear();
     result.outcome = ProcessOutcome::kInterrupted;
     result.signal = signal;
     return result;
   }
   std::optional<BoundedLog> log;
   if (spec.log_path) {
-    log.emplace(*spec.log_path, spec.log_limit_bytes);
+    // The runs of a benchmark share its worker log: it stays open from one to the next.
+    if (!worker_log_ || worker_log_->first != *spec.log_path) {
+      worker_log_.reset();
+      worker_log_.emplace(*spec.log_path, BoundedLog::open_for_append(*spec.log_path));
+    }
+    log.emplace(*spec.log_path, worker_log_->second.get(), spec.log_limit_bytes);
     if (!spec.log_header.empty()) log->note(spec.log_header);
   }
   if (!spec.argv.empty() && uses_spawner()) {
@@ -203,7 +261,7 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
     if (result.outcome != ProcessOutcome::kFailedToStart || !result.error.empty()) return result;
   }
   cancel_queued();
-  expected_.reset();
+  expected_.clear();
   return run_directly(spec, log);
 }
 
@@ -215,60 +273,36 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
   // The run's number and the read end of its output pipe.
   std::optional<std::uint32_t> id;
   FileDescriptor output;
-  const auto queue = [&](const ProcessSpec& run_spec, bool after_success,
-                         FileDescriptor& read_end) -> std::optional<std::uint32_t> {
-    OutputPipe pipe;
-    if (run_spec.log_path) {
-      std::string error;
-      pipe = open_output_pipe(error);
-      if (!pipe.read_end.valid()) {
-        result.error = error;
-        return std::nullopt;
-      }
-      // A queued run's output is read only once perfgate has handled the run before it: a
-      // larger pipe (1 MiB, the unprivileged limit; best effort) keeps a talkative program
-      // from blocking on it meanwhile.
-      if (after_success) ::fcntl(pipe.write_end.get(), F_SETPIPE_SZ, 1 << 20);
-    }
-    // The pid is needed at once to move the run into its cgroup, else only by the sampler:
-    // a run over before the sampler's first look never says it.
-    const auto say_started_after = cgroup_parent_ ? std::chrono::nanoseconds(0)
-                                                  : std::chrono::nanoseconds(sample_interval) / 2;
-    const auto queued =
-        spawner_->queue_run(run_spec, pipe.write_end.get(), after_success, say_started_after);
-    read_end = std::move(pipe.read_end);
-    return queued;
+  const auto ask = [&](const ProcessSpec& run_spec) {
+    id = ask_spawner(run_spec, false, output, result.error);
+    if (!id && result.error.empty()) stop_using_spawner("it stopped before starting a run");
+    return id.has_value();
   };
   bool started_when_the_last_ended = false;
-  if (queued_ && queued_->spec == spec) {
-    id = queued_->id;
-    output = std::move(queued_->output);
-    queued_.reset();
+  if (!queued_.empty() && queued_.front().spec == spec) {
+    id = queued_.front().id;
+    output = std::move(queued_.front().output);
+    queued_.pop_front();
     started_when_the_last_ended = true;
   } else {
     cancel_queued();
     if (!spawner_) return result;
-    id = queue(spec, false, output);
-    if (!id) {
-      if (result.error.empty()) stop_using_spawner("it stopped before starting a run");
-      return result;
+    // Runs announced before the last run() were to follow it, this one first: asked for, the
+    // ones after it still hold; another run drops them. Runs announced since follow this one.
+    const std::size_t earlier = expected_.size() - std::min(expected_.size(), fresh_announcements_);
+    if (earlier > 0 && expected_.front() == spec) {
+      expected_.pop_front();
+    } else {
+      expected_.erase(expected_.begin(), expected_.begin() + static_cast<std::ptrdiff_t>(earlier));
     }
+    if (!ask(spec)) return result;
   }
-  // The run announced after this one waits in the spawner for this one to end. Not with
-  // per-run cgroups: perfgate moves each run into its cgroup itself, as soon as it starts.
-  if (expected_ && !cgroup_parent_) {
-    FileDescriptor next_output;
-    if (const auto next = queue(*expected_, true, next_output)) {
-      queued_ = QueuedRun{*expected_, *next, std::move(next_output)};
-    }
-    result.error.clear();
-  }
-  expected_.reset();
+  queue_announced();
 
   std::optional<CgroupMemory> cgroup;
   ProcessGroupSampler sampler;
   auto next_sample_at = Clock::now() + sample_interval;
-  if (started_when_the_last_ended && !cgroup_parent_) sleep_through_a_short_run(next_sample_at);
+  if (started_when_the_last_ended && !cgroup_parent_) sleep_through_short_runs(next_sample_at);
   // Slot 0: the output pipe (-1 once closed or never opened, which poll ignores); slot 1:
   // the request socket, readable when the run is over; slot 2: the control socket, watched
   // only while a per-run cgroup waits for the run's pid.
@@ -289,9 +323,11 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
       next_sample_at = now + sample_interval;
     }
     if (interruption_signal() != 0 && !kill_requested) {
-      // One KILL for the newest run asked for ends this one and skips the queued one.
-      spawner_->kill_run(queued_ ? queued_->id : *id);
-      queued_.reset();
+      // One KILL for the newest run asked for ends this one and skips the queued ones (whose
+      // replies come after this one's, and are passed over).
+      spawner_->kill_run(queued_.empty() ? *id : queued_.back().id);
+      queued_.clear();
+      expected_.clear();
       kill_requested = true;
     }
     const timespec wait = to_timespec(next_sample_at - now);
@@ -303,10 +339,13 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
     }
     if (watched[1].revents == 0) continue;
     const auto reply = spawner_->read_reply();
+    // The reply of a run cancelled when perfgate was interrupted.
+    if (reply && reply->run_id < *id) continue;
     if (!reply || reply->run_id != *id) {
       // Its children, the run's leader among them, are ours now (we are their subreaper).
       if (pid < 0) pid = spawner_->started_pid(*id);
-      queued_.reset();
+      queued_.clear();
+      expected_.clear();
       stop_using_spawner("it stopped during a run");
       if (pid < 0) {
         // Its pid was not said (yet): a child of ours now can only be that run.
@@ -328,14 +367,9 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
         return result;
       }
       // Queued behind a run that failed, yet asked for all the same: ask again, after the
-      // run queued behind it (which the spawner would skip first) is dropped.
+      // runs queued behind it (which the spawner would skip first) are dropped.
       cancel_queued();
-      if (!spawner_) return result;
-      id = queue(spec, false, output);
-      if (!id) {
-        stop_using_spawner("it stopped before starting a run");
-        return result;
-      }
+      if (!spawner_ || !ask(spec)) return result;
       watched[0].fd = output.valid() ? output.get() : -1;
       continue;
     }
@@ -369,38 +403,60 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
   return result;
 }
 
-void ProcessExecutor::sleep_through_a_short_run(Clock::time_point next_sample_at) {
+bool ProcessExecutor::runs_are_short_and_quiet() const {
+  if (!last_finished_ || last_finished_->output_bytes > kQuietRunBytes || recent_count_ == 0)
+    return false;
+  const auto recent = std::min(recent_count_, kRecentRuns);
+  const auto shortest = *std::min_element(recent_walls_.begin(), recent_walls_.begin() + recent);
+  return shortest < std::chrono::nanoseconds(sample_interval()) / 2;
+}
+
+void ProcessExecutor::sleep_through_short_runs(Clock::time_point next_sample_at) {
   // A run queued behind another started when that one ended (the spawner says when, on the
   // clock steady_clock reads), and likely lasts about as long as the runs before it. perfgate
   // sleeps through most of it instead of waiting on the spawner's socket: a reply sent to a
   // process that waits there must wake it on another CPU, which cost the spawner 18 µs (an
   // interprocessor interrupt, more in a virtual machine) just after it started the next run
   // on its own CPU. Asleep, perfgate finds the reply when it wakes, and the send costs the
-  // spawner what a copy does. It wakes after the shortest of the recent runs, 10% more, and
-  // about the time the spawner takes to reap a run and start the next: woken early it waits
-  // on the socket as before; the spawner runs out of queued runs only if two runs in a row
-  // take less than about half that shortest. Only after a run that wrote little: a run's
-  // output waits in its pipe meanwhile (1 MiB).
+  // spawner what a copy does. Only after a run that wrote little: a run's output waits in
+  // its pipe meanwhile (1 MiB).
+  //
+  // With more runs queued behind this one than half the queue's depth, it sleeps through
+  // those beyond the half too, and then handles their replies one after another without
+  // waiting: it is woken once per half queue instead of once per run, and the spawner still
+  // has half a queue of runs when it wakes. Each run's end is estimated as the shortest of
+  // the recent runs, 10% more, and the time the spawner takes to reap a run and start the
+  // next: woken early, perfgate waits on the socket as before.
   //
   // On a busy machine a sleeper wakes late (a busy loop per core: by 0.25 ms at the median,
-  // 3 ms at the 99th percentile, beside 0.07 ms idle), later than the one queued run gives
-  // it, and the spawner waits for the next request: there perfgate waits on the socket,
-  // where the reply wakes it a whole run before the spawner needs the next. It keeps how
-  // late its last 8 sleeps ended and sleeps only while their median is under a quarter of
-  // the shortest run, trying again every 16th run.
-  if (!last_finished_ || last_finished_->output_bytes > kQuietRunBytes || recent_count_ == 0)
-    return;
+  // 3 ms at the 99th percentile, beside 0.07 ms idle). It keeps how late its last 8 sleeps
+  // ended and sleeps only while their median is under a quarter of what the runs still
+  // queued when it wakes last, trying again every 16th run.
+  if (!runs_are_short_and_quiet()) return;
   const auto recent = std::min(recent_count_, kRecentRuns);
   const auto shortest = *std::min_element(recent_walls_.begin(), recent_walls_.begin() + recent);
+  // At least one run stays queued when perfgate wakes, however shallow the queue.
+  const std::size_t keep = std::max<std::size_t>(runs_to_announce() / 2, 1);
+  const std::size_t through = queued_.size() > keep ? queued_.size() - keep : 0;
+  const std::size_t left_queued = queued_.size() - through;
   const auto kept = std::min(lateness_count_, kKeptLateness);
   if (kept >= kKeptLateness / 2) {
     std::array<std::chrono::nanoseconds, kKeptLateness> sorted = lateness_;
     std::nth_element(sorted.begin(), sorted.begin() + kept / 2, sorted.begin() + kept);
-    if (sorted[kept / 2] > shortest / 4 && ++sleeps_skipped_ % 16 != 0) return;
+    const auto spare = shortest * static_cast<long>(std::max<std::size_t>(left_queued, 1));
+    if (sorted[kept / 2] > spare / 4 && ++sleeps_skipped_ % 16 != 0) return;
   }
   constexpr std::chrono::microseconds kReapAndStart{100};
-  const auto wake_at = last_finished_->ended_at + shortest + shortest / 10 + kReapAndStart;
-  if (wake_at >= next_sample_at || interruption_signal() != 0) return;
+  const auto per_run = shortest + shortest / 10 + kReapAndStart;
+  // This run should be over already: its reply is likely there, and so are those of the
+  // runs perfgate slept through.
+  if (Clock::now() >= last_finished_->ended_at + per_run) return;
+  auto wake_at = last_finished_->ended_at + per_run * static_cast<long>(1 + through);
+  // Not past the sampler's next look, which a run longer than those before it needs.
+  for (std::size_t fewer = through; wake_at >= next_sample_at && fewer > 0; --fewer) {
+    wake_at -= per_run;
+  }
+  if (wake_at >= next_sample_at || wake_at <= Clock::now() || interruption_signal() != 0) return;
   const timespec until = to_timespec(wake_at.time_since_epoch());
   // A signal ends the sleep early (EINTR); the loop after it sees the interruption.
   ::clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, nullptr);

@@ -5,10 +5,12 @@
 
 #include <array>
 #include <chrono>
+#include <deque>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "measure/bounded_log.hpp"
 #include "measure/cgroup_memory.hpp"
@@ -30,15 +32,20 @@ struct ProcessExecutorOptions {
   /// include perfgate's own resident set. nullopt: locate_spawner(). When it is empty or
   /// cannot be started, perfgate starts the runs itself and warns once on stderr.
   std::optional<std::filesystem::path> spawner;
+  /// How many runs perfgate keeps asked of the spawner, the one in progress included, when
+  /// the runs are short and quiet (1: none ahead). Each waits with its own output pipe.
+  std::size_t queue_depth = 16;
 };
 
 /// Starts each run through perfgate-spawner, started at the first run and kept until the
 /// executor is destroyed. Makes the calling process a child subreaper (PR_SET_CHILD_SUBREAPER), so
 /// that descendants orphaned during a run are re-parented to it and can be reaped and counted.
 ///
-/// A run announced with expect_after_next() is queued with the spawner while the run before it
-/// is in progress, so that the spawner starts it the moment that one ends: perfgate's own work
-/// between two runs (and waking perfgate at all) is then off the runs' critical path.
+/// Runs announced with expect_after_next() are queued with the spawner while the run before
+/// them is in progress, so that the spawner starts each the moment the one before it ends:
+/// perfgate's own work between two runs (and waking perfgate at all) is then off the runs'
+/// critical path. One run is queued ahead; up to queue_depth - 1 while the runs are short and
+/// quiet, so that perfgate can sleep through several of them and handle them together.
 class ProcessExecutor final : public Executor {
  public:
   explicit ProcessExecutor(ProcessExecutorOptions options = {});
@@ -46,6 +53,7 @@ class ProcessExecutor final : public Executor {
   /// or written.
   ProcessResult run(const ProcessSpec& spec) override;
   void expect_after_next(const ProcessSpec& spec) override;
+  std::size_t runs_to_announce() const override;
   ~ProcessExecutor() override;
 
   /// Whether runs are started by perfgate-spawner; starts it on first use.
@@ -55,12 +63,23 @@ class ProcessExecutor final : public Executor {
   void stop_using_spawner(const std::string& reason);
   ProcessResult run_with_spawner(const ProcessSpec& spec, std::optional<BoundedLog>& log);
   ProcessResult run_directly(const ProcessSpec& spec, std::optional<BoundedLog>& log);
-  /// Kills the queued run, if any, and reads its reply.
+  /// Kills the queued runs, if any, and reads their replies; their specs go back to the
+  /// front of the announced ones.
   void cancel_queued();
+  /// Asks the spawner for a run of `spec` with an output pipe when it has a log (its read end
+  /// in `read_end`). nullopt with `error` set when the pipe cannot be made, with `error`
+  /// empty when the spawner is gone.
+  std::optional<std::uint32_t> ask_spawner(const ProcessSpec& spec, bool after_success,
+                                           FileDescriptor& read_end, std::string& error);
+  /// Queues announced runs behind the one in progress, as many as the recent runs allow.
+  void queue_announced();
   std::chrono::milliseconds sample_interval() const;
   /// Before waiting for a run that the spawner started as the last one ended: sleeps until
-  /// about when it should end, if that one was short and quiet (the .cpp says why).
-  void sleep_through_a_short_run(std::chrono::steady_clock::time_point next_sample_at);
+  /// about when it should end, or when more of the runs queued behind it should have ended,
+  /// if the runs are short and quiet (the .cpp says why).
+  void sleep_through_short_runs(std::chrono::steady_clock::time_point next_sample_at);
+  /// Whether the recent runs were short and quiet enough to queue deep and sleep through.
+  bool runs_are_short_and_quiet() const;
   /// A run that wrote more than this may fill its pipe while perfgate sleeps.
   static constexpr std::size_t kQuietRunBytes = 64 * 1024;
   /// Makes the run's cgroup under cgroup_parent_ and moves `pid` into it.
@@ -74,15 +93,20 @@ class ProcessExecutor final : public Executor {
   unsigned long runs_started_ = 0;  ///< numbers the per-run cgroups
   std::unique_ptr<SpawnerClient> spawner_;
   bool spawner_tried_ = false;
-  /// What expect_after_next() announced, until the next run() queues it.
-  std::optional<ProcessSpec> expected_;
-  /// A run asked of the spawner ahead of its run() call.
+  /// What expect_after_next() announced and is not queued yet, in order.
+  std::deque<ProcessSpec> expected_;
+  /// How many of expected_ (the last ones) were announced since the last run() call, and
+  /// how many had been when the run() in progress was called: those follow it.
+  std::size_t announced_since_run_ = 0;
+  std::size_t fresh_announcements_ = 0;
+  /// Runs asked of the spawner ahead of their run() calls, in order (announced before the
+  /// ones in expected_).
   struct QueuedRun {
     ProcessSpec spec;
     std::uint32_t id = 0;
     FileDescriptor output;  ///< the read end of its output pipe, when it has a log
   };
-  std::optional<QueuedRun> queued_;
+  std::deque<QueuedRun> queued_;
   /// The last run the spawner finished: when it ended (when the run queued behind it
   /// started) and how much it wrote; and the shortest of the last kRecentRuns runs that
   /// followed one another in the spawner. A queued run is waited for with a sleep first
@@ -101,6 +125,8 @@ class ProcessExecutor final : public Executor {
   std::array<std::chrono::nanoseconds, kKeptLateness> lateness_{};
   std::size_t lateness_count_ = 0;
   std::size_t sleeps_skipped_ = 0;
+  /// The worker log the last run wrote to, kept open for the next.
+  std::optional<std::pair<std::filesystem::path, FileDescriptor>> worker_log_;
   /// Kills the run in progress if perfgate dies; only for runs started without the spawner.
   std::optional<OrphanGuard> orphan_guard_;
 };

@@ -90,7 +90,22 @@ ScratchFolder::ScratchFolder(const std::string& prefix) {
   std::ofstream(path_ / kOwnerFile) << ::getpid() << " " << scratch_owner_start(::getpid()) << "\n";
 }
 
+bool ScratchFolder::holds_only_its_marker() {
+  if (listing_ == nullptr) {
+    listing_ = ::opendir(path_.c_str());
+    if (listing_ == nullptr) return false;
+  } else {
+    ::rewinddir(listing_);  // the next read lists the folder as it is now
+  }
+  while (const dirent* entry = ::readdir(listing_)) {
+    const std::string_view name = entry->d_name;
+    if (name != "." && name != ".." && name != kOwnerFile) return false;
+  }
+  return true;
+}
+
 ScratchFolder::~ScratchFolder() {
+  if (listing_ != nullptr) ::closedir(listing_);
   std::error_code ignored;
   fs::remove_all(path_, ignored);
 }

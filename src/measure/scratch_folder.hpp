@@ -2,6 +2,8 @@
 // A private temporary folder, removed with everything in it when it goes out of scope: for
 // the files programs write during runs, and for the copy of a commit `history measure`
 // builds.
+#include <dirent.h>
+
 #include <filesystem>
 #include <string>
 
@@ -19,9 +21,13 @@ class ScratchFolder {
   ScratchFolder(const ScratchFolder&) = delete;
   ScratchFolder& operator=(const ScratchFolder&) = delete;
   const std::filesystem::path& path() const { return path_; }
+  /// Whether nothing but its marker is in it. Read through a descriptor kept open, so that
+  /// asking again costs a seek and a read of the folder; false when it cannot be read.
+  bool holds_only_its_marker();
 
  private:
   std::filesystem::path path_;
+  DIR* listing_ = nullptr;
 };
 
 }  // namespace perfgate

@@ -121,6 +121,21 @@ TEST(BenchmarkRunner, AnnouncesEachTimedRunBeforeTheOneBeforeItStarts) {
   EXPECT_EQ(f.executor.announced[1].log_header.rfind("==> perfgate: measured run 2 of 2: ", 0), 0u);
 }
 
+TEST(BenchmarkRunner, KeepsAsManyRunsAnnouncedAsTheExecutorAsksForAndNoneBeyondTheLast) {
+  RunnerFixture f;
+  f.config.run.num_warmup_runs = 1;
+  f.config.run.num_measurement_runs = 5;
+  f.executor.to_announce = 3;
+  f.run();
+  // Before the warmup: measured 1-3; before each measured run, the run 3 after it while
+  // there is one.
+  ASSERT_EQ(f.executor.calls.size(), 6u);
+  ASSERT_EQ(f.executor.announced.size(), 5u);
+  for (std::size_t i = 0; i < 5; ++i)
+    EXPECT_EQ(f.executor.announced[i], f.executor.calls[i + 1]) << i;
+  EXPECT_EQ(f.executor.announced[4].env.at("PERFGATE_RUN_INDEX"), "5");
+}
+
 TEST(BenchmarkRunner, AnnouncesNoRunWhenAHookRunsBetweenTwoRuns) {
   RunnerFixture f;
   f.config.prepare = CommandSpec{{"prep"}, "", false};
@@ -141,6 +156,34 @@ TEST(BenchmarkRunner, ReportsAFailedSetupWithoutRunningTheCommand) {
   EXPECT_EQ(record.failure_reason, "setup hook failed: exit status 2");
   EXPECT_TRUE(record.runs.empty());
   EXPECT_EQ(f.executor.calls.size(), 1u);
+}
+
+// A run's files are removed once read: the folder is empty again for the next run, and
+// looking for a run's reports never lists those of the runs before it.
+TEST(BenchmarkRunner, RemovesEachRunsFilesOnceReadAndStillReadsEveryRun) {
+  RunnerFixture f;
+  f.config.run.num_warmup_runs = 0;
+  f.config.run.num_measurement_runs = 4;
+  std::vector<std::size_t> files_before_run;
+  int value = 0;
+  f.executor.on_run = [&](const ProcessSpec& spec) {
+    const auto it = spec.env.find("PERFGATE_METRICS_OUT");
+    if (it == spec.env.end()) return;
+    const std::filesystem::path folder = std::filesystem::path(it->second).parent_path();
+    std::size_t files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+      if (entry.path().filename() != ".perfgate-owner") ++files;
+    }
+    files_before_run.push_back(files);
+    std::ofstream(it->second) << "{\"name\": \"stage\", \"value\": " << ++value << "}\n";
+    // A forked child's report beside the program's (probe-N.<pid>.json).
+    std::ofstream(folder / ("probe-" + spec.env.at("PERFGATE_RUN_INDEX") + ".4242.json"))
+        << testing::kProbeReportText;
+  };
+  const RawRecord record = f.run();
+  ASSERT_TRUE(record.success) << record.failure_reason;
+  EXPECT_EQ(record.metrics.at("stage").samples, (std::vector<double>{1, 2, 3, 4}));
+  EXPECT_EQ(files_before_run, (std::vector<std::size_t>{0, 0, 0, 0}));
 }
 
 TEST(BenchmarkRunner, GivesEachRunItsOwnMetricsFileAndReadsItBack) {

@@ -193,6 +193,70 @@ TEST(ProcessExecutorQueue, ALoudRunAfterQuietOnesKeepsAllItsOutput) {
   EXPECT_EQ(log.find("==> run 5\n"), log.size() - std::string("==> run 5\n").size());
 }
 
+// Short quiet runs are queued up to queue_depth deep: each still runs once, in order, with
+// its own output under its own header, and its own result.
+TEST(ProcessExecutorQueue, RunsADeepQueueInOrderWithEachRunsOutputUnderItsHeader) {
+  const TempDir dir;
+  std::vector<ProcessSpec> runs;
+  std::string expected_log;
+  for (int i = 0; i < 40; ++i) {
+    ProcessSpec run = child_spec({"lines", std::to_string(i % 3)});
+    run.env["PERFGATE_METRICS_OUT"] = (dir / ("marker-" + std::to_string(i))).string();
+    run.log_path = dir / "runs.log";
+    run.log_header = "==> run " + std::to_string(i) + "\n";
+    expected_log += run.log_header;
+    for (int line = 1; line <= i % 3; ++line) expected_log += "line " + std::to_string(line) + "\n";
+    runs.push_back(run);
+  }
+  ProcessExecutorOptions options;
+  options.queue_depth = 8;
+  // Runs shorter than half the sampler's interval count as short, under a sanitizer too.
+  options.sample_interval = std::chrono::milliseconds(1000);
+  ProcessExecutor executor(options);
+  ASSERT_TRUE(executor.uses_spawner());
+  ASSERT_EQ(executor.runs_to_announce(), 7u);
+  std::size_t announced = 0;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    for (; announced < std::min(runs.size(), i + 1 + 7); ++announced) {
+      if (announced > i) executor.expect_after_next(runs[announced]);
+    }
+    const ProcessResult result = executor.run(runs[i]);
+    EXPECT_TRUE(result.succeeded()) << i << ": " << result.reason();
+    EXPECT_EQ(result.output_bytes, (i % 3) * 7u) << i;
+  }
+  EXPECT_EQ(read_text_file(dir / "runs.log"), expected_log);
+}
+
+// A run that fails with runs queued behind it: none of them starts, and a run asked for
+// next (a cleanup) runs at once.
+TEST(ProcessExecutorQueue, StartsNoneOfADeepQueueAfterARunThatFailed) {
+  const TempDir dir;
+  ProcessExecutorOptions options;
+  options.queue_depth = 8;
+  // Runs shorter than half the sampler's interval count as short, under a sanitizer too.
+  options.sample_interval = std::chrono::milliseconds(1000);
+  ProcessExecutor executor(options);
+  ASSERT_TRUE(executor.uses_spawner());
+  // Short quiet runs first, so that the queue is deep when the failing one comes.
+  std::vector<ProcessSpec> runs;
+  for (int i = 0; i < 30; ++i) runs.push_back(marking_spec(dir / ("marker-" + std::to_string(i))));
+  runs[12] = child_spec({"exit", "3"});
+  std::size_t announced = 0;
+  for (std::size_t i = 0; i <= 12; ++i) {
+    for (; announced < std::min(runs.size(), i + 1 + 7); ++announced) {
+      if (announced > i) executor.expect_after_next(runs[announced]);
+    }
+    const ProcessResult result = executor.run(runs[i]);
+    EXPECT_EQ(result.exit_code, i == 12 ? 3 : 0) << i;
+  }
+  EXPECT_TRUE(executor.run(child_spec({"exit", "0"})).succeeded());
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (i == 12) continue;
+    EXPECT_EQ(std::filesystem::exists(dir / ("marker-" + std::to_string(i))), i < 12) << i;
+  }
+  EXPECT_TRUE(executor.uses_spawner());
+}
+
 TEST(ProcessExecutorQueue, NeverStartsTheAnnouncedRunAfterARunThatFailed) {
   const TempDir dir;
   ProcessExecutor executor;

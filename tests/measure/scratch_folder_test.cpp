@@ -79,5 +79,19 @@ TEST(ScratchFolder, RemovesItselfAndWhatKilledProcessesLeftButNothingElse) {
   EXPECT_TRUE(fs::exists(dir / "perfgate-other-abc123"));
 }
 
+// Asked before each run's files are looked for: each answer reads the folder as it is then.
+TEST(ScratchFolder, SaysWhetherAnythingButItsMarkerIsInItEachTimeItIsAsked) {
+  const TempDir dir;
+  const TmpdirScope scope(dir.path());
+  ScratchFolder scratch;
+  EXPECT_TRUE(scratch.holds_only_its_marker());
+  std::ofstream(scratch.path() / "metrics-0.jsonl") << "{}\n";
+  EXPECT_FALSE(scratch.holds_only_its_marker());
+  fs::remove(scratch.path() / "metrics-0.jsonl");
+  EXPECT_TRUE(scratch.holds_only_its_marker());
+  fs::create_directory(scratch.path() / "counts-0");
+  EXPECT_FALSE(scratch.holds_only_its_marker());
+}
+
 }  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -31,13 +31,15 @@ class FakeExecutor : public Executor {
     return result;
   }
 
-  /// Records what the runner announced (the run after the next one).
+  /// Records what the runner announced (the runs after the next one).
   void expect_after_next(const ProcessSpec& spec) override { announced.push_back(spec); }
+  std::size_t runs_to_announce() const override { return to_announce; }
 
   std::vector<ProcessSpec> calls;
   std::vector<ProcessSpec> announced;
   std::deque<ProcessResult> script;
   ProcessResult default_result;
+  std::size_t to_announce = 1;
   std::function<void(const ProcessSpec&)> on_run;
 };
 
