@@ -7,14 +7,14 @@
  * static program, the floor is this program's own (a few hundred KiB).
  *
  * perfgate starts one spawner per executor with its ends of two socketpairs on descriptors 3
- * and 4 (protocol.h) and sends one request per run, and may queue the next run's request
- * while one is in progress. For each run the spawner starts the command in a new process
- * group, says its pid on the control socket, waits for the leader to exit (or for its
- * timeout, or for a KILL request), kills what is left of the group, reaps all of it, and
- * reports the leader's status with the CPU time and largest ru_maxrss of everything it
- * reaped. Then it takes the next request at once: perfgate handles the finished run while
- * the next one is already running, and is woken once per run. It is a child subreaper, so
- * orphans of the run come back to it to be reaped and counted.
+ * and 4 (protocol.h) and sends one request per run, and may queue the requests of the next
+ * runs while one is in progress (they wait in the socket, read in order). For each run the spawner
+ * starts the command in a new process group, says its pid on the control socket, waits for the
+ * leader to exit (or for its timeout, or for a KILL request), kills what is left of the group,
+ * reaps all of it, and reports the leader's status with the CPU time and largest ru_maxrss of
+ * everything it reaped. Then it takes the next request at once: perfgate handles the finished run
+ * while the next one is already running, and may sleep through several runs. It is a child
+ * subreaper, so orphans of the run come back to it to be reaped and counted.
  *
  * When perfgate goes away (exits, crashes, is killed) its ends of the sockets close: the
  * spawner kills the run in progress, reaps it, starts nothing that was queued, and exits. */

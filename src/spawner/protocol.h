@@ -2,8 +2,8 @@
  * one process at each end, same machine and build, so native byte order and layout).
  * Shared by the C spawner and the C++ client so that both read the same bytes.
  *
- * Two sockets, so that perfgate can queue the next run while one is in progress and is woken
- * only once per run:
+ * Two sockets, so that perfgate can queue the next runs while one is in progress and is woken
+ * at most once per run:
  * - the request socket (PERFGATE_SPAWNER_FD): perfgate sends RUN requests; the spawner reads
  *   one only when it is ready to start it, and answers each with one FINISHED or SKIPPED
  *   reply, in order. perfgate waits on this socket.
