@@ -222,7 +222,7 @@ void ProcessExecutor::queue_announced() {
     expected_.clear();
     return;
   }
-  const std::size_t behind = runs_are_short_and_quiet() ? runs_to_announce() : 1;
+  const std::size_t behind = shortest_short_quiet_run() ? runs_to_announce() : 1;
   while (spawner_ && !expected_.empty() && queued_.size() < behind) {
     FileDescriptor output;
     std::string error;
@@ -403,12 +403,13 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
   return result;
 }
 
-bool ProcessExecutor::runs_are_short_and_quiet() const {
+std::optional<std::chrono::nanoseconds> ProcessExecutor::shortest_short_quiet_run() const {
   if (!last_finished_ || last_finished_->output_bytes > kQuietRunBytes || recent_count_ == 0)
-    return false;
+    return std::nullopt;
   const auto recent = std::min(recent_count_, kRecentRuns);
   const auto shortest = *std::min_element(recent_walls_.begin(), recent_walls_.begin() + recent);
-  return shortest < std::chrono::nanoseconds(sample_interval()) / 2;
+  if (!(shortest < std::chrono::nanoseconds(sample_interval()) / 2)) return std::nullopt;
+  return shortest;
 }
 
 void ProcessExecutor::sleep_through_short_runs(Clock::time_point next_sample_at) {
@@ -430,11 +431,11 @@ void ProcessExecutor::sleep_through_short_runs(Clock::time_point next_sample_at)
   //
   // On a busy machine a sleeper wakes late (a busy loop per core: by 0.25 ms at the median,
   // 3 ms at the 99th percentile, beside 0.07 ms idle). It keeps how late its last 8 sleeps
-  // ended and sleeps only while their median is under a quarter of what the runs still
-  // queued when it wakes last, trying again every 16th run.
-  if (!runs_are_short_and_quiet()) return;
-  const auto recent = std::min(recent_count_, kRecentRuns);
-  const auto shortest = *std::min_element(recent_walls_.begin(), recent_walls_.begin() + recent);
+  // ended and sleeps only while their median is under a quarter of how long the runs still
+  // queued when it wakes should last, trying again every 16th run.
+  const auto short_run = shortest_short_quiet_run();
+  if (!short_run) return;
+  const std::chrono::nanoseconds shortest = *short_run;
   // At least one run stays queued when perfgate wakes, however shallow the queue.
   const std::size_t keep = std::max<std::size_t>(runs_to_announce() / 2, 1);
   const std::size_t through = queued_.size() > keep ? queued_.size() - keep : 0;
@@ -451,12 +452,14 @@ void ProcessExecutor::sleep_through_short_runs(Clock::time_point next_sample_at)
   // This run should be over already: its reply is likely there, and so are those of the
   // runs perfgate slept through.
   if (Clock::now() >= last_finished_->ended_at + per_run) return;
-  auto wake_at = last_finished_->ended_at + per_run * static_cast<long>(1 + through);
-  // Not past the sampler's next look, which a run longer than those before it needs.
-  for (std::size_t fewer = through; wake_at >= next_sample_at && fewer > 0; --fewer) {
-    wake_at -= per_run;
-  }
-  if (wake_at >= next_sample_at || wake_at <= Clock::now() || interruption_signal() != 0) return;
+  // Not past the sampler's next look, which a run longer than those before it needs: as many
+  // runs as end before it.
+  const auto before_next_sample =
+      (next_sample_at - last_finished_->ended_at - std::chrono::nanoseconds(1)) / per_run;
+  const auto runs = std::min<std::int64_t>(static_cast<std::int64_t>(1 + through),
+                                           static_cast<std::int64_t>(before_next_sample));
+  const auto wake_at = last_finished_->ended_at + per_run * runs;
+  if (runs < 1 || wake_at <= Clock::now() || interruption_signal() != 0) return;
   const timespec until = to_timespec(wake_at.time_since_epoch());
   // A signal ends the sleep early (EINTR); the loop after it sees the interruption.
   ::clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, nullptr);

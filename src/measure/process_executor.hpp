@@ -78,8 +78,9 @@ class ProcessExecutor final : public Executor {
   /// about when it should end, or when more of the runs queued behind it should have ended,
   /// if the runs are short and quiet (the .cpp says why).
   void sleep_through_short_runs(std::chrono::steady_clock::time_point next_sample_at);
-  /// Whether the recent runs were short and quiet enough to queue deep and sleep through.
-  bool runs_are_short_and_quiet() const;
+  /// The shortest of the recent runs when they were short and quiet enough to queue deep
+  /// and sleep through; nullopt otherwise.
+  std::optional<std::chrono::nanoseconds> shortest_short_quiet_run() const;
   /// A run that wrote more than this may fill its pipe while perfgate sleeps.
   static constexpr std::size_t kQuietRunBytes = 64 * 1024;
   /// Makes the run's cgroup under cgroup_parent_ and moves `pid` into it.
