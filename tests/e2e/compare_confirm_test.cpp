@@ -36,7 +36,12 @@ struct Project {
               "command = \"sleep $(cat '" +
                   (dir / "delay").string() +
                   "')\"\n"
-                  "[run_config]\nnum_measurement_runs = 3\nnum_warmup_runs = 0\n");
+                  "[run_config]\nnum_measurement_runs = 3\nnum_warmup_runs = 0\n"
+                  // These tests are about the sleep's latency. Its cpu_time is a shell's and
+                  // `cat`'s start, about 3 ms, which a neighbouring test's load moves by a
+                  // third (a fresh clone's make test, 2026-12-06): reported, not gated.
+                  "[regression_thresholds.cpu_time]\nthreshold_percent = 0.08\n"
+                  "threshold_absolute = 0\ngated = false\n");
     set_delay("0.02");
   }
   void set_delay(const std::string& seconds) const { dir.write("delay", seconds + "\n"); }
