@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/prepared_exec.hpp"
 #include "support/temp_dir.hpp"
 
 namespace perfgate::testing {
@@ -27,6 +28,7 @@ class BackgroundPerfgate {
                      const std::map<std::string, std::string>& env = {}, bool stdout_pipe = false) {
     int pipe_ends[2] = {-1, -1};
     if (stdout_pipe && ::pipe(pipe_ends) != 0) return;
+    const PreparedExec perfgate(args, env);
     pid_ = ::fork();
     if (pid_ == 0) {
       ::setpgid(0, 0);  // a signal to perfgate reaches perfgate only, as in a CI runner
@@ -38,16 +40,8 @@ class BackgroundPerfgate {
       ::dup2(in, 0);
       ::dup2(out, 1);
       ::dup2(err, 2);
-      ::setenv("NO_COLOR", "1", 1);
-      for (const auto& [name, value] : env) ::setenv(name.c_str(), value.c_str(), 1);
-      std::vector<std::string> storage{PERFGATE_BINARY};
-      storage.insert(storage.end(), args.begin(), args.end());
-      std::vector<char*> argv;
-      for (auto& arg : storage) argv.push_back(arg.data());
-      argv.push_back(nullptr);
       if (stdout_pipe) ::close(pipe_ends[0]);
-      ::execv(PERFGATE_BINARY, argv.data());
-      ::_exit(127);
+      perfgate.exec();
     }
     if (stdout_pipe) {
       ::close(pipe_ends[1]);

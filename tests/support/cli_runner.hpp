@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/prepared_exec.hpp"
 #include "support/temp_dir.hpp"
 
 namespace perfgate::testing {
@@ -27,6 +28,7 @@ inline CliResult run_perfgate(const std::vector<std::string>& args,
   TempDir capture;
   const auto out_path = capture / "stdout";
   const auto err_path = capture / "stderr";
+  const PreparedExec perfgate(args, env);
   const pid_t pid = ::fork();
   if (pid == 0) {
     const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -36,15 +38,7 @@ inline CliResult run_perfgate(const std::vector<std::string>& args,
     ::dup2(out, 1);
     ::dup2(err, 2);
     if (::chdir(cwd.c_str()) != 0) ::_exit(126);
-    ::setenv("NO_COLOR", "1", 1);
-    for (const auto& [name, value] : env) ::setenv(name.c_str(), value.c_str(), 1);
-    std::vector<std::string> storage{PERFGATE_BINARY};
-    storage.insert(storage.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& arg : storage) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    ::execv(PERFGATE_BINARY, argv.data());
-    ::_exit(127);
+    perfgate.exec();
   }
   int status = 0;
   ::waitpid(pid, &status, 0);
