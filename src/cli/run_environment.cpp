@@ -1,8 +1,10 @@
 #include "cli/run_environment.hpp"
 
 #include <ctime>
+#include <future>
 #include <iostream>
 
+#include "measure/ci_environment.hpp"
 #include "measure/host_provenance.hpp"
 #include "measure/local_git.hpp"
 #include "measure/machine_state.hpp"
@@ -21,15 +23,24 @@ fs::path project_folder(const Suite& suite) {
 
 RunEnvironment describe_run_environment(const Suite& suite, const std::string& run_source_flag) {
   const std::time_t now = std::time(nullptr);
-  const HostProvenance host = describe_host(real_host(), current_environment(),
-                                            suite.project.software_profile, run_source_flag, now);
+  const Environment env = current_environment();
+  const fs::path folder = project_folder(suite);
+  // git (up to three commands, more in a large checkout) answers while the host is
+  // described (a compiler's --version, the GPU library, OpenSSL): most of `perfgate run`'s
+  // start on a machine that is not busy.
+  std::future<std::optional<LocalGit>> git;
+  if (local_git_wanted(read_ci_metadata(env).to_json())) {
+    git = std::async(std::launch::async, [folder] { return read_local_git(real_host(), folder); });
+  }
+  const HostProvenance host =
+      describe_host(real_host(), env, suite.project.software_profile, run_source_flag, now);
   const HardwareProfile& hardware = host.hardware;
 
   RunEnvironment out;
   out.provenance = host.provenance;
   out.host = &real_host();
   std::cerr << busy_machine_notice(real_host());
-  add_local_git(real_host(), out.provenance, project_folder(suite), std::cerr);
+  if (git.valid()) apply_local_git(git.get(), out.provenance, folder, std::cerr);
   out.gpu_count = hardware.gpus.size();
   out.file_stamp = file_stamp_utc(now);
   out.counters = std::make_shared<CounterChoices>(machine_counter_sources);

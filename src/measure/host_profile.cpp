@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
+#include <string_view>
 
 #include "measure/package_versions.hpp"
 #include "model/fingerprint.hpp"
@@ -12,11 +13,15 @@ namespace {
 
 constexpr const char* kNotInstalled = "not-installed";
 
-std::string trim(const std::string& text) {
+std::string_view trim_view(std::string_view text) {
   const auto begin = text.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos) return "";
+  if (begin == std::string_view::npos) return {};
   const auto end = text.find_last_not_of(" \t\r\n");
   return text.substr(begin, end - begin + 1);
+}
+
+std::string trim(const std::string& text) {
+  return std::string(trim_view(text));
 }
 
 // The value after the first "<key>:" line of a "key: value" file such as /proc/cpuinfo
@@ -135,7 +140,10 @@ SoftwareProfile collect_software_profile(const HostProbe& host, const SoftwarePr
   profile.kernel = host.uname_release();
   profile.libc = host.libc_version();
   profile.compiler = host.compiler_version();
-  profile.packages = dpkg_versions(host.read_file("/var/lib/dpkg/status"), config.dpkg_packages);
+  // The dpkg database is most of a megabyte: read only when a package is asked for.
+  if (!config.dpkg_packages.empty()) {
+    profile.packages = dpkg_versions(host.read_file("/var/lib/dpkg/status"), config.dpkg_packages);
+  }
   profile.image = first_set(env, {"PERFGATE_IMAGE_REF", "IMAGE_VERSION"}, config.image);
   profile.profile_version = first_set(env, {"PERFGATE_PROFILE_VERSION"}, config.profile_version);
   profile.pip_packages = pip_versions(host, config, profile.notes);
@@ -152,9 +160,9 @@ std::map<std::string, std::string> dpkg_versions(const std::string& status_text,
   // Stanzas are separated by blank lines; continuation lines start with a space and
   // belong to fields we do not read. A package installed for several architectures
   // has one stanza each: the first installed one wins.
-  std::string package, status, version;
+  std::string_view package, status, version;
   const auto finish_stanza = [&] {
-    const auto wanted = versions.find(package);
+    const auto wanted = versions.find(std::string(package));
     // Status is "<want> <flag> <state>": the state decides, so "hold ok installed" (a
     // pinned package) counts as installed and "deinstall ok config-files" does not.
     const bool installed = status.ends_with(" ok installed");
@@ -162,21 +170,25 @@ std::map<std::string, std::string> dpkg_versions(const std::string& status_text,
         !version.empty()) {
       wanted->second = version;
     }
-    package.clear();
-    status.clear();
-    version.clear();
+    package = status = version = {};
   };
-  std::istringstream lines(status_text);
-  for (std::string line; std::getline(lines, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  // Views into the text, line by line: the database has tens of thousands of lines and
+  // only three fields of each stanza matter.
+  const std::string_view text(status_text);
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.empty()) {
       finish_stanza();
-    } else if (line.rfind("Package:", 0) == 0) {
-      package = trim(line.substr(8));
-    } else if (line.rfind("Status:", 0) == 0) {
-      status = trim(line.substr(7));
-    } else if (line.rfind("Version:", 0) == 0) {
-      version = trim(line.substr(8));
+    } else if (line.starts_with("Package:")) {
+      package = trim_view(line.substr(8));
+    } else if (line.starts_with("Status:")) {
+      status = trim_view(line.substr(7));
+    } else if (line.starts_with("Version:")) {
+      version = trim_view(line.substr(8));
     }
   }
   finish_stanza();

@@ -29,14 +29,16 @@ std::optional<LocalGit> read_local_git(const HostProbe& host, const std::filesys
   return git;
 }
 
-void add_local_git(const HostProbe& host, Provenance& provenance, const std::filesystem::path& dir,
-                   std::ostream& notes) {
-  Json& ci = provenance.ci;
-  if (ci.contains("commit") && !ci["commit"].is_null()) return;
+bool local_git_wanted(const Json& ci) {
+  if (ci.contains("commit") && !ci["commit"].is_null()) return false;
   // PERFGATE_COMMIT set to "" clears the commit on purpose: git does not put it back.
-  if (std::getenv("PERFGATE_COMMIT") != nullptr) return;
-  const auto git = read_local_git(host, dir);
+  return std::getenv("PERFGATE_COMMIT") == nullptr;
+}
+
+void apply_local_git(const std::optional<LocalGit>& git, Provenance& provenance,
+                     const std::filesystem::path& dir, std::ostream& notes) {
   if (!git) return;
+  Json& ci = provenance.ci;
   ci["commit"] = git->commit;
   if (!ci.contains("branch") || ci["branch"].is_null())
     ci["branch"] = git->branch ? Json(*git->branch) : Json(nullptr);
@@ -46,6 +48,12 @@ void add_local_git(const HostProbe& host, Provenance& provenance, const std::fil
           << " has uncommitted changes: the records name commit " << git->commit.substr(0, 12)
           << " and say dirty: true\n";
   }
+}
+
+void add_local_git(const HostProbe& host, Provenance& provenance, const std::filesystem::path& dir,
+                   std::ostream& notes) {
+  if (!local_git_wanted(provenance.ci)) return;
+  apply_local_git(read_local_git(host, dir), provenance, dir, notes);
 }
 
 }  // namespace perfgate

@@ -29,4 +29,11 @@ std::optional<LocalGit> read_local_git(const HostProbe& host, const std::filesys
 void add_local_git(const HostProbe& host, Provenance& provenance, const std::filesystem::path& dir,
                    std::ostream& notes);
 
+/// Whether add_local_git would ask git, given the CI metadata's JSON (provenance.ci): so
+/// that `run` can ask it while it describes the host, before the provenance exists.
+bool local_git_wanted(const Json& ci);
+/// add_local_git's second half, with git's answer already read for `dir`.
+void apply_local_git(const std::optional<LocalGit>& git, Provenance& provenance,
+                     const std::filesystem::path& dir, std::ostream& notes);
+
 }  // namespace perfgate

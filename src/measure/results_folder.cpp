@@ -87,7 +87,7 @@ fs::path write_raw_record(const fs::path& results_dir, const RawRecord& record,
                           const std::string& file_stamp) {
   return write_new_file(results_dir,
                         "perf_" + file_slug(record.identity.benchmark_id) + "_" + file_stamp,
-                        ".json", pretty_json(to_json(record)));
+                        ".json", raw_record_text(record));
 }
 
 }  // namespace perfgate

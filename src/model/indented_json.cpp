@@ -122,4 +122,37 @@ IndentedJsonWriter& IndentedJsonWriter::null() {
   return *this;
 }
 
+IndentedJsonWriter& IndentedJsonWriter::json(const Json& value) {
+  switch (value.type()) {
+    case Json::value_t::object:
+      begin_object();
+      for (const auto& [name, member] : value.items()) key(name).json(member);
+      return end_object();
+    case Json::value_t::array:
+      begin_array();
+      for (const Json& element : value) json(element);
+      return end_array();
+    case Json::value_t::string:
+      return this->value(value.get_ref<const std::string&>());
+    case Json::value_t::boolean:
+      return this->value(value.get<bool>());
+    case Json::value_t::number_integer:
+      return this->value(value.get<std::int64_t>());
+    case Json::value_t::number_unsigned:
+      return this->value(value.get<std::uint64_t>());
+    case Json::value_t::number_float:
+      return this->value(value.get<double>());
+    case Json::value_t::null:
+      return null();
+    case Json::value_t::binary:
+    case Json::value_t::discarded:
+      break;
+  }
+  // Neither kind is ever in perfgate's documents; should one be, nlohmann writes it (on
+  // one line) rather than this writer inventing a layout.
+  before_value();
+  out_ += value.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return *this;
+}
+
 }  // namespace perfgate

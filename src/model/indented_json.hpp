@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "model/json.hpp"
+
 namespace perfgate {
 
 class IndentedJsonWriter {
@@ -35,6 +37,9 @@ class IndentedJsonWriter {
   IndentedJsonWriter& value(int number) { return value(static_cast<std::int64_t>(number)); }
   IndentedJsonWriter& value(bool flag);
   IndentedJsonWriter& null();
+  /// A whole JSON value and everything in it, as nlohmann would dump it at this depth: for
+  /// the small parts of a document that is mostly written member by member.
+  IndentedJsonWriter& json(const Json& value);
 
  private:
   void before_value();

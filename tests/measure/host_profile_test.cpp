@@ -1,7 +1,9 @@
 #include "measure/host_profile.hpp"
 
 #include <gtest/gtest.h>
+
 #include <unistd.h>
+#include <algorithm>
 
 #include <cstdlib>
 #include <filesystem>
@@ -340,6 +342,23 @@ TEST(DpkgVersions, TakesTheFirstInstalledStanzaAndSkipsRemovedPackages) {
                                                     {"perf", "not-installed"},
                                                     {"valgrind", "not-installed"}};
   EXPECT_EQ(versions, expected);
+}
+
+TEST(DpkgVersions, ReadsWindowsLineEndsAndALastStanzaWithoutANewline) {
+  const std::string status =
+      "Package: cmake\r\nStatus: install ok installed\r\nVersion:  3.25.1-1 \r\n\r\n"
+      "Package: gdb\nStatus: install ok installed\nVersion: 13.1-3";
+  const auto versions = dpkg_versions(status, {"cmake", "gdb"});
+  const std::map<std::string, std::string> expected{{"cmake", "3.25.1-1"}, {"gdb", "13.1-3"}};
+  EXPECT_EQ(versions, expected);
+}
+
+TEST(SoftwareProfile, ReadsTheDpkgDatabaseOnlyWhenAPackageIsAskedFor) {
+  FakeHost host;
+  EXPECT_TRUE(collect_software_profile(host, {}).packages.empty());
+  EXPECT_EQ(std::count(host.files_read.begin(), host.files_read.end(), "/var/lib/dpkg/status"), 0);
+  EXPECT_EQ(collect_software_profile(host, dpkg_only({"cmake"})).packages.at("cmake"), "3.25.1-1");
+  EXPECT_EQ(std::count(host.files_read.begin(), host.files_read.end(), "/var/lib/dpkg/status"), 1);
 }
 
 TEST(DpkgVersions, ReportsEveryPackageNotInstalledWithoutADatabase) {

@@ -93,5 +93,46 @@ TEST(ScratchFolder, SaysWhetherAnythingButItsMarkerIsInItEachTimeItIsAsked) {
   EXPECT_FALSE(scratch.holds_only_its_marker());
 }
 
+TEST(ScratchFolder, SeesFilesMovedOrLinkedInAndKeepsLookingUntilTheLastIsGone) {
+  const TempDir dir;
+  const TmpdirScope scope(dir.path());
+  ScratchFolder scratch;
+  EXPECT_TRUE(scratch.holds_only_its_marker());
+  EXPECT_TRUE(scratch.holds_only_its_marker());
+  // A report written beside the folder and renamed into it, as programs write atomically.
+  std::ofstream(dir.path() / "probe.tmp") << "{}";
+  fs::rename(dir.path() / "probe.tmp", scratch.path() / "probe-0.json");
+  EXPECT_FALSE(scratch.holds_only_its_marker());
+  fs::remove(scratch.path() / "probe-0.json");
+  EXPECT_TRUE(scratch.holds_only_its_marker());
+  std::ofstream(dir.path() / "outside") << "x";
+  fs::create_hard_link(dir.path() / "outside", scratch.path() / "metrics-1.jsonl");
+  EXPECT_FALSE(scratch.holds_only_its_marker());
+  fs::remove(scratch.path() / "metrics-1.jsonl");
+  EXPECT_TRUE(scratch.holds_only_its_marker());
+  // Two files at once (a queued run's beside the one being read): after one is removed the
+  // other is still seen, though no new file came in since.
+  std::ofstream(scratch.path() / "metrics-2.jsonl") << "{}\n";
+  std::ofstream(scratch.path() / "metrics-3.jsonl") << "{}\n";
+  EXPECT_FALSE(scratch.holds_only_its_marker());
+  fs::remove(scratch.path() / "metrics-2.jsonl");
+  EXPECT_FALSE(scratch.holds_only_its_marker());
+  EXPECT_FALSE(scratch.holds_only_its_marker());
+  fs::remove(scratch.path() / "metrics-3.jsonl");
+  EXPECT_TRUE(scratch.holds_only_its_marker());
+  // A file written into the folder's subfolder is the subfolder's business: the subfolder
+  // itself is what is seen.
+  fs::create_directory(scratch.path() / "counts-4");
+  EXPECT_FALSE(scratch.holds_only_its_marker());
+  std::ofstream(scratch.path() / "counts-4" / "x") << "1";
+  EXPECT_FALSE(scratch.holds_only_its_marker());
+  fs::remove_all(scratch.path() / "counts-4");
+  EXPECT_TRUE(scratch.holds_only_its_marker());
+  // A file that was written and removed before anyone asked leaves nothing to see.
+  std::ofstream(scratch.path() / "gone") << "x";
+  fs::remove(scratch.path() / "gone");
+  EXPECT_TRUE(scratch.holds_only_its_marker());
+}
+
 }  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate

@@ -37,6 +37,22 @@ TEST(IndentedJsonWriter, LaysOutNestedContainersAsNlohmannDumpsThem) {
             "      \"z\": -3\n    }\n  }\n}");
 }
 
+TEST(IndentedJsonWriter, WritesAWholeJsonValueAtItsDepthAsNlohmannDumpsIt) {
+  const Json nested = {{"z", {1, -2, 3u, 0.5, nullptr, "q\"uote"}},
+                       {"a", Json::object()},
+                       {"m", {{"k", Json::array()}, {"b", false}}}};
+  std::string out;
+  IndentedJsonWriter w(out);
+  w.begin_object().key("first").value(1).key("inner").json(nested).end_object();
+  EXPECT_EQ(out, nlohmann_dump({{"first", 1}, {"inner", nested}}));
+  std::string alone;
+  IndentedJsonWriter(alone).json(nested);
+  EXPECT_EQ(alone, nlohmann_dump(nested));
+  std::string array;
+  IndentedJsonWriter(array).begin_array().json(Json::array()).json(nested["z"]).end_array();
+  EXPECT_EQ(array, nlohmann_dump({Json::array(), nested["z"]}));
+}
+
 TEST(IndentedJsonWriter, WritesEmptyTopLevelContainersOnOneLine) {
   std::string object;
   IndentedJsonWriter(object).begin_object().end_object();

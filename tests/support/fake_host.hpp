@@ -34,8 +34,11 @@ class FakeHost final : public HostProbe {
   std::map<std::string, CommandOutput> programs;
   /// Every command run, with its folder, in order.
   mutable std::vector<std::pair<std::vector<std::string>, std::filesystem::path>> commands_run;
+  /// Every file read, in order.
+  mutable std::vector<std::string> files_read;
 
   std::string read_file(const std::string& path) const override {
+    files_read.push_back(path);
     const auto it = files.find(path);
     return it == files.end() ? "" : it->second;
   }
