@@ -234,7 +234,7 @@ void ProcessExecutor::queue_announced() {
 }
 
 ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
-  fresh_announcements_ = std::exchange(announced_since_run_, 0);
+  const std::size_t announced_for_this_run = std::exchange(announced_since_run_, 0);
   ProcessResult result;
   if (const int signal = interruption_signal()) {
     // perfgate is stopping: nothing new starts, not even a cleanup hook.
@@ -247,7 +247,8 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
   std::optional<BoundedLog> log;
   if (spec.log_path) {
     // The runs of a benchmark share its worker log: it stays open from one to the next.
-    if (!worker_log_ || worker_log_->first != *spec.log_path) {
+    // Compared as text (not component by component, as path's == does): once per run.
+    if (!worker_log_ || worker_log_->first.native() != spec.log_path->native()) {
       worker_log_.reset();
       worker_log_.emplace(*spec.log_path, BoundedLog::open_for_append(*spec.log_path));
     }
@@ -255,7 +256,7 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
     if (!spec.log_header.empty()) log->note(spec.log_header);
   }
   if (!spec.argv.empty() && uses_spawner()) {
-    result = run_with_spawner(spec, log);
+    result = run_with_spawner(spec, log, announced_for_this_run);
     if (spawner_) return result;
     // The spawner stopped before it started this run: start it here.
     if (result.outcome != ProcessOutcome::kFailedToStart || !result.error.empty()) return result;
@@ -266,7 +267,8 @@ ProcessResult ProcessExecutor::run(const ProcessSpec& spec) {
 }
 
 ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
-                                                std::optional<BoundedLog>& log) {
+                                                std::optional<BoundedLog>& log,
+                                                std::size_t fresh_announcements) {
   ProcessResult result;
   const auto started_at = Clock::now();
   const auto sample_interval = this->sample_interval();
@@ -289,7 +291,7 @@ ProcessResult ProcessExecutor::run_with_spawner(const ProcessSpec& spec,
     if (!spawner_) return result;
     // Runs announced before the last run() were to follow it, this one first: asked for, the
     // ones after it still hold; another run drops them. Runs announced since follow this one.
-    const std::size_t earlier = expected_.size() - std::min(expected_.size(), fresh_announcements_);
+    const std::size_t earlier = expected_.size() - std::min(expected_.size(), fresh_announcements);
     if (earlier > 0 && expected_.front() == spec) {
       expected_.pop_front();
     } else {

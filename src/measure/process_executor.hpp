@@ -61,7 +61,10 @@ class ProcessExecutor final : public Executor {
 
  private:
   void stop_using_spawner(const std::string& reason);
-  ProcessResult run_with_spawner(const ProcessSpec& spec, std::optional<BoundedLog>& log);
+  /// `fresh_announcements`: how many of expected_ (the last ones) were announced since the
+  /// run() before this one; they follow this run.
+  ProcessResult run_with_spawner(const ProcessSpec& spec, std::optional<BoundedLog>& log,
+                                 std::size_t fresh_announcements);
   ProcessResult run_directly(const ProcessSpec& spec, std::optional<BoundedLog>& log);
   /// Kills the queued runs, if any, and reads their replies; their specs go back to the
   /// front of the announced ones.
@@ -96,10 +99,8 @@ class ProcessExecutor final : public Executor {
   bool spawner_tried_ = false;
   /// What expect_after_next() announced and is not queued yet, in order.
   std::deque<ProcessSpec> expected_;
-  /// How many of expected_ (the last ones) were announced since the last run() call, and
-  /// how many had been when the run() in progress was called: those follow it.
+  /// How many of expected_ (the last ones) were announced since the last run() call.
   std::size_t announced_since_run_ = 0;
-  std::size_t fresh_announcements_ = 0;
   /// Runs asked of the spawner ahead of their run() calls, in order (announced before the
   /// ones in expected_).
   struct QueuedRun {

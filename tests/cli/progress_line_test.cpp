@@ -12,13 +12,24 @@ namespace PERFGATE_TEST_FILE {
 using std::chrono::milliseconds;
 using TimePoint = std::chrono::steady_clock::time_point;
 
-std::string contents(std::FILE* file) {
-  std::fflush(file);
-  std::rewind(file);
-  std::string text;
-  for (int c; (c = std::fgetc(file)) != EOF;) text += static_cast<char>(c);
-  return text;
-}
+// A file standing for standard error, and the clock the lines are drawn by.
+struct Terminal {
+  std::FILE* file = std::tmpfile();
+  TimePoint now{};
+  ~Terminal() {
+    if (file != nullptr) std::fclose(file);
+  }
+  ProgressLine::Clock clock() {
+    return [this] { return now; };
+  }
+  std::string text() const {
+    std::fflush(file);
+    std::rewind(file);
+    std::string text;
+    for (int c; (c = std::fgetc(file)) != EOF;) text += static_cast<char>(c);
+    return text;
+  }
+};
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;
@@ -27,21 +38,19 @@ std::size_t count(const std::string& text, const std::string& what) {
 }
 
 TEST(ProgressLine, RedrawsAtMostEveryTenthOfASecondAndCountsEveryRun) {
-  std::FILE* file = std::tmpfile();
-  ASSERT_NE(file, nullptr);
-  TimePoint now{};
+  Terminal terminal;
+  ASSERT_NE(terminal.file, nullptr);
   BenchmarkState state;
   state.name = "sort";
   {
     // Runs of 3 ms: 34 runs in the first 100 ms, then one line per 34 runs.
-    ProgressLine progress(file, 100, true, [&] { return now; });
+    ProgressLine progress(terminal.file, 100, true, terminal.clock());
     for (int i = 0; i < 100; ++i) {
       progress.run_started(state, i, 100, false);
-      now += milliseconds(3);
+      terminal.now += milliseconds(3);
     }
   }
-  const std::string text = contents(file);
-  std::fclose(file);
+  const std::string text = terminal.text();
   // Drawn for runs 1, 35 and 69 (at 0, 102 and 204 ms), then erased once at the end.
   EXPECT_EQ(count(text, "\r\x1b[K"), 4u) << text;
   EXPECT_NE(text.find("] 1/100 sort · measured run 1 of 100"), std::string::npos) << text;
@@ -51,24 +60,21 @@ TEST(ProgressLine, RedrawsAtMostEveryTenthOfASecondAndCountsEveryRun) {
 }
 
 TEST(ProgressLine, DrawsTheNextRunAtOnceAfterTheLineWasClearedAndNothingWhenDisabled) {
-  std::FILE* file = std::tmpfile();
-  ASSERT_NE(file, nullptr);
-  TimePoint now{};
+  Terminal terminal;
+  ASSERT_NE(terminal.file, nullptr);
   BenchmarkState state;
   state.name = "a";
   {
-    ProgressLine progress(file, 3, true, [&] { return now; });
+    ProgressLine progress(terminal.file, 3, true, terminal.clock());
     progress.run_started(state, 0, 3, false);
     progress.clear();
     progress.counted_run_started(state, 0, 2);
   }
   {
-    ProgressLine quiet(file, 3, false, [&] { return now; });
+    ProgressLine quiet(terminal.file, 3, false, terminal.clock());
     quiet.run_started(state, 0, 3, false);
   }
-  const std::string text = contents(file);
-  std::fclose(file);
-  EXPECT_EQ(text,
+  EXPECT_EQ(terminal.text(),
             "\r\x1b[K[........................] 1/3 a · measured run 1 of 3\r\x1b[K"
             "\r\x1b[K[########................] 2/3 a · counted run 1 of 2\r\x1b[K");
 }
