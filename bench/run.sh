@@ -32,16 +32,42 @@ TOML
 
 config true "$RUNS" /bin/true
 best() { python3 -c "print(min($1, $2))"; }
+# waited FLOOR_S FLOOR_SLOW PERFGATE_S HYPERFINE_S: a round's totals, and how many runs of
+# each took over 3x its median run. Under a busy loop per core such a run is one the kernel
+# started on a CPU whose busy loop kept it waiting for the rest of its time slice (about
+# 3 ms here): their number decides a busy round more than the harness does
+# (docs/measurement.md, "Busy rounds").
+waited() {
+  python3 - "$@" "$tmp/out" "$tmp/hyperfine.json" <<'PY'
+import glob, json, statistics, sys
+floor_s, floor_slow, pg_s, hf_s = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+out, hf_json = sys.argv[5], sys.argv[6]
+def slow(walls):
+    median = statistics.median(walls)
+    return sum(w > 3 * median for w in walls)
+records = glob.glob(f"{out}/*/perf_*.json")
+pg = [r["wall_s"] for r in json.load(open(records[0]))["runs"]] if records else []
+hf = json.load(open(hf_json))["results"][0]["times"]
+print(f"  round: floor {float(floor_s):.3f} s ({floor_slow} runs over 3x the median), "
+      f"perfgate {pg_s:.3f} s ({slow(pg) if pg else '?'}), hyperfine {hf_s:.3f} s ({slow(hf)})")
+PY
+}
 overhead() {  # overhead LABEL: the tools in turn, best of $ROUNDS rounds each
   local floor=99999 vfork_floor=99999 perfgate_total=99999 hyperfine_total=99999 t0 t1
+  local floor_round perfgate_round hyperfine_round
   echo "== Per-run overhead, $1: /bin/true x $RUNS, best of $ROUNDS interleaved rounds (load $(cut -d' ' -f1 /proc/loadavg)) =="
   for _ in $(seq "$ROUNDS"); do
-    floor=$(best "$floor" "$("$BUILD/bench/spawn_floor" "$RUNS" /bin/true)")
+    floor_round=$("$BUILD/bench/spawn_floor" --count-slow "$RUNS" /bin/true 2>"$tmp/floor-slow")
+    floor=$(best "$floor" "$floor_round")
     vfork_floor=$(best "$vfork_floor" "$("$BUILD/bench/spawn_floor" --vfork "$RUNS" /bin/true)")
+    rm -rf "$tmp/out"
     t0=$(now); "$PG" run "$tmp/true.toml" --results-dir "$tmp/out" --no-progress >/dev/null 2>&1; t1=$(now)
-    perfgate_total=$(best "$perfgate_total" "$(elapsed "$t0" "$t1")")
-    t0=$(now); hyperfine -N --runs "$RUNS" --style none /bin/true >/dev/null 2>&1; t1=$(now)
-    hyperfine_total=$(best "$hyperfine_total" "$(elapsed "$t0" "$t1")")
+    perfgate_round=$(elapsed "$t0" "$t1")
+    perfgate_total=$(best "$perfgate_total" "$perfgate_round")
+    t0=$(now); hyperfine -N --runs "$RUNS" --style none --export-json "$tmp/hyperfine.json" /bin/true >/dev/null 2>&1; t1=$(now)
+    hyperfine_round=$(elapsed "$t0" "$t1")
+    hyperfine_total=$(best "$hyperfine_total" "$hyperfine_round")
+    waited "$floor_round" "$(cat "$tmp/floor-slow")" "$perfgate_round" "$hyperfine_round"
   done
   python3 - "$RUNS" "$floor" "$vfork_floor" "$perfgate_total" "$hyperfine_total" <<'PY'
 import sys
