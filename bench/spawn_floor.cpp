@@ -41,12 +41,12 @@ int main(int argc, char** argv) {
   };
   const bool use_vfork = option("--vfork");
   const bool count_slow = option("--count-slow");
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: spawn_floor [--vfork] [--count-slow] N PROGRAM [ARGS...]\n");
+  const long runs = argc < 3 ? 0 : std::atol(argv[1]);
+  if (runs < 1) {
+    std::fprintf(stderr,
+                 "usage: spawn_floor [--vfork] [--count-slow] N PROGRAM [ARGS...] (N >= 1)\n");
     return 64;
   }
-  const long runs = std::atol(argv[1]);
-  if (runs < 1) return 64;
   // Each run's wall costs two clock reads, as perfgate's do; reserved before the first run.
   std::vector<double> walls;
   if (count_slow) walls.reserve(static_cast<std::size_t>(runs));
