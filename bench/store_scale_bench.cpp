@@ -149,7 +149,8 @@ double report_one_cohort(const std::string& binary, const std::string& url) {
 struct Figures {
   double append = 0;
   double floor = 0;
-  double compare = 0;
+  double compare = 0;        ///< the store's first compare: its pages not yet read
+  double compare_again = 0;  ///< the same batch once more, its pages in the caches
   double report = 0;
 };
 
@@ -161,6 +162,8 @@ void print(const char* backend, const Figures& f, long records) {
               f.append / f.floor);
   std::printf("%-12s%-44s%9.3f%10s%8.2fx   (goal: < 1 s)\n", "", "compare a batch of 1,000",
               f.compare, "", f.compare / 1.0);
+  std::printf("%-12s%-44s%9.3f%10s%8.2fx\n", "", "  the same batch again (store in the caches)",
+              f.compare_again, "", f.compare_again / 1.0);
   std::printf("%-12s%-44s%9.3f%10s%8.2fx   (goal: < 100 ms)\n", "",
               "report of one cohort's history (a process)", f.report, "", f.report / 0.1);
 }
@@ -220,10 +223,15 @@ int main(int argc, char** argv) {
 
   const int batch = std::min(cohorts, 1000);
   {
+    // The first compare of each store reads its pages: after the appends and the floors
+    // (gigabytes written) many are no longer in the OS's cache, and none in SQLite's or the
+    // server's own. The second shows what the same work costs once they are.
     const auto pg_store = perfgate::open_store(postgres_url("scale"));
     postgres.compare = compare_batch(*pg_store, batch);
     const auto sqlite_store = perfgate::open_store(sqlite_url);
     sqlite.compare = compare_batch(*sqlite_store, batch);
+    postgres.compare_again = compare_batch(*pg_store, batch);
+    sqlite.compare_again = compare_batch(*sqlite_store, batch);
   }
   postgres.report = report_one_cohort(binary, postgres_url("scale"));
   sqlite.report = report_one_cohort(binary, sqlite_url);
