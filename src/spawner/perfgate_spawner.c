@@ -14,7 +14,9 @@
  * reaps all of it, and reports the leader's status with the CPU time and largest ru_maxrss of
  * everything it reaped. Then it takes the next request at once: perfgate handles the finished run
  * while the next one is already running, and may sleep through several runs. It is a child
- * subreaper, so orphans of the run come back to it to be reaped and counted.
+ * subreaper, so orphans of the run come back to it to be reaped and counted. While runs
+ * started the kernel's way wait for a CPU, it keeps each new run on its own CPU while the
+ * run is created (keep_rule.h).
  *
  * When perfgate goes away (exits, crashes, is killed) its ends of the sockets close: the
  * spawner kills the run in progress, reaps it, starts nothing that was queued, and exits. */
@@ -25,6 +27,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,6 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "keep_rule.h"
 #include "protocol.h"
 
 extern char** environ;
@@ -335,9 +339,33 @@ static int open_onto(int target, const char* path, int flags) {
   return moved;
 }
 
+/* The CPUs this spawner may use, read once at start: every run is allowed all of them. */
+static cpu_set_t run_cpus;
+static int can_place = 0;
+static pid_t spawner_pid;
+
+/* Whether the next run is kept on the spawner's CPU (keep_rule.h). */
+static struct perfgate_keep_rule keep_rule;
+
+/* Keeps the next child on the CPU this spawner runs on, for the moment it is created, when
+ * keep_rule.h says so: the CPU, or -1 when it is not kept. Before it execs, the child gives
+ * all of `run_cpus` back to itself, so that the program never runs with a narrower set than
+ * the spawner's, and to the spawner, so that the spawner may wake on another CPU than the
+ * run's. */
+static int keep_next_child_here(void) {
+  if (!can_place || !perfgate_keep_next(&keep_rule)) return -1;
+  const int cpu = sched_getcpu();
+  if (cpu < 0 || cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &run_cpus)) return -1;
+  cpu_set_t here;
+  CPU_ZERO(&here);
+  CPU_SET(cpu, &here);
+  return sched_setaffinity(0, sizeof here, &here) == 0 ? cpu : -1;
+}
+
 /* Starts `argv` in a new process group with `cwd` (or NULL), stdin /dev/null, stdout and
  * stderr `output_fd` (or /dev/null), an empty signal mask and, as the spawner ignores no
- * signal and handles none, every signal at its default action. The pid, or -1 with *error.
+ * signal and handles none, every signal at its default action; `kept` is the CPU the spawner
+ * was kept on for this child, or -1 (keep_next_child_here). The pid, or -1 with *error.
  *
  * vfork() rather than posix_spawn: glibc's child looks up and resets every signal's action
  * (some 120 system calls, as it cannot know that none is handled here) and maps a stack for
@@ -348,12 +376,22 @@ static int open_onto(int target, const char* path, int flags) {
  * lives in a register across vfork. */
 static __attribute__((noinline)) pid_t vfork_run(const char* cwd, char* const argv[],
                                                  char* const envp[], int output_fd,
-                                                 const char* search_path, int* error) {
+                                                 const char* search_path, int kept, int* error) {
   sigset_t empty;
   sigemptyset(&empty);
   volatile int child_error = 0;
+  volatile int spawner_freed = 0;
   const pid_t pid = vfork();
   if (pid == 0) {
+    /* All of the spawner's CPUs again before anything of the program runs; a run that would
+     * be narrower than asked for does not start. */
+    if (kept >= 0) {
+      if (sched_setaffinity(0, sizeof run_cpus, &run_cpus) != 0) {
+        child_error = errno;
+        _exit(127);
+      }
+      spawner_freed = sched_setaffinity(spawner_pid, sizeof run_cpus, &run_cpus) == 0;
+    }
     if (setpgid(0, 0) != 0 || (cwd != NULL && chdir(cwd) != 0) ||
         !open_onto(STDIN_FILENO, "/dev/null", O_RDONLY) ||
         (output_fd >= 0 ? !onto(output_fd, STDOUT_FILENO)
@@ -367,8 +405,10 @@ static __attribute__((noinline)) pid_t vfork_run(const char* cwd, char* const ar
     child_error = errno != 0 ? errno : ENOEXEC;
     _exit(127);
   }
+  const int vfork_error = errno;
+  if (kept >= 0 && !spawner_freed) sched_setaffinity(0, sizeof run_cpus, &run_cpus);
   if (pid < 0) {
-    *error = errno;
+    *error = vfork_error;
     return -1;
   }
   if (child_error != 0) {
@@ -397,8 +437,11 @@ static pid_t start_run(const struct perfgate_spawner_request* request, char* pay
   /* Like posix_spawnp, the program is looked up on the PATH of this process (perfgate's),
    * not the run's: perfgate resolves it itself when the config sets PATH. */
   const char* search_path = getenv("PATH");
+  const int kept = keep_next_child_here();
+  const int64_t start_begun = now_ns();
   const pid_t pid = vfork_run(cwd, argv, envp, output_fd,
-                              search_path != NULL ? search_path : "/bin:/usr/bin", error);
+                              search_path != NULL ? search_path : "/bin:/usr/bin", kept, error);
+  perfgate_keep_learn(&keep_rule, now_ns() - start_begun, kept >= 0);
   free(strings);
   return pid;
 }
@@ -536,6 +579,10 @@ int main(void) {
   const int child_signals = reset_signals();
   if (child_signals < 0) return 71;
   prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+  /* Placing runs needs more than one CPU to choose from, and a set that fits cpu_set_t. */
+  can_place = sched_getaffinity(0, sizeof run_cpus, &run_cpus) == 0 && CPU_COUNT(&run_cpus) > 1;
+  spawner_pid = getpid();
+  keep_rule = perfgate_keep_rule_start();
 
   uint32_t last_run = 0;
   int last_succeeded = 1;

@@ -1,6 +1,7 @@
 // Runs started through perfgate-spawner: peak memory without perfgate's own floor, the
 // spawner's lifetime, and the fallback when it is missing. None of these time anything.
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -377,6 +378,83 @@ TEST(ProcessExecutorSpawner, LooksProgramsUpOnPathAsPosixSpawnpDoes) {
   const ProcessResult not_a_program = run_with_path(saved_path, text.string());
   EXPECT_EQ(not_a_program.outcome, ProcessOutcome::kFailedToStart);
   EXPECT_EQ(not_a_program.error, text.string() + ": Exec format error");
+}
+
+// The "Cpus_allowed_list:" line of a process's (or this thread's) status, with its newline.
+std::string cpus_line(const std::string& status_path) {
+  std::ifstream status(status_path);
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("Cpus_allowed_list:", 0) == 0) return line + "\n";
+  }
+  return "";
+}
+
+// A PATH that makes every start the kernel's way wait longer than the spawner's keep rule
+// allows (src/spawner/keep_rule.h): 4,000 folders that do not exist before `path`'s, each a
+// failed execve of about 1 µs as the spawner looks a program up (4-8 ms in all here), so
+// that it keeps runs on its own CPU. Checked once by hand: with the child's own restore
+// removed, the test below fails with runs allowed only CPU 0 or 1.
+std::string path_of_missing_folders_then(const std::string& path) {
+  std::string padded;
+  for (int folder = 0; folder < 4000; ++folder)
+    padded += "/perfgate-missing/" + std::to_string(folder) + ":";
+  return padded + path;
+}
+
+// Runs `grep` (looked up on that PATH) `runs` times through one spawner; what each run read
+// as its own allowed CPUs, and the spawner's afterwards.
+std::pair<std::string, std::string> allowed_cpus_of_runs(int runs) {
+  const TempDir dir;
+  const std::string saved_path = std::getenv("PATH") != nullptr ? std::getenv("PATH") : "";
+  ::setenv("PATH", path_of_missing_folders_then(saved_path).c_str(), 1);
+  ProcessExecutor executor;
+  const bool spawner = executor.uses_spawner();  // it starts with this PATH
+  ::setenv("PATH", saved_path.c_str(), 1);
+  EXPECT_TRUE(spawner);
+  ProcessSpec spec = spec_for({"grep", "Cpus_allowed_list", "/proc/self/status"});
+  spec.log_path = dir / "cpus.log";
+  for (int run = 0; run < runs; ++run) {
+    const ProcessResult result = executor.run(spec);
+    EXPECT_TRUE(result.succeeded()) << result.reason();
+  }
+  std::string spawner_cpus;
+  for (const pid_t pid : spawner_processes()) {
+    if (pid > 0) spawner_cpus = cpus_line("/proc/" + std::to_string(pid) + "/status");
+  }
+  return {read_text_file(dir / "cpus.log"), spawner_cpus};
+}
+
+std::string times(int count, const std::string& text) {
+  std::string repeated;
+  for (int i = 0; i < count; ++i) repeated += text;
+  return repeated;
+}
+
+// The spawner keeps a run on its own CPU while it is created, and the run gets every CPU
+// back before it execs: the program never runs on fewer CPUs than perfgate may use.
+TEST(ProcessExecutorSpawner, EveryRunMayUseAllOfPerfgatesCpusAfterStartsThatWaited) {
+  const std::string own = cpus_line("/proc/thread-self/status");
+  ASSERT_FALSE(own.empty());
+  const auto [runs, spawner] = allowed_cpus_of_runs(40);
+  EXPECT_EQ(runs, times(40, own));
+  EXPECT_EQ(spawner, own);
+}
+
+// Started from one CPU (taskset -c N perfgate run ...), the runs stay on it.
+TEST(ProcessExecutorSpawner, RunsOfAPerfgateAllowedOneCpuAreAllowedOnlyThatOne) {
+  cpu_set_t saved;
+  ASSERT_EQ(::sched_getaffinity(0, sizeof saved, &saved), 0);
+  int first = 0;
+  while (first < CPU_SETSIZE && !CPU_ISSET(first, &saved)) ++first;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(first, &one);
+  ASSERT_EQ(::sched_setaffinity(0, sizeof one, &one), 0);
+  const auto [runs, spawner] = allowed_cpus_of_runs(20);
+  ::sched_setaffinity(0, sizeof saved, &saved);
+  const std::string expected = "Cpus_allowed_list:\t" + std::to_string(first) + "\n";
+  EXPECT_EQ(runs, times(20, expected));
+  EXPECT_EQ(spawner, expected);
 }
 
 // The pid of this process's child running perfgate-spawner, or 0.
