@@ -54,24 +54,29 @@ PY
 }
 overhead() {  # overhead LABEL: the tools in turn, best of $ROUNDS rounds each
   local floor=99999 vfork_floor=99999 perfgate_total=99999 hyperfine_total=99999 t0 t1
-  local floor_round perfgate_round hyperfine_round
+  local floor_round perfgate_round hyperfine_round floor_rounds=() perfgate_rounds=() hyperfine_rounds=()
   echo "== Per-run overhead, $1: /bin/true x $RUNS, best of $ROUNDS interleaved rounds (load $(cut -d' ' -f1 /proc/loadavg)) =="
   for _ in $(seq "$ROUNDS"); do
     floor_round=$("$BUILD/bench/spawn_floor" --count-slow "$RUNS" /bin/true 2>"$tmp/floor-slow")
     floor=$(best "$floor" "$floor_round")
+    floor_rounds+=("$floor_round")
     vfork_floor=$(best "$vfork_floor" "$("$BUILD/bench/spawn_floor" --vfork "$RUNS" /bin/true)")
     rm -rf "$tmp/out"
     t0=$(now); "$PG" run "$tmp/true.toml" --results-dir "$tmp/out" --no-progress >/dev/null 2>&1; t1=$(now)
     perfgate_round=$(elapsed "$t0" "$t1")
     perfgate_total=$(best "$perfgate_total" "$perfgate_round")
+    perfgate_rounds+=("$perfgate_round")
     t0=$(now); hyperfine -N --runs "$RUNS" --style none --export-json "$tmp/hyperfine.json" /bin/true >/dev/null 2>&1; t1=$(now)
     hyperfine_round=$(elapsed "$t0" "$t1")
     hyperfine_total=$(best "$hyperfine_total" "$hyperfine_round")
+    hyperfine_rounds+=("$hyperfine_round")
     waited "$floor_round" "$(cat "$tmp/floor-slow")" "$perfgate_round" "$hyperfine_round"
   done
-  python3 - "$RUNS" "$floor" "$vfork_floor" "$perfgate_total" "$hyperfine_total" <<'PY'
-import sys
-runs, floor, vfork_floor, pg, hf = int(sys.argv[1]), *map(float, sys.argv[2:])
+  python3 - "$RUNS" "$floor" "$vfork_floor" "$perfgate_total" "$hyperfine_total" \
+    "${floor_rounds[*]}" "${perfgate_rounds[*]}" "${hyperfine_rounds[*]}" <<'PY'
+import statistics, sys
+runs, floor, vfork_floor, pg, hf = int(sys.argv[1]), *map(float, sys.argv[2:6])
+floor_med, pg_med, hf_med = (statistics.median(map(float, rounds.split())) for rounds in sys.argv[6:9])
 print(f"{'':28}{'total s':>10}{'per run µs':>12}{'vs floor':>10}")
 for name, total in (("posix_spawn+wait4 (floor)", floor), ("vfork+execve+wait4", vfork_floor),
                     ("perfgate run", pg), ("hyperfine -N", hf)):
@@ -79,6 +84,10 @@ for name, total in (("posix_spawn+wait4 (floor)", floor), ("vfork+execve+wait4",
 print(f"perfgate / hyperfine: {pg / hf:.2f}x   (goal: <= 1.00x)")
 print(f"perfgate / floor:     {pg / floor:.2f}x   (goal: <= 1.15x)")
 print(f"perfgate / vfork:     {pg / vfork_floor:.2f}x   (the lowest floor: how perfgate-spawner starts a run)")
+# The rounds' medians beside the best: under a busy loop per core the best round is the best
+# of a few draws of the scheduler's phases (docs/measurement.md, "Busy rounds").
+print(f"median round: floor {floor_med:.3f} s, perfgate {pg_med:.3f} s, hyperfine {hf_med:.3f} s; "
+      f"perfgate / hyperfine {pg_med / hf_med:.2f}x, / floor {pg_med / floor_med:.2f}x")
 PY
 }
 overhead idle
