@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+#include <thread>
+
 #include "model/error.hpp"
 
 namespace perfgate {
@@ -150,6 +153,20 @@ void SqliteConnection::exec(const std::string& sql) {
   const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message);
   sqlite3_free(message);
   if (rc != SQLITE_OK) throw_sqlite_error(db_, rc, file_, "statement failed");
+}
+
+void SqliteConnection::exec_waiting_for_locks(const std::string& sql,
+                                              std::chrono::milliseconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr);
+    if (rc == SQLITE_OK) return;
+    const bool locked = (rc & 0xFF) == SQLITE_BUSY || (rc & 0xFF) == SQLITE_LOCKED;
+    if (!locked || std::chrono::steady_clock::now() >= deadline) {
+      throw_sqlite_error(db_, rc, file_, "statement failed");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
 }
 
 SqliteStatement SqliteConnection::prepare(const std::string& sql) {

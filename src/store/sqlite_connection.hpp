@@ -3,6 +3,7 @@
 // Every SQLite failure becomes Error(kIoError) naming the database file.
 #include <sqlite3.h>
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -59,6 +60,12 @@ class SqliteConnection {
 
   /// Runs one or more statements whose rows, if any, are not needed.
   void exec(const std::string& sql);
+  /// exec, tried again every 10 ms for up to `limit` while another connection holds a lock.
+  /// For a statement that reads and then writes outside a transaction, such as
+  /// `PRAGMA journal_mode = WAL` on a store being created: when another connection holds the
+  /// write lock, SQLite answers it "database is locked" at once instead of calling the busy
+  /// handler, since waiting with a read lock held could deadlock.
+  void exec_waiting_for_locks(const std::string& sql, std::chrono::milliseconds limit);
   SqliteStatement prepare(const std::string& sql);
   sqlite3* handle() const { return db_; }
   const std::string& file() const { return file_; }

@@ -3,6 +3,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <chrono>
 #include <set>
 #include <system_error>
 
@@ -62,7 +63,10 @@ SqliteStore::SqliteStore(std::string url, const std::filesystem::path& file, Sql
   // of the process alone loses nothing committed. The mode is kept in the file: a reader
   // does not set it.
   if (access == SqliteAccess::kReadWrite) {
-    db_.exec("PRAGMA journal_mode = WAL");
+    // Processes that create the store at once race to switch it to WAL: the switch reads the
+    // header, then writes it, and SQLite does not wait for a writer there (see
+    // exec_waiting_for_locks). The same 30 s as the busy timeout.
+    db_.exec_waiting_for_locks("PRAGMA journal_mode = WAL", std::chrono::seconds(30));
     db_.exec("PRAGMA synchronous = NORMAL");
   }
   const int rc = sqlite3_create_function_v2(db_.handle(), "perfgate_glob", 2,

@@ -3,6 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "model/error.hpp"
 #include "store/sqlite_connection.hpp"
 #include "store/sqlite_schema.hpp"
@@ -34,6 +37,31 @@ TEST(SqliteStore, CreatesTheDatabaseAndItsFolderInWalMode) {
   const auto file = dir / "nested" / "deeper" / "perfgate.db";
   open_store("sqlite:" + file.string());
   ASSERT_TRUE(std::filesystem::exists(file));
+  SqliteConnection db(file.string());
+  EXPECT_EQ(single_text(db, "PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(single_text(db, "SELECT value FROM meta WHERE key = 'store_schema_version'"), "2");
+}
+
+// Eight processes creating one store at once (StoreConcurrency) raced here once in a
+// thousand or so: one switching the new file to WAL held its write lock, and SQLite told
+// another one switching it too "database is locked" at once, busy timeout or not.
+TEST(SqliteStore, OpensAStoreWhoseWriteLockAnotherConnectionHoldsOnceItIsFree) {
+  TempDir dir;
+  const auto file = dir / "perfgate.db";
+  SqliteConnection creating(file.string());  // a new, empty file
+  creating.exec("BEGIN IMMEDIATE");
+  std::thread release([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    creating.exec("COMMIT");
+  });
+  std::string opened = "opened";
+  try {
+    open_store("sqlite:" + file.string());
+  } catch (const Error& e) {
+    opened = e.what();
+  }
+  release.join();
+  EXPECT_EQ(opened, "opened");
   SqliteConnection db(file.string());
   EXPECT_EQ(single_text(db, "PRAGMA journal_mode"), "wal");
   EXPECT_EQ(single_text(db, "SELECT value FROM meta WHERE key = 'store_schema_version'"), "2");
