@@ -10,11 +10,14 @@
  *
  * The rule learns from each start how long it took, from just before vfork to its return (the
  * child has exec'd by then): a start the kernel's way that took longer than
- * PERFGATE_START_WAITED_NS waited for a CPU, and the next runs are kept, twice as many each
- * time (from PERFGATE_FIRST_KEEP_STRETCH up to PERFGATE_LAST_KEEP_STRETCH) while the kernel's
- * way keeps waiting; after them the kernel's way is tried again. A start the kernel's way that
- * does not wait sets the stretch back to its first length. Shared by the C spawner and its
- * C++ tests. */
+ * PERFGATE_START_WAITED_NS waited for a CPU. When 2 of the last 4 starts the kernel's way
+ * waited, the next runs are kept, twice as many each time (from PERFGATE_FIRST_KEEP_STRETCH
+ * up to PERFGATE_LAST_KEEP_STRETCH) while the kernel's way keeps waiting; after them the
+ * kernel's way is tried again. A start the kernel's way that does not wait sets the stretch
+ * back to its first length. One start in a while that waits keeps nothing: kept runs lose
+ * their CPU to that CPU's busy program now and then (the scheduler's fairness), about 3-5%
+ * of them, which is worse than the kernel's way while fewer than that of its starts wait.
+ * Shared by the C spawner and its C++ tests. */
 #ifndef PERFGATE_SPAWNER_KEEP_RULE_H
 #define PERFGATE_SPAWNER_KEEP_RULE_H
 
@@ -28,13 +31,15 @@
 
 struct perfgate_keep_rule {
   uint32_t runs_to_keep; /* runs left to keep before the kernel's way is tried again */
-  uint32_t stretch;      /* how many to keep after the next start the kernel's way that waits */
+  uint32_t stretch;      /* how many to keep when starts the kernel's way wait again */
+  uint32_t recent;       /* the last 4 starts the kernel's way, newest in bit 0: 1 waited */
 };
 
 static inline struct perfgate_keep_rule perfgate_keep_rule_start(void) {
   struct perfgate_keep_rule rule;
   rule.runs_to_keep = 0;
   rule.stretch = PERFGATE_FIRST_KEEP_STRETCH;
+  rule.recent = 0;
   return rule;
 }
 
@@ -48,11 +53,19 @@ static inline void perfgate_keep_learn(struct perfgate_keep_rule* rule, int64_t 
                                        int kept) {
   if (kept) {
     if (rule->runs_to_keep > 0) --rule->runs_to_keep;
-  } else if (start_ns > PERFGATE_START_WAITED_NS) {
+    return;
+  }
+  const int waited = start_ns > PERFGATE_START_WAITED_NS;
+  rule->recent = ((rule->recent << 1) | (uint32_t)waited) & 0xFu;
+  if (!waited) {
+    rule->stretch = PERFGATE_FIRST_KEEP_STRETCH;
+    return;
+  }
+  const uint32_t waits = (rule->recent & 1u) + ((rule->recent >> 1) & 1u) +
+                         ((rule->recent >> 2) & 1u) + ((rule->recent >> 3) & 1u);
+  if (waits >= 2u) {
     rule->runs_to_keep = rule->stretch;
     if (rule->stretch < PERFGATE_LAST_KEEP_STRETCH) rule->stretch *= 2u;
-  } else {
-    rule->stretch = PERFGATE_FIRST_KEEP_STRETCH;
   }
 }
 

@@ -342,7 +342,6 @@ static int open_onto(int target, const char* path, int flags) {
 /* The CPUs this spawner may use, read once at start: every run is allowed all of them. */
 static cpu_set_t run_cpus;
 static int can_place = 0;
-static pid_t spawner_pid;
 
 /* Whether the next run is kept on the spawner's CPU (keep_rule.h). */
 static struct perfgate_keep_rule keep_rule;
@@ -350,8 +349,9 @@ static struct perfgate_keep_rule keep_rule;
 /* Keeps the next child on the CPU this spawner runs on, for the moment it is created, when
  * keep_rule.h says so: the CPU, or -1 when it is not kept. Before it execs, the child gives
  * all of `run_cpus` back to itself, so that the program never runs with a narrower set than
- * the spawner's, and to the spawner, so that the spawner may wake on another CPU than the
- * run's. */
+ * the spawner's; the spawner takes them back once vfork returns. (The child giving them back
+ * to the spawner too, so that the spawner could wake on another CPU at the child's exec, was
+ * slower under a busy loop per core: 20 of 26 interleaved rounds, docs/measurement.md.) */
 static int keep_next_child_here(void) {
   if (!can_place || !perfgate_keep_next(&keep_rule)) return -1;
   const int cpu = sched_getcpu();
@@ -380,19 +380,12 @@ static __attribute__((noinline)) pid_t vfork_run(const char* cwd, char* const ar
   sigset_t empty;
   sigemptyset(&empty);
   volatile int child_error = 0;
-  volatile int spawner_freed = 0;
   const pid_t pid = vfork();
   if (pid == 0) {
     /* All of the spawner's CPUs again before anything of the program runs; a run that would
      * be narrower than asked for does not start. */
-    if (kept >= 0) {
-      if (sched_setaffinity(0, sizeof run_cpus, &run_cpus) != 0) {
-        child_error = errno;
-        _exit(127);
-      }
-      spawner_freed = sched_setaffinity(spawner_pid, sizeof run_cpus, &run_cpus) == 0;
-    }
-    if (setpgid(0, 0) != 0 || (cwd != NULL && chdir(cwd) != 0) ||
+    if ((kept >= 0 && sched_setaffinity(0, sizeof run_cpus, &run_cpus) != 0) ||
+        setpgid(0, 0) != 0 || (cwd != NULL && chdir(cwd) != 0) ||
         !open_onto(STDIN_FILENO, "/dev/null", O_RDONLY) ||
         (output_fd >= 0 ? !onto(output_fd, STDOUT_FILENO)
                         : !open_onto(STDOUT_FILENO, "/dev/null", O_WRONLY)) ||
@@ -406,7 +399,7 @@ static __attribute__((noinline)) pid_t vfork_run(const char* cwd, char* const ar
     _exit(127);
   }
   const int vfork_error = errno;
-  if (kept >= 0 && !spawner_freed) sched_setaffinity(0, sizeof run_cpus, &run_cpus);
+  if (kept >= 0) sched_setaffinity(0, sizeof run_cpus, &run_cpus);
   if (pid < 0) {
     *error = vfork_error;
     return -1;
@@ -581,7 +574,6 @@ int main(void) {
   prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
   /* Placing runs needs more than one CPU to choose from, and a set that fits cpu_set_t. */
   can_place = sched_getaffinity(0, sizeof run_cpus, &run_cpus) == 0 && CPU_COUNT(&run_cpus) > 1;
-  spawner_pid = getpid();
   keep_rule = perfgate_keep_rule_start();
 
   uint32_t last_run = 0;

@@ -1,5 +1,6 @@
-// When perfgate-spawner keeps a new run on its own CPU (src/spawner/keep_rule.h): only after a
-// start the kernel's way waited, for stretches that double while such starts keep waiting.
+// When perfgate-spawner keeps a new run on its own CPU (src/spawner/keep_rule.h): only after
+// 2 of the last 4 starts the kernel's way waited, for stretches that double while such starts
+// keep waiting.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -33,8 +34,27 @@ TEST(SpawnerKeepRule, StartsTheKernelsWayAndStaysSoWhileStartsDoNotWait) {
   EXPECT_EQ(perfgate_keep_next(&rule), 0);
 }
 
+TEST(SpawnerKeepRule, OneStartInAWhileThatWaitsKeepsNothing) {
+  perfgate_keep_rule rule = perfgate_keep_rule_start();
+  for (int run = 0; run < 400; ++run) {
+    perfgate_keep_learn(&rule, run % 4 == 0 ? kWaitedStartNs : kQuickStartNs, 0);
+    EXPECT_EQ(perfgate_keep_next(&rule), 0) << "after start " << run;
+  }
+}
+
+TEST(SpawnerKeepRule, KeepsOnceTwoOfTheLastFourStartsWaited) {
+  perfgate_keep_rule rule = perfgate_keep_rule_start();
+  perfgate_keep_learn(&rule, kWaitedStartNs, 0);
+  perfgate_keep_learn(&rule, kQuickStartNs, 0);
+  perfgate_keep_learn(&rule, kQuickStartNs, 0);
+  EXPECT_EQ(perfgate_keep_next(&rule), 0);
+  perfgate_keep_learn(&rule, kWaitedStartNs, 0);  // waited: 1, 0, 0, 1
+  EXPECT_EQ(keep_through_stretch(rule), 16);
+}
+
 TEST(SpawnerKeepRule, AStartOfExactlyTheLimitHasNotWaited) {
   perfgate_keep_rule rule = perfgate_keep_rule_start();
+  perfgate_keep_learn(&rule, PERFGATE_START_WAITED_NS + 1, 0);
   perfgate_keep_learn(&rule, PERFGATE_START_WAITED_NS, 0);
   EXPECT_EQ(perfgate_keep_next(&rule), 0);
   perfgate_keep_learn(&rule, PERFGATE_START_WAITED_NS + 1, 0);
@@ -43,6 +63,7 @@ TEST(SpawnerKeepRule, AStartOfExactlyTheLimitHasNotWaited) {
 
 TEST(SpawnerKeepRule, KeepsTwiceAsManyRunsAfterEachStartThatWaitsUpTo1024) {
   perfgate_keep_rule rule = perfgate_keep_rule_start();
+  perfgate_keep_learn(&rule, kWaitedStartNs, 0);
   for (const int stretch : {16, 32, 64, 128, 256, 512, 1024, 1024, 1024}) {
     perfgate_keep_learn(&rule, kWaitedStartNs, 0);
     EXPECT_EQ(keep_through_stretch(rule), stretch);
@@ -51,22 +72,25 @@ TEST(SpawnerKeepRule, KeepsTwiceAsManyRunsAfterEachStartThatWaitsUpTo1024) {
 
 TEST(SpawnerKeepRule, AStartThatDoesNotWaitSetsTheStretchBackTo16) {
   perfgate_keep_rule rule = perfgate_keep_rule_start();
+  perfgate_keep_learn(&rule, kWaitedStartNs, 0);
   for (int waited = 0; waited < 4; ++waited) {
     perfgate_keep_learn(&rule, kWaitedStartNs, 0);
     keep_through_stretch(rule);
   }
   perfgate_keep_learn(&rule, kQuickStartNs, 0);
   EXPECT_EQ(perfgate_keep_next(&rule), 0);
-  perfgate_keep_learn(&rule, kWaitedStartNs, 0);
+  perfgate_keep_learn(&rule, kWaitedStartNs, 0);  // waited: 1, 1, 0, 1
   EXPECT_EQ(keep_through_stretch(rule), 16);
 }
 
 TEST(SpawnerKeepRule, HowLongAKeptRunsStartTookChangesNothingButTheCount) {
   perfgate_keep_rule rule = perfgate_keep_rule_start();
   perfgate_keep_learn(&rule, kWaitedStartNs, 0);
+  perfgate_keep_learn(&rule, kWaitedStartNs, 0);
   for (int run = 0; run < 8; ++run) perfgate_keep_learn(&rule, kQuickStartNs, 1);
   EXPECT_EQ(rule.runs_to_keep, 8u);
   EXPECT_EQ(rule.stretch, 32u);
+  EXPECT_EQ(rule.recent, 3u);
   EXPECT_EQ(keep_through_stretch(rule), 8);
 }
 
