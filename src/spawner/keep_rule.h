@@ -61,9 +61,7 @@ static inline void perfgate_keep_learn(struct perfgate_keep_rule* rule, int64_t 
     rule->stretch = PERFGATE_FIRST_KEEP_STRETCH;
     return;
   }
-  const uint32_t waits = (rule->recent & 1u) + ((rule->recent >> 1) & 1u) +
-                         ((rule->recent >> 2) & 1u) + ((rule->recent >> 3) & 1u);
-  if (waits >= 2u) {
+  if (__builtin_popcount(rule->recent) >= 2) {
     rule->runs_to_keep = rule->stretch;
     if (rule->stretch < PERFGATE_LAST_KEEP_STRETCH) rule->stretch *= 2u;
   }

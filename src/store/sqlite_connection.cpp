@@ -149,10 +149,7 @@ SqliteConnection::~SqliteConnection() {
 }
 
 void SqliteConnection::exec(const std::string& sql) {
-  char* message = nullptr;
-  const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message);
-  sqlite3_free(message);
-  if (rc != SQLITE_OK) throw_sqlite_error(db_, rc, file_, "statement failed");
+  exec_waiting_for_locks(sql, std::chrono::milliseconds(0));
 }
 
 void SqliteConnection::exec_waiting_for_locks(const std::string& sql,

@@ -380,6 +380,13 @@ TEST(ProcessExecutorSpawner, LooksProgramsUpOnPathAsPosixSpawnpDoes) {
   EXPECT_EQ(not_a_program.error, text.string() + ": Exec format error");
 }
 
+// The pid of this process's child running perfgate-spawner, or 0.
+pid_t spawner_child() {
+  for (const pid_t pid : spawner_processes())
+    if (pid > 0) return pid;
+  return 0;
+}
+
 // The "Cpus_allowed_list:" line of a process's (or this thread's) status, with its newline.
 std::string cpus_line(const std::string& status_path) {
   std::ifstream status(status_path);
@@ -417,11 +424,8 @@ std::pair<std::string, std::string> allowed_cpus_of_runs(int runs) {
     const ProcessResult result = executor.run(spec);
     EXPECT_TRUE(result.succeeded()) << result.reason();
   }
-  std::string spawner_cpus;
-  for (const pid_t pid : spawner_processes()) {
-    if (pid > 0) spawner_cpus = cpus_line("/proc/" + std::to_string(pid) + "/status");
-  }
-  return {read_text_file(dir / "cpus.log"), spawner_cpus};
+  return {read_text_file(dir / "cpus.log"),
+          cpus_line("/proc/" + std::to_string(spawner_child()) + "/status")};
 }
 
 std::string times(int count, const std::string& text) {
@@ -455,13 +459,6 @@ TEST(ProcessExecutorSpawner, RunsOfAPerfgateAllowedOneCpuAreAllowedOnlyThatOne) 
   const std::string expected = "Cpus_allowed_list:\t" + std::to_string(first) + "\n";
   EXPECT_EQ(runs, times(20, expected));
   EXPECT_EQ(spawner, expected);
-}
-
-// The pid of this process's child running perfgate-spawner, or 0.
-pid_t spawner_child() {
-  for (const pid_t pid : spawner_processes())
-    if (pid > 0) return pid;
-  return 0;
 }
 
 TEST(ProcessExecutorSpawner, EndsTheRunItselfWhenTheSpawnerDiesDuringIt) {

@@ -42,9 +42,9 @@ TEST(SqliteStore, CreatesTheDatabaseAndItsFolderInWalMode) {
   EXPECT_EQ(single_text(db, "SELECT value FROM meta WHERE key = 'store_schema_version'"), "2");
 }
 
-// Eight processes creating one store at once (StoreConcurrency) raced here once in a
-// thousand or so: one switching the new file to WAL held its write lock, and SQLite told
-// another one switching it too "database is locked" at once, busy timeout or not.
+// Eight processes creating one store at once (StoreConcurrency) raced here once, in a
+// fresh-clone make test: one switching the new file to WAL held its write lock, and SQLite
+// told another one switching it too "database is locked" at once, busy timeout or not.
 TEST(SqliteStore, OpensAStoreWhoseWriteLockAnotherConnectionHoldsOnceItIsFree) {
   TempDir dir;
   const auto file = dir / "perfgate.db";
