@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <future>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -332,6 +333,10 @@ int execute_run(const RunOptions& options) {
     return static_cast<int>(ExitCode::kOk);
   }
 
+  // perfgate-spawner starts while the host is described: each is a few ms of waiting for
+  // processes to start (more on a busy machine), and they need not wait one after the other.
+  std::future<SpawnerStart> spawner;
+  if (!options.dry_run) spawner = start_spawner_ahead();
   RunEnvironment environment = describe_run_environment(suite, options.run_source);
   if (!options.timeout.empty()) environment.timeout_s = timeout_flag(options.timeout);
   std::vector<const BenchmarkState*> to_run;
@@ -359,6 +364,7 @@ int execute_run(const RunOptions& options) {
 
   ProgressLine progress(stderr, total_runs, !options.no_progress && stderr_is_terminal());
   ProcessExecutor executor;
+  executor.adopt_spawner(std::move(spawner));
   BenchmarkRunner runner(executor, run_dir, environment, &progress);
   const TableStyle style{stdout_supports_color(), stdout_columns()};
   std::vector<BenchmarkOutcome> outcomes;

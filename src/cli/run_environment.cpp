@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "measure/ci_environment.hpp"
+#include "measure/compiler_asked_ahead.hpp"
 #include "measure/host_provenance.hpp"
 #include "measure/local_git.hpp"
 #include "measure/machine_state.hpp"
@@ -25,15 +26,15 @@ RunEnvironment describe_run_environment(const Suite& suite, const std::string& r
   const std::time_t now = std::time(nullptr);
   const Environment env = current_environment();
   const fs::path folder = project_folder(suite);
-  // git (up to three commands, more in a large checkout) answers while the host is
-  // described (a compiler's --version, the GPU library, OpenSSL): most of `perfgate run`'s
-  // start on a machine that is not busy.
+  // git (up to three commands, more in a large checkout) and the compiler (its --version)
+  // answer on their own threads while the rest of the host is described (the GPU library,
+  // OpenSSL): most of `perfgate run`'s start on a machine that is not busy.
   std::future<std::optional<LocalGit>> git;
   if (local_git_wanted(read_ci_metadata(env).to_json())) {
     git = std::async(std::launch::async, [folder] { return read_local_git(real_host(), folder); });
   }
-  const HostProvenance host =
-      describe_host(real_host(), env, suite.project.software_profile, run_source_flag, now);
+  const HostProvenance host = describe_host(CompilerAskedAhead(real_host()), env,
+                                            suite.project.software_profile, run_source_flag, now);
   const HardwareProfile& hardware = host.hardware;
 
   RunEnvironment out;

@@ -10,15 +10,18 @@ HostProvenance describe_host(const HostProbe& host, const Environment& env,
                              const SoftwareProfileConfig& software_config,
                              const std::string& run_source_flag, std::time_t now) {
   HostProvenance out;
+  Provenance& p = out.provenance;
   out.hardware = collect_hardware_profile(host);
+  p.device = out.hardware.device_name();
+  p.hardware_profile = out.hardware.to_json();
+  // The first digest loads OpenSSL (a few ms): before the software profile, which waits for
+  // the compiler's answer, so that with a host that asks it ahead (CompilerAskedAhead) the two
+  // overlap.
+  p.hardware_profile_id = out.hardware.id();
   const SoftwareProfile software = collect_software_profile(host, software_config, env);
   out.software_notes = software.notes;
   const CiMetadata ci = read_ci_metadata(env);
 
-  Provenance& p = out.provenance;
-  p.device = out.hardware.device_name();
-  p.hardware_profile = out.hardware.to_json();
-  p.hardware_profile_id = out.hardware.id();
   p.software_profile = software.to_json();
   p.software_profile_id = software.id();
   p.environment_metadata = collect_environment_metadata(host, env, ci, software.image);

@@ -132,14 +132,33 @@ ProcessExecutor::ProcessExecutor(ProcessExecutorOptions options)
 
 ProcessExecutor::~ProcessExecutor() = default;
 
+namespace {
+
+SpawnerStart start_spawner(const ProcessExecutorOptions& options) {
+  SpawnerStart start;
+  start.client = SpawnerClient::start(options.spawner.value_or(locate_spawner()), start.error);
+  return start;
+}
+
+}  // namespace
+
+std::future<SpawnerStart> start_spawner_ahead(const ProcessExecutorOptions& options) {
+  return std::async(std::launch::async, [options] { return start_spawner(options); });
+}
+
 bool ProcessExecutor::uses_spawner() {
-  if (!spawner_tried_) {
-    spawner_tried_ = true;
-    std::string error;
-    spawner_ = SpawnerClient::start(options_.spawner.value_or(locate_spawner()), error);
-    if (!spawner_) stop_using_spawner(error);
-  }
+  if (!spawner_tried_) take_spawner(start_spawner(options_));
   return spawner_ != nullptr;
+}
+
+void ProcessExecutor::adopt_spawner(std::future<SpawnerStart> started) {
+  if (!spawner_tried_ && started.valid()) take_spawner(started.get());
+}
+
+void ProcessExecutor::take_spawner(SpawnerStart start) {
+  spawner_tried_ = true;
+  spawner_ = std::move(start.client);
+  if (!spawner_) stop_using_spawner(start.error);
 }
 
 void ProcessExecutor::stop_using_spawner(const std::string& reason) {

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <deque>
 #include <filesystem>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,6 +38,17 @@ struct ProcessExecutorOptions {
   std::size_t queue_depth = 16;
 };
 
+/// perfgate-spawner started before the executor that will use it, or why it could not be.
+struct SpawnerStart {
+  std::unique_ptr<SpawnerClient> client;
+  std::string error;  ///< when `client` is null
+};
+
+/// Starts the spawner that `options` names (locate_spawner() when none) on a second thread.
+/// `perfgate run` starts it so while it describes the host: a process start waits for a CPU
+/// like any other (a few ms behind a busy loop), and this one need not wait after the others.
+std::future<SpawnerStart> start_spawner_ahead(const ProcessExecutorOptions& options = {});
+
 /// Starts each run through perfgate-spawner, started at the first run and kept until the
 /// executor is destroyed. Makes the calling process a child subreaper (PR_SET_CHILD_SUBREAPER), so
 /// that descendants orphaned during a run are re-parented to it and can be reaped and counted.
@@ -58,8 +70,14 @@ class ProcessExecutor final : public Executor {
 
   /// Whether runs are started by perfgate-spawner; starts it on first use.
   bool uses_spawner();
+  /// Uses the spawner start_spawner_ahead() started (waiting for its start to finish) instead
+  /// of starting one at the first run; warns now, as the first run would, when it could not
+  /// be started. Does nothing once the executor has a spawner or has tried to start one.
+  void adopt_spawner(std::future<SpawnerStart> started);
 
  private:
+  /// The spawner this executor uses from now on, or (with a warning) none.
+  void take_spawner(SpawnerStart start);
   void stop_using_spawner(const std::string& reason);
   /// `fresh_announcements`: how many of expected_ (the last ones) were announced since the
   /// run() before this one; they follow this run.

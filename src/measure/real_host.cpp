@@ -1,14 +1,13 @@
 // The HostProbe of the machine perfgate runs on (Linux/glibc).
 #include <gnu/libc-version.h>
 #include <sys/utsname.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <memory>
 #include <sstream>
+#include <string_view>
+#include <vector>
 
 #include "measure/command_capture.hpp"
 #include "measure/host_profile.hpp"
@@ -20,20 +19,28 @@ namespace {
 // Package listers read a database and exit; a minute means something hangs.
 constexpr double kHelperTimeoutS = 60;
 
-// The first line a shell command prints on stdout, or "" when it fails or prints nothing.
-std::string first_output_line(const std::string& command) {
-  const auto close = [](std::FILE* f) { return pclose(f); };
-  std::unique_ptr<std::FILE, decltype(close)> pipe(popen(command.c_str(), "r"), close);
-  if (!pipe) return "";
-  // Read everything so the child never dies of SIGPIPE; `--version` output is short.
-  std::string output;
-  char buffer[4096];
-  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe.get())) > 0;) {
-    if (output.size() < (1 << 16)) output.append(buffer, got);
+// The first line `argv --version` prints on stdout, or "" when it cannot be started, fails or
+// prints nothing. Started directly, not through a shell: a shell is one more process to
+// start, and on a machine whose CPUs are busy every start waits for one.
+std::string version_line(std::vector<std::string> argv) {
+  if (argv.empty()) return "";
+  argv.emplace_back("--version");
+  const CommandOutput output = capture_command(argv, {}, kHelperTimeoutS);
+  if (output.exit_status != 0) return "";
+  return output.out.substr(0, output.out.find('\n'));
+}
+
+// $CXX cut into words where the shell cuts an unquoted variable (blanks and newlines), so
+// "ccache g++" is a program and its argument. Nothing else in it is shell syntax.
+std::vector<std::string> words(std::string_view text) {
+  std::vector<std::string> out;
+  constexpr std::string_view kBlanks = " \t\n";
+  for (std::size_t at = text.find_first_not_of(kBlanks); at != std::string_view::npos;) {
+    const std::size_t end = text.find_first_of(kBlanks, at);
+    out.emplace_back(text.substr(at, end - at));
+    at = text.find_first_not_of(kBlanks, end);
   }
-  const int status = pclose(pipe.release());
-  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return "";
-  return output.substr(0, output.find('\n'));
+  return out;
 }
 
 class RealHost final : public HostProbe {
@@ -64,17 +71,10 @@ class RealHost final : public HostProbe {
   }
 
   std::string compiler_version() const override {
-    // The shell expands $CXX itself, so "ccache g++" works and the value is never
-    // re-parsed as shell syntax.
-    const char* cxx = std::getenv("CXX");
-    if (cxx != nullptr && *cxx != '\0') {
-      if (std::string line = first_output_line("${CXX} --version 2>/dev/null"); !line.empty()) {
-        return line;
-      }
+    if (const char* cxx = std::getenv("CXX"); cxx != nullptr) {
+      if (std::string line = version_line(words(cxx)); !line.empty()) return line;
     }
-    if (std::string line = first_output_line("c++ --version 2>/dev/null"); !line.empty()) {
-      return line;
-    }
+    if (std::string line = version_line({"c++"}); !line.empty()) return line;
     return "none";
   }
 

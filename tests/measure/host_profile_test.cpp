@@ -415,6 +415,31 @@ TEST(RealHost, TakesTheCompilerFromTheFirstLineOfCxxVersion) {
   EXPECT_EQ(version, "fakecc 9.1 (--version)");
 }
 
+// "ccache g++": $CXX is cut into words as the shell cuts an unquoted variable, and nothing
+// else in it is shell syntax: no shell is started.
+TEST(RealHost, RunsCxxAsAProgramAndItsArgumentsWithoutAShell) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("perfgate-test-compiler-" + std::to_string(std::random_device{}()));
+  std::filesystem::create_directories(dir);
+  const auto script = dir / "fake-cxx";
+  std::ofstream(script) << "#!/bin/sh\necho \"fakecc 9.1 ($1|$2|$3)\"\n";
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  std::string wrapped, not_a_shell;
+  {
+    ScopedEnv cxx("CXX", " " + script.string() + "\tg++  \n");
+    wrapped = real_host().compiler_version();
+  }
+  {
+    ScopedEnv cxx("CXX", script.string() + " $(touch " + (dir / "ran").string() + ")");
+    not_a_shell = real_host().compiler_version();
+  }
+  const bool ran = std::filesystem::exists(dir / "ran");
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(wrapped, "fakecc 9.1 (g++|--version|)");
+  EXPECT_EQ(not_a_shell, "fakecc 9.1 ($(touch|" + (dir / "ran").string() + ")|--version)");
+  EXPECT_FALSE(ran);
+}
+
 TEST(RealHost, SaysNoneWhenNeitherCxxNorCppCanBeRun) {
   ScopedEnv cxx("CXX", "/nonexistent/perfgate/cxx");
   ScopedEnv path("PATH", "/nonexistent/perfgate/bin");

@@ -121,6 +121,41 @@ TEST(ProcessExecutorSpawner, StartsRunsItselfAndWarnsOnceWhenTheSpawnerIsMissing
   EXPECT_EQ(warnings, expected);
 }
 
+// `perfgate run` starts the spawner while it describes the host, before the executor exists.
+TEST(ProcessExecutorSpawner, UsesTheSpawnerStartedAheadForAllRuns) {
+  {
+    auto started = start_spawner_ahead();
+    ProcessExecutor executor;
+    executor.adopt_spawner(std::move(started));
+    EXPECT_EQ(spawner_children(), 1);
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE(executor.run(spec_for({"/bin/true"})).succeeded());
+    EXPECT_TRUE(executor.uses_spawner());
+    EXPECT_EQ(spawner_children(), 1);
+  }
+  EXPECT_EQ(spawner_children(), 0);
+}
+
+TEST(ProcessExecutorSpawner, WarnsWhenTheSpawnerStartedAheadCouldNotStartAndRunsItself) {
+  const TempDir dir;
+  ProcessExecutorOptions options;
+  options.spawner = dir / "no-such-spawner";
+  auto started = start_spawner_ahead(options);
+  ProcessExecutor executor(options);
+  ::testing::internal::CaptureStderr();
+  executor.adopt_spawner(std::move(started));
+  const std::string warning = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(warning, "perfgate: warning: perfgate-spawner is not used (" +
+                         (dir / "no-such-spawner").string() +
+                         ": No such file or directory); perfgate starts the runs itself, so "
+                         "each run's peak memory includes perfgate's own resident set. Install "
+                         "perfgate-spawner beside perfgate, or set PERFGATE_SPAWNER to its "
+                         "path.\n");
+  const ProcessResult result = executor.run(spec_for({"/bin/true"}));
+  EXPECT_TRUE(result.succeeded()) << result.reason();
+  EXPECT_FALSE(executor.uses_spawner());
+  EXPECT_EQ(spawner_children(), 0);
+}
+
 TEST(ProcessExecutorSpawner, FindsTheSpawnerNamedByTheEnvironment) {
   ::setenv("PERFGATE_SPAWNER", PERFGATE_SPAWNER_PROGRAM, 1);
   const std::filesystem::path located = locate_spawner();
