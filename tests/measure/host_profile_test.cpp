@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <random>
 
 #include "measure/command_capture.hpp"
 #include "measure/nvml.hpp"
@@ -17,6 +16,7 @@
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "support/fake_host.hpp"
+#include "support/temp_dir.hpp"
 
 namespace perfgate {
 namespace PERFGATE_TEST_FILE {
@@ -399,45 +399,34 @@ TEST(RealHost, DescribesThisMachineWithAtLeastOneCoreAndSomeMemory) {
   EXPECT_EQ(real_host().libc_version().rfind("glibc ", 0), 0u);
 }
 
-TEST(RealHost, TakesTheCompilerFromTheFirstLineOfCxxVersion) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("perfgate-test-compiler-" + std::to_string(std::random_device{}()));
-  std::filesystem::create_directories(dir);
+// A shell script in `dir` that a test names as its compiler.
+std::filesystem::path fake_compiler(const TempDir& dir, const std::string& body) {
   const auto script = dir / "fake-cxx";
-  std::ofstream(script) << "#!/bin/sh\necho \"fakecc 9.1 ($1)\"\necho second line\n";
+  std::ofstream(script) << "#!/bin/sh\n" << body;
   std::filesystem::permissions(script, std::filesystem::perms::owner_all);
-  std::string version;
-  {
-    ScopedEnv cxx("CXX", script.string());
-    version = real_host().compiler_version();
-  }
-  std::filesystem::remove_all(dir);
-  EXPECT_EQ(version, "fakecc 9.1 (--version)");
+  return script;
+}
+
+TEST(RealHost, TakesTheCompilerFromTheFirstLineOfCxxVersion) {
+  const TempDir dir;
+  const auto script = fake_compiler(dir, "echo \"fakecc 9.1 ($1)\"\necho second line\n");
+  ScopedEnv cxx("CXX", script.string());
+  EXPECT_EQ(real_host().compiler_version(), "fakecc 9.1 (--version)");
 }
 
 // "ccache g++": $CXX is cut into words as the shell cuts an unquoted variable, and nothing
 // else in it is shell syntax: no shell is started.
 TEST(RealHost, RunsCxxAsAProgramAndItsArgumentsWithoutAShell) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("perfgate-test-compiler-" + std::to_string(std::random_device{}()));
-  std::filesystem::create_directories(dir);
-  const auto script = dir / "fake-cxx";
-  std::ofstream(script) << "#!/bin/sh\necho \"fakecc 9.1 ($1|$2|$3)\"\n";
-  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
-  std::string wrapped, not_a_shell;
+  const TempDir dir;
+  const auto script = fake_compiler(dir, "echo \"fakecc 9.1 ($1|$2|$3)\"\n");
   {
     ScopedEnv cxx("CXX", " " + script.string() + "\tg++  \n");
-    wrapped = real_host().compiler_version();
+    EXPECT_EQ(real_host().compiler_version(), "fakecc 9.1 (g++|--version|)");
   }
-  {
-    ScopedEnv cxx("CXX", script.string() + " $(touch " + (dir / "ran").string() + ")");
-    not_a_shell = real_host().compiler_version();
-  }
-  const bool ran = std::filesystem::exists(dir / "ran");
-  std::filesystem::remove_all(dir);
-  EXPECT_EQ(wrapped, "fakecc 9.1 (g++|--version|)");
-  EXPECT_EQ(not_a_shell, "fakecc 9.1 ($(touch|" + (dir / "ran").string() + ")|--version)");
-  EXPECT_FALSE(ran);
+  ScopedEnv cxx("CXX", script.string() + " $(touch " + (dir / "ran").string() + ")");
+  EXPECT_EQ(real_host().compiler_version(),
+            "fakecc 9.1 ($(touch|" + (dir / "ran").string() + ")|--version)");
+  EXPECT_FALSE(std::filesystem::exists(dir / "ran"));
 }
 
 TEST(RealHost, SaysNoneWhenNeitherCxxNorCppCanBeRun) {
