@@ -177,10 +177,8 @@ CounterSources machine_counter_sources() {
   const char* path = std::getenv("PATH");
   sources.valgrind = find_program("valgrind", path ? path : "/bin:/usr/bin", fs::current_path());
   if (sources.valgrind) {
-    const CommandOutput version =
-        capture_command({sources.valgrind->string(), "--version"}, {}, 30);
-    if (version.exit_status == 0) {
-      sources.valgrind_version = version.out.substr(0, version.out.find('\n'));
+    if (auto version = version_line({sources.valgrind->string()}, 30)) {
+      sources.valgrind_version = std::move(*version);
     } else {
       sources.valgrind.reset();
     }

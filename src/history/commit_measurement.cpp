@@ -59,15 +59,11 @@ std::string tail_of_file(const fs::path& file) {
   return text;
 }
 
-std::string first_line(const std::string& text) {
-  return text.substr(0, text.find('\n'));
-}
-
 /// `cc --version`'s first line, or null when there is no such compiler.
 Json compiler_version(const std::string& compiler) {
-  const CommandOutput output = capture_command({compiler, "--version"}, {}, 10);
-  if (output.exit_status != 0 || output.out.empty()) return nullptr;
-  return first_line(output.out);
+  const auto line = version_line({compiler}, 10);
+  if (!line || line->empty()) return nullptr;
+  return *line;
 }
 
 Json environment_of(const MeasureSettings& settings, const Provenance& provenance) {

@@ -103,4 +103,12 @@ CommandOutput capture_command(const std::vector<std::string>& argv,
   return output;
 }
 
+std::optional<std::string> version_line(std::vector<std::string> program, double timeout_s) {
+  if (program.empty()) return std::nullopt;
+  program.emplace_back("--version");
+  const CommandOutput output = capture_command(program, {}, timeout_s);
+  if (output.exit_status != 0) return std::nullopt;
+  return output.out.substr(0, output.out.find('\n'));
+}
+
 }  // namespace perfgate

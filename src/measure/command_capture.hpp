@@ -2,6 +2,7 @@
 // Running a short helper command (a Python interpreter, a project's package lister) and
 // keeping what it prints: the platform half of HostProbe::run_command.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,5 +16,10 @@ namespace perfgate {
 /// cannot hang `perfgate run`. Never throws.
 CommandOutput capture_command(const std::vector<std::string>& argv,
                               const std::filesystem::path& cwd, double timeout_s);
+
+/// The first line that `program --version` prints on stdout (argv[0] looked up in PATH, any
+/// arguments of `program` before --version), or nullopt when it cannot be started, fails or
+/// outlasts `timeout_s`.
+std::optional<std::string> version_line(std::vector<std::string> program, double timeout_s);
 
 }  // namespace perfgate

@@ -19,17 +19,6 @@ namespace {
 // Package listers read a database and exit; a minute means something hangs.
 constexpr double kHelperTimeoutS = 60;
 
-// The first line `argv --version` prints on stdout, or "" when it cannot be started, fails or
-// prints nothing. Started directly, not through a shell: a shell is one more process to
-// start, and on a machine whose CPUs are busy every start waits for one.
-std::string version_line(std::vector<std::string> argv) {
-  if (argv.empty()) return "";
-  argv.emplace_back("--version");
-  const CommandOutput output = capture_command(argv, {}, kHelperTimeoutS);
-  if (output.exit_status != 0) return "";
-  return output.out.substr(0, output.out.find('\n'));
-}
-
 // $CXX cut into words where the shell cuts an unquoted variable (blanks and newlines), so
 // "ccache g++" is a program and its argument. Nothing else in it is shell syntax.
 std::vector<std::string> words(std::string_view text) {
@@ -71,10 +60,14 @@ class RealHost final : public HostProbe {
   }
 
   std::string compiler_version() const override {
+    // Started directly, not through a shell: a shell is one more process to start, and on a
+    // machine whose CPUs are busy every start waits for one.
     if (const char* cxx = std::getenv("CXX"); cxx != nullptr) {
-      if (std::string line = version_line(words(cxx)); !line.empty()) return line;
+      if (auto line = version_line(words(cxx), kHelperTimeoutS); line && !line->empty()) {
+        return *line;
+      }
     }
-    if (std::string line = version_line({"c++"}); !line.empty()) return line;
+    if (auto line = version_line({"c++"}, kHelperTimeoutS); line && !line->empty()) return *line;
     return "none";
   }
 

@@ -429,6 +429,15 @@ TEST(RealHost, RunsCxxAsAProgramAndItsArgumentsWithoutAShell) {
   EXPECT_FALSE(std::filesystem::exists(dir / "ran"));
 }
 
+TEST(VersionLine, IsTheFirstLineOnStdoutOfAProgramThatSucceeds) {
+  const TempDir dir;
+  const auto ok = fake_compiler(dir, "echo \"tool 2.1 ($1 $2)\"\necho more\necho oops >&2\n");
+  EXPECT_EQ(version_line({ok.string(), "-q"}, 10), "tool 2.1 (-q --version)");
+  EXPECT_EQ(version_line({"/bin/sh", "-c", "echo 1.0; exit 3", "sh"}, 10), std::nullopt);
+  EXPECT_EQ(version_line({(dir / "missing").string()}, 10), std::nullopt);
+  EXPECT_EQ(version_line({}, 10), std::nullopt);
+}
+
 TEST(RealHost, SaysNoneWhenNeitherCxxNorCppCanBeRun) {
   ScopedEnv cxx("CXX", "/nonexistent/perfgate/cxx");
   ScopedEnv path("PATH", "/nonexistent/perfgate/bin");

@@ -91,12 +91,25 @@ TEST(ProcessExecutorSpawner, SixMegabytesMoreReadsAsSixMegabytesMore) {
   EXPECT_NEAR(large - small, 6.0, 0.5);
 }
 
+// Three runs of /bin/true through `executor`; one spawner started them all.
+void run_three_through_one_spawner(ProcessExecutor& executor) {
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(executor.run(spec_for({"/bin/true"})).succeeded());
+  EXPECT_EQ(spawner_children(), 1);
+}
+
+// What perfgate says once when the spawner at `path` cannot be started.
+std::string missing_spawner_warning(const std::filesystem::path& path) {
+  return "perfgate: warning: perfgate-spawner is not used (" + path.string() +
+         ": No such file or directory); perfgate starts the runs itself, so each run's peak "
+         "memory includes perfgate's own resident set. Install perfgate-spawner beside "
+         "perfgate, or set PERFGATE_SPAWNER to its path.\n";
+}
+
 TEST(ProcessExecutorSpawner, KeepsOneSpawnerForAllRunsAndStopsItWithTheExecutor) {
   {
     ProcessExecutor executor;
     EXPECT_EQ(spawner_children(), 0);
-    for (int i = 0; i < 3; ++i) ASSERT_TRUE(executor.run(spec_for({"/bin/true"})).succeeded());
-    EXPECT_EQ(spawner_children(), 1);
+    run_three_through_one_spawner(executor);
   }
   EXPECT_EQ(spawner_children(), 0);
 }
@@ -113,12 +126,7 @@ TEST(ProcessExecutorSpawner, StartsRunsItselfAndWarnsOnceWhenTheSpawnerIsMissing
   EXPECT_TRUE(first.succeeded()) << first.reason();
   EXPECT_TRUE(second.succeeded()) << second.reason();
   EXPECT_FALSE(executor.uses_spawner());
-  const std::string expected =
-      "perfgate: warning: perfgate-spawner is not used (" + (dir / "no-such-spawner").string() +
-      ": No such file or directory); perfgate starts the runs itself, so each run's peak "
-      "memory includes perfgate's own resident set. Install perfgate-spawner beside perfgate, "
-      "or set PERFGATE_SPAWNER to its path.\n";
-  EXPECT_EQ(warnings, expected);
+  EXPECT_EQ(warnings, missing_spawner_warning(dir / "no-such-spawner"));
 }
 
 // `perfgate run` starts the spawner while it describes the host, before the executor exists.
@@ -128,9 +136,8 @@ TEST(ProcessExecutorSpawner, UsesTheSpawnerStartedAheadForAllRuns) {
     ProcessExecutor executor;
     executor.adopt_spawner(std::move(started));
     EXPECT_EQ(spawner_children(), 1);
-    for (int i = 0; i < 3; ++i) ASSERT_TRUE(executor.run(spec_for({"/bin/true"})).succeeded());
+    run_three_through_one_spawner(executor);
     EXPECT_TRUE(executor.uses_spawner());
-    EXPECT_EQ(spawner_children(), 1);
   }
   EXPECT_EQ(spawner_children(), 0);
 }
@@ -144,12 +151,7 @@ TEST(ProcessExecutorSpawner, WarnsWhenTheSpawnerStartedAheadCouldNotStartAndRuns
   ::testing::internal::CaptureStderr();
   executor.adopt_spawner(std::move(started));
   const std::string warning = ::testing::internal::GetCapturedStderr();
-  EXPECT_EQ(warning, "perfgate: warning: perfgate-spawner is not used (" +
-                         (dir / "no-such-spawner").string() +
-                         ": No such file or directory); perfgate starts the runs itself, so "
-                         "each run's peak memory includes perfgate's own resident set. Install "
-                         "perfgate-spawner beside perfgate, or set PERFGATE_SPAWNER to its "
-                         "path.\n");
+  EXPECT_EQ(warning, missing_spawner_warning(dir / "no-such-spawner"));
   const ProcessResult result = executor.run(spec_for({"/bin/true"}));
   EXPECT_TRUE(result.succeeded()) << result.reason();
   EXPECT_FALSE(executor.uses_spawner());
