@@ -91,7 +91,9 @@ class HostProbe {
 };
 
 /// The real machine: /proc, /etc/os-release, uname, gnu_get_libc_version, NVML via dlopen,
-/// and the compiler named by $CXX.
+/// and the compiler named by $CXX. Its text is valid UTF-8: a byte from outside that is not
+/// (a compiler's or a package lister's output, a file) is U+FFFD, so that the profiles'
+/// fingerprints, which take UTF-8 only, never refuse the machine itself.
 const HostProbe& real_host();
 
 HardwareProfile collect_hardware_profile(const HostProbe& host);

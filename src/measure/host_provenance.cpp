@@ -1,14 +1,28 @@
 #include "measure/host_provenance.hpp"
 
 #include "measure/environment_metadata.hpp"
+#include "model/compact_json.hpp"
 #include "model/fingerprint.hpp"
 #include "model/time_window.hpp"
 
 namespace perfgate {
+namespace {
 
-HostProvenance describe_host(const HostProbe& host, const Environment& env,
+// The environment's values may hold any bytes; what of them the provenance keeps is
+// fingerprinted, which takes UTF-8 only. Bad bytes become U+FFFD, as the record writers
+// write them (and as the real host's own text: real_host()).
+Environment with_valid_utf8(const Environment& env) {
+  Environment out;
+  for (const auto& [name, value] : env) out.emplace(valid_utf8(name), valid_utf8(value));
+  return out;
+}
+
+}  // namespace
+
+HostProvenance describe_host(const HostProbe& host, const Environment& raw_env,
                              const SoftwareProfileConfig& software_config,
                              const std::string& run_source_flag, std::time_t now) {
+  const Environment env = with_valid_utf8(raw_env);
   HostProvenance out;
   Provenance& p = out.provenance;
   out.hardware = collect_hardware_profile(host);

@@ -12,6 +12,7 @@
 #include "measure/command_capture.hpp"
 #include "measure/host_profile.hpp"
 #include "measure/nvml.hpp"
+#include "model/compact_json.hpp"
 
 namespace perfgate {
 namespace {
@@ -40,7 +41,7 @@ class RealHost final : public HostProbe {
     if (!file) return "";
     std::ostringstream contents;
     contents << file.rdbuf();
-    return file.bad() ? "" : contents.str();
+    return file.bad() ? "" : valid_utf8(contents.str());
   }
 
   std::string uname_machine() const override { return uname_field(&utsname::machine); }
@@ -56,7 +57,9 @@ class RealHost final : public HostProbe {
   }
 
   std::vector<GpuInfo> gpus(std::string& note) const override {
-    return list_nvml_gpus(kNvmlLibrary, note);
+    std::vector<GpuInfo> gpus = list_nvml_gpus(kNvmlLibrary, note);
+    for (GpuInfo& gpu : gpus) gpu.name = valid_utf8(gpu.name);
+    return gpus;
   }
 
   std::string compiler_version() const override {
@@ -64,16 +67,21 @@ class RealHost final : public HostProbe {
     // machine whose CPUs are busy every start waits for one.
     if (const char* cxx = std::getenv("CXX"); cxx != nullptr) {
       if (auto line = version_line(words(cxx), kHelperTimeoutS); line && !line->empty()) {
-        return *line;
+        return valid_utf8(*line);
       }
     }
-    if (auto line = version_line({"c++"}, kHelperTimeoutS); line && !line->empty()) return *line;
+    if (auto line = version_line({"c++"}, kHelperTimeoutS); line && !line->empty()) {
+      return valid_utf8(*line);
+    }
     return "none";
   }
 
   CommandOutput run_command(const std::vector<std::string>& argv,
                             const std::filesystem::path& cwd) const override {
-    return capture_command(argv, cwd, kHelperTimeoutS);
+    CommandOutput output = capture_command(argv, cwd, kHelperTimeoutS);
+    output.out = valid_utf8(output.out);
+    output.err = valid_utf8(output.err);
+    return output;
   }
 
  private:
@@ -81,7 +89,7 @@ class RealHost final : public HostProbe {
   static std::string uname_field(char (utsname::*field)[N]) {
     utsname names{};
     if (uname(&names) != 0) return "unknown";
-    return names.*field;
+    return valid_utf8(names.*field);
   }
 };
 

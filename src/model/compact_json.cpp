@@ -88,6 +88,22 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) noexcept 
   return length;
 }
 
+std::string valid_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) {
+      out += "\xEF\xBF\xBD";  // U+FFFD REPLACEMENT CHARACTER
+      ++i;
+    } else {
+      out.append(text.substr(i, length));
+      i += length;
+    }
+  }
+  return out;
+}
+
 void append_json_string(std::string_view text, std::string& out, JsonTextRules rules) {
   out += '"';
   std::size_t plain = 0;  // start of the run of bytes copied as they are

@@ -26,6 +26,11 @@ struct JsonTextRules {
 /// there are not one (truncated, overlong, a surrogate, beyond U+10FFFF).
 std::size_t utf8_sequence_length(std::string_view text, std::size_t i) noexcept;
 
+/// `text` with each byte that is not part of well-formed UTF-8 replaced by U+FFFD, as the
+/// writers below replace it: for text from outside (a program's output, a file of /proc,
+/// an environment variable) that goes into a fingerprint, which takes UTF-8 only.
+std::string valid_utf8(std::string_view text);
+
 /// Appends `text` as a JSON string, quoted, with the minimal escapes.
 void append_json_string(std::string_view text, std::string& out, JsonTextRules rules = {});
 /// Appends an integer in decimal.

@@ -429,6 +429,17 @@ TEST(RealHost, RunsCxxAsAProgramAndItsArgumentsWithoutAShell) {
   EXPECT_FALSE(std::filesystem::exists(dir / "ran"));
 }
 
+// A compiler's banner with quotes, markup, an escape and bytes that are not UTF-8: the line
+// is kept, its bad bytes U+FFFD (the profile's id takes UTF-8 only).
+TEST(RealHost, KeepsACompilerLineThatIsNotUtf8WithItsBadBytesReplaced) {
+  const TempDir dir;
+  const auto script =
+      fake_compiler(dir, "printf 'cc \"q\" <script> \\033[31m \\377\\376 end\\n'\n");
+  ScopedEnv cxx("CXX", script.string());
+  EXPECT_EQ(real_host().compiler_version(),
+            "cc \"q\" <script> \x1b[31m \xEF\xBF\xBD\xEF\xBF\xBD end");
+}
+
 TEST(VersionLine, IsTheFirstLineOnStdoutOfAProgramThatSucceeds) {
   const TempDir dir;
   const auto ok = fake_compiler(dir, "echo \"tool 2.1 ($1 $2)\"\necho more\necho oops >&2\n");

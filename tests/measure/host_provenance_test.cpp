@@ -24,6 +24,17 @@ TEST(HostProvenance, AnImageUpgradeOpensANewSoftwareProfileOnTheSameHardware) {
             "ghcr.io/acme/dev:py3.12-cuda13.0@sha256:bbbb");
 }
 
+// An environment variable may hold any bytes; the profiles' ids take UTF-8 only, and a run
+// must not be refused for the machine's own text.
+TEST(HostProvenance, KeepsAnEnvironmentValueThatIsNotUtf8WithItsBadBytesReplaced) {
+  const HostProvenance described_ = described({{"PERFGATE_IMAGE_REF", "img\xFF:1"}});
+  EXPECT_EQ(described_.provenance.software_profile["image"], "img\xEF\xBF\xBD:1");
+  EXPECT_EQ(described_.provenance.environment_metadata["image_ref"], "img\xEF\xBF\xBD:1");
+  EXPECT_EQ(
+      described_.provenance.software_profile_id,
+      described({{"PERFGATE_IMAGE_REF", "img\xEF\xBF\xBD:1"}}).provenance.software_profile_id);
+}
+
 TEST(HostProvenance, RecordsTheImageRefInTheEnvironmentMetadataOnlyWhenOneIsKnown) {
   const HostProvenance with_image = described({{"IMAGE_VERSION", "py3.12-cuda13.0.0"}});
   EXPECT_EQ(with_image.provenance.environment_metadata["image_ref"], "py3.12-cuda13.0.0");

@@ -12,6 +12,19 @@
 namespace perfgate {
 namespace PERFGATE_TEST_FILE {
 
+TEST(ValidUtf8, ReplacesEachBadByteAndKeepsWellFormedSequences) {
+  EXPECT_EQ(valid_utf8("plain <script> \"q\" \x1b[31m"), "plain <script> \"q\" \x1b[31m");
+  EXPECT_EQ(valid_utf8("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x99\x82"),
+            "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x99\x82");
+  EXPECT_EQ(valid_utf8("a\xFF\xFE"
+                       "b"),
+            "a\xEF\xBF\xBD\xEF\xBF\xBD"
+            "b");
+  EXPECT_EQ(valid_utf8("cut \xE2\x82"), "cut \xEF\xBF\xBD\xEF\xBF\xBD");  // truncated at the end
+  EXPECT_EQ(valid_utf8("\xC0\xAF"), "\xEF\xBF\xBD\xEF\xBF\xBD");          // overlong '/'
+  EXPECT_EQ(valid_utf8(""), "");
+}
+
 TEST(CompactJsonWriter, PlacesCommasAndColonsInNestedObjectsAndArrays) {
   std::string out = "x";
   CompactJsonWriter w(out);
