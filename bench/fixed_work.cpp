@@ -1,8 +1,9 @@
 // Does a fixed amount of CPU work: N million rounds of a dependent multiply-add (default
 // 30). Unlike busy_loop, which spins until a wall time has passed, its duration grows
 // when the machine is busy, as a real benchmark's does: the workload of compare's A/A
-// check (compare_verdicts.sh), where 33 is 10% more work than 30. `@FILE` reads N from
-// a file, so that a benchmark's command (its recipe) stays the same while N changes.
+// check (compare_verdicts.sh), which finds the N that makes a run 10% slower than N = 30.
+// `@FILE` reads N from a file, so that a benchmark's command (its recipe) stays the same
+// while N changes.
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>

@@ -198,8 +198,8 @@ echo
 echo "== perfgate compare: the interval's coverage on simulated records (docs/compare.md) =="
 "$BUILD/bench/compare_coverage" 4000 34
 echo
-echo "== perfgate compare: verdicts on the same program and on 10% more work, idle and busy =="
-echo "goals (issue 34): no REGRESSION for the same program; 10% more work REGRESSION in >= 95%"
+echo "== perfgate compare: verdicts on the same program and on one 10% slower, idle and busy =="
+echo "goals (issue 34): no REGRESSION for the same program; 10% slower REGRESSION in >= 95%"
 echo "of the idle tries and never PASS under load (INCONCLUSIVE allowed there)"
 bash "$(dirname "$0")/compare_verdicts.sh" "$BUILD" 20
 

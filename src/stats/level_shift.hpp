@@ -10,7 +10,9 @@
 // records' levels: a slow or fast baseline record cannot move it. Its variance is the
 // baseline median's (c_K S^2 / K) plus the current level's (S^2, floored by its own runs'
 // variance), where S^2 is the sample variance of records' levels: it holds the runs' noise
-// and the noise between records alike. The interval is Student's t on the degrees of
+// and the noise between records alike. Levels outside their peers' scatter (a record that
+// met a daemon or a build) are left out of S^2 by the generalized ESD test, at most a fifth
+// of five or more. The interval is Student's t on the degrees of
 // freedom S^2 was estimated with (records - 1): the prediction interval of one new record
 // against a sample of them. docs/compare.md gives the references and the coverage
 // measured by simulation (bench/compare_coverage.cpp).
@@ -37,7 +39,8 @@ struct LevelShift {
   double confidence = 0;
   std::size_t baseline_records = 0;
   /// How many records' levels the spread was estimated from (the history's, or the
-  /// baseline's); the interval has this less one degrees of freedom.
+  /// baseline's, less those outside their peers' scatter); the interval has this less one
+  /// degrees of freedom.
   std::size_t spread_records = 0;
   /// The between-record standard deviation on the comparison scale (log: ~ relative).
   double between_record_sd = 0;

@@ -61,24 +61,95 @@ TEST(LevelShift, AnOutlierRunMovesNeitherTheEstimateNorTheInterval) {
   EXPECT_EQ(shift.high, 0.0);
 }
 
-TEST(LevelShift, ASlowBaselineRecordWidensTheIntervalButDoesNotMoveTheEstimate) {
-  // Four records at 1.0 and one at 3.0: the center is the median record, 1.0.
-  std::vector<std::vector<double>> baseline(4, {1.0, 1.0, 1.0});
+TEST(LevelShift, ASlowRecordAmongFewerThanFiveWidensTheIntervalButDoesNotMoveTheEstimate) {
+  // Three records at 1.0 and one at 3.0: the center is the median record, 1.0. Four levels
+  // are too few to call one an outlier, so it enters the spread.
+  std::vector<std::vector<double>> baseline(3, {1.0, 1.0, 1.0});
   baseline.push_back({3.0, 3.0, 3.0});
   const std::vector<double> current = {1.0, 1.0, 1.0};
   const LevelShift shift = estimate_level_shift(current, baseline, 0.95);
   EXPECT_EQ(shift.change, 0.0);
   EXPECT_LT(shift.low, -0.5);
   EXPECT_GT(shift.high, 0.5);
-  // The spread of log(1) x4 and log(3): sample SD of the five levels.
-  const double mean = std::log(3.0) / 5;
-  const double sd = std::sqrt((4 * mean * mean + std::pow(std::log(3.0) - mean, 2)) / 4);
+  // The spread of log(1) x3 and log(3): sample SD of the four levels.
+  const double mean = std::log(3.0) / 4;
+  const double sd = std::sqrt((3 * mean * mean + std::pow(std::log(3.0) - mean, 2)) / 3);
   EXPECT_NEAR(shift.between_record_sd, sd, 1e-12);
-  // Only the between-record part has a variance: t with K - 1 = 4 degrees of freedom.
-  EXPECT_NEAR(shift.degrees_of_freedom, 4.0, 1e-9);
-  const double half = 2.7764451051977987 * sd * std::sqrt(1 + median_variance_factor(5) / 5);
+  EXPECT_EQ(shift.spread_records, 4u);
+  // Only the between-record part has a variance: t with K - 1 = 3 degrees of freedom.
+  EXPECT_NEAR(shift.degrees_of_freedom, 3.0, 1e-9);
+  const double half = 3.1824463052842638 * sd * std::sqrt(1 + median_variance_factor(4) / 4);
   EXPECT_NEAR(shift.high, std::expm1(half), 1e-9);
   EXPECT_NEAR(shift.low, std::expm1(-half), 1e-9);
+}
+
+// The levels' spread as the interval uses it: the sample variance of their logs.
+double log_spread(const std::vector<double>& levels) {
+  double mean = 0;
+  for (double level : levels) mean += std::log(level) / static_cast<double>(levels.size());
+  double spread = 0;
+  for (double level : levels) spread += std::pow(std::log(level) - mean, 2);
+  return spread / static_cast<double>(levels.size() - 1);
+}
+
+TEST(LevelShift, ARecordOutsideItsPeersScatterIsLeftOutOfTheSpread) {
+  // Ten records (one value each: runs not kept) scattered by about 1%, and one of them
+  // measured while something else ran, 20% slower. With it the interval of a 10% slower
+  // record would be about +/-17% wide and the gate could never decide; it is left out
+  // (generalized ESD at 0.1%), and the spread is the other nine's.
+  const std::vector<double> peers = {1.0, 1.01, 0.99, 1.02, 0.98, 1.005, 0.995, 1.015, 0.985};
+  std::vector<std::vector<double>> history;
+  for (double level : peers) history.push_back({level});
+  history.push_back({1.2});
+  const std::vector<std::vector<double>> baseline(history.end() - 5, history.end());
+  const std::vector<double> current = {1.1};
+  const LevelShift shift = estimate_level_shift(current, baseline, 0.95, history);
+  EXPECT_EQ(shift.spread_records, 9u);
+  EXPECT_EQ(shift.degrees_of_freedom, 8.0);
+  // The center is still the median of the baseline's five, the slow one among them.
+  const double center = std::log(1.005);
+  EXPECT_NEAR(shift.change, std::expm1(std::log(1.1) - center), 1e-12);
+  // t(0.975, 8) = 2.3060041352041662.
+  const double spread = log_spread(peers);
+  const double half =
+      2.3060041352041662 * std::sqrt(median_variance_factor(5) * spread / 5 + spread);
+  EXPECT_NEAR(shift.low, std::expm1(std::log(1.1) - center - half), 1e-9);
+  EXPECT_NEAR(shift.high, std::expm1(std::log(1.1) - center + half), 1e-9);
+  EXPECT_GT(shift.low, 0.05);  // decided: a 5% threshold is exceeded
+}
+
+TEST(LevelShift, TwoOutlyingRecordsDoNotHideEachOther) {
+  // Two slow records among ten: tested one at a time, the first would be masked by the
+  // second (the two widen the spread it is measured against); the generalized ESD tests
+  // both steps and leaves both out. A fifth of the records at most: two of ten.
+  const std::vector<double> peers = {1.0, 1.01, 0.99, 1.02, 0.98, 1.005, 0.995, 1.015};
+  std::vector<std::vector<double>> history;
+  for (double level : peers) history.push_back({level});
+  history.push_back({1.2});
+  history.push_back({1.25});
+  const std::vector<std::vector<double>> baseline(history.begin(), history.begin() + 5);
+  const LevelShift shift = estimate_level_shift(std::vector<double>{1.0}, baseline, 0.95, history);
+  EXPECT_EQ(shift.spread_records, 8u);
+  EXPECT_NEAR(shift.between_record_sd, std::sqrt(log_spread(peers)), 1e-12);
+  // Three slow records of ten are more than a fifth: none is an outlier, and the spread
+  // keeps all ten (the baseline here the newest five, the three among them, so that the
+  // history is not left out as another level).
+  history[7] = {1.22};
+  const std::vector<std::vector<double>> newest(history.end() - 5, history.end());
+  EXPECT_EQ(estimate_level_shift(std::vector<double>{1.0}, newest, 0.95, history).spread_records,
+            10u);
+}
+
+TEST(LevelShift, ARecordAtTheEdgeOfOrdinaryScatterStaysInTheSpread) {
+  // Ten records of a normal-looking scatter whose farthest is 2 SDs out: not an outlier.
+  const std::vector<double> levels = {1.0,   1.01,  0.99,  1.02,  0.98,
+                                      1.005, 0.995, 1.015, 0.985, 1.04};
+  std::vector<std::vector<double>> history;
+  for (double level : levels) history.push_back({level});
+  const std::vector<std::vector<double>> baseline(history.end() - 5, history.end());
+  const LevelShift shift = estimate_level_shift(std::vector<double>{1.0}, baseline, 0.95, history);
+  EXPECT_EQ(shift.spread_records, 10u);
+  EXPECT_NEAR(shift.between_record_sd, std::sqrt(log_spread(levels)), 1e-12);
 }
 
 TEST(LevelShift, WithoutSpreadBetweenRecordsTheRunsSpreadFloorsTheInterval) {
