@@ -65,13 +65,12 @@ class RealHost final : public HostProbe {
   std::string compiler_version() const override {
     // Started directly, not through a shell: a shell is one more process to start, and on a
     // machine whose CPUs are busy every start waits for one.
-    if (const char* cxx = std::getenv("CXX"); cxx != nullptr) {
-      if (auto line = version_line(words(cxx), kHelperTimeoutS); line && !line->empty()) {
+    std::vector<std::vector<std::string>> compilers;
+    if (const char* cxx = std::getenv("CXX"); cxx != nullptr) compilers.push_back(words(cxx));
+    compilers.push_back({"c++"});
+    for (auto& compiler : compilers) {
+      if (auto line = version_line(std::move(compiler), kHelperTimeoutS); line && !line->empty())
         return valid_utf8(*line);
-      }
-    }
-    if (auto line = version_line({"c++"}, kHelperTimeoutS); line && !line->empty()) {
-      return valid_utf8(*line);
     }
     return "none";
   }
