@@ -95,6 +95,20 @@ load() {  # a busy loop on every core, or none
   fi
 }
 
+# Before an idle baseline: waits (at most SETTLE_S seconds, default 180) until the 1-minute
+# load average is under half the cores. In make bench this script follows sections with a
+# busy loop on every core; an "idle" run begun at a load of 2.5 met a machine whose level
+# moved +4% in its first minute (docs/compare.md, the runs of 2026-12-07).
+settle() {
+  local waited=0 limit=${SETTLE_S:-180}
+  while [ "$waited" -lt "$limit" ] &&
+    ! awk -v cores="$(nproc)" '{ exit !($1 < cores / 2) }' /proc/loadavg; do
+    sleep 5
+    waited=$((waited + 5))
+  done
+  echo "idle: waited ${waited} s for the load average to fall (now $(cut -d' ' -f1 /proc/loadavg))" >&2
+}
+
 verdicts() {  # verdicts LABEL MILLIONS METHOD [CONFIRM_RUNS] -> one line of counts
   local label=$1 millions=$2 method=$3 confirm=${4:-0}
   local pass=0 regression=0 inconclusive=0 other=0
@@ -117,7 +131,10 @@ verdicts() {  # verdicts LABEL MILLIONS METHOD [CONFIRM_RUNS] -> one line of cou
 
 mixed() {  # the baseline measured idle, the records under load: the load must not be blamed
   load idle
-  [ -f "$tmp/store-idle.db" ] || seed_baseline idle >&2
+  if [ ! -f "$tmp/store-idle.db" ]; then
+    settle
+    seed_baseline idle >&2
+  fi
   export PERFGATE_STORE="sqlite:$tmp/store-idle.db"
   load busy
   sleep "${LOAD_RISE_S:-60}"  # the 1-minute load average records say catches up
@@ -132,7 +149,7 @@ for state in ${STATES:-idle busy mixed}; do  # STATES=busy: only the loaded rows
   load "$state"
   # The baseline is seeded once the 1-minute load average has caught up with the loops, so
   # that its records say the load they were measured under, as the tries' records will.
-  if [ "$state" = busy ]; then sleep "${LOAD_RISE_S:-60}"; fi
+  if [ "$state" = busy ]; then sleep "${LOAD_RISE_S:-60}"; else settle; fi
   seed_baseline "$state" >&2
   for method in stat seed; do
     verdicts "$method, $state: same program" 30 "$method"
