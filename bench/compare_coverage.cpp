@@ -31,6 +31,10 @@ struct Setting {
   double slow_share = 0;
   double slow_factor = 1.2;
   bool one_slow = false;
+  // A machine whose level moves between moments: the baseline's and history's records were
+  // measured back to back (only `between` apart), the current record at a later moment whose
+  // level is off by a draw of this SD, and a confirmation at yet another (drawn apart).
+  double drift = 0;
 };
 
 struct Machine {
@@ -38,8 +42,9 @@ struct Machine {
   std::normal_distribution<double> normal;
   std::uniform_real_distribution<double> uniform;
 
-  std::vector<double> record(const Setting& s, double truth, bool slow = false) {
-    double level = std::log1p(truth) + s.between * normal(generator);
+  // `moment`: how far (in log) the machine's level is from the baseline's at this record.
+  std::vector<double> record(const Setting& s, double truth, bool slow = false, double moment = 0) {
+    double level = std::log1p(truth) + moment + s.between * normal(generator);
     if (slow || uniform(generator) < s.slow_share) level += std::log(s.slow_factor);
     std::vector<double> runs;
     for (std::size_t i = 0; i < s.runs; ++i) {
@@ -59,6 +64,12 @@ struct Tally {
   int confirmed_regression = 0;  ///< REGRESSION after `compare --confirm 5`
 };
 
+// How far (in log) the machine's level has moved at a later moment, drawn only where the
+// setting has drift, so that the other rows' streams are as they were.
+double moved(Machine& machine, const Setting& s) {
+  return s.drift > 0 ? s.drift * machine.normal(machine.generator) : 0;
+}
+
 // The gate of rolling_baseline.cpp on a lower-is-better metric with threshold `pct`.
 // `confirming` draws the confirmations' runs (its own stream, so that the rows' other
 // figures do not depend on how many were needed).
@@ -75,7 +86,7 @@ Tally run(Machine& machine, Machine& confirming, const Setting& s, double truth,
     std::vector<std::vector<double>> history = baseline;
     for (std::size_t k = 0; k < s.history; ++k)
       history.push_back(machine.record(s, 0, s.baseline_records + k == slow_one));
-    std::vector<std::vector<double>> parts{machine.record(s, truth)};
+    std::vector<std::vector<double>> parts{machine.record(s, truth, false, moved(machine, s))};
     const auto shift = perfgate::stats::estimate_level_shift(parts, baseline, 0.95, history);
     if (shift.low <= truth && truth <= shift.high) ++tally.covered;
     if (shift.low > pct)
@@ -89,7 +100,7 @@ Tally run(Machine& machine, Machine& confirming, const Setting& s, double truth,
     if (shift.high > pct) {
       Setting five = s;
       five.runs = 5;
-      parts.push_back(confirming.record(five, truth));
+      parts.push_back(confirming.record(five, truth, false, moved(confirming, s)));
       if (perfgate::stats::estimate_level_shift(parts, baseline, 0.95, history).low > pct)
         ++tally.confirmed_regression;
     }
@@ -128,6 +139,11 @@ int main(int argc, char** argv) {
       {5, 10, 0.01, 0.02, 5, 0, 1.2, true},
       {5, 10, 0.01, 0.02, 15, 0, 1.2, true},
       {5, 10, 0.01, 0.02, 0, 0, 1.2, true},
+      // Ten records measured back to back on a quiet machine (0.5% apart), the current one at
+      // a moment when the machine's level has moved by 1%, 2% or 4% (SD).
+      {5, 10, 0.005, 0.02, 5, 0, 1.2, false, 0.01},
+      {5, 10, 0.005, 0.02, 5, 0, 1.2, false, 0.02},
+      {5, 10, 0.005, 0.02, 5, 0, 1.2, false, 0.04},
   };
   constexpr double kThreshold = 0.05;
   fmt::print(
@@ -148,6 +164,7 @@ int main(int argc, char** argv) {
         s.baseline_records, s.baseline_records + s.history, s.runs, s.between * 100, s.within * 100,
         s.one_slow         ? "one"
         : s.slow_share > 0 ? fmt::format("{:.0f}%", s.slow_share * 100)
+        : s.drift > 0      ? fmt::format("moved {:.0f}%", s.drift * 100)
                            : "-",
         (same.covered + slower.covered) / (2 * n), same.regression / n, slower.regression / n,
         slower.inconclusive / n, slower.pass / n, same.confirmed_regression / n,
@@ -156,7 +173,8 @@ int main(int argc, char** argv) {
   fmt::print(
       "coverage: the true change inside the 95% interval (no change and 10% slower "
       "together); A/A REGR: REGRESSION when nothing changed (goal: none); disturbed: records "
-      "20% slower (a share of all, or one of the baseline's and history's); conf: REGRESSION "
-      "after --confirm 5\n");
+      "20% slower (a share of all, or one of the baseline's and history's), or moved: the "
+      "current record at a moment when the machine's level has moved by that SD; conf: "
+      "REGRESSION after --confirm 5\n");
   return 0;
 }
