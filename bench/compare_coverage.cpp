@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "stats/level_shift.hpp"
@@ -35,6 +36,16 @@ struct Setting {
   // measured back to back (only `between` apart), the current record at a later moment whose
   // level is off by a draw of this SD, and a confirmation at yet another (drawn apart).
   double drift = 0;
+  // The older history records (beyond the baseline) each measured at a moment of its own
+  // (a draw of `drift`), as a cohort's nightly records are: the baseline re-seeded back to
+  // back among a history that holds the machine's movement.
+  bool history_moments = false;
+  // The older history records' level (log) against the baseline's: a re-seed after a
+  // change the team accepted (log(1.2): the program was 20% slower before it).
+  double older_level = 0;
+  // How many of the baseline's records the re-seed approved (the newest); the rest of the
+  // baseline is at the older level too. 0: all of them.
+  std::size_t reseeded = 0;
 };
 
 struct Machine {
@@ -81,11 +92,15 @@ Tally run(Machine& machine, Machine& confirming, const Setting& s, double truth,
     // when there is no older history): the case that used to keep every verdict open.
     const std::size_t slow_one = s.one_slow ? s.baseline_records + s.history - 1 : SIZE_MAX;
     std::vector<std::vector<double>> baseline;
-    for (std::size_t k = 0; k < s.baseline_records; ++k)
-      baseline.push_back(machine.record(s, 0, k == slow_one));
+    for (std::size_t k = 0; k < s.baseline_records; ++k) {
+      const bool older = s.reseeded > 0 && k >= s.reseeded;
+      baseline.push_back(machine.record(s, 0, k == slow_one, older ? s.older_level : 0));
+    }
     std::vector<std::vector<double>> history = baseline;
-    for (std::size_t k = 0; k < s.history; ++k)
-      history.push_back(machine.record(s, 0, s.baseline_records + k == slow_one));
+    for (std::size_t k = 0; k < s.history; ++k) {
+      const double moment = s.older_level + (s.history_moments ? moved(machine, s) : 0);
+      history.push_back(machine.record(s, 0, s.baseline_records + k == slow_one, moment));
+    }
     std::vector<std::vector<double>> parts{machine.record(s, truth, false, moved(machine, s))};
     const auto shift = perfgate::stats::estimate_level_shift(parts, baseline, 0.95, history);
     if (shift.low <= truth && truth <= shift.high) ++tally.covered;
@@ -106,6 +121,23 @@ Tally run(Machine& machine, Machine& confirming, const Setting& s, double truth,
     }
   }
   return tally;
+}
+
+// The "disturbed" column: what the setting's records met.
+std::string disturbance(const Setting& s) {
+  if (s.one_slow) return "one";
+  if (s.slow_share > 0) return fmt::format("{:.0f}%", s.slow_share * 100);
+  std::string said;
+  if (s.older_level != 0) {
+    said = fmt::format("rs{}{:+.0f}%", s.reseeded > 0 ? std::to_string(s.reseeded) : "",
+                       std::expm1(s.older_level) * 100);
+  }
+  if (s.history_moments) {
+    return said.empty() ? fmt::format("hist {:.0f}%", s.drift * 100)
+                        : fmt::format("{} h{:.0f}%", said, s.drift * 100);
+  }
+  if (s.drift > 0) return fmt::format("moved {:.0f}%", s.drift * 100);
+  return said.empty() ? "-" : said;
 }
 
 }  // namespace
@@ -144,6 +176,70 @@ int main(int argc, char** argv) {
       {5, 10, 0.005, 0.02, 5, 0, 1.2, false, 0.01},
       {5, 10, 0.005, 0.02, 5, 0, 1.2, false, 0.02},
       {5, 10, 0.005, 0.02, 5, 0, 1.2, false, 0.04},
+      // The baseline re-seeded back to back (0.5% apart) among 15 older records each measured
+      // at its own moment, the current record at another: the history holds the machine's
+      // movement that the baseline cannot show.
+      {.baseline_records = 5,
+       .runs = 10,
+       .between = 0.005,
+       .within = 0.02,
+       .history = 15,
+       .drift = 0.01,
+       .history_moments = true},
+      {.baseline_records = 5,
+       .runs = 10,
+       .between = 0.005,
+       .within = 0.02,
+       .history = 15,
+       .drift = 0.02,
+       .history_moments = true},
+      {.baseline_records = 5,
+       .runs = 10,
+       .between = 0.005,
+       .within = 0.02,
+       .history = 15,
+       .drift = 0.04,
+       .history_moments = true},
+      // The same after a change the team accepted: the older records 20% slower (a re-seed).
+      {.baseline_records = 5,
+       .runs = 10,
+       .between = 0.005,
+       .within = 0.02,
+       .history = 15,
+       .older_level = std::log(1.2)},
+      {.baseline_records = 5,
+       .runs = 10,
+       .between = 0.005,
+       .within = 0.02,
+       .history = 15,
+       .drift = 0.02,
+       .history_moments = true,
+       .older_level = std::log(1.2)},
+      {.baseline_records = 5,
+       .runs = 10,
+       .between = 0.005,
+       .within = 0.02,
+       .history = 15,
+       .drift = 0.02,
+       .history_moments = true,
+       .older_level = std::log(1.05)},
+      // A re-seed of three records: two of the baseline's five still at the old level.
+      {.baseline_records = 5,
+       .runs = 10,
+       .between = 0.005,
+       .within = 0.02,
+       .history = 15,
+       .older_level = std::log(1.2),
+       .reseeded = 3},
+      {.baseline_records = 5,
+       .runs = 10,
+       .between = 0.005,
+       .within = 0.02,
+       .history = 15,
+       .drift = 0.02,
+       .history_moments = true,
+       .older_level = std::log(1.2),
+       .reseeded = 3},
   };
   constexpr double kThreshold = 0.05;
   fmt::print(
@@ -151,7 +247,7 @@ int main(int argc, char** argv) {
       "threshold, {} tries per row, seed {}; runs have 2% outliers at 1.5-3x\n",
       kThreshold * 100, tries, seed);
   fmt::print(
-      "{:>8} {:>7} {:>5} {:>8} {:>7} {:>9} | {:>9} {:>11} | {:>16} {:>16} {:>9} | {:>9} {:>9}\n",
+      "{:>8} {:>7} {:>5} {:>8} {:>7} {:>12} | {:>9} {:>11} | {:>16} {:>16} {:>9} | {:>9} {:>9}\n",
       "records", "history", "runs", "between", "within", "disturbed", "coverage", "A/A REGR",
       "10% slower REGR", "10% slower INCO", "10% PASS", "conf A/A", "conf 10%");
   for (const Setting& s : settings) {
@@ -159,22 +255,20 @@ int main(int argc, char** argv) {
     const Tally slower = run(machine, confirming, s, 0.10, tries, kThreshold);
     const double n = tries;
     fmt::print(
-        "{:>8} {:>7} {:>5} {:>7.1f}% {:>6.1f}% {:>9} | {:>9.3f} {:>11.4f} | {:>16.3f} {:>16.3f} "
+        "{:>8} {:>7} {:>5} {:>7.1f}% {:>6.1f}% {:>12} | {:>9.3f} {:>11.4f} | {:>16.3f} {:>16.3f} "
         "{:>9.4f} | {:>9.4f} {:>9.3f}\n",
         s.baseline_records, s.baseline_records + s.history, s.runs, s.between * 100, s.within * 100,
-        s.one_slow         ? "one"
-        : s.slow_share > 0 ? fmt::format("{:.0f}%", s.slow_share * 100)
-        : s.drift > 0      ? fmt::format("moved {:.0f}%", s.drift * 100)
-                           : "-",
-        (same.covered + slower.covered) / (2 * n), same.regression / n, slower.regression / n,
-        slower.inconclusive / n, slower.pass / n, same.confirmed_regression / n,
-        slower.confirmed_regression / n);
+        disturbance(s), (same.covered + slower.covered) / (2 * n), same.regression / n,
+        slower.regression / n, slower.inconclusive / n, slower.pass / n,
+        same.confirmed_regression / n, slower.confirmed_regression / n);
   }
   fmt::print(
       "coverage: the true change inside the 95% interval (no change and 10% slower "
       "together); A/A REGR: REGRESSION when nothing changed (goal: none); disturbed: records "
       "20% slower (a share of all, or one of the baseline's and history's), or moved: the "
-      "current record at a moment when the machine's level has moved by that SD; conf: "
-      "REGRESSION after --confirm 5\n");
+      "current record at a moment when the machine's level has moved by that SD; hist: the "
+      "baseline's five back to back among older records each at its own moment (that SD); "
+      "rs+20%: a re-seed, the older records 20% slower (rs3: three of the baseline's five "
+      "re-seeded; h2%: with hist 2%); conf: REGRESSION after --confirm 5\n");
   return 0;
 }

@@ -14,7 +14,9 @@
 # >= 95% of the idle tries, and never PASS under load. The stat rows are repeated with
 # --confirm 5. Then (state "mixed") the baseline measured idle and the records with a busy
 # loop on every core: no REGRESSION either way, the machine's load is not the code's
-# (issue 34). STATES="idle busy mixed" by default. Usage: compare_verdicts.sh BUILD [N]
+# (issue 34). STATES="idle busy mixed" by default. SEED_GAP_S=10 seeds the ten records 10 s
+# apart (0 by default: back to back), at several moments of the machine, as a baseline that
+# rolls with CI runs holds them. Usage: compare_verdicts.sh BUILD [N]
 set -euo pipefail
 BUILD=$(cd "${1:-build}" && pwd)
 N=${2:-20}
@@ -75,13 +77,16 @@ seed_baseline() {  # seed_baseline STATE: a new store, ten records of this state
   export PERFGATE_STORE="sqlite:$tmp/store-$1.db"
   echo 30 > suite/millions
   rm -rf seed
-  for i in $(seq 1 10); do "$PG" run suite --results-dir "seed/$i" >/dev/null 2>&1; done
+  for i in $(seq 1 10); do
+    if [ "$i" -gt 1 ]; then sleep "${SEED_GAP_S:-0}"; fi
+    "$PG" run suite --results-dir "seed/$i" >/dev/null 2>&1
+  done
   for i in $(seq 1 10); do
     "$PG" compare --init --all -r "seed/$i" --upload pass >/dev/null 2>&1 || true
   done
   "$PG" baseline prepare --project suite/perfgate.toml --allow-mixed-commits -o "seed-$1.json" \
     >/dev/null
-  echo "$1: $("$PG" baseline approve --project suite/perfgate.toml "seed-$1.json" | tail -n 1)"
+  echo "$1 (seeded ${SEED_GAP_S:-0} s apart): $("$PG" baseline approve --project suite/perfgate.toml "seed-$1.json" | tail -n 1)"
 }
 
 load() {  # a busy loop on every core, or none

@@ -1,9 +1,9 @@
 #include "stats/level_shift.hpp"
 
+#include "stats/change_points.hpp"
 #include "stats/welch_test.hpp"
 
 #include <algorithm>
-#include <boost/math/distributions/fisher_f.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
@@ -18,6 +18,9 @@ constexpr double kMadToSd = 1.482602218505602;
 // median (a trimmed mean of four runs trims nothing).
 constexpr std::size_t kTrimmedFrom = 5;
 constexpr double kLevelTrim = 0.2;
+// The fewest records on each side of a change of level in the history: a re-seed approves
+// three or more.
+constexpr std::size_t kSpreadMinSegment = 3;
 
 double median_of(std::vector<double> values) {
   const std::size_t middle = values.size() / 2;
@@ -99,14 +102,44 @@ std::vector<double> without_outlying_records(std::vector<double> levels) {
   return levels;
 }
 
-// Whether a variance on `df` degrees of freedom is no larger than `reference` (on
-// `reference_df`) would make it by chance: the one-sided F-test at 1%.
-bool same_spread(double variance, std::size_t df, double reference, std::size_t reference_df) {
-  if (variance <= reference) return true;
-  if (reference <= 0) return false;
-  const boost::math::fisher_f distribution(static_cast<double>(df),
-                                           static_cast<double>(reference_df));
-  return variance / reference <= boost::math::quantile(distribution, 0.99);
+// The spread of records' levels and the degrees of freedom it was estimated on.
+struct Spread {
+  double variance = 0;
+  double df = 0;
+  std::size_t records = 0;  ///< the levels it was estimated from
+};
+
+Spread spread_of(const std::vector<double>& levels) {
+  const std::vector<double> kept = without_outlying_records(levels);
+  return {sample_variance(kept), kept.size() < 2 ? 0.0 : static_cast<double>(kept.size() - 1),
+          kept.size()};
+}
+
+// The spread of the history's levels (oldest first) within the segments its change points
+// divide it into: the variance pooled over the segments, on the records less one per
+// segment. A history that spans another level (a re-seed, a change the baseline has moved
+// past) then counts only the scatter about each level; a history with no change, however
+// much more it scatters than a baseline measured back to back, counts all of it: records
+// measured at other moments show how far the machine moves between moments.
+Spread segmented_spread(const std::vector<double>& levels) {
+  ChangePointOptions options;
+  options.min_segment = kSpreadMinSegment;
+  std::vector<std::size_t> bounds{0};
+  for (const ChangePoint& change : find_change_points(levels, options))
+    bounds.push_back(change.index);
+  bounds.push_back(levels.size());
+  Spread pooled;
+  double squares = 0;
+  for (std::size_t i = 0; i + 1 < bounds.size(); ++i) {
+    const Spread segment =
+        spread_of(std::vector<double>(levels.begin() + static_cast<std::ptrdiff_t>(bounds[i]),
+                                      levels.begin() + static_cast<std::ptrdiff_t>(bounds[i + 1])));
+    squares += segment.variance * segment.df;
+    pooled.df += segment.df;
+    pooled.records += segment.records;
+  }
+  if (pooled.df > 0) pooled.variance = squares / pooled.df;
+  return pooled;
 }
 
 // The two-sided quantile of Student's t, or of the normal distribution when the degrees
@@ -192,24 +225,22 @@ LevelShift estimate_level_shift(const std::vector<std::vector<double>>& current_
 
   // The spread of records' levels: of the history's records when it has more than the
   // baseline (the cohort's noise is a property of its machine, better known from more
-  // records), else of the baseline's. A history that spans another level (a re-seed, a
-  // change the baseline has moved past) would make every interval too wide and keep new
-  // records from ever becoming eligible: its spread is used only when an F-test at 1% does
-  // not find it larger than the baseline's.
-  std::vector<double> spread_levels;
-  for (const auto& record : history) {
+  // records, measured at more moments), pooled within the levels its change points
+  // separate, unless that leaves fewer degrees of freedom than the baseline's own; else of
+  // the baseline's. The history comes newest first. A baseline of one record keeps its
+  // runs' noise only, as the report says of it (report/comparison_row.cpp).
+  std::vector<double> history_levels;
+  for (auto record = history.rbegin(); record != history.rend(); ++record) {
     const bool loggable =
-        !positive || std::all_of(record.begin(), record.end(), [](double v) { return v > 0; });
-    if (!record.empty() && loggable) spread_levels.push_back(level_of(scaled(record)).level);
+        !positive || std::all_of(record->begin(), record->end(), [](double v) { return v > 0; });
+    if (!record->empty() && loggable) history_levels.push_back(level_of(scaled(*record)).level);
   }
-  std::vector<double> baseline_levels = without_outlying_records(levels);
-  spread_levels = without_outlying_records(std::move(spread_levels));
-  if (spread_levels.size() <= baseline_levels.size() || baseline_levels.size() < 2 ||
-      !same_spread(sample_variance(spread_levels), spread_levels.size() - 1,
-                   sample_variance(baseline_levels), baseline_levels.size() - 1)) {
-    spread_levels = std::move(baseline_levels);
+  Spread spread_estimate = spread_of(levels);
+  if (history_levels.size() > levels.size() && levels.size() >= 2) {
+    const Spread from_history = segmented_spread(history_levels);
+    if (from_history.df >= spread_estimate.df) spread_estimate = from_history;
   }
-  const std::size_t spread_count = spread_levels.size();
+  const std::size_t spread_count = spread_estimate.records;
 
   // The variance of the difference: the baseline center's, plus the current record's
   // level's. With two or more records both come from the spread of the levels, which
@@ -217,12 +248,12 @@ LevelShift estimate_level_shift(const std::vector<std::vector<double>>& current_
   // on (records - 1) degrees of freedom; the current level's is never taken below its
   // own runs' variance (a record measured under more load than its baseline). With one
   // baseline record only the runs' spread is known.
-  const double spread = sample_variance(spread_levels);
+  const double spread = spread_estimate.variance;
   const double kd = static_cast<double>(k);
-  const double between_df = static_cast<double>(spread_count) - 1;
+  const double between_df = spread_estimate.df;
   double variance = 0;
   double df = std::numeric_limits<double>::infinity();
-  if (spread_count >= 2) {
+  if (between_df > 0) {
     // One part: the current level's variance is floored by its runs' variance, but its
     // uncertainty is the spread's (K - 1 degrees of freedom). A spread that came out
     // small by chance must not borrow the runs' many degrees of freedom as well.

@@ -12,10 +12,11 @@
 // variance), where S^2 is the sample variance of records' levels: it holds the runs' noise
 // and the noise between records alike. Levels outside their peers' scatter (a record that
 // met a daemon or a build) are left out of S^2 by the generalized ESD test, at most a fifth
-// of five or more. The interval is Student's t on the degrees of
-// freedom S^2 was estimated with (records - 1): the prediction interval of one new record
-// against a sample of them. docs/compare.md gives the references and the coverage
-// measured by simulation (bench/compare_coverage.cpp).
+// of five or more; a history that spans two levels (a re-seed) has S^2 pooled within them.
+// The interval is Student's t on the degrees of freedom S^2 was estimated with (records less
+// one per level): the prediction interval of one new record against a sample of them.
+// docs/compare.md gives the references and the coverage measured by simulation
+// (bench/compare_coverage.cpp).
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -40,7 +41,7 @@ struct LevelShift {
   std::size_t baseline_records = 0;
   /// How many records' levels the spread was estimated from (the history's, or the
   /// baseline's, less those outside their peers' scatter); the interval has this less one
-  /// degrees of freedom.
+  /// degrees of freedom per level the history holds.
   std::size_t spread_records = 0;
   /// The between-record standard deviation on the comparison scale (log: ~ relative).
   double between_record_sd = 0;
@@ -50,8 +51,9 @@ struct LevelShift {
 /// Estimates the change of `current` (one record's samples) over `baseline` (each baseline
 /// record's samples; a record with one value is a record whose runs were not kept) with a
 /// two-sided interval at `confidence` (e.g. 0.95). `history` (optional) is the cohort's
-/// recent records, the baseline's among them: when it holds more records than the
-/// baseline, the spread between records is estimated from its levels. Empty records are
+/// recent records, newest first, the baseline's among them: when it holds more records
+/// than the baseline, the spread between records is estimated from its levels, pooled
+/// within the levels its change points (change_points.hpp) separate. Empty records are
 /// left out. With one record the spread between records cannot be estimated: only the
 /// runs' spread counts. A baseline level of 0 on the value scale gives estimated = false.
 LevelShift estimate_level_shift(std::span<const double> current,

@@ -131,13 +131,18 @@ TEST(LevelShift, TwoOutlyingRecordsDoNotHideEachOther) {
   const LevelShift shift = estimate_level_shift(std::vector<double>{1.0}, baseline, 0.95, history);
   EXPECT_EQ(shift.spread_records, 8u);
   EXPECT_NEAR(shift.between_record_sd, std::sqrt(log_spread(peers)), 1e-12);
-  // Three slow records of ten are more than a fifth: none is an outlier, and the spread
-  // keeps all ten (the baseline here the newest five, the three among them, so that the
-  // history is not left out as another level).
+  // Three slow records of ten are more than a fifth: none is an outlier. Being the oldest
+  // three (the history comes newest first), they are a level of their own, and the spread
+  // is pooled within the two levels: all ten records, 10 - 2 degrees of freedom.
   history[7] = {1.22};
   const std::vector<std::vector<double>> newest(history.end() - 5, history.end());
-  EXPECT_EQ(estimate_level_shift(std::vector<double>{1.0}, newest, 0.95, history).spread_records,
-            10u);
+  const LevelShift three = estimate_level_shift(std::vector<double>{1.0}, newest, 0.95, history);
+  EXPECT_EQ(three.spread_records, 10u);
+  EXPECT_EQ(three.degrees_of_freedom, 8.0);
+  const std::vector<double> slow = {1.22, 1.2, 1.25};
+  const std::vector<double> rest(peers.begin(), peers.begin() + 7);
+  EXPECT_NEAR(three.between_record_sd, std::sqrt((log_spread(rest) * 6 + log_spread(slow) * 2) / 8),
+              1e-12);
 }
 
 TEST(LevelShift, ARecordAtTheEdgeOfOrdinaryScatterStaysInTheSpread) {
@@ -168,7 +173,7 @@ TEST(LevelShift, WithoutSpreadBetweenRecordsTheRunsSpreadFloorsTheInterval) {
 
 TEST(LevelShift, AHistoryOfMoreRecordsEstimatesTheSpreadOnMoreDegreesOfFreedom) {
   // The baseline's two records nearly agree; the cohort's four older ones show how much
-  // records move (not beyond what an F-test allows the two to hide).
+  // records move.
   const std::vector<std::vector<double>> baseline = {{1.0}, {1.01}};
   std::vector<std::vector<double>> history = baseline;
   for (double level : {1.02, 0.98, 1.01, 0.99}) history.push_back({level});
@@ -192,19 +197,109 @@ TEST(LevelShift, AHistoryOfMoreRecordsEstimatesTheSpreadOnMoreDegreesOfFreedom) 
   EXPECT_EQ(estimate_level_shift(current, baseline, 0.95).spread_records, 2u);
 }
 
-TEST(LevelShift, AHistoryOfAnotherLevelIsLeftOutOfTheSpread) {
+TEST(LevelShift, AHistoryOfAnotherLevelCountsOnlyTheScatterAboutEachLevel) {
   // A re-seed: the five baseline records are at the new level, 0.6 s, with a 1% spread;
-  // the older records of the history are at the old one, 0.1 s. Their spread would make
-  // every interval span both levels; the F-test leaves them out.
-  const std::vector<std::vector<double>> baseline = {{0.6}, {0.606}, {0.594}, {0.603}, {0.597}};
+  // the older records of the history (newest first: after the baseline's) are at the old
+  // one, 0.1 s. Their spread about one mean would make every interval span both levels.
+  // The change point between them divides the history, and the spread is pooled within
+  // the two levels: nine records, two levels, seven degrees of freedom.
+  const std::vector<double> new_level = {0.6, 0.606, 0.594, 0.603, 0.597};
+  const std::vector<double> old_level = {0.1, 0.101, 0.099, 0.1};
+  std::vector<std::vector<double>> baseline;
+  for (double level : new_level) baseline.push_back({level});
   std::vector<std::vector<double>> history = baseline;
-  for (double level : {0.1, 0.101, 0.099, 0.1}) history.push_back({level});
+  for (double level : old_level) history.push_back({level});
   const std::vector<double> current = {0.6};
   const LevelShift shift = estimate_level_shift(current, baseline, 0.95, history);
-  EXPECT_EQ(shift.spread_records, 5u);
-  EXPECT_EQ(shift.degrees_of_freedom, 4.0);
+  EXPECT_EQ(shift.spread_records, 9u);
+  EXPECT_EQ(shift.degrees_of_freedom, 7.0);
+  const double spread = (log_spread(new_level) * 4 + log_spread(old_level) * 3) / 7;
+  EXPECT_NEAR(shift.between_record_sd, std::sqrt(spread), 1e-12);
+  // The median of the five is 0.6 itself; t(0.975, 7) = 2.3646242515927849.
+  const double half =
+      2.3646242515927849 * std::sqrt(median_variance_factor(5) * spread / 5 + spread);
+  EXPECT_NEAR(shift.change, 0.0, 1e-12);
+  EXPECT_NEAR(shift.low, std::expm1(-half), 1e-9);
+  EXPECT_NEAR(shift.high, std::expm1(half), 1e-9);
   EXPECT_GT(shift.low, -0.05);
   EXPECT_LT(shift.high, 0.05);
+}
+
+TEST(LevelShift, AReseedOfThreeRecordsIsJudgedAgainstTheNewLevel) {
+  // A re-seed approved three records at the new level, 0.6 s; the baseline's five are
+  // those three and two at the old level, 0.1 s, and the history holds three more of the
+  // old. The median of the five is the lowest new record; the spread is pooled within the
+  // two levels (eight records, six degrees of freedom), so a record at the new level passes.
+  const std::vector<double> new_level = {0.6, 0.606, 0.594};
+  const std::vector<double> old_level = {0.1, 0.101, 0.099, 0.1, 0.1005};
+  std::vector<std::vector<double>> history;
+  for (double level : new_level) history.push_back({level});
+  for (double level : old_level) history.push_back({level});
+  const std::vector<std::vector<double>> baseline(history.begin(), history.begin() + 5);
+  const LevelShift shift = estimate_level_shift(std::vector<double>{0.6}, baseline, 0.95, history);
+  EXPECT_EQ(shift.spread_records, 8u);
+  EXPECT_EQ(shift.degrees_of_freedom, 6.0);
+  const double spread = (log_spread(new_level) * 2 + log_spread(old_level) * 4) / 6;
+  // t(0.975, 6) = 2.4469118511449794.
+  const double half =
+      2.4469118511449794 * std::sqrt(median_variance_factor(5) * spread / 5 + spread);
+  const double difference = std::log(0.6) - std::log(0.594);
+  EXPECT_NEAR(shift.change, 0.6 / 0.594 - 1, 1e-12);
+  EXPECT_NEAR(shift.low, std::expm1(difference - half), 1e-9);
+  EXPECT_NEAR(shift.high, std::expm1(difference + half), 1e-9);
+  EXPECT_GT(shift.low, -0.05);
+  EXPECT_LT(shift.high, 0.05);
+}
+
+TEST(LevelShift, AHistoryFromOtherMomentsWidensABaselineMeasuredBackToBack) {
+  // The baseline's five records were measured back to back and agree within 0.1%; the ten
+  // older records of the history, each from another night, scatter by about 2.5% about the
+  // same level. The machine moves that much between moments, and the current record comes
+  // from another moment: its interval takes the whole history's spread (fifteen records,
+  // no change of level). Taken from the five alone, the interval would be +/-0.3% wide, and
+  // a record 6% slower, which the history's own scatter reaches, a REGRESSION at 5%.
+  const std::vector<double> back_to_back = {1.0, 1.001, 0.999, 1.0005, 0.9995};
+  const std::vector<double> nights = {1.03,  0.97, 1.02, 0.98,  1.025,
+                                      0.975, 1.01, 0.99, 1.035, 0.965};
+  std::vector<std::vector<double>> baseline;
+  for (double level : back_to_back) baseline.push_back({level});
+  std::vector<std::vector<double>> history = baseline;
+  for (double level : nights) history.push_back({level});
+  std::vector<double> all = back_to_back;
+  all.insert(all.end(), nights.begin(), nights.end());
+  const std::vector<double> current = {1.06};
+  const LevelShift shift = estimate_level_shift(current, baseline, 0.95, history);
+  EXPECT_EQ(shift.spread_records, 15u);
+  EXPECT_EQ(shift.degrees_of_freedom, 14.0);
+  const double spread = log_spread(all);
+  EXPECT_NEAR(shift.between_record_sd, std::sqrt(spread), 1e-12);
+  // t(0.975, 14) = 2.1447866879178035; the baseline's median is 1.0.
+  const double half =
+      2.1447866879178035 * std::sqrt(median_variance_factor(5) * spread / 5 + spread);
+  EXPECT_NEAR(shift.change, 0.06, 1e-12);
+  EXPECT_NEAR(shift.low, std::expm1(std::log(1.06) - half), 1e-9);
+  EXPECT_NEAR(shift.high, std::expm1(std::log(1.06) + half), 1e-9);
+  EXPECT_LT(shift.low, 0.05);  // not a REGRESSION at 5%
+  // The baseline alone: the five's spread, and a narrow interval.
+  const LevelShift alone = estimate_level_shift(current, baseline, 0.95);
+  EXPECT_EQ(alone.spread_records, 5u);
+  EXPECT_GT(alone.low, 0.05);
+}
+
+TEST(LevelShift, OneBaselineRecordKeepsItsRunsNoiseWhateverTheHistory) {
+  // The report says of a one-record baseline "runs' noise only": a history beside it (a
+  // metric only the newest record of five measured, beside older records that did) does
+  // not change its interval.
+  const std::vector<std::vector<double>> baseline = {{1.0, 1.02, 0.98, 1.01, 0.99}};
+  std::vector<std::vector<double>> history = baseline;
+  for (double level : {1.1, 0.9, 1.05, 0.95}) history.push_back({level});
+  const std::vector<double> current = {1.04, 1.06, 1.05, 1.03, 1.07};
+  const LevelShift with = estimate_level_shift(current, baseline, 0.95, history);
+  const LevelShift without = estimate_level_shift(current, baseline, 0.95);
+  EXPECT_EQ(with.spread_records, 1u);
+  EXPECT_EQ(with.low, without.low);
+  EXPECT_EQ(with.high, without.high);
+  EXPECT_EQ(with.degrees_of_freedom, without.degrees_of_freedom);
 }
 
 TEST(LevelShift, ValuesThatAreNotAllPositiveAreComparedOnTheirOwnScale) {
