@@ -48,6 +48,19 @@ struct Setting {
   std::size_t reseeded = 0;
 };
 
+// A baseline of five records measured back to back (0.5% apart, runs 2%) among 15 older
+// records of the history: at moments `drift` apart (0: back to back as well), `older_ratio`
+// times the baseline's level (a re-seed when not 1), of which the newest `reseeded` (0: all
+// five) are at the new level.
+Setting among_history(double drift, double older_ratio = 1, std::size_t reseeded = 0) {
+  Setting s{5, 10, 0.005, 0.02, 15};
+  s.drift = drift;
+  s.history_moments = drift > 0;
+  s.older_level = std::log(older_ratio);
+  s.reseeded = reseeded;
+  return s;
+}
+
 struct Machine {
   std::mt19937_64 generator;
   std::normal_distribution<double> normal;
@@ -179,67 +192,17 @@ int main(int argc, char** argv) {
       // The baseline re-seeded back to back (0.5% apart) among 15 older records each measured
       // at its own moment, the current record at another: the history holds the machine's
       // movement that the baseline cannot show.
-      {.baseline_records = 5,
-       .runs = 10,
-       .between = 0.005,
-       .within = 0.02,
-       .history = 15,
-       .drift = 0.01,
-       .history_moments = true},
-      {.baseline_records = 5,
-       .runs = 10,
-       .between = 0.005,
-       .within = 0.02,
-       .history = 15,
-       .drift = 0.02,
-       .history_moments = true},
-      {.baseline_records = 5,
-       .runs = 10,
-       .between = 0.005,
-       .within = 0.02,
-       .history = 15,
-       .drift = 0.04,
-       .history_moments = true},
-      // The same after a change the team accepted: the older records 20% slower (a re-seed).
-      {.baseline_records = 5,
-       .runs = 10,
-       .between = 0.005,
-       .within = 0.02,
-       .history = 15,
-       .older_level = std::log(1.2)},
-      {.baseline_records = 5,
-       .runs = 10,
-       .between = 0.005,
-       .within = 0.02,
-       .history = 15,
-       .drift = 0.02,
-       .history_moments = true,
-       .older_level = std::log(1.2)},
-      {.baseline_records = 5,
-       .runs = 10,
-       .between = 0.005,
-       .within = 0.02,
-       .history = 15,
-       .drift = 0.02,
-       .history_moments = true,
-       .older_level = std::log(1.05)},
+      among_history(0.01),
+      among_history(0.02),
+      among_history(0.04),
+      // The same after a change the team accepted: the older records 20% slower (a re-seed),
+      // measured back to back, or at moments 2% apart; and a 5% change.
+      among_history(0, 1.2),
+      among_history(0.02, 1.2),
+      among_history(0.02, 1.05),
       // A re-seed of three records: two of the baseline's five still at the old level.
-      {.baseline_records = 5,
-       .runs = 10,
-       .between = 0.005,
-       .within = 0.02,
-       .history = 15,
-       .older_level = std::log(1.2),
-       .reseeded = 3},
-      {.baseline_records = 5,
-       .runs = 10,
-       .between = 0.005,
-       .within = 0.02,
-       .history = 15,
-       .drift = 0.02,
-       .history_moments = true,
-       .older_level = std::log(1.2),
-       .reseeded = 3},
+      among_history(0, 1.2, 3),
+      among_history(0.02, 1.2, 3),
   };
   constexpr double kThreshold = 0.05;
   fmt::print(
