@@ -198,6 +198,9 @@ echo
 echo "== perfgate compare: the interval's coverage on simulated records (docs/compare.md) =="
 "$BUILD/bench/compare_coverage" 4000 34
 echo
+echo "== perfgate run: the TWO_LEVELS warning on simulated records (docs/measurement.md) =="
+"$BUILD/bench/two_levels_sim" 20000 5
+echo
 echo "== perfgate compare: verdicts on the same program and on one 10% slower, idle and busy =="
 echo "goals (issue 34): no REGRESSION for the same program; 10% slower REGRESSION in >= 95%"
 echo "of the idle tries and never PASS under load (INCONCLUSIVE allowed there)"

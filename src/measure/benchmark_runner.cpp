@@ -16,6 +16,7 @@
 #include "measure/probe_components.hpp"
 #include "measure/recipe.hpp"
 #include "measure/scratch_folder.hpp"
+#include "measure/two_levels_warning.hpp"
 #include "model/error.hpp"
 #include "model/fingerprint.hpp"
 #include "model/normalized_record.hpp"
@@ -404,6 +405,9 @@ RawRecord BenchmarkRunner::run(const BenchmarkState& state) {
   record.warnings = std::move(assembled.warnings);
   for (const auto& [key, line] : probe_warnings) record.warnings.push_back(line);
   record.warnings.insert(record.warnings.end(), count_warnings.begin(), count_warnings.end());
+  if (auto two_levels = two_levels_warning(record.metrics)) {
+    record.warnings.push_back(std::move(*two_levels));
+  }
   if (escapees_killed > 0) {
     record.warnings.push_back(fmt::format(
         "ESCAPED_PROCESSES: {} process(es) started by the runs left their process group (a "

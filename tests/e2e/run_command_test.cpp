@@ -112,6 +112,33 @@ max_memory_mb = 10000
   EXPECT_EQ(record["success"], true) << "a breach is a verdict, not a failed run";
 }
 
+TEST(RunCommand, RunsThatTookTwoLevelsAreAWarningInTheTableAndTheRecord) {
+  // Every third run (the warmup is the first) sleeps 60 ms instead of 20 ms: of the nine
+  // measured runs, three are slow, as runs that land on a slower CPU are.
+  TempDir dir;
+  dir.write("count", "0");
+  const std::string counter = (dir / "count").string();
+  dir.write("two.toml", "benchmark_id = \"two\"\ncommand = [\"/bin/sh\", \"-c\", \"n=$(cat " +
+                            counter + "); echo $((n + 1)) > " + counter +
+                            "; if [ $((n % 3)) -eq 0 ]; then sleep 0.06; else sleep 0.02; fi\"]" +
+                            R"(
+[run_config]
+num_warmup_runs = 1
+num_measurement_runs = 9
+)");
+  const auto result = run_perfgate({"run", "two.toml", "-r", "out"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("warning: TWO_LEVELS: the runs' latency took two levels: 6 "
+                                    "run(s) near "));
+  EXPECT_THAT(result.out, HasSubstr("pin perfgate with 'taskset -c N'"));
+  const Json record = read_json(records_in(dir / "out").at(0));
+  ASSERT_EQ(record["warnings"].size(), 1u);
+  const std::string warning = record["warnings"][0];
+  EXPECT_THAT(warning, HasSubstr("6 run(s) near "));
+  EXPECT_THAT(warning, HasSubstr(" and 3 near "));
+  EXPECT_EQ(read_text_file(dir / "count"), "10\n");
+}
+
 TEST(RunCommand, SkipsABenchmarkWhoseDeviceTypesMatchNoDeviceOfThisMachine) {
   TempDir dir;
   dir.write("gpu.toml", R"(
