@@ -244,10 +244,10 @@ LevelShift estimate_level_shift(const std::vector<std::vector<double>>& current_
 
   // The variance of the difference: the baseline center's, plus the current record's
   // level's. With two or more records both come from the spread of the levels, which
-  // holds every kind of noise the records met (runs, and the moments between records),
-  // on (records - 1) degrees of freedom; the current level's is never taken below its
-  // own runs' variance (a record measured under more load than its baseline). With one
-  // baseline record only the runs' spread is known.
+  // holds every kind of noise the records met (runs, and the moments between records), on
+  // the records less one per level degrees of freedom; the current level's is never taken
+  // below its own runs' variance (a record measured under more load than its baseline).
+  // With one baseline record only the runs' spread is known.
   const double spread = spread_estimate.variance;
   const double kd = static_cast<double>(k);
   const double between_df = spread_estimate.df;
