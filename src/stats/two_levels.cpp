@@ -1,5 +1,7 @@
 #include "stats/two_levels.hpp"
 
+#include "stats/summary.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -11,30 +13,16 @@ constexpr std::size_t kFewestRuns = 6;
 constexpr double kLeastRatio = 1.10;  // the slow group's median over the fast group's
 constexpr double kGapOverScatter = 6.0;
 
-// The median of sorted[begin, end).
-double median_in(const std::vector<double>& sorted, std::size_t begin, std::size_t end) {
-  const std::size_t n = end - begin;
-  const std::size_t middle = begin + n / 2;
-  return n % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-// The median absolute deviation of sorted[begin, end) from its median.
-double mad_in(const std::vector<double>& sorted, std::size_t begin, std::size_t end) {
-  const double center = median_in(sorted, begin, end);
-  std::vector<double> deviations;
-  for (std::size_t i = begin; i < end; ++i) deviations.push_back(std::fabs(sorted[i] - center));
-  std::sort(deviations.begin(), deviations.end());
-  return median_in(deviations, 0, deviations.size());
-}
-
 }  // namespace
 
 std::optional<TwoLevels> find_two_levels(std::span<const double> samples) {
   const std::size_t n = samples.size();
   if (n < kFewestRuns) return std::nullopt;
   std::vector<double> sorted(samples.begin(), samples.end());
+  if (!std::all_of(sorted.begin(), sorted.end(), [](double v) { return std::isfinite(v); }))
+    return std::nullopt;
   std::sort(sorted.begin(), sorted.end());
-  if (!(sorted.front() > 0) || !std::isfinite(sorted.back())) return std::nullopt;
+  if (!(sorted.front() > 0)) return std::nullopt;
   const std::size_t fewest = std::max<std::size_t>(3, (n + 4) / 5);
   // The split with the largest jump relative to the values around it: sorted[split] is the
   // fastest of the slow group.
@@ -48,12 +36,13 @@ std::optional<TwoLevels> find_two_levels(std::span<const double> samples) {
     }
   }
   if (best == 0) return std::nullopt;
-  TwoLevels levels{best, n - best, median_in(sorted, 0, best), median_in(sorted, best, n)};
-  if (levels.slow_median < kLeastRatio * levels.fast_median) return std::nullopt;
+  const std::span<const double> all(sorted);
+  const Summary fast = summarize(all.first(best));
+  const Summary slow = summarize(all.subspan(best));
+  if (slow.median < kLeastRatio * fast.median) return std::nullopt;
   const double gap = sorted[best] - sorted[best - 1];
-  const double scatter = std::max(mad_in(sorted, 0, best), mad_in(sorted, best, n));
-  if (!(gap > kGapOverScatter * scatter)) return std::nullopt;
-  return levels;
+  if (!(gap > kGapOverScatter * std::max(fast.mad, slow.mad))) return std::nullopt;
+  return TwoLevels{best, n - best, fast.median, slow.median};
 }
 
 }  // namespace perfgate::stats
