@@ -208,11 +208,12 @@ bash "$(dirname "$0")/compare_verdicts.sh" "$BUILD" 20
 
 echo
 echo "== History flags and their confirmation: make demo's history, idle and under load =="
+echo "goals (issues 34, 36): the slowdown flagged and confirmed every time (its instruction"
+echo "counts; times listed beside them); no commit that changes no code flagged"
 bash "$(dirname "$0")/history_flags.sh" "$BUILD" 5
 echo
-echo "== ... and with instruction counts beside the times (issue 36): the slowdown flagged in"
-echo "   instructions every time, no commit that changes no code flagged in instructions"
-MEASURE='["time", "instructions"]' bash "$(dirname "$0")/history_flags.sh" "$BUILD" 5
+echo "== ... the same history measured in times only (DEMO_MEASURE='[\"time\"]') =="
+MEASURE='["time"]' bash "$(dirname "$0")/history_flags.sh" "$BUILD" 5
 
 echo
 echo "== Instruction counts: spread, overhead and compare's verdicts, idle and busy (issue 36) =="
