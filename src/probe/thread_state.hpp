@@ -76,6 +76,8 @@ class ThreadState {
  private:
   static constexpr std::uint32_t kNone = 0xffffffffu;
   static constexpr std::uint32_t kNoSite = 0xffffffffu;
+  /// Nodes, open calls and touched nodes a new state has room for (thread_state.cpp).
+  static constexpr std::size_t kReservedNodes = 16;
   struct Node {
     std::uint32_t site;
     std::uint32_t region;
