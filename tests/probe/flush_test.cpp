@@ -63,6 +63,10 @@ TEST(ProbeCreatedAt, SaysSecondsSinceTheEpochAsAUtcStamp) {
   EXPECT_EQ(detail::utc_stamp(951782400), "2000-02-29T00:00:00Z");
   EXPECT_EQ(detail::utc_stamp(4107542399), "2100-02-28T23:59:59Z");
   EXPECT_EQ(detail::utc_stamp(1796428799), "2026-12-04T23:59:59Z");
+  // Years of five digits and before year 0 are written as printf's %04lld writes them.
+  EXPECT_EQ(detail::utc_stamp(253402300800), "10000-01-01T00:00:00Z");
+  EXPECT_EQ(detail::utc_stamp(-62167219200), "0000-01-01T00:00:00Z");
+  EXPECT_EQ(detail::utc_stamp(-62167219201), "-001-12-31T23:59:59Z");
 }
 
 TEST_F(ProbeFlush, ReturnsFalseWhenTheFolderDoesNotExist) {
