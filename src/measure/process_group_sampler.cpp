@@ -48,28 +48,110 @@ bool is_pid_name(const char* name) {
 std::optional<ProcStat> parse_proc_stat(std::string_view text) {
   const std::size_t close = text.rfind(')');
   if (close == std::string_view::npos) return std::nullopt;
-  // After "pid (comm)" come field 3 (state), 4 (ppid), 5 (pgrp), ... 24 (rss).
+  // After "pid (comm)" come field 3 (state), 4 (ppid), 5 (pgrp), ... 20 (num_threads), ...
+  // 24 (rss).
   const std::string_view rest = text.substr(close + 1);
   const auto process_group = parse_integer<pid_t>(field_after(rest, 2));
+  const auto threads = parse_integer<std::int64_t>(field_after(rest, 17));
   const auto rss_pages = parse_integer<std::int64_t>(field_after(rest, 21));
-  if (!process_group || !rss_pages) return std::nullopt;
-  return ProcStat{*process_group, *rss_pages};
+  if (!process_group || !threads || !rss_pages) return std::nullopt;
+  return ProcStat{*process_group, *threads, *rss_pages};
 }
 
-ProcessGroupSampler::ProcessGroupSampler(std::filesystem::path proc_root)
+ProcessGroupSampler::ProcessGroupSampler(std::filesystem::path proc_root, pid_t root)
     : proc_root_(std::move(proc_root)),
+      root_(root != 0 ? root : ::getpid()),
       page_bytes_(static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE))) {}
 
 void ProcessGroupSampler::sample(pid_t process_group) {
+  // Every process of the machine was read before: 0.7 ms of perfgate's CPU per sample with
+  // 67 processes on the development machine, every 10 ms of a run, beside the measured
+  // program; tens of ms with thousands of processes.
+  const auto below = pages_below_root(process_group);
+  const std::uint64_t pages = below ? *below : pages_of_every_process(process_group);
+  peak_bytes_ = std::max(peak_bytes_, pages * page_bytes_);
+}
+
+std::optional<std::uint64_t> ProcessGroupSampler::pages_below_root(pid_t process_group) {
+  std::vector<pid_t> pending;
+  // The root is perfgate, with threads of its own: each one's children are listed.
+  if (!append_children(root_, /*threads=*/2, pending)) return std::nullopt;
+  std::uint64_t pages = 0;
+  // A tree has no cycles, but pids are reused while it is walked: a bound keeps any mix-up
+  // of a vanished process and a new one finite.
+  std::size_t visits = 0;
+  constexpr std::size_t kMostVisits = 1u << 20;
+  while (!pending.empty() && visits++ < kMostVisits) {
+    const pid_t pid = pending.back();
+    pending.pop_back();
+    path_.assign(proc_root_.native()).append("/").append(std::to_string(pid)).append("/stat");
+    std::array<char, 1024> buffer;
+    const FileDescriptor file(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!file.valid()) continue;  // vanished
+    const ssize_t length = ::read(file.get(), buffer.data(), buffer.size());
+    if (length <= 0) continue;
+    const auto stat = parse_proc_stat(std::string_view(buffer.data(), std::size_t(length)));
+    if (!stat) continue;
+    if (stat->process_group == process_group && stat->rss_pages > 0) {
+      pages += static_cast<std::uint64_t>(stat->rss_pages);
+    }
+    // Below a process of another group (one that called setpgid) may still be ones of the
+    // run's group, so every descendant is visited.
+    append_children(pid, stat->threads, pending);
+  }
+  return pages;
+}
+
+bool ProcessGroupSampler::append_children(pid_t pid, std::int64_t threads,
+                                          std::vector<pid_t>& out) {
+  const std::string process = proc_root_.native() + "/" + std::to_string(pid) + "/task/";
+  const auto read_list = [&](const std::string& tid) {
+    path_.assign(process).append(tid).append("/children");
+    const FileDescriptor file(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!file.valid()) return false;
+    text_.clear();
+    std::array<char, 4096> buffer;
+    for (;;) {
+      const ssize_t length = ::read(file.get(), buffer.data(), buffer.size());
+      if (length < 0) return false;
+      if (length == 0) break;
+      text_.append(buffer.data(), std::size_t(length));
+    }
+    std::size_t position = 0;
+    while ((position = text_.find_first_of("0123456789", position)) != std::string::npos) {
+      const std::size_t end =
+          std::min(text_.find_first_not_of("0123456789", position), text_.size());
+      if (const auto child =
+              parse_integer<pid_t>(std::string_view(text_).substr(position, end - position));
+          child && *child > 0) {
+        out.push_back(*child);
+      }
+      position = end;
+    }
+    return true;
+  };
+  // A process of one thread lists its children under its own task; one of several, under
+  // each thread that created (or, as a subreaper, inherited) them.
+  if (threads <= 1) return read_list(std::to_string(pid));
+  DIR* tasks = ::opendir(process.c_str());
+  if (tasks == nullptr) return false;
+  bool listed = false;
+  while (const dirent* entry = ::readdir(tasks)) {
+    if (is_pid_name(entry->d_name) && read_list(entry->d_name)) listed = true;
+  }
+  ::closedir(tasks);
+  return listed;
+}
+
+std::uint64_t ProcessGroupSampler::pages_of_every_process(pid_t process_group) {
   DIR* directory = ::opendir(proc_root_.c_str());
-  if (directory == nullptr) return;
+  if (directory == nullptr) return 0;
   std::uint64_t total_pages = 0;
   std::array<char, 1024> buffer;
-  std::string path;
   while (const dirent* entry = ::readdir(directory)) {
     if (!is_pid_name(entry->d_name)) continue;
-    path.assign(proc_root_.native()).append("/").append(entry->d_name).append("/stat");
-    const FileDescriptor file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    path_.assign(proc_root_.native()).append("/").append(entry->d_name).append("/stat");
+    const FileDescriptor file(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
     if (!file.valid()) continue;
     const ssize_t length = ::read(file.get(), buffer.data(), buffer.size());
     if (length <= 0) continue;
@@ -79,7 +161,7 @@ void ProcessGroupSampler::sample(pid_t process_group) {
     }
   }
   ::closedir(directory);
-  peak_bytes_ = std::max(peak_bytes_, total_pages * page_bytes_);
+  return total_pages;
 }
 
 }  // namespace perfgate
