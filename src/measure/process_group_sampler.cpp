@@ -43,6 +43,13 @@ bool is_pid_name(const char* name) {
   return true;
 }
 
+/// A process's resident pages when it is in `process_group`, else 0.
+std::uint64_t pages_in(const ProcStat& stat, pid_t process_group) {
+  return stat.process_group == process_group && stat.rss_pages > 0
+             ? static_cast<std::uint64_t>(stat.rss_pages)
+             : 0;
+}
+
 }  // namespace
 
 std::optional<ProcStat> parse_proc_stat(std::string_view text) {
@@ -84,17 +91,9 @@ std::optional<std::uint64_t> ProcessGroupSampler::pages_below_root(pid_t process
   while (!pending.empty() && visits++ < kMostVisits) {
     const pid_t pid = pending.back();
     pending.pop_back();
-    path_.assign(proc_root_.native()).append("/").append(std::to_string(pid)).append("/stat");
-    std::array<char, 1024> buffer;
-    const FileDescriptor file(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
-    if (!file.valid()) continue;  // vanished
-    const ssize_t length = ::read(file.get(), buffer.data(), buffer.size());
-    if (length <= 0) continue;
-    const auto stat = parse_proc_stat(std::string_view(buffer.data(), std::size_t(length)));
-    if (!stat) continue;
-    if (stat->process_group == process_group && stat->rss_pages > 0) {
-      pages += static_cast<std::uint64_t>(stat->rss_pages);
-    }
+    const auto stat = read_stat(std::to_string(pid));
+    if (!stat) continue;  // vanished
+    pages += pages_in(*stat, process_group);
     // Below a process of another group (one that called setpgid) may still be ones of the
     // run's group, so every descendant is visited.
     append_children(pid, stat->threads, pending);
@@ -143,22 +142,23 @@ bool ProcessGroupSampler::append_children(pid_t pid, std::int64_t threads,
   return listed;
 }
 
+std::optional<ProcStat> ProcessGroupSampler::read_stat(std::string_view pid) {
+  path_.assign(proc_root_.native()).append("/").append(pid).append("/stat");
+  const FileDescriptor file(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!file.valid()) return std::nullopt;
+  std::array<char, 1024> buffer;
+  const ssize_t length = ::read(file.get(), buffer.data(), buffer.size());
+  if (length <= 0) return std::nullopt;
+  return parse_proc_stat(std::string_view(buffer.data(), std::size_t(length)));
+}
+
 std::uint64_t ProcessGroupSampler::pages_of_every_process(pid_t process_group) {
   DIR* directory = ::opendir(proc_root_.c_str());
   if (directory == nullptr) return 0;
   std::uint64_t total_pages = 0;
-  std::array<char, 1024> buffer;
   while (const dirent* entry = ::readdir(directory)) {
     if (!is_pid_name(entry->d_name)) continue;
-    path_.assign(proc_root_.native()).append("/").append(entry->d_name).append("/stat");
-    const FileDescriptor file(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
-    if (!file.valid()) continue;
-    const ssize_t length = ::read(file.get(), buffer.data(), buffer.size());
-    if (length <= 0) continue;
-    const auto stat = parse_proc_stat(std::string_view(buffer.data(), std::size_t(length)));
-    if (stat && stat->process_group == process_group && stat->rss_pages > 0) {
-      total_pages += static_cast<std::uint64_t>(stat->rss_pages);
-    }
+    if (const auto stat = read_stat(entry->d_name)) total_pages += pages_in(*stat, process_group);
   }
   ::closedir(directory);
   return total_pages;

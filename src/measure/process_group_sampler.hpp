@@ -46,6 +46,8 @@ class ProcessGroupSampler {
   std::optional<std::uint64_t> pages_below_root(pid_t process_group);
   /// The group's pages among every process of /proc.
   std::uint64_t pages_of_every_process(pid_t process_group);
+  /// /proc/<pid>/stat read and parsed; nullopt when the process is gone or it is malformed.
+  std::optional<ProcStat> read_stat(std::string_view pid);
   /// Appends the children of `pid` (every thread's when `threads` > 1); false when no
   /// thread of it lists its children.
   bool append_children(pid_t pid, std::int64_t threads, std::vector<pid_t>& out);
