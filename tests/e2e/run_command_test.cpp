@@ -113,14 +113,16 @@ max_memory_mb = 10000
 }
 
 TEST(RunCommand, RunsThatTookTwoLevelsAreAWarningInTheTableAndTheRecord) {
-  // Every third run (the warmup is the first) sleeps 60 ms instead of 20 ms: of the nine
-  // measured runs, three are slow, as runs that land on a slower CPU are.
+  // Every third run (the warmup is the first) sleeps 300 ms instead of 20 ms: of the nine
+  // measured runs, three are slow, as runs that land on a slower CPU are. (60 ms, tried
+  // first, left too small a gap beside the fast runs' scatter when ctest ran two sanitized
+  // test programs at once: the gap must pass 6 times the larger side's MAD.)
   TempDir dir;
   dir.write("count", "0");
   const std::string counter = (dir / "count").string();
   dir.write("two.toml", "benchmark_id = \"two\"\ncommand = [\"/bin/sh\", \"-c\", \"n=$(cat " +
                             counter + "); echo $((n + 1)) > " + counter +
-                            "; if [ $((n % 3)) -eq 0 ]; then sleep 0.06; else sleep 0.02; fi\"]" +
+                            "; if [ $((n % 3)) -eq 0 ]; then sleep 0.3; else sleep 0.02; fi\"]" +
                             R"(
 [run_config]
 num_warmup_runs = 1
