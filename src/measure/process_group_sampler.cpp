@@ -67,7 +67,9 @@ std::optional<ProcStat> parse_proc_stat(std::string_view text) {
 
 ProcessGroupSampler::ProcessGroupSampler(std::filesystem::path proc_root, pid_t root)
     : proc_root_(std::move(proc_root)),
-      root_(root != 0 ? root : ::getpid()),
+      // "self" rather than getpid(): a sampler is made for every run, and most runs end
+      // before its first sample.
+      root_(root != 0 ? std::to_string(root) : "self"),
       page_bytes_(static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE))) {}
 
 void ProcessGroupSampler::sample(pid_t process_group) {
@@ -82,7 +84,7 @@ void ProcessGroupSampler::sample(pid_t process_group) {
 std::optional<std::uint64_t> ProcessGroupSampler::pages_below_root(pid_t process_group) {
   std::vector<pid_t> pending;
   // The root is perfgate, with threads of its own: each one's children are listed.
-  if (!append_children(root_, /*threads=*/2, pending)) return std::nullopt;
+  if (!append_children(root_, /*every_thread=*/true, pending)) return std::nullopt;
   std::uint64_t pages = 0;
   // A tree has no cycles, but pids are reused while it is walked: a bound keeps any mix-up
   // of a vanished process and a new one finite.
@@ -91,20 +93,22 @@ std::optional<std::uint64_t> ProcessGroupSampler::pages_below_root(pid_t process
   while (!pending.empty() && visits++ < kMostVisits) {
     const pid_t pid = pending.back();
     pending.pop_back();
-    const auto stat = read_stat(std::to_string(pid));
+    const std::string entry = std::to_string(pid);
+    const auto stat = read_stat(entry);
     if (!stat) continue;  // vanished
     pages += pages_in(*stat, process_group);
     // Below a process of another group (one that called setpgid) may still be ones of the
     // run's group, so every descendant is visited.
-    append_children(pid, stat->threads, pending);
+    append_children(entry, stat->threads > 1, pending);
   }
   return pages;
 }
 
-bool ProcessGroupSampler::append_children(pid_t pid, std::int64_t threads,
+bool ProcessGroupSampler::append_children(std::string_view pid, bool every_thread,
                                           std::vector<pid_t>& out) {
-  const std::string process = proc_root_.native() + "/" + std::to_string(pid) + "/task/";
-  const auto read_list = [&](const std::string& tid) {
+  std::string process = proc_root_.native();
+  process.append("/").append(pid).append("/task/");
+  const auto read_list = [&](std::string_view tid) {
     path_.assign(process).append(tid).append("/children");
     const FileDescriptor file(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
     if (!file.valid()) return false;
@@ -131,7 +135,7 @@ bool ProcessGroupSampler::append_children(pid_t pid, std::int64_t threads,
   };
   // A process of one thread lists its children under its own task; one of several, under
   // each thread that created (or, as a subreaper, inherited) them.
-  if (threads <= 1) return read_list(std::to_string(pid));
+  if (!every_thread) return read_list(pid);
   DIR* tasks = ::opendir(process.c_str());
   if (tasks == nullptr) return false;
   bool listed = false;
