@@ -5,6 +5,7 @@
 #include <set>
 
 #include "model/fingerprint.hpp"
+#include "model/instant.hpp"
 
 namespace perfgate {
 namespace {
@@ -113,6 +114,43 @@ bool reseed_sets_median(std::size_t reseeded, std::size_t eligible) {
   const std::size_t older_kept =
       std::min(eligible, kBaselineSize - std::min(reseeded, kBaselineSize));
   return reseeded > older_kept;
+}
+
+std::vector<std::string> one_moment_notes(const std::vector<StoredRecord>& records) {
+  struct Span {
+    std::size_t count = 0;
+    std::int64_t first = 0;
+    std::int64_t last = 0;
+    bool timed = true;  ///< every record's timestamp is an instant
+  };
+  std::map<std::string, Span> spans;  // by cohort
+  for (const StoredRecord& stored : records) {
+    const auto cohort = stored.record.cohort();
+    if (!cohort) continue;
+    Span& span = spans[cohort->to_string()];
+    const std::optional<std::int64_t> at = parse_instant_us(stored.record.timestamp);
+    if (!at) {
+      span.timed = false;
+      continue;
+    }
+    span.first = span.count == 0 ? *at : std::min(span.first, *at);
+    span.last = span.count == 0 ? *at : std::max(span.last, *at);
+    ++span.count;
+  }
+  std::vector<std::string> notes;
+  for (const auto& [cohort, span] : spans) {
+    if (!span.timed || span.count < 2 || span.last - span.first >= kOneMomentUs) continue;
+    const std::int64_t seconds = (span.last - span.first + 999'999) / 1'000'000;
+    notes.push_back(
+        "cohort " + cohort + ": its " + std::to_string(span.count) + " record(s) were measured " +
+        (seconds == 0 ? std::string("in the same second")
+                      : "within " + std::to_string(seconds) + " s of one another") +
+        ", one moment of this machine. --method stat takes their scatter for all the noise "
+        "between records, and a record measured minutes later may differ by more. Seed from "
+        "runs minutes apart or from several CI builds, or confirm verdicts (compare --confirm "
+        "N)");
+  }
+  return notes;
 }
 
 std::vector<std::string> manifest_problems(const BaselineManifest& manifest,

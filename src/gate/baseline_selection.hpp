@@ -2,6 +2,7 @@
 // Which stored records may seed a baseline, and what still stands in the way of
 // approving a manifest (SPEC §6). Pure: the command lists the store's records and hands
 // them over.
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -41,6 +42,18 @@ SeedSelection select_seed_records(const std::vector<StoredRecord>& records, Seed
 /// `eligible` eligible records makes them the median of its last five: they must
 /// outnumber the older records that stay among those five (3 of 5; 2 beside 1).
 bool reseed_sets_median(std::size_t reseeded, std::size_t eligible);
+
+/// Records measured within a minute of one another show one moment of the machine: ten
+/// records back to back here scattered 0.5-2.4% while the machine's level moved 5-6% in the
+/// next two minutes, and records 10 s apart scattered 3.4% (docs/compare.md).
+constexpr std::int64_t kOneMomentUs = 60'000'000;
+
+/// A note per cohort whose records in `records` (two or more, with timestamps that are
+/// instants) were all measured within kOneMomentUs of one another: `--method stat` takes
+/// their scatter for all the noise between records, so a record of another moment may be
+/// judged with too narrow an interval. "cohort C: its 10 record(s) were measured within
+/// 6 s of one another: …". In cohort order.
+std::vector<std::string> one_moment_notes(const std::vector<StoredRecord>& records);
 
 /// What stands in the way of approving: a record that is no longer in the store, whose
 /// content changed, that is already eligible or no longer qualifies for the manifest's

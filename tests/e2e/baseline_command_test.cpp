@@ -22,12 +22,13 @@ struct History {
   TempDir dir;
   int runs = 0;
   std::string run_source = "scheduled_main";
+  int step_s = 60;  ///< between one record's timestamp and the next's
 
   // Seed 000's rule: these single-value records are the seed's flow of re-seeding;
   // compare_stat_test.cpp tests --method stat.
   History() { dir.write("perfgate.toml", "[policy]\nmethod = \"seed\"\n"); }
 
-  /// Compares one record of `latency_s` seconds measured at `commit` (each a minute after
+  /// Compares one record of `latency_s` seconds measured at `commit` (each step_s after
   /// the one before) and returns compare's JSON output.
   testing::CliResult compare(double latency_s, const std::string& commit,
                              const std::string& upload) {
@@ -43,7 +44,8 @@ struct History {
                 {"run_source", run_source},
                 {"commit", commit},
                 {"build_id", "build-" + std::to_string(runs)},
-                {"timestamp", "2026-11-30T10:" + two_digits(runs) + ":00+00:00"},
+                {"timestamp", "2026-11-30T10:" + two_digits(runs * step_s / 60) + ":" +
+                                  two_digits(runs * step_s % 60) + "+00:00"},
                 {"avg_generation_time_s", latency_s},
                 // 8% and 0.25 s: 1.0 s -> 1.5 s regresses.
                 {"regression_thresholds",
@@ -78,6 +80,28 @@ struct History {
     }
   }
 };
+
+TEST(BaselineCommand, PrepareNotesACohortSeededWithinAMinute) {
+  History h;
+  h.step_s = 2;  // three records 2 s apart, as `perfgate run` back to back makes them
+  for (double latency : {1.0, 1.01, 0.99}) {
+    ASSERT_EQ(h.status_of(h.compare(latency, kOldCommit, "pass")), "CALIBRATION_NEEDED");
+  }
+  const auto prepared = h.perfgate({"baseline", "prepare", "-o", "calibration.json"});
+  ASSERT_EQ(prepared.exit_code, 0) << prepared.err;
+  EXPECT_THAT(prepared.err, HasSubstr("perfgate: note: cohort video/1.3b/v3/"));
+  EXPECT_THAT(prepared.err,
+              HasSubstr(": its 3 record(s) were measured within 4 s of one another, one moment "
+                        "of this machine. --method stat takes their scatter for all the noise "
+                        "between records"));
+  History spread;  // a minute apart: no note
+  for (double latency : {1.0, 1.01, 0.99}) {
+    ASSERT_EQ(spread.status_of(spread.compare(latency, kOldCommit, "pass")), "CALIBRATION_NEEDED");
+  }
+  const auto calm = spread.perfgate({"baseline", "prepare", "-o", "calibration.json"});
+  ASSERT_EQ(calm.exit_code, 0) << calm.err;
+  EXPECT_THAT(calm.err, Not(HasSubstr("one moment")));
+}
 
 TEST(BaselineCommand, ReseedsACohortWhoseBaselineMovedSoTheNewLevelPasses) {
   History h;

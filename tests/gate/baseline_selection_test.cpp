@@ -150,5 +150,45 @@ TEST(BaselineSelection, RefusesToApproveACohortSpanningBatchesTheManifestDoesNot
   EXPECT_TRUE(manifest_problems(mixed, {a, b}, kTrusted).empty());
 }
 
+TEST(OneMomentNotes, NameEachCohortSeededWithinAMinute) {
+  const auto at = [](const std::string& benchmark, const std::string& time) {
+    return seed_record(benchmark, "scheduled_main", kCalibrationNeeded, "c1", 1.0,
+                       "2026-11-30T" + time);
+  };
+  // "a": ten records 0.6 s apart, as `perfgate run` back to back makes them; "b": three
+  // records a minute apart; "c": two records in the same second.
+  std::vector<StoredRecord> records;
+  for (int i = 0; i < 10; ++i) {
+    records.push_back(
+        at("a", "10:00:0" + std::to_string(i * 6 / 10) + "." + std::to_string(i * 6 % 10) + "Z"));
+  }
+  for (const char* time : {"10:00:00Z", "10:00:30Z", "10:01:00Z"}) records.push_back(at("b", time));
+  records.push_back(at("c", "10:00:00Z"));
+  records.push_back(at("c", "12:00:00+02:00"));  // the same instant, another offset
+  const std::string advice =
+      ", one moment of this machine. --method stat takes their scatter for all the noise "
+      "between records, and a record measured minutes later may differ by more. Seed from "
+      "runs minutes apart or from several CI builds, or confirm verdicts (compare --confirm N)";
+  EXPECT_THAT(one_moment_notes(records),
+              ElementsAre("cohort " + cohort_of(records[0]) +
+                              ": its 10 record(s) were measured within 6 s of one another" + advice,
+                          "cohort " + cohort_of(records.back()) +
+                              ": its 2 record(s) were measured in the same second" + advice));
+}
+
+TEST(OneMomentNotes, SayNothingOfOneRecordOrOfTimesThatAreNotInstants) {
+  const StoredRecord one = seed_record("a", "scheduled_main");
+  EXPECT_TRUE(one_moment_notes({one}).empty()) << "one record: no scatter to mistake";
+  const StoredRecord odd =
+      seed_record("a", "scheduled_main", kCalibrationNeeded, "c1", 1.0, "yesterday");
+  EXPECT_TRUE(one_moment_notes({one, odd}).empty()) << "a span that cannot be told";
+  const StoredRecord later =
+      seed_record("a", "scheduled_main", kCalibrationNeeded, "c1", 1.0, "2026-11-30T10:00:59Z");
+  EXPECT_EQ(one_moment_notes({one, later}).size(), 1u) << "59 s apart";
+  const StoredRecord minute =
+      seed_record("a", "scheduled_main", kCalibrationNeeded, "c1", 1.0, "2026-11-30T10:01:00Z");
+  EXPECT_TRUE(one_moment_notes({one, later, minute}).empty()) << "a minute apart";
+}
+
 }  // namespace PERFGATE_TEST_FILE
 }  // namespace perfgate
