@@ -188,8 +188,11 @@ int execute_baseline_prepare(const BaselineOptions& options) {
       select_seed_records(listed, mode, project.trusted_run_sources, options.allow_mixed_commits);
   for (const auto& note : selection.notes) std::cerr << "perfgate: note: " << note << "\n";
   if (mode == SeedMode::kReseed) note_reseeds_too_small(*store, selection.records);
-  for (const auto& note : one_moment_notes(selection.records)) {
-    std::cerr << "perfgate: note: " << note << "\n";
+  // Only where compare decides by the scatter between records: the seed's rule does not.
+  if (project.compare_method.value_or(CompareMethod::kStat) == CompareMethod::kStat) {
+    for (const auto& note : one_moment_notes(selection.records)) {
+      std::cerr << "perfgate: note: " << note << "\n";
+    }
   }
   if (selection.records.empty()) {
     std::cerr << "perfgate: " << no_record_message(mode, selection, project.trusted_run_sources)

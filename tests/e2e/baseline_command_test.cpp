@@ -82,25 +82,29 @@ struct History {
 };
 
 TEST(BaselineCommand, PrepareNotesACohortSeededWithinAMinute) {
-  History h;
-  h.step_s = 2;  // three records 2 s apart, as `perfgate run` back to back makes them
-  for (double latency : {1.0, 1.01, 0.99}) {
-    ASSERT_EQ(h.status_of(h.compare(latency, kOldCommit, "pass")), "CALIBRATION_NEEDED");
-  }
-  const auto prepared = h.perfgate({"baseline", "prepare", "-o", "calibration.json"});
-  ASSERT_EQ(prepared.exit_code, 0) << prepared.err;
-  EXPECT_THAT(prepared.err, HasSubstr("perfgate: note: cohort video/1.3b/v3/"));
-  EXPECT_THAT(prepared.err,
+  // Three calibration records `step_s` apart, in a project whose compare decides by
+  // `method`; what prepare says on stderr.
+  const auto prepare_after = [](int step_s, const char* method) {
+    History h;
+    h.dir.write("perfgate.toml", std::string("[policy]\nmethod = \"") + method + "\"\n");
+    h.step_s = step_s;
+    for (double latency : {1.0, 1.01, 0.99}) {
+      EXPECT_EQ(h.status_of(h.compare(latency, kOldCommit, "pass")), "CALIBRATION_NEEDED");
+    }
+    const auto prepared = h.perfgate({"baseline", "prepare", "-o", "calibration.json"});
+    EXPECT_EQ(prepared.exit_code, 0) << prepared.err;
+    return prepared.err;
+  };
+  // 2 s apart, as `perfgate run` back to back makes them.
+  const std::string back_to_back = prepare_after(2, "stat");
+  EXPECT_THAT(back_to_back, HasSubstr("perfgate: note: cohort video/1.3b/v3/"));
+  EXPECT_THAT(back_to_back,
               HasSubstr(": its 3 record(s) were measured within 4 s of one another, one moment "
                         "of this machine. --method stat takes their scatter for all the noise "
                         "between records"));
-  History spread;  // a minute apart: no note
-  for (double latency : {1.0, 1.01, 0.99}) {
-    ASSERT_EQ(spread.status_of(spread.compare(latency, kOldCommit, "pass")), "CALIBRATION_NEEDED");
-  }
-  const auto calm = spread.perfgate({"baseline", "prepare", "-o", "calibration.json"});
-  ASSERT_EQ(calm.exit_code, 0) << calm.err;
-  EXPECT_THAT(calm.err, Not(HasSubstr("one moment")));
+  EXPECT_THAT(prepare_after(60, "stat"), Not(HasSubstr("one moment"))) << "a minute apart";
+  EXPECT_THAT(prepare_after(2, "seed"), Not(HasSubstr("one moment")))
+      << "the seed's rule does not read the scatter between records";
 }
 
 TEST(BaselineCommand, ReseedsACohortWhoseBaselineMovedSoTheNewLevelPasses) {
