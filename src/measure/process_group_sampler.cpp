@@ -10,6 +10,7 @@
 #include <string>
 
 #include "measure/file_descriptor.hpp"
+#include "measure/proc_children.hpp"
 
 namespace perfgate {
 
@@ -33,14 +34,6 @@ std::optional<Integer> parse_integer(std::string_view text) {
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
   return value;
-}
-
-bool is_pid_name(const char* name) {
-  if (*name == '\0') return false;
-  for (; *name != '\0'; ++name) {
-    if (*name < '0' || *name > '9') return false;
-  }
-  return true;
 }
 
 /// A process's resident pages when it is in `process_group`, else 0.
@@ -84,7 +77,9 @@ void ProcessGroupSampler::sample(pid_t process_group) {
 std::optional<std::uint64_t> ProcessGroupSampler::pages_below_root(pid_t process_group) {
   std::vector<pid_t> pending;
   // The root is perfgate, with threads of its own: each one's children are listed.
-  if (!append_children(root_, /*every_thread=*/true, pending)) return std::nullopt;
+  if (!append_proc_children(proc_root_.native(), root_, /*every_thread=*/true, pending)) {
+    return std::nullopt;
+  }
   std::uint64_t pages = 0;
   // A tree has no cycles, but pids are reused while it is walked: a bound keeps any mix-up
   // of a vanished process and a new one finite.
@@ -98,52 +93,11 @@ std::optional<std::uint64_t> ProcessGroupSampler::pages_below_root(pid_t process
     if (!stat) continue;  // vanished
     pages += pages_in(*stat, process_group);
     // Below a process of another group (one that called setpgid) may still be ones of the
-    // run's group, so every descendant is visited.
-    append_children(entry, stat->threads > 1, pending);
+    // run's group, so every descendant is visited. A process of one thread lists its
+    // children under its own task; one of several, under the thread that created each.
+    append_proc_children(proc_root_.native(), entry, stat->threads > 1, pending);
   }
   return pages;
-}
-
-bool ProcessGroupSampler::append_children(std::string_view pid, bool every_thread,
-                                          std::vector<pid_t>& out) {
-  std::string process = proc_root_.native();
-  process.append("/").append(pid).append("/task/");
-  const auto read_list = [&](std::string_view tid) {
-    path_.assign(process).append(tid).append("/children");
-    const FileDescriptor file(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
-    if (!file.valid()) return false;
-    text_.clear();
-    std::array<char, 4096> buffer;
-    for (;;) {
-      const ssize_t length = ::read(file.get(), buffer.data(), buffer.size());
-      if (length < 0) return false;
-      if (length == 0) break;
-      text_.append(buffer.data(), std::size_t(length));
-    }
-    std::size_t position = 0;
-    while ((position = text_.find_first_of("0123456789", position)) != std::string::npos) {
-      const std::size_t end =
-          std::min(text_.find_first_not_of("0123456789", position), text_.size());
-      if (const auto child =
-              parse_integer<pid_t>(std::string_view(text_).substr(position, end - position));
-          child && *child > 0) {
-        out.push_back(*child);
-      }
-      position = end;
-    }
-    return true;
-  };
-  // A process of one thread lists its children under its own task; one of several, under
-  // each thread that created (or, as a subreaper, inherited) them.
-  if (!every_thread) return read_list(pid);
-  DIR* tasks = ::opendir(process.c_str());
-  if (tasks == nullptr) return false;
-  bool listed = false;
-  while (const dirent* entry = ::readdir(tasks)) {
-    if (is_pid_name(entry->d_name) && read_list(entry->d_name)) listed = true;
-  }
-  ::closedir(tasks);
-  return listed;
 }
 
 std::optional<ProcStat> ProcessGroupSampler::read_stat(std::string_view pid) {

@@ -48,16 +48,12 @@ class ProcessGroupSampler {
   std::uint64_t pages_of_every_process(pid_t process_group);
   /// /proc/<pid>/stat read and parsed; nullopt when the process is gone or it is malformed.
   std::optional<ProcStat> read_stat(std::string_view pid);
-  /// Appends the children of process `pid` (a /proc entry: digits, or "self"): of its main
-  /// thread, or of every thread when `every_thread`; false when no thread lists them.
-  bool append_children(std::string_view pid, bool every_thread, std::vector<pid_t>& out);
 
   std::filesystem::path proc_root_;
   std::string root_;  ///< the root's /proc entry: its pid, or "self"
   std::uint64_t page_bytes_;
   std::uint64_t peak_bytes_ = 0;
   std::string path_;  ///< scratch, kept between samples
-  std::string text_;  ///< scratch, kept between samples
 };
 
 }  // namespace perfgate

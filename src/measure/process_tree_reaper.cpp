@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <thread>
+
+#include "measure/proc_children.hpp"
 
 namespace perfgate {
 
@@ -77,16 +77,9 @@ int kill_and_reap_group(pid_t leader, TreeUsage& usage) {
 
 std::optional<std::vector<pid_t>> children_of_this_process() {
   std::vector<pid_t> children;
-  std::error_code error;
-  bool listed = false;
-  for (std::filesystem::directory_iterator task("/proc/self/task", error), end;
-       !error && task != end; task.increment(error)) {
-    std::ifstream file(task->path() / "children");
-    if (!file) continue;
-    listed = true;
-    for (pid_t pid = 0; file >> pid;) children.push_back(pid);
+  if (!append_proc_children("/proc", "self", /*every_thread=*/true, children)) {
+    return std::nullopt;
   }
-  if (!listed) return std::nullopt;
   return children;
 }
 

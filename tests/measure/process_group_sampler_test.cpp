@@ -102,13 +102,18 @@ void write_tree(const TempDir& proc) {
   proc.write("200/stat", stat_line(200, "elsewhere", 100, 1000));
 }
 
+// The run's peak, in pages, from one sample of group 100 below pid 1.
+std::uint64_t peak_pages_below_perfgate(const TempDir& proc) {
+  ProcessGroupSampler sampler(proc.path(), 1);
+  sampler.sample(100);
+  return sampler.peak_bytes() / kPage;
+}
+
 TEST(ProcessGroupSampler, WalksTheTreeBelowTheRootInsteadOfEveryProcess) {
   const TempDir proc;
   write_tree(proc);
-  ProcessGroupSampler sampler(proc.path(), 1);
-  sampler.sample(100);
   // 100, 101 and 103; not 102 (another group) nor 200 (not below the root).
-  EXPECT_EQ(sampler.peak_bytes(), 17 * kPage);
+  EXPECT_EQ(peak_pages_below_perfgate(proc), 17u);
 }
 
 TEST(ProcessGroupSampler, ReadsTheChildrenOfEveryThreadOfAProcessOfSeveral) {
@@ -117,27 +122,21 @@ TEST(ProcessGroupSampler, ReadsTheChildrenOfEveryThreadOfAProcessOfSeveral) {
   proc.write("100/stat", stat_line(100, "leader", 100, 10, 2));
   proc.write("100/task/100/children", "101 ");
   proc.write("100/task/104/children", "102 ");
-  ProcessGroupSampler sampler(proc.path(), 1);
-  sampler.sample(100);
-  EXPECT_EQ(sampler.peak_bytes(), 17 * kPage);
+  EXPECT_EQ(peak_pages_below_perfgate(proc), 17u);
 }
 
 TEST(ProcessGroupSampler, SkipsAChildThatVanishedWhileTheTreeWasWalked) {
   const TempDir proc;
   write_tree(proc);
   std::filesystem::remove_all(proc / "101");
-  ProcessGroupSampler sampler(proc.path(), 1);
-  sampler.sample(100);
-  EXPECT_EQ(sampler.peak_bytes(), 12 * kPage);
+  EXPECT_EQ(peak_pages_below_perfgate(proc), 12u);
 }
 
 TEST(ProcessGroupSampler, ReadsEveryProcessWhereTheKernelListsNoChildren) {
   const TempDir proc;
   write_tree(proc);
   std::filesystem::remove_all(proc / "1" / "task");
-  ProcessGroupSampler sampler(proc.path(), 1);
-  sampler.sample(100);
-  EXPECT_EQ(sampler.peak_bytes(), 1017 * kPage);
+  EXPECT_EQ(peak_pages_below_perfgate(proc), 1017u);
 }
 
 TEST(ProcessGroupSampler, SeesAChildOfThisProcessOnTheRealProc) {
