@@ -15,6 +15,7 @@
 #include "model/error.hpp"
 #include "model/natural_order.hpp"
 #include "model/time_window.hpp"
+#include "model/visible_text.hpp"
 #include "report/units.hpp"
 
 namespace perfgate {
@@ -38,16 +39,25 @@ std::string metric_values(const ManifestEntry& entry) {
   return text;
 }
 
-/// What prepare proposes, cohort by cohort, for the reviewer's first look.
+/// A note on stderr. Its names come from records (benchmarks, cohorts, commits): a control
+/// character in one is shown as \xNN, so that it cannot drive the terminal.
+void print_note(const std::string& note) {
+  std::cerr << "perfgate: note: " << visible_text(note) << "\n";
+}
+
+/// What prepare proposes, cohort by cohort, for the reviewer's first look; the records'
+/// names shown as print_note shows them.
 void print_manifest(const BaselineManifest& manifest) {
   std::map<std::string, std::vector<const ManifestEntry*>, NaturalLess> by_cohort;
   for (const auto& entry : manifest.records) by_cohort[entry.cohort].push_back(&entry);
   for (const auto& [cohort, entries] : by_cohort) {
-    std::cout << "  cohort " << cohort << "\n";
+    std::cout << "  cohort " << visible_text(cohort) << "\n";
     for (const ManifestEntry* entry : entries) {
-      std::cout << "    " << entry->benchmark_id << "  " << entry->timestamp << "  "
-                << entry->run_source << "  " << entry->comparison_status << "  "
-                << provenance(*entry) << "  " << metric_values(*entry) << "\n";
+      std::cout << "    "
+                << visible_text(entry->benchmark_id + "  " + entry->timestamp + "  " +
+                                entry->run_source + "  " + entry->comparison_status + "  " +
+                                provenance(*entry) + "  " + metric_values(*entry))
+                << "\n";
     }
   }
 }
@@ -60,11 +70,11 @@ void note_reseeds_too_small(Store& store, const std::vector<StoredRecord>& recor
   for (const auto& [cohort, count] : reseeded) {
     const std::size_t eligible = store.baseline_records(cohort, 5).size();
     if (reseed_sets_median(count, eligible)) continue;
-    std::cerr << "perfgate: note: cohort " << cohort.to_string() << ": " << count
-              << " record(s) to re-seed beside " << eligible
-              << " eligible; the rolling baseline (the median of the last 5 eligible records) "
-                 "moves to their level only once they outnumber the older records among those "
-                 "5. Re-seed more runs of the new level\n";
+    print_note("cohort " + cohort.to_string() + ": " + std::to_string(count) +
+               " record(s) to re-seed beside " + std::to_string(eligible) +
+               " eligible; the rolling baseline (the median of the last 5 eligible records) "
+               "moves to their level only once they outnumber the older records among those "
+               "5. Re-seed more runs of the new level");
   }
 }
 
@@ -186,13 +196,11 @@ int execute_baseline_prepare(const BaselineOptions& options) {
   }
   const SeedSelection selection =
       select_seed_records(listed, mode, project.trusted_run_sources, options.allow_mixed_commits);
-  for (const auto& note : selection.notes) std::cerr << "perfgate: note: " << note << "\n";
+  for (const auto& note : selection.notes) print_note(note);
   if (mode == SeedMode::kReseed) note_reseeds_too_small(*store, selection.records);
   // Only where compare decides by the scatter between records: the seed's rule does not.
   if (project.compare_method.value_or(CompareMethod::kStat) == CompareMethod::kStat) {
-    for (const auto& note : one_moment_notes(selection.records)) {
-      std::cerr << "perfgate: note: " << note << "\n";
-    }
+    for (const auto& note : one_moment_notes(selection.records)) print_note(note);
   }
   if (selection.records.empty()) {
     std::cerr << "perfgate: " << no_record_message(mode, selection, project.trusted_run_sources)

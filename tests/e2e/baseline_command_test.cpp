@@ -107,6 +107,39 @@ TEST(BaselineCommand, PrepareNotesACohortSeededWithinAMinute) {
       << "the seed's rule does not read the scatter between records";
 }
 
+TEST(BaselineCommand, PrepareShowsControlCharactersOfRecordNamesEscaped) {
+  // A benchmark and a workload named with ESC sequences (a record from anyone's CI): the
+  // manifest keeps them, the terminal never receives them.
+  TempDir dir;
+  for (int i = 1; i <= 2; ++i) {
+    const Json raw = {{"benchmark_id", "b\x1b[31m<script>'\""},
+                      {"workload_id", "w\x1b[2J"},
+                      {"variant_id", "v"},
+                      {"benchmark_version", 1},
+                      {"recipe_fingerprint", std::string(64, 'a')},
+                      {"hardware_profile_id", "hw-0123456789abcdef"},
+                      {"software_profile_id", "sw-0123456789abcdef"},
+                      {"device", "cpu"},
+                      {"run_source", "scheduled_main"},
+                      {"commit", kOldCommit},
+                      {"build_id", "build-1"},
+                      {"timestamp", "2026-11-30T10:00:0" + std::to_string(i) + "+00:00"},
+                      {"individual_times_s", {0.01, 0.0101, 0.0099}}};
+    const std::string folder = "runs/" + std::to_string(i);
+    dir.write(folder + "/perf_b_" + std::to_string(i) + ".json", raw.dump());
+    ASSERT_EQ(run_perfgate({"compare", "-r", folder, "--upload", "pass"}, dir.path()).exit_code, 0);
+  }
+  const auto prepared = run_perfgate({"baseline", "prepare", "-o", "m.json"}, dir.path());
+  ASSERT_EQ(prepared.exit_code, 0) << prepared.err;
+  EXPECT_THAT(prepared.out, Not(HasSubstr("\x1b")));
+  EXPECT_THAT(prepared.err, Not(HasSubstr("\x1b")));
+  EXPECT_THAT(prepared.out, HasSubstr("  cohort w\\x1b[2J/v/v1/"));
+  EXPECT_THAT(prepared.out, HasSubstr("    b\\x1b[31m<script>'\"  2026-11-30T10:00:0"));
+  EXPECT_THAT(prepared.err, HasSubstr("perfgate: note: cohort w\\x1b[2J/v/v1/"));
+  const Json manifest = Json::parse(read_text_file(dir / "m.json"));
+  EXPECT_EQ(manifest["records"][0]["benchmark_id"], "b\x1b[31m<script>'\"");
+}
+
 TEST(BaselineCommand, ReseedsACohortWhoseBaselineMovedSoTheNewLevelPasses) {
   History h;
   h.establish_baseline();
