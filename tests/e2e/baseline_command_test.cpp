@@ -22,7 +22,8 @@ struct History {
   TempDir dir;
   int runs = 0;
   std::string run_source = "scheduled_main";
-  int step_s = 60;  ///< between one record's timestamp and the next's
+  int step_s = 60;                  ///< between one record's timestamp and the next's
+  std::string benchmark = "video";  ///< its benchmark_id and workload_id
 
   // Seed 000's rule: these single-value records are the seed's flow of re-seeding;
   // compare_stat_test.cpp tests --method stat.
@@ -33,8 +34,8 @@ struct History {
   testing::CliResult compare(double latency_s, const std::string& commit,
                              const std::string& upload) {
     const std::string folder = "runs/" + std::to_string(++runs);
-    Json raw = {{"benchmark_id", "video"},
-                {"workload_id", "video"},
+    Json raw = {{"benchmark_id", benchmark},
+                {"workload_id", benchmark},
                 {"variant_id", "1.3b"},
                 {"benchmark_version", 3},
                 {"recipe_fingerprint", std::string(64, 'e')},
@@ -108,35 +109,23 @@ TEST(BaselineCommand, PrepareNotesACohortSeededWithinAMinute) {
 }
 
 TEST(BaselineCommand, PrepareShowsControlCharactersOfRecordNamesEscaped) {
-  // A benchmark and a workload named with ESC sequences (a record from anyone's CI): the
-  // manifest keeps them, the terminal never receives them.
-  TempDir dir;
-  for (int i = 1; i <= 2; ++i) {
-    const Json raw = {{"benchmark_id", "b\x1b[31m<script>'\""},
-                      {"workload_id", "w\x1b[2J"},
-                      {"variant_id", "v"},
-                      {"benchmark_version", 1},
-                      {"recipe_fingerprint", std::string(64, 'a')},
-                      {"hardware_profile_id", "hw-0123456789abcdef"},
-                      {"software_profile_id", "sw-0123456789abcdef"},
-                      {"device", "cpu"},
-                      {"run_source", "scheduled_main"},
-                      {"commit", kOldCommit},
-                      {"build_id", "build-1"},
-                      {"timestamp", "2026-11-30T10:00:0" + std::to_string(i) + "+00:00"},
-                      {"individual_times_s", {0.01, 0.0101, 0.0099}}};
-    const std::string folder = "runs/" + std::to_string(i);
-    dir.write(folder + "/perf_b_" + std::to_string(i) + ".json", raw.dump());
-    ASSERT_EQ(run_perfgate({"compare", "-r", folder, "--upload", "pass"}, dir.path()).exit_code, 0);
+  // A benchmark named with ESC sequences (a record from anyone's CI): the manifest keeps the
+  // name, the terminal never receives it.
+  History h;
+  h.dir.write("perfgate.toml", "");  // --method stat, whose note names the cohort too
+  h.step_s = 2;
+  h.benchmark = "b\x1b[31m<script>'\"";
+  for (double latency : {1.0, 1.01}) {
+    ASSERT_EQ(h.status_of(h.compare(latency, kOldCommit, "pass")), "CALIBRATION_NEEDED");
   }
-  const auto prepared = run_perfgate({"baseline", "prepare", "-o", "m.json"}, dir.path());
+  const auto prepared = h.perfgate({"baseline", "prepare", "-o", "m.json"});
   ASSERT_EQ(prepared.exit_code, 0) << prepared.err;
   EXPECT_THAT(prepared.out, Not(HasSubstr("\x1b")));
   EXPECT_THAT(prepared.err, Not(HasSubstr("\x1b")));
-  EXPECT_THAT(prepared.out, HasSubstr("  cohort w\\x1b[2J/v/v1/"));
+  EXPECT_THAT(prepared.out, HasSubstr("  cohort b\\x1b[31m<script>'\"/1.3b/v3/"));
   EXPECT_THAT(prepared.out, HasSubstr("    b\\x1b[31m<script>'\"  2026-11-30T10:00:0"));
-  EXPECT_THAT(prepared.err, HasSubstr("perfgate: note: cohort w\\x1b[2J/v/v1/"));
-  const Json manifest = Json::parse(read_text_file(dir / "m.json"));
+  EXPECT_THAT(prepared.err, HasSubstr("perfgate: note: cohort b\\x1b[31m<script>'\"/1.3b/v3/"));
+  const Json manifest = Json::parse(read_text_file(h.dir / "m.json"));
   EXPECT_EQ(manifest["records"][0]["benchmark_id"], "b\x1b[31m<script>'\"");
 }
 
