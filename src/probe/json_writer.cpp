@@ -1,7 +1,8 @@
 #include "probe/json_writer.hpp"
 
-#include <charconv>
 #include <cmath>
+
+#include "probe/shortest_double.hpp"
 
 namespace perfgate::probe::detail {
 
@@ -155,9 +156,8 @@ JsonWriter& JsonWriter::value(std::string_view text) {
 JsonWriter& JsonWriter::value(double number) {
   if (!std::isfinite(number)) return null();
   before_value();
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, number);
-  out_.append(buffer, result.ptr);
+  char buffer[kShortestDoubleChars];
+  out_.append(buffer, write_shortest(buffer, number));
   return *this;
 }
 

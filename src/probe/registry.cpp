@@ -1,6 +1,7 @@
 #include "probe/registry.hpp"
 
 #include <pthread.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -200,7 +201,12 @@ bool forked_child_recorded_nothing() {
          r.outside_run_calls.empty() && r.region_ends.empty();
 }
 
-void write_report_at_exit() {
+// Run from the program's .fini_array, after the handlers exit() runs (atexit and C++
+// static destructors): so regions that those handlers enter are in the report, and start-up
+// registers nothing (atexit's first call faulted in a page of libc, about 20 µs of a small
+// program's report). It runs when main returns or exit() is called, and at dlclose() when
+// the probe is in a library unloaded earlier; not after _exit(), abort() or a crash.
+[[gnu::destructor]] void write_report_at_exit() {
   const char* path = std::getenv("PERFGATE_PROBE_OUT");
   if (path == nullptr || *path == '\0') return;
   if (forked_child_recorded_nothing()) return;
@@ -259,12 +265,15 @@ Registry* make_registry() {
   }
   if (env_is("PERFGATE_PROBE_TRACE", "1")) set_recording(kRecordTrace, true);
   if (env_is("PERFGATE_PROBE_CPU", "1")) set_recording(kRecordCpu, true);
-  if (count_marks_wanted()) set_recording(kRecordCount, true);
+  // Asked first here: count_marks_wanted's code lies apart from the rest the probe runs,
+  // and a page of it faulted in costs a small program about 20 µs.
+  if (env_is("PERFGATE_COUNT_REGIONS", "1") && count_marks_wanted()) {
+    set_recording(kRecordCount, true);
+  }
   read_warmup_runs();
   choose_clock();
   r->anchor_steady_ns = steady_ns();
   r->anchor_ticks = now_ticks();
-  std::atexit(write_report_at_exit);
   pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
   return r;
 }
@@ -275,9 +284,30 @@ Registry* make_registry() {
 
 }  // namespace
 
+namespace {
+
+std::atomic<Registry*> g_registry{nullptr};
+
+/// Makes the registry once, whichever thread asks first; the others wait for it. Not a
+/// function-local static: its guard (__cxa_guard_acquire) is a page of libstdc++ that a
+/// small program would fault in for this alone.
+[[gnu::noinline, gnu::cold]] Registry& make_registry_once() {
+  static std::atomic<bool> making{false};
+  bool first = false;
+  if (making.compare_exchange_strong(first, true)) {
+    g_registry.store(make_registry(), std::memory_order_release);
+  } else {
+    while (g_registry.load(std::memory_order_acquire) == nullptr) sched_yield();
+  }
+  return *g_registry.load(std::memory_order_acquire);
+}
+
+}  // namespace
+
 Registry& registry() {
-  static Registry* const r = make_registry();
-  return *r;
+  Registry* const made = g_registry.load(std::memory_order_acquire);
+  if (__builtin_expect(made != nullptr, 1)) return *made;
+  return make_registry_once();
 }
 
 std::uint32_t register_site(const char* name, const char* file, int line, const char* function) {

@@ -18,10 +18,13 @@ ThreadState::ThreadState(std::uint32_t thread_index, std::string thread_name, Mo
   // (beyond it, each vector doubles once when first outgrown). Not more: every page of heap a
   // program touches first costs it a page fault, and the report at exit builds a second,
   // scratch state (region_cost_ticks): 64 of each made 22 KB of the probe's 34 KB at exit.
-  nodes_.reserve(kReservedNodes);
+  // A detached state (the calibration's) holds one region: room for more would be heap
+  // the report at exit touches for nothing.
+  const std::size_t room = mode == kDetached ? 2 : kReservedNodes;
+  nodes_.reserve(room);
   nodes_.push_back(Node{0, kNoRegion});
-  stack_.reserve(kReservedNodes);
-  touched_.reserve(kReservedNodes);
+  stack_.reserve(room);
+  touched_.reserve(room);
 }
 
 std::uint32_t ThreadState::add_node(std::uint32_t parent, std::uint32_t site) noexcept {

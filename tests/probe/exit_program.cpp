@@ -1,16 +1,46 @@
 // Leaves the probe in every untidy state a report written at exit must describe: a thread
 // that ended (its run must be in the report), a thread still running with data only it can
 // hand over, an idle thread that holds nothing (no warning for it), a region called outside
-// any run, and a run and a region still open when exit() is called.
+// any run, and a run and a region still open when exit() is called. With `exit-handlers`,
+// runs that end in exit()'s own handlers instead.
 
 #include <chrono>
 #include <cstdlib>
 #include <future>
+#include <string>
 #include <thread>
 
 #include "perfgate/probe.hpp"
 
-int main() {
+namespace {
+
+/// Enters a run and a region as it is destroyed at exit.
+struct RunAtExit {
+  ~RunAtExit() {
+    perfgate::probe::Run run;
+    PERFGATE_REGION("in_static_destructor");
+  }
+};
+
+void run_in_atexit_handler() {
+  perfgate::probe::Run run;
+  PERFGATE_REGION("in_atexit_handler");
+}
+
+/// `exit-handlers`: runs in main, in an atexit handler and in a static object's destructor,
+/// all of which end before the report is written.
+int exit_handlers() {
+  static RunAtExit at_exit;
+  std::atexit(run_in_atexit_handler);
+  perfgate::probe::Run run;
+  PERFGATE_REGION("in_main");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "exit-handlers") return exit_handlers();
   std::thread([] {
     perfgate::probe::Run run;
     PERFGATE_REGION("finished_thread_work");

@@ -119,6 +119,47 @@ TEST(ProbeAtExit, ReportsEndedThreadsAndWarnsAboutRunningThreadsAndOpenScopes) {
   EXPECT_EQ(doc["target"]["process_name"], "perfgate_probe_exit_program");
 }
 
+TEST(ProbeAtExit, WritesTheReportAfterAtexitHandlersAndStaticDestructors) {
+  const auto dir = unique_temp_dir();
+  const auto out = dir / "probe.json";
+  const std::string command = "PERFGATE_PROBE_OUT='" + out.string() + "' '" +
+                              PERFGATE_PROBE_EXIT_PROGRAM + "' exit-handlers";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  const Json doc = read_json(out);
+  std::filesystem::remove_all(dir);
+  // In the order they ended: main's, then the handler registered last, then the static.
+  ASSERT_EQ(doc["runs"].size(), 3u);
+  EXPECT_EQ(doc["runs"][0]["regions"][0]["region_id"], "in_main");
+  EXPECT_EQ(doc["runs"][1]["regions"][0]["region_id"], "in_atexit_handler");
+  EXPECT_EQ(doc["runs"][2]["regions"][0]["region_id"], "in_static_destructor");
+  EXPECT_EQ(warning_codes(doc), Codes{});
+}
+
+TEST(ProbeAtExit, NamesTheExecutableByThePathItWasStartedByOrItsFile) {
+  const std::filesystem::path program = PERFGATE_PROBE_EXIT_PROGRAM;
+  const auto dir = unique_temp_dir();
+  const auto out = dir / "probe.json";
+  // Started by its absolute path through a symbolic link: that path, not the link's target.
+  const auto link = dir / "linked_program";
+  std::filesystem::create_symlink(program, link);
+  ASSERT_EQ(std::system(
+                ("PERFGATE_PROBE_OUT='" + out.string() + "' '" + link.string() + "' exit-handlers")
+                    .c_str()),
+            0);
+  const Json by_link = read_json(out);
+  // Started by a relative path: the file itself, absolute.
+  ASSERT_EQ(std::system(("cd '" + program.parent_path().string() + "' && PERFGATE_PROBE_OUT='" +
+                         out.string() + "' ./" + program.filename().string() + " exit-handlers")
+                            .c_str()),
+            0);
+  const Json relative = read_json(out);
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(by_link["target"]["executable"], link.string());
+  EXPECT_EQ(by_link["target"]["process_name"], "linked_program");
+  EXPECT_EQ(relative["target"]["executable"], std::filesystem::canonical(program).string());
+  EXPECT_EQ(relative["target"]["process_name"], "perfgate_probe_exit_program");
+}
+
 TEST(ProbeAtExit, WritesNoRunsWhenSwitchedOffByTheEnvironment) {
   const auto dir = unique_temp_dir();
   const auto out = dir / "probe.json";
