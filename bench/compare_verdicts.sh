@@ -16,7 +16,10 @@
 # loop on every core: no REGRESSION either way, the machine's load is not the code's
 # (issue 34). STATES="idle busy mixed" by default. SEED_GAP_S=10 seeds the ten records 10 s
 # apart (0 by default: back to back), at several moments of the machine, as a baseline that
-# rolls with CI runs holds them. Usage: compare_verdicts.sh BUILD [N]
+# rolls with CI runs holds them. Last in each state, two rows whose every try first measures
+# the unchanged program and offers its record to the baseline (`--upload pass`), as nightly
+# builds on main roll a CI baseline (ROLLING=0 leaves them out).
+# Usage: compare_verdicts.sh BUILD [N]
 set -euo pipefail
 BUILD=$(cd "${1:-build}" && pwd)
 N=${2:-20}
@@ -114,12 +117,22 @@ settle() {
   echo "idle: waited ${waited} s for the load average to fall (now $(cut -d' ' -f1 /proc/loadavg))" >&2
 }
 
-verdicts() {  # verdicts LABEL MILLIONS METHOD [CONFIRM_RUNS] -> one line of counts
-  local label=$1 millions=$2 method=$3 confirm=${4:-0}
+# verdicts LABEL MILLIONS METHOD [CONFIRM_RUNS] [rolling] -> one line of counts. With
+# `rolling`, each try first measures the unchanged program and offers its record to the
+# baseline (compare --upload pass: a PASS joins it, as a nightly build's record on main
+# does), so the baseline rolls with the machine's moments as it does in CI.
+verdicts() {
+  local label=$1 millions=$2 method=$3 confirm=${4:-0} rolling=${5:-}
   local pass=0 regression=0 inconclusive=0 other=0
   why=""
-  echo "$millions" > suite/millions
   for i in $(seq 1 "$N"); do
+    if [ "$rolling" = rolling ]; then
+      echo 30 > suite/millions
+      rm -rf main
+      "$PG" run suite --results-dir main >/dev/null 2>&1 || true
+      "$PG" compare -r main --method "$method" --upload pass >/dev/null 2>&1 || true
+    fi
+    echo "$millions" > suite/millions
     rm -rf out
     "$PG" run suite --results-dir out >/dev/null 2>&1 || true
     local rc=0
@@ -163,5 +176,11 @@ for state in ${STATES:-idle busy mixed}; do  # STATES=busy: only the loaded rows
   # A REGRESSION or INCONCLUSIVE state measured 5 more times before it counts.
   verdicts "stat --confirm 5, $state: same program" 30 stat 5
   verdicts "stat --confirm 5, $state: 10% slower" "$slower" stat 5
+  # Last, as they move the baseline: each try beside a record of the unchanged program that
+  # joins the baseline when it passes (ROLLING=0 leaves these rows out).
+  if [ "${ROLLING:-1}" = 1 ]; then
+    verdicts "stat, $state, rolling: same program" 30 stat 0 rolling
+    verdicts "stat, $state, rolling: 10% slower" "$slower" stat 0 rolling
+  fi
 done
 load idle
