@@ -14,13 +14,22 @@
 
 namespace {
 
-/// Enters a run and a region as it is destroyed at exit.
+bool g_exit_handlers = false;  // the `exit-handlers` mode
+
+/// Enters a run and a region as it is destroyed at exit, in the `exit-handlers` mode. At
+/// namespace scope, so it is made while the program starts, before the probe is: its
+/// destructor is registered first and runs last among exit()'s handlers.
 struct RunAtExit {
+  RunAtExit() = default;
+  RunAtExit(const RunAtExit&) = delete;
+  RunAtExit& operator=(const RunAtExit&) = delete;
   ~RunAtExit() {
+    if (!g_exit_handlers) return;
     perfgate::probe::Run run;
     PERFGATE_REGION("in_static_destructor");
   }
 };
+RunAtExit g_run_at_exit;
 
 void run_in_atexit_handler() {
   perfgate::probe::Run run;
@@ -30,7 +39,7 @@ void run_in_atexit_handler() {
 /// `exit-handlers`: runs in main, in an atexit handler and in a static object's destructor,
 /// all of which end before the report is written.
 int exit_handlers() {
-  static RunAtExit at_exit;
+  g_exit_handlers = true;
   std::atexit(run_in_atexit_handler);
   perfgate::probe::Run run;
   PERFGATE_REGION("in_main");
