@@ -204,8 +204,8 @@ bool forked_child_recorded_nothing() {
 // Run from the program's .fini_array, after the handlers exit() runs (atexit and C++
 // static destructors): so regions that those handlers enter are in the report, and start-up
 // registers nothing (atexit's first call faulted in a page of libc, about 20 µs of a small
-// program's report). It runs when main returns or exit() is called, and at dlclose() when
-// the probe is in a library unloaded earlier; not after _exit(), abort() or a crash.
+// program's report). It runs when main returns or exit() is called (the probe's shared
+// library stays loaded after dlclose()); not after _exit(), abort() or a crash.
 [[gnu::destructor]] void write_report_at_exit() {
   const char* path = std::getenv("PERFGATE_PROBE_OUT");
   if (path == nullptr || *path == '\0') return;
