@@ -41,9 +41,7 @@ void set_count_mark_sink_for_testing(CountMarkSink sink) noexcept {
   g_marks.store(0);
 }
 
-bool count_marks_wanted() noexcept {
-  const char* asked = std::getenv("PERFGATE_COUNT_REGIONS");
-  if (asked == nullptr || std::strcmp(asked, "1") != 0) return false;
+bool running_on_valgrind() noexcept {
 #if PERFGATE_PROBE_HAS_CALLGRIND
   return RUNNING_ON_VALGRIND != 0;
 #else

@@ -265,11 +265,7 @@ Registry* make_registry() {
   }
   if (env_is("PERFGATE_PROBE_TRACE", "1")) set_recording(kRecordTrace, true);
   if (env_is("PERFGATE_PROBE_CPU", "1")) set_recording(kRecordCpu, true);
-  // Asked first here: count_marks_wanted's code lies apart from the rest the probe runs,
-  // and a page of it faulted in costs a small program about 20 µs.
-  if (env_is("PERFGATE_COUNT_REGIONS", "1") && count_marks_wanted()) {
-    set_recording(kRecordCount, true);
-  }
+  if (count_marks_wanted()) set_recording(kRecordCount, true);
   read_warmup_runs();
   choose_clock();
   r->anchor_steady_ns = steady_ns();

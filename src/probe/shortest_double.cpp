@@ -206,31 +206,19 @@ char* write_integer(char* out, double value) noexcept {
   const int shift = static_cast<int>(bits >> 52) - 1075;  // value = significand × 2^shift
   const std::uint64_t significand =
       (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
-  if (shift <= 0) {
-    // Integral, so the shifted-out bits are zeros.
-    const std::uint64_t n = significand >> -shift;
-    char reversed[20];
-    int count = 0;
-    std::uint64_t rest = n;
-    do {
-      reversed[count++] = static_cast<char>('0' + rest % 10);
-      rest /= 10;
-    } while (rest != 0);
-    while (count > 0) *out++ = reversed[--count];
-    return out;
-  }
-  // Below 10^22 < 2^74, so shift <= 21: the significand in base-10^9 limbs, each times
-  // 2^shift (under 2^51, no overflow), carried.
+  // Integral, so a negative shift drops zeros only. Below 10^22 < 2^74, so shift <= 21:
+  // in base-10^9 limbs, each times 2^shift stays under 2^51, and the carry out of the top
+  // limb is 0.
+  const std::uint64_t whole = shift <= 0 ? significand >> -shift : significand;
+  const int doublings = shift > 0 ? shift : 0;
   constexpr std::uint64_t kLimb = 1000000000u;
-  std::uint64_t limbs[3] = {significand % kLimb, significand / kLimb % kLimb,
-                            significand / kLimb / kLimb};
+  std::uint64_t limbs[3] = {whole % kLimb, whole / kLimb % kLimb, whole / kLimb / kLimb};
   std::uint64_t carry = 0;
   for (std::uint64_t& limb : limbs) {
-    const std::uint64_t product = (limb << shift) + carry;
+    const std::uint64_t product = (limb << doublings) + carry;
     limb = product % kLimb;
     carry = product / kLimb;
   }
-  // carry holds what lies above the three limbs (below 10^22: under 10^-5, so 0).
   int top = 2;
   while (top > 0 && limbs[top] == 0) --top;
   char reversed[32];
