@@ -76,11 +76,15 @@ run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/build-tree.json
   ${WORK}/c_consumer_build_tree)
 expect_report(${WORK}/build-tree.json c_consumer_region)
 
-# The probe alone: configured without any of perfgate's other packages, installed as its
-# own component (no programs), and used from a project that enables C only.
+# The probe alone: configured without any of perfgate's other packages, its sources compiled
+# as C++17 (the build above compiles them as C++20 where it can), installed as its own
+# component (no programs), and used from a project that enables C only.
 run_step(${CMAKE_COMMAND} -S ${PERFGATE_SOURCE} -B ${WORK}/probe-only -G ${GENERATOR}
-  -DPERFGATE_PROBE_ONLY=ON -DPERFGATE_SANITIZE=${SANITIZE})
-run_step(${CMAKE_COMMAND} --build ${WORK}/probe-only)
+  -DPERFGATE_PROBE_ONLY=ON -DPERFGATE_SANITIZE=${SANITIZE} -DPERFGATE_PROBE_CXX_STANDARD=17)
+run_step(${CMAKE_COMMAND} --build ${WORK}/probe-only --verbose)
+if(NOT step_output MATCHES "-std=c\\+\\+17" OR step_output MATCHES "-std=c\\+\\+20")
+  message(FATAL_ERROR "the probe-only build did not compile the probe as C++17:\n${step_output}")
+endif()
 set(probe_prefix ${WORK}/probe-prefix)
 run_step(${CMAKE_COMMAND} --install ${WORK}/probe-only --prefix ${probe_prefix}
   --component probe)
