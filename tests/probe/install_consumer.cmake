@@ -48,8 +48,23 @@ expect_report(${WORK}/cmake.json consumer_region)
 run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/plugin.json ${WORK}/build/plugin_host)
 expect_report(${WORK}/plugin.json plugin_region)
 run_step(${CMAKE_COMMAND} -E env PERFGATE_PROBE_OUT=${WORK}/shared.json
-  ${WORK}/build/shared_consumer)
+  ${WORK}/build/shared_consumer ${WORK}/shared-flush.json)
 expect_report(${WORK}/shared.json shared_region)
+expect_report(${WORK}/shared-flush.json shared_region)
+# The shared library exports the probe's API, not the standard library code it instantiates
+# (src/probe/exports.map).
+file(GLOB_RECURSE shared_probe ${prefix}/libperfgate_probe.so)
+execute_process(COMMAND nm -D --defined-only -C ${shared_probe} RESULT_VARIABLE rc
+  OUTPUT_VARIABLE exported ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT exported MATCHES "perfgate::probe::set_enabled")
+  message(FATAL_ERROR "nm -D ${shared_probe} (${rc}):\n${exported}${err}")
+endif()
+string(REGEX MATCHALL "[^\n]+" exported_lines "${exported}")
+foreach(line IN LISTS exported_lines)
+  if(NOT line MATCHES "^[0-9a-f]+ [A-Za-z] perfgate")
+    message(FATAL_ERROR "libperfgate_probe.so exports what is not the probe's: ${line}")
+  endif()
+endforeach()
 
 file(GLOB_RECURSE pc_files ${prefix}/perfgate-probe.pc)
 list(GET pc_files 0 pc_file)
