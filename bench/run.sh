@@ -12,7 +12,20 @@ BUILD=$(cd "$BUILD" && pwd)
 PG="$BUILD/perfgate"
 tmp=$(mktemp -d)
 busy_pids=()
-trap 'kill "${busy_pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
+# A busy loop on each core, as on a shared CI runner: runs compete with them for a CPU.
+busy_start() {
+  for _ in $(seq "$(nproc)"); do "$BUILD/bench/busy_loop" 600000 & busy_pids+=($!); done
+}
+busy_stop() {
+  if ((${#busy_pids[@]} > 0)); then
+    kill "${busy_pids[@]}" 2>/dev/null || true
+    wait "${busy_pids[@]}" 2>/dev/null || true
+  fi
+  busy_pids=()
+}
+# busy_stop, not a bare kill: with no loops left, `kill` fails, and under set -e that made
+# the script exit 2 after every figure was printed.
+trap 'busy_stop; rm -rf "$tmp"' EXIT
 
 now() { date +%s.%N; }
 elapsed() { python3 -c "print(f'{$2 - $1:.6f}')"; }
@@ -92,13 +105,10 @@ PY
 }
 overhead idle
 echo
-# A busy loop on each core, as on a shared CI runner: the runs compete with them for a CPU.
-for _ in $(seq "$(nproc)"); do "$BUILD/bench/busy_loop" 600000 & busy_pids+=($!); done
+busy_start
 sleep "${PERFGATE_BENCH_LOAD_RISE_S:-5}"
 overhead "a busy loop on each core"
-kill "${busy_pids[@]}" 2>/dev/null || true
-wait "${busy_pids[@]}" 2>/dev/null || true
-busy_pids=()
+busy_stop
 
 echo
 echo "== Peak memory: perfgate beside the program's own peak (10 runs each) =="
@@ -344,6 +354,7 @@ probe_out=$(mktemp -d)
 # The floor beside it: the same program writing a ready-made report of the same size at exit,
 # the way the probe does (bench/probe_exit_floor.cpp).
 probe_pairs() {
+  rm -f "$probe_out/r.json"
   PERFGATE_PROBE_OUT="$probe_out/r.json" "$BUILD/bench/spawn_pair" 600 \
     "$BUILD/bench/probe_exit_compiled_out" "$BUILD/bench/probe_exit"
   test -s "$probe_out/r.json" || { echo "probe_exit wrote no report" >&2; exit 1; }
@@ -351,13 +362,12 @@ probe_pairs() {
     "$BUILD/bench/probe_exit_compiled_out" "$BUILD/bench/probe_exit_floor"
 }
 idle_pairs=$(probe_pairs)
-# The goal holds with a busy loop on each core too (issue 41), as on a shared CI runner.
-for _ in $(seq "$(nproc)"); do "$BUILD/bench/busy_loop" 600000 & busy_pids+=($!); done
+# The goal holds with a busy loop on each core too (issue 41).
+busy_start
 busy_pairs=$(probe_pairs)
-kill "${busy_pids[@]}" 2>/dev/null || true
-wait "${busy_pids[@]}" 2>/dev/null || true
-busy_pids=()
+busy_stop
 rm -rf "$probe_out"
+# shellcheck disable=SC2086  # each pair's five numbers, split into arguments
 python3 - $idle_pairs $busy_pairs <<'PY'
 import sys
 values = list(map(float, sys.argv[1:]))
