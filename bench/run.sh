@@ -5,9 +5,9 @@
 set -euo pipefail
 BUILD=${1:-build}
 RUNS=${PERFGATE_BENCH_RUNS:-2000}
-# The overhead figures are the best of this many rounds, each tool in turn, so that a
-# moment of load on the machine does not decide the ratio.
-ROUNDS=${PERFGATE_BENCH_ROUNDS:-3}
+# The overhead figures come from this many rounds, each tool once a round: the median of the
+# rounds' own ratios, so that a moment of load on the machine does not decide the ratio.
+ROUNDS=${PERFGATE_BENCH_ROUNDS:-5}
 BUILD=$(cd "$BUILD" && pwd)
 PG="$BUILD/perfgate"
 tmp=$(mktemp -d)
@@ -44,7 +44,6 @@ TOML
 }
 
 config true "$RUNS" /bin/true
-best() { python3 -c "print(min($1, $2))"; }
 # waited FLOOR_S FLOOR_SLOW PERFGATE_S HYPERFINE_S: a round's totals, and how many runs of
 # each took over 3x its median run. Under a busy loop per core such a run is one the kernel
 # started on a CPU whose busy loop kept it waiting for the rest of its time slice (about
@@ -65,42 +64,59 @@ print(f"  round: floor {float(floor_s):.3f} s ({floor_slow} runs over 3x the med
       f"perfgate {pg_s:.3f} s ({slow(pg) if pg else '?'}), hyperfine {hf_s:.3f} s ({slow(hf)})")
 PY
 }
-overhead() {  # overhead LABEL: the tools in turn, best of $ROUNDS rounds each
-  local floor=99999 vfork_floor=99999 perfgate_total=99999 hyperfine_total=99999 t0 t1
-  local floor_round perfgate_round hyperfine_round floor_rounds=() perfgate_rounds=() hyperfine_rounds=()
-  echo "== Per-run overhead, $1: /bin/true x $RUNS, best of $ROUNDS interleaved rounds (load $(cut -d' ' -f1 /proc/loadavg)) =="
-  for _ in $(seq "$ROUNDS"); do
-    floor_round=$("$BUILD/bench/spawn_floor" --count-slow "$RUNS" /bin/true 2>"$tmp/floor-slow")
-    floor=$(best "$floor" "$floor_round")
+# One tool's turn in a round: its total seconds into the variable named after it.
+turn_floor() { floor_round=$("$BUILD/bench/spawn_floor" --count-slow "$RUNS" /bin/true 2>"$tmp/floor-slow"); }
+turn_vfork() { vfork_round=$("$BUILD/bench/spawn_floor" --vfork "$RUNS" /bin/true); }
+turn_perfgate() {
+  local t0 t1
+  rm -rf "$tmp/out"
+  t0=$(now); "$PG" run "$tmp/true.toml" --results-dir "$tmp/out" --no-progress >/dev/null 2>&1; t1=$(now)
+  perfgate_round=$(elapsed "$t0" "$t1")
+}
+turn_hyperfine() {
+  local t0 t1
+  t0=$(now); hyperfine -N --runs "$RUNS" --style none --export-json "$tmp/hyperfine.json" /bin/true >/dev/null 2>&1; t1=$(now)
+  hyperfine_round=$(elapsed "$t0" "$t1")
+}
+# overhead LABEL: $ROUNDS rounds, each tool once a round, the order rotated from one round to
+# the next (no tool always follows the same one). The goals are judged on the median of the
+# rounds' own ratios: each compares tools measured within seconds of each other, while this
+# VM's speed moves by 5-10% from one round to the next (docs/measurement.md, "Paired
+# rounds"). The best and the median round of each tool are printed beside them, as before.
+overhead() {
+  local floor_round vfork_round perfgate_round hyperfine_round turn k round
+  local floor_rounds=() vfork_rounds=() perfgate_rounds=() hyperfine_rounds=()
+  local turns=(turn_floor turn_vfork turn_perfgate turn_hyperfine)
+  echo "== Per-run overhead, $1: /bin/true x $RUNS, $ROUNDS rounds, each tool in turn (load $(cut -d' ' -f1 /proc/loadavg)) =="
+  for round in $(seq "$ROUNDS"); do
+    for k in 0 1 2 3; do
+      turn=${turns[$(((k + round - 1) % 4))]}
+      "$turn"
+    done
     floor_rounds+=("$floor_round")
-    vfork_floor=$(best "$vfork_floor" "$("$BUILD/bench/spawn_floor" --vfork "$RUNS" /bin/true)")
-    rm -rf "$tmp/out"
-    t0=$(now); "$PG" run "$tmp/true.toml" --results-dir "$tmp/out" --no-progress >/dev/null 2>&1; t1=$(now)
-    perfgate_round=$(elapsed "$t0" "$t1")
-    perfgate_total=$(best "$perfgate_total" "$perfgate_round")
+    vfork_rounds+=("$vfork_round")
     perfgate_rounds+=("$perfgate_round")
-    t0=$(now); hyperfine -N --runs "$RUNS" --style none --export-json "$tmp/hyperfine.json" /bin/true >/dev/null 2>&1; t1=$(now)
-    hyperfine_round=$(elapsed "$t0" "$t1")
-    hyperfine_total=$(best "$hyperfine_total" "$hyperfine_round")
     hyperfine_rounds+=("$hyperfine_round")
     waited "$floor_round" "$(cat "$tmp/floor-slow")" "$perfgate_round" "$hyperfine_round"
   done
-  python3 - "$RUNS" "$floor" "$vfork_floor" "$perfgate_total" "$hyperfine_total" \
-    "${floor_rounds[*]}" "${perfgate_rounds[*]}" "${hyperfine_rounds[*]}" <<'PY'
+  python3 - "$RUNS" "${floor_rounds[*]}" "${vfork_rounds[*]}" "${perfgate_rounds[*]}" \
+    "${hyperfine_rounds[*]}" <<'PY'
 import statistics, sys
-runs, floor, vfork_floor, pg, hf = int(sys.argv[1]), *map(float, sys.argv[2:6])
-floor_med, pg_med, hf_med = (statistics.median(map(float, rounds.split())) for rounds in sys.argv[6:9])
-print(f"{'':28}{'total s':>10}{'per run µs':>12}{'vs floor':>10}")
-for name, total in (("posix_spawn+wait4 (floor)", floor), ("vfork+execve+wait4", vfork_floor),
-                    ("perfgate run", pg), ("hyperfine -N", hf)):
-    print(f"{name:28}{total:10.3f}{total / runs * 1e6:12.1f}{total / floor:10.2f}x")
-print(f"perfgate / hyperfine: {pg / hf:.2f}x   (goal: <= 1.00x)")
-print(f"perfgate / floor:     {pg / floor:.2f}x   (goal: <= 1.15x)")
-print(f"perfgate / vfork:     {pg / vfork_floor:.2f}x   (the lowest floor: how perfgate-spawner starts a run)")
-# The rounds' medians beside the best: under a busy loop per core the best round is the best
-# of a few draws of the scheduler's phases (docs/measurement.md, "Busy rounds").
-print(f"median round: floor {floor_med:.3f} s, perfgate {pg_med:.3f} s, hyperfine {hf_med:.3f} s; "
-      f"perfgate / hyperfine {pg_med / hf_med:.2f}x, / floor {pg_med / floor_med:.2f}x")
+runs = int(sys.argv[1])
+floor, vfork, pg, hf = ([float(x) for x in rounds.split()] for rounds in sys.argv[2:6])
+print(f"{'':28}{'best s':>9}{'median s':>10}{'per run µs':>12}{'vs floor':>10}")
+for name, totals in (("posix_spawn+wait4 (floor)", floor), ("vfork+execve+wait4", vfork),
+                     ("perfgate run", pg), ("hyperfine -N", hf)):
+    med = statistics.median(totals)
+    print(f"{name:28}{min(totals):9.3f}{med:10.3f}{med / runs * 1e6:12.1f}"
+          f"{med / statistics.median(floor):10.2f}x")
+def paired(a, b):  # the median of the rounds' own ratios, and their range
+    ratios = sorted(x / y for x, y in zip(a, b))
+    return f"{statistics.median(ratios):.2f}x (rounds {ratios[0]:.2f}-{ratios[-1]:.2f}x)"
+print(f"perfgate / hyperfine: {paired(pg, hf)}   (goal: <= 1.00x)")
+print(f"perfgate / floor:     {paired(pg, floor)}   (goal: <= 1.15x)")
+print(f"perfgate / vfork:     {paired(pg, vfork)}   (the lowest floor: how perfgate-spawner starts a run)")
+print(f"best rounds: perfgate / hyperfine {min(pg) / min(hf):.2f}x, / floor {min(pg) / min(floor):.2f}x")
 PY
 }
 overhead idle
