@@ -4,7 +4,8 @@
 # idle and N times with a busy loop on every core. Prints, per try, the flags of the export
 # by confirmation: the slow commit's, and those of commits that change no code.
 # Goals: the slowdown flagged and confirmed every time; no confirmed flag on a commit that
-# changes no code. The flags are listed per metric: the demo counts instructions (Valgrind)
+# changes no code. A time flag whose measurements were compared round by round shows, for
+# the first and the second, the median change and its lower bound ([+40%>=+33%, ...]). The flags are listed per metric: the demo counts instructions (Valgrind)
 # beside its times (issue 36); MEASURE='["time"]' measures times only.
 # Usage: history_flags.sh BUILD [N]
 set -euo pipefail
@@ -27,9 +28,14 @@ summary = {c["sha"]: c["summary"] for c in h["commits"]}
 metric = {s["id"]: s["metric"] for s in h["series"]}
 slow, other = [], {"confirmed": 0, "unconfirmed": 0, "not_remeasured": 0}
 other_metrics = set()
+def rounds(paired):  # a measurement's runs compared round by round: "+40%>=+33%"
+    return f'{paired["change_percent"]:+.0f}%>={paired["lower_percent"]:+.0f}%' if paired else "-"
 for f in h["flags"]:
     if "30% slower" in summary[f["commit"]]:
-        slow.append(f'{metric[f["series"]]} {f["confirmation"]}')
+        # A time's confirmation says what each measurement's rounds showed: [first, again].
+        paired = f["earlier"] and (f["earlier"]["paired"] or f["paired"])
+        slow.append(f'{metric[f["series"]]} {f["confirmation"]}' +
+                    (f' [{rounds(f["earlier"]["paired"])}, {rounds(f["paired"])}]' if paired else ''))
     else:
         other[f["confirmation"]] += 1
         other_metrics.add(metric[f["series"]])

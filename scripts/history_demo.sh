@@ -135,6 +135,10 @@ for f in h["flags"]:
         e = f["earlier"]
         line += (f' (first measured {value(e["previous_median"], unit)} -> '
                  f'{value(e["median"], unit)}, {e["change_percent"]:+.0f}%)')
+    if f["paired"]:  # the re-measurement's runs, compared round by round
+        p = f["paired"]
+        line += (f'; round by round {p["change_percent"]:+.0f}%, at least '
+                 f'{p["lower_percent"]:+.0f}% in {p["rounds"]} rounds')
     print(line)
 cov = h["coverage"]
 print(f'coverage: {cov["measured"]} measured, {cov["failed"]} failed, {cov["missing"]} missing '

@@ -1,11 +1,13 @@
 // history export: the archive, validated file by file, as history.json.
 #include <algorithm>
+#include <memory>
 #include <thread>
 
 #include "history/commit_measurement.hpp"
 #include "history/history_export.hpp"
 #include "history/history_steps.hpp"
 #include "history/ledger.hpp"
+#include "history/raw_runs.hpp"
 #include "model/error.hpp"
 #include "model/parallel_for.hpp"
 
@@ -18,7 +20,8 @@ ExportInput gather_export_input(const HistorySetup& setup, const std::string& pe
                                         ": the archive does not exist. Check --archive, or "
                                         "publish a batch first ('perfgate history publish')");
   }
-  const auto snapshot = archive.snapshot();
+  // Shared with run_samples, which reads raw records while the export is written.
+  const std::shared_ptr<const ArchiveSnapshot> snapshot = archive.snapshot();
   const auto ledger_text = snapshot->read("plan.json");
   if (!ledger_text) {
     throw Error(ExitCode::kDataError, archive.url() +
@@ -35,6 +38,11 @@ ExportInput gather_export_input(const HistorySetup& setup, const std::string& pe
   input.flags = setup.config.flags;
   input.commit_url = setup.config.commit_url;
   input.raw_url = setup.config.raw_url;
+  input.run_samples = [runs = std::make_shared<RawRuns>(snapshot)](const HistoryAttempt& attempt,
+                                                                   const std::string& case_name,
+                                                                   const std::string& metric) {
+    return runs->samples(attempt, case_name, metric);
+  };
   const std::vector<std::string> names = snapshot->list("attempts");
   input.attempts.reserve(names.size());
   // Parsing is most of an export's time, so attempts are validated on every core. A folder

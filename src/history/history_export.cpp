@@ -315,7 +315,26 @@ struct FlagEntry {
   SeriesPoint previous, current;
   /// The earlier measurement of both commits, when both were measured again.
   std::optional<SeriesPoint> earlier_previous, earlier;
+  /// Each measurement's runs compared round by round, where they were (the winning one's,
+  /// the earlier one's).
+  std::optional<PairedRise> paired, earlier_paired;
 };
+
+/// "paired": a measurement's runs compared round by round, or null where they were not.
+void write_paired(CompactJsonWriter& w, const std::optional<PairedRise>& paired) {
+  w.key("paired");
+  if (!paired) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  w.key("change_percent").value(paired->change * 100);
+  w.key("lower_percent").value(paired->lower * 100);
+  w.key("lower_rise").value(paired->lower_rise);
+  w.key("rises").value(paired->rises);
+  w.key("rounds").value(std::uint64_t{paired->rounds});
+  w.end_object();
+}
 
 void write_flag(CompactJsonWriter& w, const FlagEntry& flag, const std::vector<std::string>& shas) {
   const SeriesColumns& s = *flag.series;
@@ -329,12 +348,14 @@ void write_flag(CompactJsonWriter& w, const FlagEntry& flag, const std::vector<s
     w.begin_object();
     write_change_percent(w, flag.earlier_previous->median, flag.earlier->median);
     w.key("median").value(flag.earlier->median);
+    write_paired(w, flag.earlier_paired);
     w.key("previous_median").value(flag.earlier_previous->median);
     w.end_object();
   } else {
     w.null();
   }
   w.key("median").value(flag.current.median);
+  write_paired(w, flag.paired);
   w.key("previous_commit").value(shas[s.commit[i - 1]]);
   w.key("previous_median").value(flag.previous.median);
   w.key("series").value(s.id);
@@ -356,11 +377,18 @@ EarlierPoints earlier_points(const std::vector<SeriesColumns>& earlier_series) {
   return points;
 }
 
+/// The runs of a series' metric in the attempt at a position in start order; nullopt when
+/// they cannot be read.
+using RunsOf = std::function<std::optional<std::vector<double>>(std::size_t attempt,
+                                                                const SeriesColumns& series)>;
+
 /// The flags of the series, each confirmed, unconfirmed or not yet re-measured by the
 /// earlier measurement of its two commits; and the flags the earlier measurement raised
 /// that the winning one does not (unconfirmed: never hidden). `remeasured[slot][c]`: commit
 /// c has an earlier successful attempt as well as its winner in that measurement slot.
-/// `same_batch(x, y)`: attempts x and y were measured by one `history measure`.
+/// `same_batch(x, y)`: attempts x and y were measured by one `history measure`. `runs_of`:
+/// where a measurement's two commits were measured together and their runs can be read,
+/// that measurement's side of a confirmation is their runs paired round by round.
 ///
 /// A flag compares two neighbours as measured in one batch where they were, and their
 /// winners otherwise: when only one of them was measured again (a flag's re-measurement
@@ -370,7 +398,7 @@ EarlierPoints earlier_points(const std::vector<SeriesColumns>& earlier_series) {
 std::vector<FlagEntry> confirmed_flags(
     std::vector<SeriesColumns>& series, const EarlierPoints& earlier,
     const std::vector<std::vector<bool>>& remeasured, const RegressionFlagRule& rule,
-    const std::function<bool(std::size_t, std::size_t)>& same_batch) {
+    const std::function<bool(std::size_t, std::size_t)>& same_batch, const RunsOf& runs_of) {
   std::vector<FlagEntry> flags;
   for (SeriesColumns& s : series) {
     const auto found = earlier.find(s.id);
@@ -400,6 +428,8 @@ std::vector<FlagEntry> confirmed_flags(
                      previous.point,
                      current.point,
                      std::nullopt,
+                     std::nullopt,
+                     std::nullopt,
                      std::nullopt};
       const bool flagged = rises_markedly(previous.point, current.point, rule, s.unit);
       bool earlier_flagged = false;
@@ -416,7 +446,24 @@ std::vector<FlagEntry> confirmed_flags(
       s.flags[i] = flagged || earlier_flagged;
       if (!s.flags[i]) continue;
       if (flag.earlier) {
-        flag.confirmation = flagged && earlier_flagged ? FlagConfirmation::kConfirmed
+        // Each measurement shows the rise or not: where its two commits were measured
+        // together, their runs met the same moments round by round, and their ratios show a
+        // rise that a moment slowing both hides in the MADs the rule weighs; elsewhere the
+        // rule on the points decides (docs/history.md, "Confirming flags").
+        const auto shows_rise = [&](std::size_t before, std::size_t after, bool by_points,
+                                    std::optional<PairedRise>& paired) {
+          if (same_batch(before, after)) {
+            const auto runs_before = runs_of(before, s);
+            const auto runs_after = runs_before ? runs_of(after, s) : std::nullopt;
+            if (runs_after) paired = paired_rise(*runs_before, *runs_after, rule, s.unit);
+          }
+          return paired ? paired->rises : by_points;
+        };
+        const bool again_rises =
+            shows_rise(previous.attempt, current.attempt, flagged, flag.paired);
+        const bool first_rises = shows_rise(earlier_previous->attempt, earlier_current->attempt,
+                                            earlier_flagged, flag.earlier_paired);
+        flag.confirmation = again_rises && first_rises ? FlagConfirmation::kConfirmed
                                                        : FlagConfirmation::kUnconfirmed;
       }
       flags.push_back(flag);
@@ -547,7 +594,7 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   std::vector<SeriesColumns> series = std::move(gathered).finish();
   summary.series = series.size();
   // The earlier measurements, gathered as series of their own: a flag is confirmed when the
-  // measurements before and after a re-measurement of both its commits both raise it.
+  // measurements before and after a re-measurement of both its commits both show the rise.
   SeriesSet earlier_gathered;
   std::sort(earlier.begin(), earlier.end(), by_commit);
   for (const auto& [pos, commit] : earlier) {
@@ -560,8 +607,13 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
     const AttemptIdentity& b = attempts[order[y]].identity;
     return a.attempt == b.attempt && a.run == b.run;
   };
-  const std::vector<FlagEntry> flags =
-      confirmed_flags(series, earlier_points(earlier_series), remeasured, input.flags, same_batch);
+  const RunsOf runs_of = [&](std::size_t pos,
+                             const SeriesColumns& s) -> std::optional<std::vector<double>> {
+    if (!input.run_samples || s.first_case == nullptr) return std::nullopt;
+    return input.run_samples(attempts[order[pos]], s.first_case->name, s.metric);
+  };
+  const std::vector<FlagEntry> flags = confirmed_flags(
+      series, earlier_points(earlier_series), remeasured, input.flags, same_batch, runs_of);
 
   // Keys in sorted order, as docs/history-json.md promises.
   CompactJsonWriter w(out);

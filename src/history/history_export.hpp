@@ -4,9 +4,12 @@
 // cases, superseded ones too), the attempt files that failed validation, and the
 // compatibility series of the winning successful measurements with their regression flags.
 // Missing commits get no fabricated rows and an unavailable value is null, never zero.
-// Pure: no file, git or clock access; the caller gathers the values. Format, schema version
-// 1: docs/history-json.md.
+// Pure: no file, git or clock access of its own; the caller gathers the values, and lends a
+// reader (ExportInput::run_samples) for the few raw runs that confirmations pair. Format,
+// schema version 1: docs/history-json.md.
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,11 +44,20 @@ struct ExportInput {
   RegressionFlagRule flags;
   std::string commit_url;  ///< [history] commit_url: "…{sha}…", "" for none
   std::string raw_url;     ///< [history] raw_url, "" for none
+  /// The runs of a case's metric in an attempt, in the order they were measured (its raw
+  /// record's samples); nullopt when they cannot be read. Asked only for a flag whose two
+  /// commits were measured again together, to compare their runs round by round. Empty:
+  /// every confirmation is decided on the points' medians and MADs.
+  std::function<std::optional<std::vector<double>>(
+      const HistoryAttempt& attempt, const std::string& case_name, const std::string& metric)>
+      run_samples;
 };
 
 /// How far a flag is confirmed (issue 34, docs/history-json.md): `history plan
-/// --confirm-flags` measures a flagged commit and the commit before it again; the flag is
-/// confirmed when both measurements raise it, unconfirmed when only one does.
+/// --confirm-flags` measures a flagged commit and the commit before it again, together; the
+/// flag is confirmed when the first measurement raised it and the re-measurement shows the
+/// rise too: round by round where both commits' runs can be read (paired_rise), else by the
+/// rule on their medians and MADs. Unconfirmed when only one of the two does.
 enum class FlagConfirmation { kNotRemeasured, kConfirmed, kUnconfirmed };
 /// "not_remeasured", "confirmed", "unconfirmed".
 const char* to_string(FlagConfirmation confirmation);

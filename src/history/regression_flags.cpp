@@ -1,6 +1,10 @@
 #include "history/regression_flags.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
+
+#include "ab/noise_limit.hpp"
 
 namespace perfgate::history {
 namespace {
@@ -27,6 +31,45 @@ bool rises_markedly(const SeriesPoint& previous, const SeriesPoint& point,
   const double rise = point.median - previous.median;
   return rise * 100 > rule.percent * previous.median && rise > *absolute &&
          rise > rule.mad_factor * (point.mad + previous.mad);
+}
+
+std::optional<PairedRise> paired_rise(const std::vector<double>& previous,
+                                      const std::vector<double>& current,
+                                      const RegressionFlagRule& rule, const std::string& unit) {
+  const std::optional<double> absolute = absolute_threshold(rule.absolute_ms, unit);
+  const std::size_t n = previous.size();
+  if (!absolute || current.size() != n || n < kMinPairedRounds) return std::nullopt;
+  std::vector<double> ratios, rises;
+  ratios.reserve(n);
+  rises.reserve(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!(previous[k] > 0 && current[k] > 0 && std::isfinite(previous[k]) &&
+          std::isfinite(current[k]))) {
+      return std::nullopt;
+    }
+    ratios.push_back(current[k] / previous[k]);
+    rises.push_back(current[k] - previous[k]);
+  }
+  std::sort(ratios.begin(), ratios.end());
+  std::sort(rises.begin(), rises.end());
+  // P(Binomial(n, 1/2) <= j), summed until it passes 5%: the bound is the (j + 1)-th smallest
+  // value for the last j it did not pass. Terms as doubles: n is a count of runs.
+  double term = std::pow(0.5, static_cast<double>(n));  // P(X = 0)
+  double below = term;
+  std::size_t k = 0;  // index of the bound in the sorted values
+  while (k + 1 < n) {
+    term *= static_cast<double>(n - k) / static_cast<double>(k + 1);  // P(X = k + 1)
+    if (below + term > 0.05) break;
+    below += term;
+    ++k;
+  }
+  PairedRise pair;
+  pair.rounds = n;
+  pair.change = median_of(ratios) - 1;
+  pair.lower = ratios[k] - 1;
+  pair.lower_rise = rises[k];
+  pair.rises = pair.lower * 100 > rule.percent && pair.lower_rise > *absolute;
+  return pair;
 }
 
 std::vector<bool> regression_flags(const std::vector<SeriesPoint>& points,

@@ -192,6 +192,31 @@ export const viewTests = [
     },
   },
   {
+    name: "flag confirmation round by round: the tooltip says what the paired runs showed",
+    async run(h) {
+      const doc = partialHistory();
+      const latency = findSeries(doc, "sort[n=1000]", "latency");
+      const flag = doc.flags.find((f) => f.series === latency.id);
+      flag.confirmation = "confirmed";
+      flag.paired = { change_percent: 40.13, lower_percent: 32.73, rises: true, rounds: 15 };
+      flag.earlier = {
+        median: flag.median, previous_median: flag.previous_median, change_percent: 31.5,
+        paired: { change_percent: 40.57, lower_percent: 38.77, rises: true, rounds: 15 },
+      };
+      let opened = await h.open(h.fileUrl(h.site("confirm-paired", doc), `#series=${latency.id}`));
+      let tip = await hoverCommit(opened.page, 6);
+      assert(tip.includes("confirmed: measured again together, its runs were +40.1% over the previous commit's round by round (at least +32.7%, 15 rounds) (first measured +31.5%, +40.6% round by round)"), `tooltip: ${tip}`);
+      assertClean(opened.seen);
+      // Unconfirmed: the re-measurement's rounds were not surely above the limits.
+      flag.confirmation = "unconfirmed";
+      flag.paired = { change_percent: 12.0, lower_percent: 3.5, rises: false, rounds: 15 };
+      opened = await h.open(h.fileUrl(h.site("unconfirm-paired", doc), `#series=${latency.id}`));
+      tip = await hoverCommit(opened.page, 6);
+      assert(tip.includes("unconfirmed: measured again together, its runs were +12.0% over the previous commit's round by round (at least +3.5%, 15 rounds): not surely above the flag's limits"), `tooltip: ${tip}`);
+      assertClean(opened.seen);
+    },
+  },
+  {
     name: "each change point and flag of the series has the command that bisects it",
     async run(h) {
       const doc = changedHistory();

@@ -271,6 +271,44 @@ TEST_F(HistoryCommand, ConfirmFlagsMeasuresAFlaggedCommitAndTheOneBeforeItAgain)
       << again.out;
 }
 
+TEST_F(HistoryCommand, ConfirmationReadsTheRunsOfBothMeasurementsRoundByRound) {
+  // Five runs a commit: enough to pair the two commits' runs round by round, from the raw
+  // records the archive holds. A 50 ms sleep against a program that exits at once is a rise
+  // in every round of both measurements, however busy the machine.
+  std::string project = kProject;
+  project.replace(project.find("num_measurement_runs = 2"), 24, "num_measurement_runs = 5");
+  project += "[history.flags]\nabsolute_ms = 20\n";
+  const std::string before =
+      git_.commit({{"NOTES", "note 1\n"}, {"perfgate.toml", project}}, "note 1");
+  const std::string slow = git_.commit(
+      {{"build.sh",
+        "mkdir -p out && printf '#!/bin/sh\\nsleep 0.05\\n' > out/app && chmod +x out/app\n"}},
+      "app: sleeps");
+  round("b1");
+  round("b2", {"--confirm-flags", "--force"});
+  const Json history = exported();
+  std::map<std::string, std::string> metric_of;
+  for (const Json& series : history["series"]) metric_of[series["id"]] = series["metric"];
+  int latency_flags = 0;
+  for (const Json& flag : history["flags"]) {
+    if (metric_of[flag["series"]] != "latency") continue;
+    ++latency_flags;
+    EXPECT_EQ(flag["commit"], slow);
+    EXPECT_EQ(flag["previous_commit"], before);
+    EXPECT_EQ(flag["confirmation"], "confirmed") << flag;
+    for (const Json& paired : {flag["paired"], flag["earlier"]["paired"]}) {
+      ASSERT_TRUE(paired.is_object()) << flag;
+      EXPECT_EQ(paired["rounds"], 5);
+      EXPECT_EQ(paired["rises"], true);
+      // At least 50 ms over a program that takes a few: far above +100% in every round.
+      EXPECT_GT(paired["lower_percent"].get<double>(), 100) << flag;
+      EXPECT_GE(paired["change_percent"].get<double>(), paired["lower_percent"].get<double>());
+      EXPECT_GT(paired["lower_rise"].get<double>(), 0.02) << flag;  // seconds: over 20 ms
+    }
+  }
+  EXPECT_EQ(latency_flags, 1) << history["flags"];
+}
+
 // Instruction counts (issue 36) through history: each commit's configs ask for them, the
 // counted runs happen once per commit (in the first round of the alternation), and the
 // flags of a count need no absolute floor: the commit that adds work is flagged in

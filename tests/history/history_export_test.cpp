@@ -320,7 +320,8 @@ TEST(HistoryExport, ListsEveryFlaggedPointAgainstThePreviousPointOfItsSeries) {
                           {"previous_median", 10},
                           {"change_percent", 20},
                           {"confirmation", "not_remeasured"},
-                          {"earlier", nullptr}},
+                          {"earlier", nullptr},
+                          {"paired", nullptr}},
                          {{"series", series},
                           {"commit", sha('d')},
                           {"previous_commit", sha('c')},
@@ -328,7 +329,8 @@ TEST(HistoryExport, ListsEveryFlaggedPointAgainstThePreviousPointOfItsSeries) {
                           {"previous_median", 12},
                           {"change_percent", 25},
                           {"confirmation", "not_remeasured"},
-                          {"earlier", nullptr}}};
+                          {"earlier", nullptr},
+                          {"paired", nullptr}}};
   EXPECT_EQ(history["flags"], expected);
   EXPECT_EQ(history["series"][0]["points"]["flag"], Json({0, 1, 1}));
 }
@@ -345,8 +347,9 @@ TEST(HistoryExportFlagConfirmation, AFlagBothMeasurementsRaiseIsConfirmed) {
   EXPECT_EQ(flag["confirmation"], "confirmed");
   EXPECT_EQ(flag["median"], 13);
   EXPECT_EQ(flag["previous_median"], 10);
-  EXPECT_EQ(flag["earlier"],
-            Json({{"median", 12}, {"previous_median", 10}, {"change_percent", 20}}));
+  EXPECT_EQ(
+      flag["earlier"],
+      Json({{"median", 12}, {"previous_median", 10}, {"change_percent", 20}, {"paired", nullptr}}));
   std::string text;
   const ExportSummary summary = write_history(input, text);
   EXPECT_EQ(summary.confirmed_flags, 1u);
@@ -374,6 +377,126 @@ TEST(HistoryExportFlagConfirmation, AFlagTheReMeasurementDoesNotRaiseStaysListed
   EXPECT_EQ(history["series"][0]["points"]["flag"], Json({0, 1, 0}));
   std::string text;
   EXPECT_EQ(write_history(input, text).unconfirmed_flags, 1u);
+}
+
+// Nine rounds of a two-state machine: a's runs scatter from 10 to 20 ms.
+const std::vector<double> kSwinging{10, 20, 12, 18, 15, 11, 19, 13, 17};
+
+/// `runs`, each times `factor`.
+std::vector<double> scaled(const std::vector<double>& runs, double factor) {
+  std::vector<double> out;
+  for (const double run : runs) out.push_back(run * factor);
+  return out;
+}
+
+/// b rose 20% over a in their first measurements; run r3 measured both again together, at
+/// the medians `a_again` and `b_again` (MADs 3 and 4.2 ms: a machine whose runs swing). The
+/// runs of r3 read back are a's kSwinging and b's the same times `b_factor`, round by round.
+ExportInput remeasured_together(double a_again, double b_again, double b_factor) {
+  ExportInput input = input_for("ab", {success('a', "r1", at(10), {timed("sort", 10)}),
+                                       success('b', "r2", at(11), {timed("sort", 12)}),
+                                       success('a', "r3", at(12), {timed("sort", a_again, 3)}),
+                                       success('b', "r3", at(12), {timed("sort", b_again, 4.2)})});
+  input.run_samples = [b_factor](const HistoryAttempt& attempt, const std::string& case_name,
+                                 const std::string& metric) -> std::optional<std::vector<double>> {
+    if (attempt.identity.run != "r3" || case_name != "sort" || metric != "latency") {
+      return std::nullopt;
+    }
+    return attempt.identity.sha == sha('a') ? kSwinging : scaled(kSwinging, b_factor);
+  };
+  return input;
+}
+
+TEST(HistoryExportFlagConfirmation, ATogetherReMeasurementIsJudgedRoundByRound) {
+  // Measured again, b's median is 21 ms against a's 15: +40%, but not above 3 x (3 + 4.2) ms,
+  // so on the points the re-measurement does not raise the flag. Its runs, paired round by
+  // round, are 40% slower in every round: confirmed.
+  ExportInput input = remeasured_together(15, 21, 1.4);
+  const Json history = exported(input);
+  ASSERT_EQ(history["flags"].size(), 1u);
+  const Json& flag = history["flags"][0];
+  EXPECT_EQ(flag["confirmation"], "confirmed");
+  EXPECT_EQ(flag["median"], 21);
+  EXPECT_EQ(flag["previous_median"], 15);
+  EXPECT_NEAR(flag["paired"]["change_percent"].get<double>(), 40, 1e-9);
+  EXPECT_EQ(flag["paired"]["rises"], true);
+  EXPECT_EQ(flag["paired"]["rounds"], 9);
+  EXPECT_NEAR(flag["paired"]["lower_percent"].get<double>(), 40, 1e-9);
+  EXPECT_NEAR(flag["paired"]["lower_rise"].get<double>(), 4.4, 1e-9);  // ms, 2nd of nine
+  // The first measurement's two commits were measured in two runs: not paired.
+  EXPECT_EQ(flag["earlier"]["paired"], nullptr);
+  std::string text;
+  EXPECT_EQ(write_history(input, text).confirmed_flags, 1u);
+
+  // Without the runs (raw records not in the archive) the points decide, as before.
+  input.run_samples = nullptr;
+  const Json points_only = exported(input);
+  EXPECT_EQ(points_only["flags"][0]["confirmation"], "unconfirmed");
+  EXPECT_EQ(points_only["flags"][0]["paired"], nullptr);
+}
+
+TEST(HistoryExportFlagConfirmation, RoundsThatShowNoRiseLeaveAFlagUnconfirmed) {
+  // The medians measured again rise 30% (13 against 10, MADs 0.1 would raise it), but round
+  // by round b's runs equal a's: what the medians showed was the moments each met.
+  ExportInput input = input_for("ab", {success('a', "r1", at(10), {timed("sort", 10)}),
+                                       success('b', "r2", at(11), {timed("sort", 12)}),
+                                       success('a', "r3", at(12), {timed("sort", 10)}),
+                                       success('b', "r3", at(12), {timed("sort", 13)})});
+  input.run_samples = [](const HistoryAttempt& attempt, const std::string&,
+                         const std::string&) -> std::optional<std::vector<double>> {
+    if (attempt.identity.run != "r3") return std::nullopt;
+    return kSwinging;
+  };
+  const Json history = exported(input);
+  ASSERT_EQ(history["flags"].size(), 1u);
+  EXPECT_EQ(history["flags"][0]["confirmation"], "unconfirmed");
+  EXPECT_EQ(history["flags"][0]["paired"]["rises"], false);
+  EXPECT_EQ(history["flags"][0]["paired"]["change_percent"], 0);
+}
+
+TEST(HistoryExportFlagConfirmation, RunsThatCannotBeReadOrPairedLeaveItToThePoints) {
+  // One side's runs unreadable: the points decide (the medians rise 30% with MADs of 0.1).
+  ExportInput unreadable = remeasured_together(10, 13, 1.4);
+  for (HistoryAttempt& attempt : unreadable.attempts) attempt.cases[0].metrics["latency"].mad = 0.1;
+  const auto runs = unreadable.run_samples;
+  unreadable.run_samples = [runs](const HistoryAttempt& attempt, const std::string& case_name,
+                                  const std::string& metric) -> std::optional<std::vector<double>> {
+    if (attempt.identity.sha == sha('b')) return std::nullopt;
+    return runs(attempt, case_name, metric);
+  };
+  Json history = exported(unreadable);
+  EXPECT_EQ(history["flags"][0]["confirmation"], "confirmed");
+  EXPECT_EQ(history["flags"][0]["paired"], nullptr);
+
+  // Runs of another count (a config that changed between the commits): not paired either.
+  ExportInput uneven = remeasured_together(10, 13, 1.4);
+  for (HistoryAttempt& attempt : uneven.attempts) attempt.cases[0].metrics["latency"].mad = 0.1;
+  uneven.run_samples = [](const HistoryAttempt& attempt, const std::string&,
+                          const std::string&) -> std::optional<std::vector<double>> {
+    return attempt.identity.sha == sha('a') ? kSwinging : std::vector<double>{14, 28, 17};
+  };
+  history = exported(uneven);
+  EXPECT_EQ(history["flags"][0]["confirmation"], "confirmed");
+  EXPECT_EQ(history["flags"][0]["paired"], nullptr);
+}
+
+TEST(HistoryExportFlagConfirmation, OnlyCommitsMeasuredInOneBatchArePaired) {
+  // a and b measured again, but in two runs (r3 and r4): their runs met different moments,
+  // so they are not paired, and the points decide.
+  ExportInput input = input_for("ab", {success('a', "r1", at(10), {timed("sort", 10)}),
+                                       success('b', "r2", at(11), {timed("sort", 12)}),
+                                       success('a', "r3", at(12), {timed("sort", 15, 3)}),
+                                       success('b', "r4", at(13), {timed("sort", 21, 4.2)})});
+  int asked = 0;
+  input.run_samples = [&asked](const HistoryAttempt& attempt, const std::string&,
+                               const std::string&) -> std::optional<std::vector<double>> {
+    ++asked;
+    return attempt.identity.sha == sha('a') ? kSwinging : scaled(kSwinging, 1.4);
+  };
+  const Json history = exported(input);
+  EXPECT_EQ(asked, 0);
+  EXPECT_EQ(history["flags"][0]["confirmation"], "unconfirmed");
+  EXPECT_EQ(history["flags"][0]["paired"], nullptr);
 }
 
 TEST(HistoryExportFlagConfirmation, AFlagWhoseCommitsWereNotBothMeasuredAgainWaitsForIt) {

@@ -40,10 +40,21 @@
       nodes.push(line("flagged: possible regression, " + change + "vs the previous point", "flag"));
       var state = pv.flagConfirmation(model, series, k);
       var earlier = flag && flag.earlier && typeof flag.earlier.change_percent === "number"
-        ? " (first measured " + pv.flagPercentText(flag.earlier.change_percent) + ")"
+        ? " (first measured " + pv.flagPercentText(flag.earlier.change_percent) +
+          (flag.earlier.paired ? ", " + pv.flagPercentText(flag.earlier.paired.change_percent) + " round by round" : "") + ")"
         : "";
-      nodes.push(line(state === "confirmed" ? "confirmed: both measurements of the two commits raise it" + earlier
-        : state === "unconfirmed" ? "unconfirmed: a re-measurement of the two commits does not raise it" + earlier
+      // A re-measurement whose runs were compared round by round says how it judged.
+      var paired = flag && flag.paired && typeof flag.paired.change_percent === "number"
+        ? "measured again together, its runs were " + pv.flagPercentText(flag.paired.change_percent) +
+          " over the previous commit's round by round (at least " + pv.flagPercentText(flag.paired.lower_percent) +
+          ", " + flag.paired.rounds + " rounds)"
+        : "";
+      nodes.push(line(state === "confirmed"
+        ? "confirmed: " + (paired || "both measurements of the two commits raise it") + earlier
+        : state === "unconfirmed"
+          ? "unconfirmed: " + (!paired ? "only one of the two measurements shows it"
+            : flag.paired.rises ? "the first measurement does not show it; " + paired
+              : paired + ": not surely above the flag's limits") + earlier
           : "not yet re-measured (history plan --confirm-flags)", "flag"));
     }
     if (k === ctx.refPoint && ctx.mode === "ratio") nodes.push(line("this is the reference point"));
