@@ -9,6 +9,7 @@
 #include <fstream>
 #include <set>
 #include <thread>
+#include <utility>
 
 #include "model/json.hpp"
 #include "support/background_perfgate.hpp"
@@ -79,6 +80,19 @@ class HistoryCommand : public ::testing::Test {
     const auto publish = perfgate({"history", "publish", "--batch", (dir_ / name).string()});
     EXPECT_EQ(publish.exit_code, 0) << publish.err;
     return read_json(dir_ / (name + ".json"));
+  }
+
+  /// Two commits on main: "note 1" (with `project` as perfgate.toml, whose flags need a rise
+  /// of more than 20 ms), then "app: sleeps", whose program sleeps 50 ms. Returns both SHAs.
+  std::pair<std::string, std::string> note_then_sleeping_app(std::string project) {
+    project += "[history.flags]\nabsolute_ms = 20\n";
+    const std::string before =
+        git_.commit({{"NOTES", "note 1\n"}, {"perfgate.toml", project}}, "note 1");
+    const std::string slow = git_.commit(
+        {{"build.sh",
+          "mkdir -p out && printf '#!/bin/sh\\nsleep 0.05\\n' > out/app && chmod +x out/app\n"}},
+        "app: sleeps");
+    return {before, slow};
   }
 
   Json exported() {
@@ -207,14 +221,7 @@ TEST_F(HistoryCommand, MeasuresThePlansCommitsInAlternationRunByRunUnlessInterle
 TEST_F(HistoryCommand, ConfirmFlagsMeasuresAFlaggedCommitAndTheOneBeforeItAgain) {
   // Only a rise of more than 20 ms flags: the 50 ms sleep does, the noise of a 1 ms program
   // on a machine busy with other tests (its CPU time, its wall time) does not.
-  std::string project = kProject;
-  project += "[history.flags]\nabsolute_ms = 20\n";
-  const std::string before =
-      git_.commit({{"NOTES", "note 1\n"}, {"perfgate.toml", project}}, "note 1");
-  const std::string slow = git_.commit(
-      {{"build.sh",
-        "mkdir -p out && printf '#!/bin/sh\\nsleep 0.05\\n' > out/app && chmod +x out/app\n"}},
-      "app: sleeps");
+  const auto [before, slow] = note_then_sleeping_app(kProject);
   round("b1");
   Json history = exported();
   ASSERT_FALSE(history["flags"].empty());
@@ -277,13 +284,7 @@ TEST_F(HistoryCommand, ConfirmationReadsTheRunsOfBothMeasurementsRoundByRound) {
   // in every round of both measurements, however busy the machine.
   std::string project = kProject;
   project.replace(project.find("num_measurement_runs = 2"), 24, "num_measurement_runs = 5");
-  project += "[history.flags]\nabsolute_ms = 20\n";
-  const std::string before =
-      git_.commit({{"NOTES", "note 1\n"}, {"perfgate.toml", project}}, "note 1");
-  const std::string slow = git_.commit(
-      {{"build.sh",
-        "mkdir -p out && printf '#!/bin/sh\\nsleep 0.05\\n' > out/app && chmod +x out/app\n"}},
-      "app: sleeps");
+  const auto [before, slow] = note_then_sleeping_app(project);
   round("b1");
   round("b2", {"--confirm-flags", "--force"});
   const Json history = exported();
