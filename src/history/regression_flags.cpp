@@ -53,12 +53,14 @@ std::optional<PairedRise> paired_rise(const std::vector<double>& previous,
   std::sort(ratios.begin(), ratios.end());
   std::sort(rises.begin(), rises.end());
   // P(Binomial(n, 1/2) <= j), summed until it passes 5%: the bound is the (j + 1)-th smallest
-  // value for the last j it did not pass. Terms as doubles: n is a count of runs.
-  double term = std::pow(0.5, static_cast<double>(n));  // P(X = 0)
-  double below = term;
+  // value for the last j it did not pass. The terms' logarithms, since 0.5^n is 0 in a double
+  // beyond about 1,074 runs.
+  double log_term = -static_cast<double>(n) * std::log(2.0);  // log P(X = 0)
+  double below = std::exp(log_term);
   std::size_t k = 0;  // index of the bound in the sorted values
   while (k + 1 < n) {
-    term *= static_cast<double>(n - k) / static_cast<double>(k + 1);  // P(X = k + 1)
+    log_term += std::log(static_cast<double>(n - k) / static_cast<double>(k + 1));  // X = k + 1
+    const double term = std::exp(log_term);
     if (below + term > 0.05) break;
     below += term;
     ++k;

@@ -2,6 +2,7 @@
 // Regression flags of a compatibility series (seed 003): diagnostic marks on the points
 // whose median rose markedly over the previous point's. A heuristic, not a confidence
 // interval, and never a merge gate. Pure function: values in, values out.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -177,6 +178,21 @@ TEST(PairedRise, TheLowerBoundIsTheSignTestsOrderStatistic) {
   pair = paired_rise(five, times(five, {1.5, 1.5, 1.11, 1.5, 1.5}), kDefault, "ms");
   EXPECT_NEAR(pair->lower, 0.11, 1e-12);
   EXPECT_TRUE(pair->rises);
+}
+
+TEST(PairedRise, TheBoundHoldsForThousandsOfRounds) {
+  // 2,000 rounds, half 5% slower and half 50%: the median ratio is between the two, and its
+  // bound (about the 963rd smallest) is among the 5% ones. 0.5^2000 is 0 in a double: the
+  // sum of the binomial terms must not stay at 0 and walk the bound up to the largest ratio.
+  std::vector<double> ratios(2000, 1.5);
+  std::fill(ratios.begin(), ratios.begin() + 1000, 1.05);
+  const std::vector<double> runs(2000, 10);
+  const auto pair = paired_rise(runs, times(runs, ratios), kDefault, "ms");
+  ASSERT_TRUE(pair);
+  EXPECT_EQ(pair->rounds, 2000u);
+  EXPECT_NEAR(pair->change, 0.275, 1e-12);
+  EXPECT_NEAR(pair->lower, 0.05, 1e-12);
+  EXPECT_FALSE(pair->rises);
 }
 
 TEST(PairedRise, DoesNotRiseWhenMostRoundsAgree) {
