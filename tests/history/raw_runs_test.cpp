@@ -35,8 +35,8 @@ TEST(RawRuns, ReadsTheSamplesOfTheCasesRecordInTheOrderMeasured) {
   const HistoryAttempt attempt = attempt_with_raw("raw/x/");
   EXPECT_EQ(runs.samples(attempt, "app", "cpu_time"), (std::vector<double>{0.012, 0.010, 0.011}));
   EXPECT_EQ(runs.samples(attempt, "app[n=2]", "cpu_time"), (std::vector<double>{0.5, 0.6, 0.7}));
-  // Each record is read once, whichever metrics are asked for: gone from the archive now,
-  // its other metric still comes.
+  // An attempt's records are read once, whichever cases and metrics are asked for: gone from
+  // the archive now, the record's other metric still comes.
   snapshot->files.erase("raw/x/results/perf_app_1.json");
   EXPECT_EQ(runs.samples(attempt, "app", "memory"), (std::vector<double>{1.5, 1.5}));
   // A metric, a case or an attempt the archive does not hold.
@@ -57,6 +57,12 @@ TEST(RawRuns, ADamagedRecordDecidesNothing) {
   for (const char* folder : {"raw/a/", "raw/b/", "raw/c/", "raw/d/"}) {
     EXPECT_EQ(runs.samples(attempt_with_raw(folder), "app", "cpu_time"), std::nullopt) << folder;
   }
+  // Beside a damaged record, another case's record is read.
+  snapshot->files["raw/a/results/perf_sort_1.json"] = record("sort", "[1, 2, 3]");
+  RawRuns again(snapshot);
+  EXPECT_EQ(again.samples(attempt_with_raw("raw/a/"), "sort", "cpu_time"),
+            (std::vector<double>{1, 2, 3}));
+  EXPECT_EQ(again.samples(attempt_with_raw("raw/a/"), "app", "cpu_time"), std::nullopt);
 }
 
 }  // namespace PERFGATE_TEST_FILE
