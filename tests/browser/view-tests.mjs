@@ -214,6 +214,13 @@ export const viewTests = [
       tip = await hoverCommit(opened.page, 6);
       assert(tip.includes("unconfirmed: measured again together, its runs were +12.0% over the previous commit's round by round (at least +3.5%, 15 rounds): not surely above the flag's limits"), `tooltip: ${tip}`);
       assertClean(opened.seen);
+      // A file written by hand with less: what is there is said, and nothing breaks.
+      flag.paired = { change_percent: 12.0 };
+      flag.earlier.paired = { rounds: 15 };
+      opened = await h.open(h.fileUrl(h.site("partial-paired", doc), `#series=${latency.id}`));
+      tip = await hoverCommit(opened.page, 6);
+      assert(tip.includes("unconfirmed: measured again together, its runs were +12.0% over the previous commit's round by round: not surely above the flag's limits (first measured +31.5%)"), `tooltip: ${tip}`);
+      assertClean(opened.seen);
     },
   },
   {

@@ -41,19 +41,22 @@
       var state = pv.flagConfirmation(model, series, k);
       var earlier = flag && flag.earlier && typeof flag.earlier.change_percent === "number"
         ? " (first measured " + pv.flagPercentText(flag.earlier.change_percent) +
-          (flag.earlier.paired ? ", " + pv.flagPercentText(flag.earlier.paired.change_percent) + " round by round" : "") + ")"
+          (flag.earlier.paired && typeof flag.earlier.paired.change_percent === "number"
+            ? ", " + pv.flagPercentText(flag.earlier.paired.change_percent) + " round by round" : "") + ")"
         : "";
       // A re-measurement whose runs were compared round by round says how it judged.
       var paired = flag && flag.paired && typeof flag.paired.change_percent === "number"
         ? "measured again together, its runs were " + pv.flagPercentText(flag.paired.change_percent) +
-          " over the previous commit's round by round (at least " + pv.flagPercentText(flag.paired.lower_percent) +
-          ", " + flag.paired.rounds + " rounds)"
+          " over the previous commit's round by round" +
+          (typeof flag.paired.lower_percent === "number" && typeof flag.paired.rounds === "number"
+            ? " (at least " + pv.flagPercentText(flag.paired.lower_percent) + ", " + flag.paired.rounds + " rounds)"
+            : "")
         : "";
       nodes.push(line(state === "confirmed"
         ? "confirmed: " + (paired || "both measurements of the two commits raise it") + earlier
         : state === "unconfirmed"
           ? "unconfirmed: " + (!paired ? "only one of the two measurements shows it"
-            : flag.paired.rises ? "the first measurement does not show it; " + paired
+            : flag.paired.rises === true ? "the first measurement does not show it; " + paired
               : paired + ": not surely above the flag's limits") + earlier
           : "not yet re-measured (history plan --confirm-flags)", "flag"));
     }
