@@ -5,8 +5,9 @@
 # by confirmation: the slow commit's, and those of commits that change no code.
 # Goals: the slowdown flagged and confirmed every time; no confirmed flag on a commit that
 # changes no code. A time flag whose measurements were compared round by round shows, for
-# the first and the second, the median change and its lower bound ([+40%>=+33%, ...]). The flags are listed per metric: the demo counts instructions (Valgrind)
-# beside its times (issue 36); MEASURE='["time"]' measures times only.
+# the first and the second, the median change and its lower bound ([+40%>=+33%, ...]). The
+# flags are listed per metric: the demo counts instructions (Valgrind) beside its times
+# (issue 36); MEASURE='["time"]' measures times only.
 # Usage: history_flags.sh BUILD [N]
 set -euo pipefail
 BUILD=$(cd "${1:-build}" && pwd)

@@ -609,7 +609,7 @@ ExportSummary write_history(const ExportInput& input, std::string& out) {
   };
   const RunsOf runs_of = [&](std::size_t pos,
                              const SeriesColumns& s) -> std::optional<std::vector<double>> {
-    if (!input.run_samples || s.first_case == nullptr) return std::nullopt;
+    if (!input.run_samples) return std::nullopt;
     return input.run_samples(attempts[order[pos]], s.first_case->name, s.metric);
   };
   const std::vector<FlagEntry> flags = confirmed_flags(

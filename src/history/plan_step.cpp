@@ -188,11 +188,14 @@ PlanFile plan_history(const HistorySetup& setup, const PlanOptions& options) {
   if (options.commit) request.commit = resolve_commit(repository, *options.commit, "--commit");
   request.max = options.max.value_or(setup.config.max_per_run);
   if (options.confirm_flags && setup.archive->exists()) {
-    // The flags as the export finds them, from the archive's winning attempts.
+    // The flags as the export finds them, from the archive's winning attempts. Which flags
+    // wait for a re-measurement does not depend on how re-measured ones are confirmed, so
+    // no raw record is read for that.
+    ExportInput input = gather_export_input(setup, "");
+    input.run_samples = nullptr;
     std::string ignored;
     // Only flags of this machine's series in this setup: another machine re-measures its own.
-    for (FlagToConfirm& flag :
-         write_history(gather_export_input(setup, ""), ignored).flags_to_confirm) {
+    for (FlagToConfirm& flag : write_history(input, ignored).flags_to_confirm) {
       if (flag.environment != environment || flag.setup != setup_key) continue;
       request.confirm.emplace_back(std::move(flag.previous), std::move(flag.flagged));
     }
