@@ -398,7 +398,10 @@ echo "== perfgate-probe: what a whole program with one run and one region pays, 
 # differences: this machine's speed drifts within a minute, and two blocks of 300 runs, one
 # after the other, measured that drift as the probe's cost. Page faults per run stand beside
 # the times: on a VM where a fault costs tens of µs they are most of what the probe adds,
-# and their count does not move from run to run as the time does.
+# and their count does not move from run to run as the time does. So does each run's CPU
+# time: with a busy loop on each core a run often waits out a loop's time slice (about 3 ms)
+# before it gets a CPU, and the paired wall difference then moved from -1.07 to +1.52 ms
+# between rounds of the same build, while the CPU time's stayed within 0.21-0.23 ms.
 probe_out=$(mktemp -d)
 # The floor beside it: the same program writing a ready-made report of the same size at exit,
 # the way the probe does (bench/probe_exit_floor.cpp).
@@ -416,21 +419,23 @@ busy_start
 busy_pairs=$(probe_pairs)
 busy_stop
 rm -rf "$probe_out"
-# shellcheck disable=SC2086  # each pair's five numbers, split into arguments
+# shellcheck disable=SC2086  # each pair's six numbers, split into arguments
 python3 - $idle_pairs $busy_pairs <<'PY'
 import sys
 values = list(map(float, sys.argv[1:]))
-print(f"{'per run (median of 600)':<30}{'ms':>8}{'faults':>9}")
-for state, at in (("idle", 0), ("a busy loop on each core", 10)):
-    without, with_probe, added, without_faults, with_faults = values[at:at + 5]
-    _, with_floor, floor, _, floor_faults = values[at + 5:at + 10]
+print(f"{'per run (median of 600)':<30}{'ms':>8}{'faults':>9}{'CPU ms':>9}")
+for state, at in (("idle", 0), ("a busy loop on each core", 12)):
+    without, with_probe, added, without_faults, with_faults, added_cpu = values[at:at + 6]
+    _, with_floor, floor, _, floor_faults, floor_cpu = values[at + 6:at + 12]
     print(state)
     print(f"{'  probe compiled out':<30}{without:8.3f}{without_faults:9.1f}")
     print(f"{'  probe, report written':<30}{with_probe:8.3f}{with_faults:9.1f}")
-    print(f"{'  added by the probe':<30}{added:8.3f}{with_faults - without_faults:9.1f}"
-          f"   / limit 0.5 ms = {added / 0.5:.2f}x")
-    print(f"{'  added by a ready report':<30}{floor:8.3f}{floor_faults - without_faults:9.1f}"
+    print(f"{'  added by the probe':<30}{added:8.3f}{with_faults - without_faults:9.1f}{added_cpu:9.3f}"
+          f"   / limit 0.5 ms = {added / 0.5:.2f}x (CPU {added_cpu / 0.5:.2f}x)")
+    print(f"{'  added by a ready report':<30}{floor:8.3f}{floor_faults - without_faults:9.1f}{floor_cpu:9.3f}"
           f"   (the floor: probe / floor = {added / floor:.2f}x)")
+print("added: the median of the paired differences; idle the wall and CPU figures agree, with a")
+print("busy loop per core the wall one also holds how many of a pair's runs waited for a CPU")
 PY
 
 echo
