@@ -147,7 +147,7 @@ PY
 echo
 # The 20 ms busy loop's accuracy (issue 41: within 1% of hyperfine), in $ROUNDS rounds of 10 runs,
 # each tool once a round, the order rotated, judged on the median of the rounds' own ratios:
-# measured one tool after the other, a minute apart, the two differed by up to 2% when the
+# measured one tool after the other, the two differed by up to 2% when the
 # machine's start of a program moved between them (docs/measurement.md, "Paired rounds"). The
 # floor's loop (posix_spawn + wait4, nothing else) times the same runs from outside too.
 echo "== Known workloads: 20 ms busy loop ($ROUNDS rounds of 10 runs, each tool in turn), 200 MB allocation (10 runs) =="
@@ -400,8 +400,8 @@ echo "== perfgate-probe: what a whole program with one run and one region pays, 
 # the times: on a VM where a fault costs tens of µs they are most of what the probe adds,
 # and their count does not move from run to run as the time does. So does each run's CPU
 # time: with a busy loop on each core a run often waits out a loop's time slice (about 3 ms)
-# before it gets a CPU, and the paired wall difference then moved from -1.07 to +1.52 ms
-# between rounds of the same build, while the CPU time's stayed within 0.21-0.23 ms.
+# before it gets a CPU, and the paired wall difference then moved from -1.07 to +2.82 ms
+# between rounds of the same build, while the CPU time's stayed within 0.20-0.27 ms.
 probe_out=$(mktemp -d)
 # The floor beside it: the same program writing a ready-made report of the same size at exit,
 # the way the probe does (bench/probe_exit_floor.cpp).
