@@ -160,7 +160,7 @@ accuracy_floor() {
 }
 accuracy_perfgate() {
   "$PG" run "$tmp/busy.toml" --results-dir "$tmp/accuracy/out-$round" --json --no-progress \
-    > "$tmp/accuracy/perfgate-$round.json"
+    > "$tmp/accuracy/perfgate-$round.json" 2>/dev/null  # a load warning per round, as in turn_perfgate
 }
 accuracy_hyperfine() {
   hyperfine -N --runs 10 --style none --export-json "$tmp/accuracy/hyperfine-$round.json" \
