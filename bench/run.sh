@@ -401,7 +401,8 @@ echo "== perfgate-probe: what a whole program with one run and one region pays, 
 # and their count does not move from run to run as the time does. So does each run's CPU
 # time: with a busy loop on each core a run often waits out a loop's time slice (about 3 ms)
 # before it gets a CPU, and the paired wall difference then moved from -1.07 to +2.82 ms
-# between rounds of the same build, while the CPU time's stayed within 0.20-0.27 ms.
+# between rounds of the same build, while the CPU time's stayed within 0.20-0.27 ms (why:
+# docs/probe.md, "The busy wall figure is the probe's"; bench/probe_under_load.py).
 probe_out=$(mktemp -d)
 # The floor beside it: the same program writing a ready-made report of the same size at exit,
 # the way the probe does (bench/probe_exit_floor.cpp).
@@ -434,8 +435,9 @@ for state, at in (("idle", 0), ("a busy loop on each core", 12)):
           f"   / limit 0.5 ms = {added / 0.5:.2f}x (CPU {added_cpu / 0.5:.2f}x)")
     print(f"{'  added by a ready report':<30}{floor:8.3f}{floor_faults - without_faults:9.1f}{floor_cpu:9.3f}"
           f"   (the floor: probe / floor = {added / floor:.2f}x)")
-print("added: the median of the paired differences; idle the wall and CPU figures agree, with a")
-print("busy loop per core the wall one also holds how many of a pair's runs waited for a CPU")
+print("added: the median of the paired differences; idle the wall and CPU figures agree; with a")
+print("busy loop per core the wall one also holds the waits for a CPU that the probe's reading")
+print("of its own CPU time can bring (docs/probe.md, \"The busy wall figure is the probe's\")")
 PY
 
 echo

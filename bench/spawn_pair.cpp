@@ -6,8 +6,8 @@
 // faults, averaged), and the median paired difference of the runs' CPU time (user +
 // system, ms). Idle the two differences agree to a few µs (a short program's cost is CPU
 // work); with a busy loop on each core most runs also wait out a busy loop's time slice
-// (about 3 ms here) before they get a CPU, and how many of a pair's two runs wait decides
-// its wall difference, while the CPU time keeps what the program itself costs.
+// (about 3 ms here) before they get a CPU, and which of a pair's runs waited moves its wall
+// difference by that much, while the CPU time keeps the work the program itself does.
 // Usage: spawn_pair N PROGRAM_A PROGRAM_B (each run with no arguments, in this environment)
 #include <spawn.h>
 #include <sys/resource.h>
