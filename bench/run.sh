@@ -9,6 +9,7 @@ RUNS=${PERFGATE_BENCH_RUNS:-2000}
 # rounds' own ratios, so that a moment of load on the machine does not decide the ratio.
 ROUNDS=${PERFGATE_BENCH_ROUNDS:-5}
 BUILD=$(cd "$BUILD" && pwd)
+BENCH_DIR=$(cd "$(dirname "$0")" && pwd)  # its Python helpers (paired_rounds.py)
 PG="$BUILD/perfgate"
 tmp=$(mktemp -d)
 busy_pids=()
@@ -99,9 +100,10 @@ overhead() {
     hyperfine_rounds+=("$hyperfine_round")
     waited "$floor_round" "$(cat "$tmp/floor-slow")" "$perfgate_round" "$hyperfine_round"
   done
-  python3 - "$RUNS" "${floor_rounds[*]}" "${vfork_rounds[*]}" "${perfgate_rounds[*]}" \
-    "${hyperfine_rounds[*]}" <<'PY'
+  PYTHONPATH="$BENCH_DIR" python3 - "$RUNS" "${floor_rounds[*]}" "${vfork_rounds[*]}" \
+    "${perfgate_rounds[*]}" "${hyperfine_rounds[*]}" <<'PY'
 import statistics, sys
+from paired_rounds import paired
 runs = int(sys.argv[1])
 floor, vfork, pg, hf = ([float(x) for x in rounds.split()] for rounds in sys.argv[2:6])
 print(f"{'':28}{'best s':>9}{'median s':>10}{'per run µs':>12}{'vs floor':>10}")
@@ -110,9 +112,6 @@ for name, totals in (("posix_spawn+wait4 (floor)", floor), ("vfork+execve+wait4"
     med = statistics.median(totals)
     print(f"{name:28}{min(totals):9.3f}{med:10.3f}{med / runs * 1e6:12.1f}"
           f"{med / statistics.median(floor):10.2f}x")
-def paired(a, b):  # the median of the rounds' own ratios, and their range
-    ratios = sorted(x / y for x, y in zip(a, b))
-    return f"{statistics.median(ratios):.2f}x (rounds {ratios[0]:.2f}-{ratios[-1]:.2f}x)"
 print(f"perfgate / hyperfine: {paired(pg, hf)}   (goal: <= 1.00x)")
 print(f"perfgate / floor:     {paired(pg, floor)}   (goal: <= 1.15x)")
 print(f"perfgate / vfork:     {paired(pg, vfork)}   (the lowest floor: how perfgate-spawner starts a run)")
@@ -173,8 +172,9 @@ done
 "$PG" run "$tmp/alloc.toml" --results-dir "$tmp/out2" --json --no-progress > "$tmp/pg.json"
 hyperfine -N --runs 10 --style none --export-json "$tmp/hf.json" \
   "$BUILD/bench/alloc_touch 200" >/dev/null 2>&1
-python3 - "$tmp" "$ROUNDS" <<'PY'
+PYTHONPATH="$BENCH_DIR" python3 - "$tmp" "$ROUNDS" <<'PY'
 import json, statistics, sys
+from paired_rounds import paired
 tmp, rounds = sys.argv[1], int(sys.argv[2])
 def perfgate(path):
     return json.load(open(path))[0]["metrics"]
@@ -184,12 +184,9 @@ floor = [float(open(f"{tmp}/accuracy/floor-{r}").read()) / 10 for r in range(1, 
 print(f"{'busy 20 ms, mean of 10 runs':30}{'median round':>14}{'rounds':>22}")
 for name, means in (("perfgate run", pg), ("hyperfine -N", hf), ("posix_spawn+wait4 (floor)", floor)):
     print(f"{name:30}{statistics.median(means) * 1e3:11.2f} ms{min(means) * 1e3:12.2f}-{max(means) * 1e3:.2f} ms")
-def paired(a, b):  # the median of the rounds' own ratios, and their range
-    ratios = sorted(x / y for x, y in zip(a, b))
-    return f"{statistics.median(ratios):.3f}x (rounds {ratios[0]:.3f}-{ratios[-1]:.3f}x)"
-print(f"perfgate / hyperfine: {paired(pg, hf)}   (goal: within 1%, 0.990-1.010x)")
-print(f"perfgate / floor:     {paired(pg, floor)}   (the same runs timed by a bare loop)")
-print(f"hyperfine / floor:    {paired(hf, floor)}")
+print(f"perfgate / hyperfine: {paired(pg, hf, 3)}   (goal: within 1%, 0.990-1.010x)")
+print(f"perfgate / floor:     {paired(pg, floor, 3)}   (the same runs timed by a bare loop)")
+print(f"hyperfine / floor:    {paired(hf, floor, 3)}")
 m = perfgate(f"{tmp}/pg.json")
 h = json.load(open(f"{tmp}/hf.json"))["results"][0]
 hf_mem = f"{max(h['memory_usage_byte']) / 2**20:.1f} MB" if h.get("memory_usage_byte") else "not measured"
